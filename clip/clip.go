@@ -1,0 +1,295 @@
+// Package clip is headroom's main job: read a tool's output, pass it through
+// when it fits the budget, and otherwise store the original and write a view
+// of it that fits.
+//
+// Clip never makes things worse: whatever goes wrong after the input was
+// read (no writable store, a full disk, a reducer that panics), the input is
+// written unchanged and the failure is reported as a warning, not an error.
+package clip
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/reduce"
+	"github.com/headroom-cli/headroom/shape"
+	"github.com/headroom-cli/headroom/token"
+)
+
+// DefaultBudget is the budget in tokens when none is given.
+const DefaultBudget = 2000
+
+// MinBudget is the smallest budget that leaves room for the marker lines and
+// some of the input.
+const MinBudget = 100
+
+// maxTokenBytes is the longest token, in bytes, of every encoding headroom
+// counts with, so input longer than budget*maxTokenBytes cannot fit.
+const maxTokenBytes = 128
+
+// exactLimit is the largest input whose tokens are all counted; beyond it the
+// count is estimated from this much of its start, and marked as estimated.
+const exactLimit = 256 << 10
+
+// sniffSize is how much of the input the sniffer looks at.
+const sniffSize = 64 << 10
+
+const chunkSize = 64 << 10
+
+// Options configures Clip.
+type Options struct {
+	// Budget is how many tokens the output may use, markers included.
+	Budget int
+	// Kind forces a reducer; empty means sniff the input.
+	Kind shape.Kind
+	// Counter counts tokens. It is loaded only when the input is larger in
+	// bytes than the budget in tokens.
+	Counter *token.Counter
+	// Store is where originals go.
+	Store elision.Location
+	// Now returns the time, for pruning; nil means time.Now.
+	Now func() time.Time
+}
+
+// Result says what Clip did.
+type Result struct {
+	// Clipped is set when a view was written in place of the input.
+	Clipped bool
+	// Kind is the reducer that made the view, and Why the reason it was
+	// chosen.
+	Kind shape.Kind
+	Why  string
+	// Entry is the stored original of a clipped input.
+	Entry elision.Entry
+	// Size is the input's length in bytes.
+	Size int64
+	// TokensIn and TokensOut count the input and what was written; TokensIn
+	// is an estimate when TokensApprox is set, and zero when the input
+	// passed through without being counted.
+	TokensIn     int64
+	TokensApprox bool
+	TokensOut    int64
+	// Warning, if set, says why the input was passed through unchanged
+	// although it was over the budget.
+	Warning string
+}
+
+// Clip reads all of in and writes to out either in unchanged or a view of it
+// within the budget. The error it returns is about reading in or writing out;
+// other failures leave in written unchanged and a Warning in the result.
+func Clip(in io.Reader, out io.Writer, o Options) (Result, error) {
+	if o.Budget < MinBudget {
+		return Result{}, fmt.Errorf("budget %d is below the minimum of %d tokens", o.Budget, MinBudget)
+	}
+	limit := max(o.Budget*maxTokenBytes+1, exactLimit+1)
+	head, eof, err := readUpTo(in, limit)
+	res := Result{Size: int64(len(head))}
+	if err != nil {
+		// What was read still reaches the reader before the error does.
+		if _, werr := out.Write(head); werr != nil {
+			return res, werr
+		}
+		return res, fmt.Errorf("read: %w", err)
+	}
+	if eof && len(head) <= o.Budget {
+		_, err := out.Write(head)
+		return res, err
+	}
+	if err := o.Counter.Load(); err != nil {
+		return passThrough(res, "count tokens: "+err.Error(), out, head, in)
+	}
+	if eof && len(head) <= o.Budget*maxTokenBytes {
+		res.TokensIn = int64(o.Counter.Count(head))
+		if res.TokensIn <= int64(o.Budget) {
+			res.TokensOut = res.TokensIn
+			_, err := out.Write(head)
+			return res, err
+		}
+	}
+	return clip(res, head, eof, in, out, o)
+}
+
+// clip handles input that is over the budget.
+func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Options) (Result, error) {
+	store, err := o.Store.Writable()
+	if err != nil {
+		return passThrough(res, "store not writable: "+err.Error(), out, head, in)
+	}
+	sp, err := store.NewSpool()
+	if err != nil {
+		return passThrough(res, err.Error(), out, head, in)
+	}
+	defer sp.Discard()
+
+	res.Kind, res.Why = o.Kind, "named by --tool"
+	if res.Kind == "" {
+		res.Kind, res.Why = shape.Sniff(head[:min(len(head), sniffSize)])
+	}
+	var (
+		red   reduce.Reducer
+		split *reduce.Splitter
+	)
+	if res.Kind != shape.Binary {
+		red, res.Kind = reduce.New(res.Kind, o.Budget)
+		split = reduce.NewSplitter(red)
+	}
+
+	// Spool and reduce in one pass. A chunk the spool could not take in
+	// full is where a fail-open copy resumes.
+	chunk := head
+	buf := make([]byte, chunkSize)
+	for {
+		n, err := sp.Write(chunk)
+		if err != nil {
+			return passThrough(res, err.Error(), out, sp.Reader(), chunk[n:], in)
+		}
+		if split != nil {
+			if err := safely(func() { split.Write(chunk) }); err != nil {
+				return passThrough(res, err.Error(), out, sp.Reader(), in)
+			}
+		}
+		if eof {
+			break
+		}
+		var rerr error
+		n, rerr = io.ReadFull(in, buf)
+		chunk = buf[:n]
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			eof = true
+		} else if rerr != nil {
+			res.Size = sp.Size()
+			if _, err := passThrough(res, "", out, sp.Reader(), chunk); err != nil {
+				return res, err
+			}
+			return res, fmt.Errorf("read: %w", rerr)
+		}
+	}
+	res.Size = sp.Size()
+
+	if sp.Size() <= exactLimit {
+		res.TokensIn = int64(o.Counter.Count(head))
+	} else {
+		sample := head[:exactLimit]
+		res.TokensIn = int64(float64(o.Counter.Count(sample)) * float64(sp.Size()) / float64(len(sample)))
+		res.TokensApprox = true
+	}
+
+	v := elision.View{
+		Shape: string(res.Kind), Hash: sp.Sum(), Path: store.ObjectPath(sp.Sum()),
+		Lines: sp.Lines(), Tokens: res.TokensIn, TokensApprox: res.TokensApprox,
+	}
+	var view []byte
+	if split == nil {
+		view = []byte(elision.Binary(v, sp.Size()))
+	} else if err := safely(func() { view = render(red, split, v, o) }); err != nil {
+		return passThrough(res, err.Error(), out, sp.Reader())
+	}
+	if int64(len(view)) >= sp.Size() {
+		// Never worse: a view no shorter than the input is no use.
+		return passThrough(res, "", out, sp.Reader())
+	}
+
+	e, err := sp.Commit(elision.Meta{Shape: string(res.Kind), Tokens: res.TokensIn, TokensApprox: res.TokensApprox, Created: now(o)})
+	if err != nil {
+		return passThrough(res, err.Error(), out, sp.Reader())
+	}
+	res.Entry, res.Clipped = e, true
+	res.TokensOut = int64(o.Counter.Count(view))
+	if _, err := out.Write(view); err != nil {
+		return res, err
+	}
+	if store.PruneDue(now(o)) {
+		store.Prune(now(o), elision.DefaultMaxAge, elision.DefaultMaxSize)
+	}
+	return res, nil
+}
+
+// render fits the reducer's pieces into the budget left by the marker lines
+// and returns the whole view. If counting the result shows it over the
+// budget (the fitter's costs are per line, and lines tokenize a little
+// differently together), it tries again with less room.
+func render(red reduce.Reducer, split *reduce.Splitter, v elision.View, o Options) []byte {
+	lines := split.Close()
+	c := o.Counter
+	marks := c.Count([]byte(elision.Header(v))) + c.Count([]byte(elision.Footer(v))) + 2
+	room := o.Budget - marks
+	pieces := red.Pieces(lines, room, c)
+	for try := 0; try < 5; try++ {
+		chosen := reduce.Fit(pieces, lines, room, c)
+		v.LinesKept, v.TokensKept = reduce.Stats(chosen, c)
+		view := assemble(v, reduce.Render(chosen, lines))
+		over := c.Count(view) - o.Budget
+		if over <= 0 {
+			return view
+		}
+		room -= over + room/20
+	}
+	v.LinesKept, v.TokensKept = 0, 0
+	return assemble(v, []byte(elision.GapLine(1, lines)))
+}
+
+func assemble(v elision.View, body []byte) []byte {
+	h, f := elision.Header(v), elision.Footer(v)
+	b := make([]byte, 0, len(h)+len(body)+len(f))
+	return append(append(append(b, h...), body...), f...)
+}
+
+// passThrough writes the parts of the input unchanged, recording why.
+func passThrough(res Result, why string, out io.Writer, parts ...any) (Result, error) {
+	res.Warning = why
+	res.Clipped = false
+	for _, p := range parts {
+		var err error
+		switch p := p.(type) {
+		case []byte:
+			_, err = out.Write(p)
+		case io.Reader:
+			_, err = io.Copy(out, p)
+		}
+		if err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// safely runs f, turning a panic into an error so that a bug in a reducer
+// costs only the clipping, never the output.
+func safely(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	f()
+	return nil
+}
+
+// readUpTo reads until EOF or until it holds limit bytes.
+func readUpTo(r io.Reader, limit int) (b []byte, eof bool, err error) {
+	b = make([]byte, 0, min(limit, chunkSize))
+	for len(b) < limit {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):min(cap(b), limit)])
+		b = b[:len(b)+n]
+		if errors.Is(err, io.EOF) {
+			return b, true, nil
+		}
+		if err != nil {
+			return b, false, err
+		}
+	}
+	return b, false, nil
+}
+
+func now(o Options) time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}

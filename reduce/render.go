@@ -1,0 +1,65 @@
+package reduce
+
+import (
+	"bytes"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// Render writes the pieces of a view of an input of the given number of
+// lines: kept text verbatim, one gap line for each run of lines left out,
+// and notes where they stand. Pieces must be in the order Fit returns them.
+func Render(pieces []Piece, lines int) []byte {
+	var b bytes.Buffer
+	next := 1
+	for _, p := range pieces {
+		if p.Line > next {
+			b.WriteString(elision.GapLine(next, p.Line-1))
+			next = p.Line
+		}
+		if p.Note != "" {
+			b.WriteString(p.Note)
+			if p.Note[len(p.Note)-1] != '\n' {
+				b.WriteByte('\n')
+			}
+			continue
+		}
+		b.Write(renderLine(p))
+		next = p.last() + 1
+	}
+	if next <= lines {
+		b.WriteString(elision.GapLine(next, lines))
+	}
+	return b.Bytes()
+}
+
+// renderLine writes a line piece with its cut marks and, for a run of
+// identical lines, the line that counts the rest.
+func renderLine(p Piece) []byte {
+	var b []byte
+	if p.Before > 0 {
+		b = append(b, elision.CutBefore(p.Before)...)
+	}
+	b = append(b, p.Text...)
+	if p.After > 0 {
+		b = append(b, elision.CutAfter(p.After)...)
+	}
+	b = append(b, '\n')
+	if p.Same > 0 {
+		b = append(b, elision.SameLine(p.Line+1, p.last())...)
+	}
+	return b
+}
+
+// Stats counts what a view keeps of its input: lines shown in whole or in
+// part, and the tokens of their text.
+func Stats(pieces []Piece, c Counter) (lines int64, tokens int64) {
+	for _, p := range pieces {
+		if p.Note != "" {
+			continue
+		}
+		lines += int64(p.Same) + 1
+		tokens += int64(c.Count(p.Text)) * int64(p.Same+1)
+	}
+	return lines, tokens
+}

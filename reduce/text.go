@@ -1,0 +1,183 @@
+package reduce
+
+import (
+	"bytes"
+)
+
+// Priorities of the text reducer's pieces. Lines nearest the ends rank
+// highest; error-looking lines from the middle rank above the rest of the
+// head and tail.
+const (
+	prioEdge  = 3_000_000 // the first few and last few lines
+	prioError = 2_000_000
+	prioNear  = 1_000_000 // the rest of head and tail, less their distance
+)
+
+const (
+	edgeHead = 5
+	edgeTail = 10
+	// LongLine is the length past which the text reducer cuts a line.
+	LongLine = 1024
+	// longKeep is how much of a cut line the text reducer keeps.
+	longKeep = 400
+	// maxErrors caps the error-looking lines held from the middle, so memory
+	// stays bounded on a log that is all errors.
+	maxErrors = 400
+)
+
+// Text is the reducer for output of no known shape: the head and the tail
+// on line boundaries, error-looking lines from the middle, runs of identical
+// lines shown once with their count, and overlong lines cut.
+type Text struct {
+	budgetBytes int // how much text to hold for each end
+
+	run     unit // the run of identical lines being read
+	running bool
+
+	head      []unit
+	headBytes int
+	tail      ring
+	errors    []unit
+	units     int // units seen, to number the tail's distance from the end
+}
+
+// unit is a line, or a run of identical lines, as the text reducer holds it.
+type unit struct {
+	n     int // unit number, from 0
+	piece Piece
+	len   int64 // length of the whole line
+	full  []byte
+}
+
+// NewText returns a text reducer for a view of about budget tokens.
+func NewText(budget int) *Text {
+	// A token is rarely more than 8 bytes of text; holding that much for
+	// each end is enough to fill any budget from either one.
+	b := max(budget*8, 4096)
+	return &Text{budgetBytes: b, tail: ring{limit: b}}
+}
+
+// Add implements Reducer.
+func (t *Text) Add(l Line) {
+	if t.running && l.Len == t.run.len && bytes.Equal(l.Text, t.run.full) {
+		t.run.piece.Same++
+		return
+	}
+	t.flush()
+	t.running = true
+	p := Cut(l, longKeep, 0)
+	if l.Len <= LongLine {
+		p = Cut(l, LongLine, 0)
+	}
+	t.run = unit{piece: p, len: l.Len, full: bytes.Clone(l.Text)}
+}
+
+func (t *Text) flush() {
+	if !t.running {
+		return
+	}
+	t.running = false
+	u := t.run
+	u.n = t.units
+	u.full = nil
+	t.units++
+	size := len(u.piece.Text) + 1
+	if t.headBytes < t.budgetBytes {
+		t.head = append(t.head, u)
+		t.headBytes += size
+		return
+	}
+	if evicted, ok := t.tail.push(u, size); ok && len(t.errors) < maxErrors && errorLike(evicted.piece.Text) {
+		t.errors = append(t.errors, evicted)
+	}
+}
+
+// Pieces implements Reducer.
+func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
+	t.flush()
+	var out []Piece
+	for _, u := range t.head {
+		out = append(out, withPrio(u.piece, edgePrio(u.n, edgeHead)))
+	}
+	for _, u := range t.errors {
+		out = append(out, withPrio(u.piece, prioError))
+	}
+	for _, u := range t.tail.items() {
+		dist := t.units - 1 - u.n
+		// The tail of a log holds its outcome: lean towards it.
+		out = append(out, withPrio(u.piece, edgePrio(dist*2/3, edgeTail)))
+	}
+	return out
+}
+
+func edgePrio(dist, edge int) int {
+	if dist < edge {
+		return prioEdge - dist
+	}
+	return prioNear - dist
+}
+
+func withPrio(p Piece, prio int) Piece {
+	p.Prio = prio
+	return p
+}
+
+// ring holds the last units up to a number of bytes.
+type ring struct {
+	limit int
+	bytes int
+	buf   []unit
+	sizes []int
+	start int
+}
+
+// push adds u and returns the unit it pushed out, if any.
+func (r *ring) push(u unit, size int) (unit, bool) {
+	r.buf = append(r.buf, u)
+	r.sizes = append(r.sizes, size)
+	r.bytes += size
+	if r.bytes-r.sizes[r.start] < r.limit {
+		return unit{}, false
+	}
+	out := r.buf[r.start]
+	r.bytes -= r.sizes[r.start]
+	r.buf[r.start] = unit{}
+	r.start++
+	// Reclaim the front of the slices now and then, not on every push.
+	if r.start > 1024 && r.start > len(r.buf)/2 {
+		r.buf = append(r.buf[:0], r.buf[r.start:]...)
+		r.sizes = append(r.sizes[:0], r.sizes[r.start:]...)
+		r.start = 0
+	}
+	return out, true
+}
+
+func (r *ring) items() []unit { return r.buf[r.start:] }
+
+// errorWords are the words that make a line look like an error, in lower
+// case.
+var errorWords = [][]byte{
+	[]byte("error"), []byte("fail"), []byte("fatal"), []byte("panic"),
+	[]byte("exception"), []byte("traceback"), []byte("denied"), []byte("abort"),
+	[]byte("segmentation fault"), []byte("undefined"), []byte("cannot"),
+}
+
+// errorLike reports whether a line looks like it reports an error.
+func errorLike(b []byte) bool {
+	// Lowering into a small stack buffer keeps this allocation-free for
+	// ordinary lines; long lines are judged by their start.
+	var buf [512]byte
+	n := copy(buf[:], b)
+	low := buf[:n]
+	for i, c := range low {
+		if 'A' <= c && c <= 'Z' {
+			low[i] = c + 'a' - 'A'
+		}
+	}
+	for _, w := range errorWords {
+		if bytes.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}

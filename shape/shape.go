@@ -1,0 +1,66 @@
+// Package shape names the kinds of tool output headroom knows and tells
+// which kind a sample of output is.
+package shape
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Kind is a kind of output, and so the reducer that handles it.
+type Kind string
+
+// The kinds of output.
+const (
+	Grep   Kind = "grep"
+	Log    Kind = "log"
+	Diff   Kind = "diff"
+	JSON   Kind = "json"
+	Text   Kind = "text"
+	Binary Kind = "binary"
+)
+
+// Auto is the --tool value that asks for sniffing.
+const Auto = "auto"
+
+// tools maps the names of producing tools to the kind of what they print.
+var tools = map[string]Kind{
+	"grep": Grep, "rg": Grep, "ripgrep": Grep, "ag": Grep, "ack": Grep, "git-grep": Grep, "find": Grep, "fd": Grep,
+	"log": Log, "go-test": Log, "go-build": Log, "go": Log, "pytest": Log, "python": Log, "cargo": Log, "rustc": Log,
+	"npm": Log, "yarn": Log, "pnpm": Log, "node": Log, "jest": Log, "vitest": Log, "make": Log, "gcc": Log,
+	"clang": Log, "cmake": Log, "mvn": Log, "gradle": Log, "javac": Log, "apt": Log, "docker": Log, "ci": Log,
+	"diff": Diff, "git-diff": Diff, "git-show": Diff, "git-log": Diff, "patch": Diff,
+	"json": JSON, "jq": JSON, "curl": JSON, "kubectl": JSON, "go-list": JSON,
+	"text": Text,
+}
+
+// Tools returns the names --tool accepts, sorted.
+func Tools() []string {
+	names := []string{Auto}
+	for n := range tools {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ParseTool returns the kind a --tool value stands for; Auto gives "".
+func ParseTool(name string) (Kind, error) {
+	if name == Auto || name == "" {
+		return "", nil
+	}
+	if k, ok := tools[strings.ToLower(name)]; ok {
+		return k, nil
+	}
+	return "", fmt.Errorf("unknown tool %q (valid: %s)", name, strings.Join(Tools(), ", "))
+}
+
+// Sniff tells the kind of output from a sample of its start, and why.
+func Sniff(sample []byte) (Kind, string) {
+	if bytes.IndexByte(sample, 0) >= 0 {
+		return Binary, "the input holds NUL bytes"
+	}
+	return Text, "no other shape matched"
+}
