@@ -35,7 +35,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 	)
 	for _, i := range order {
 		p := pieces[i]
-		if p.Note != "" {
+		if p.Note != "" && p.Stands == 0 {
 			cost := c.Count([]byte(p.Note)) + 1
 			if cost <= left {
 				left -= cost
@@ -48,7 +48,11 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		if !ok {
 			continue
 		}
-		cost := c.Count(renderLine(p)) + gapCost*gapDelta(spans, at, s, lines)
+		text := renderLine(p)
+		if p.Note != "" {
+			text = []byte(p.Note + "\n")
+		}
+		cost := c.Count(text) + gapCost*gapDelta(spans, at, s, lines)
 		if cost > left {
 			continue
 		}

@@ -40,12 +40,22 @@ type Piece struct {
 	// Note, if set, makes this piece a note of headroom's own, one or more
 	// lines standing before Line; Text and the rest are unused.
 	Note string
+	// Stands, for a note, is how many input lines from Line on the note
+	// stands for: a summary of them that replaces their gap line (a lock
+	// file's hunks, a JSON document rewritten as a shorter document).
+	Stands int
 	// Prio orders pieces for Fit: higher is kept first.
 	Prio int
 }
 
-// last returns the number of the last input line the piece covers.
-func (p Piece) last() int { return p.Line + p.Same }
+// last returns the number of the last input line the piece covers; for a
+// note that stands for no lines, the one before Line.
+func (p Piece) last() int {
+	if p.Note != "" {
+		return p.Line + p.Stands - 1
+	}
+	return p.Line + p.Same
+}
 
 // Counter counts tokens.
 type Counter interface {
@@ -62,7 +72,18 @@ type Reducer interface {
 	Pieces(lines, budget int, c Counter) []Piece
 }
 
-// Splitter cuts a byte stream into Lines for a Reducer.
+// ByteReducer is a Reducer that reads the input's bytes rather than its
+// lines, for shapes whose units are not lines (a JSON document may be one
+// line of megabytes). Its Add is never called.
+type ByteReducer interface {
+	Reducer
+	// Write is called with the input's bytes, in order, in chunks that end
+	// anywhere.
+	Write(p []byte) (int, error)
+}
+
+// Splitter cuts a byte stream into Lines for a Reducer, or passes the bytes
+// on to a ByteReducer and only counts lines.
 type Splitter struct {
 	r   Reducer
 	n   int
@@ -78,6 +99,13 @@ func NewSplitter(r Reducer) *Splitter { return &Splitter{r: r} }
 // Write splits p into lines; a line may span calls.
 func (s *Splitter) Write(p []byte) (int, error) {
 	n := len(p)
+	if br, ok := s.r.(ByteReducer); ok {
+		if n > 0 {
+			s.n += bytes.Count(p, newline)
+			s.open = p[n-1] != '\n'
+		}
+		return br.Write(p)
+	}
 	for len(p) > 0 {
 		i := bytes.IndexByte(p, '\n')
 		chunk := p
@@ -101,6 +129,13 @@ func (s *Splitter) Write(p []byte) (int, error) {
 // Close passes on a last line that has no newline and returns the number of
 // lines seen.
 func (s *Splitter) Close() int {
+	if _, ok := s.r.(ByteReducer); ok {
+		if s.open {
+			s.n++
+			s.open = false
+		}
+		return s.n
+	}
 	if s.open {
 		s.emit()
 	}
@@ -125,5 +160,7 @@ func Cut(l Line, keep int, prio int) Piece {
 	}
 	return Piece{Line: l.N, Text: bytes.Clone(l.Text[:keep]), After: l.Len - int64(keep), Prio: prio}
 }
+
+var newline = []byte{'\n'}
 
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }

@@ -22,6 +22,7 @@ func Render(pieces []Piece, lines int) []byte {
 			if p.Note[len(p.Note)-1] != '\n' {
 				b.WriteByte('\n')
 			}
+			next = max(next, p.last()+1)
 			continue
 		}
 		b.Write(renderLine(p))

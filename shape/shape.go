@@ -57,10 +57,32 @@ func ParseTool(name string) (Kind, error) {
 	return "", fmt.Errorf("unknown tool %q (valid: %s)", name, strings.Join(Tools(), ", "))
 }
 
+// sniffer tells whether a sample is of one kind, and why.
+type sniffer struct {
+	kind  Kind
+	sniff func(sample []byte) (bool, string)
+}
+
+// sniffers are tried in order; the first that recognises the sample wins.
+// Diffs and JSON have strict syntax and go first; grep output needs a clear
+// majority of path-like lines; anything else with the marks of a build or
+// test is a log.
+var sniffers = []sniffer{
+	{Diff, sniffDiff},
+	{JSON, sniffJSON},
+	{Grep, sniffGrep},
+	{Log, sniffLog},
+}
+
 // Sniff tells the kind of output from a sample of its start, and why.
 func Sniff(sample []byte) (Kind, string) {
 	if bytes.IndexByte(sample, 0) >= 0 {
 		return Binary, "the input holds NUL bytes"
+	}
+	for _, s := range sniffers {
+		if ok, why := s.sniff(sample); ok {
+			return s.kind, why
+		}
 	}
 	return Text, "no other shape matched"
 }

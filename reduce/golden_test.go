@@ -1,0 +1,124 @@
+package reduce
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/headroom-cli/headroom/shape"
+	"github.com/headroom-cli/headroom/token"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files from the current output")
+
+// corpusDir holds real tool output captured by scripts/corpus.sh.
+const corpusDir = "../testdata/corpus"
+
+var counter = sync.OnceValue(func() *token.Counter {
+	c, err := token.New(token.DefaultEncoding)
+	if err != nil {
+		panic(err)
+	}
+	if err := c.Load(); err != nil {
+		panic(err)
+	}
+	return c
+})
+
+// body reduces input with the reducer for kind as clip does, without the
+// store and the marker lines, and returns the rendered pieces.
+func body(t testing.TB, kind shape.Kind, input []byte, budget int) []byte {
+	t.Helper()
+	r, got := New(kind, budget)
+	if got != kind {
+		t.Fatalf("New(%s) gave a %s reducer", kind, got)
+	}
+	s := NewSplitter(r)
+	s.Write(input)
+	lines := s.Close()
+	c := counter()
+	return Render(Fit(r.Pieces(lines, budget, c), lines, budget, c), lines)
+}
+
+// corpus returns the paths of the corpus samples whose names start with
+// prefix.
+func corpus(t testing.TB, prefix string) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(corpusDir, prefix+"*.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatalf("no corpus samples %s*.out in %s", prefix, corpusDir)
+	}
+	return paths
+}
+
+// needles returns the fragments a good view of the sample must show.
+func needles(t testing.TB, sample string) []string {
+	t.Helper()
+	b, err := os.ReadFile(strings.TrimSuffix(sample, ".out") + ".needles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// checkGolden compares got with the golden file for name, or rewrites it
+// with -update. Read a rewritten golden file before committing it.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./reduce -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: view differs from %s; rerun with -update and read the diff", name, path)
+	}
+}
+
+// goldenCorpus reduces every corpus sample starting with prefix with the
+// reducer for kind at budget, checks the view against its golden file,
+// checks that it fits the budget and is shorter than the input, and returns
+// for each sample the needles the view lost.
+func goldenCorpus(t *testing.T, prefix string, kind shape.Kind, budget int) map[string][]string {
+	lost := map[string][]string{}
+	for _, path := range corpus(t, prefix) {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := body(t, kind, input, budget)
+		if n := counter().Count(got); n > budget {
+			t.Errorf("%s: view has %d tokens, budget %d", name, n, budget)
+		}
+		if len(got) >= len(input) {
+			t.Errorf("%s: view (%d bytes) is not shorter than the input (%d bytes)", name, len(got), len(input))
+		}
+		for _, n := range needles(t, path) {
+			if !bytes.Contains(got, []byte(n)) {
+				lost[name] = append(lost[name], n)
+			}
+		}
+		checkGolden(t, name, got)
+	}
+	return lost
+}
