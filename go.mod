@@ -16,4 +16,5 @@ require (
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	golang.org/x/sys v0.28.0 // indirect
+	golang.org/x/tools v0.26.0 // indirect
 )

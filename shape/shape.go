@@ -36,11 +36,17 @@ var tools = map[string]Kind{
 	"text": Text,
 }
 
-// Tools returns the names --tool accepts, sorted.
+// Kinds lists the kinds a reducer handles, in the order users meet them.
+var Kinds = []Kind{Grep, Log, Diff, JSON, Text}
+
+// Tools returns the names of producing tools --tool accepts, sorted; the
+// kinds themselves and Auto are accepted too.
 func Tools() []string {
-	names := []string{Auto}
-	for n := range tools {
-		names = append(names, n)
+	var names []string
+	for n, k := range tools {
+		if string(k) != n {
+			names = append(names, n)
+		}
 	}
 	slices.Sort(names)
 	return names
@@ -54,7 +60,11 @@ func ParseTool(name string) (Kind, error) {
 	if k, ok := tools[strings.ToLower(name)]; ok {
 		return k, nil
 	}
-	return "", fmt.Errorf("unknown tool %q (valid: %s)", name, strings.Join(Tools(), ", "))
+	kinds := []string{Auto}
+	for _, k := range Kinds {
+		kinds = append(kinds, string(k))
+	}
+	return "", fmt.Errorf("unknown tool %q (valid: %s, or a tool's name: %s)", name, strings.Join(kinds, ", "), strings.Join(Tools(), ", "))
 }
 
 // sniffer tells whether a sample is of one kind, and why.
