@@ -39,6 +39,9 @@ const sniffSize = 64 << 10
 
 const chunkSize = 64 << 10
 
+// newReducer makes reducers; tests replace it to make one fail.
+var newReducer = reduce.New
+
 // Options configures Clip.
 type Options struct {
 	// Budget is how many tokens the output may use, markers included.
@@ -133,7 +136,7 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 		split *reduce.Splitter
 	)
 	if res.Kind != shape.Binary {
-		red, res.Kind = reduce.New(res.Kind, o.Budget)
+		red, res.Kind = newReducer(res.Kind, o.Budget)
 		split = reduce.NewSplitter(red)
 	}
 
@@ -215,9 +218,14 @@ func render(red reduce.Reducer, split *reduce.Splitter, v elision.View, o Option
 	lines := split.Close()
 	c := o.Counter
 	marks := c.Count([]byte(elision.Header(v))) + c.Count([]byte(elision.Footer(v))) + 2
+	if marks > o.Budget/2 {
+		// A tiny budget: the path and hints would crowd out the input.
+		v.Compact = true
+		marks = c.Count([]byte(elision.Header(v))) + c.Count([]byte(elision.Footer(v))) + 2
+	}
 	room := o.Budget - marks
 	pieces := red.Pieces(lines, room, c)
-	for try := 0; try < 5; try++ {
+	for try := 0; try < 5 && room > 0; try++ {
 		chosen := reduce.Fit(pieces, lines, room, c)
 		v.LinesKept, v.TokensKept = reduce.Stats(chosen, c)
 		view := assemble(v, reduce.Render(chosen, lines))
@@ -227,7 +235,7 @@ func render(red reduce.Reducer, split *reduce.Splitter, v elision.View, o Option
 		}
 		room -= over + room/20
 	}
-	v.LinesKept, v.TokensKept = 0, 0
+	v.LinesKept, v.TokensKept, v.Compact = 0, 0, true
 	return assemble(v, []byte(elision.GapLine(1, lines)))
 }
 

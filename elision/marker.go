@@ -18,6 +18,10 @@ type View struct {
 	Tokens       int64 // tokens in the original
 	TokensApprox bool  // Tokens is an estimate
 	TokensKept   int64 // tokens of the original's text shown in the view
+
+	// Compact drops the footer's hints and file path, for budgets too small
+	// to pay for them.
+	Compact bool
 }
 
 // Header is the first line of a view. It names what is missing in tokens and
@@ -38,6 +42,9 @@ func Header(v View) string {
 
 // Footer is the last line of a view, for harnesses that keep only the tail.
 func Footer(v View) string {
+	if v.Compact {
+		return fmt.Sprintf("[headroom: full output: headroom expand %s]\n", Short(v.Hash))
+	}
 	return fmt.Sprintf("[headroom: full output: headroom expand %s · a part: --lines A:B or --grep RE · file: %s]\n",
 		Short(v.Hash), v.Path)
 }

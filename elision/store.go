@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -275,7 +276,8 @@ func (s *Store) Find(prefix string) (Entry, error) {
 	}
 	dir := filepath.Join(s.objectsDir(), p[:2])
 	names, err := os.ReadDir(dir)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	// A store that was never made, or a path through a file, holds nothing.
+	if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return Entry{}, fmt.Errorf("find %s: %w", p, err)
 	}
 	var found []string
