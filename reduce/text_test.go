@@ -1,0 +1,102 @@
+package reduce
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/headroom-cli/headroom/shape"
+)
+
+func TestTextGolden(t *testing.T) {
+	in, err := os.ReadFile("../testdata/sample/go-doc-strings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{300, 1500} {
+		got := body(t, shape.Text, in, budget)
+		if n := counter().Count(got); n > budget {
+			t.Errorf("budget %d: %d tokens", budget, n)
+		}
+		checkGolden(t, fmt.Sprintf("text-go-doc-strings-%d", budget), got)
+	}
+}
+
+func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
+	var in strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&in, "step %d done\n", i)
+		if i == 1500 {
+			in.WriteString("fatal: could not lock config file .git/config: File exists\n")
+		}
+	}
+	got := body(t, shape.Text, []byte(in.String()), 400)
+	if !bytes.Contains(got, []byte("fatal: could not lock config file")) {
+		t.Errorf("the error line from the middle is gone:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("step 0 done\n")) || !bytes.Contains(got, []byte("step 2999 done\n")) {
+		t.Errorf("head or tail missing:\n%s", got)
+	}
+}
+
+func TestTextCollapsesIdenticalLines(t *testing.T) {
+	in := "start\n" + strings.Repeat("retrying connection\n", 250) + "end\n"
+	got := string(body(t, shape.Text, []byte(in), 200))
+	want := "start\nretrying connection\n  [... same line 249 more times: L3-251 ...]\nend\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestTextCutsLongLines(t *testing.T) {
+	long := strings.Repeat("abcdefghij", 500) // 5,000 bytes
+	in := "before\n" + long + "\nafter\n"
+	got := string(body(t, shape.Text, []byte(in), 400))
+	want := "before\n" + long[:longKeep] + " [... 4,600 bytes cut]\nafter\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A cut never splits a UTF-8 character.
+func TestCutOnRuneBoundary(t *testing.T) {
+	text := []byte(strings.Repeat("é", 300)) // 2 bytes each
+	p := Cut(Line{N: 1, Text: text, Len: int64(len(text))}, 401, 0)
+	if len(p.Text) != 400 || p.After != 200 {
+		t.Errorf("kept %d bytes, cut %d; want 400 and 200", len(p.Text), p.After)
+	}
+}
+
+func TestSplitter(t *testing.T) {
+	var got []string
+	r := recorder{add: func(l Line) { got = append(got, fmt.Sprintf("%d:%q:%d", l.N, l.Text, l.Len)) }}
+	s := NewSplitter(r)
+	for _, chunk := range []string{"on", "e\ntwo\r\n", "\nlast"} {
+		s.Write([]byte(chunk))
+	}
+	if n := s.Close(); n != 4 {
+		t.Errorf("Close = %d lines, want 4", n)
+	}
+	want := []string{`1:"one":3`, `2:"two\r":4`, `3:"":0`, `4:"last":4`}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("lines %v, want %v", got, want)
+	}
+}
+
+// Lines longer than MaxLine reach reducers cut, with their whole length.
+func TestSplitterLongLine(t *testing.T) {
+	var got Line
+	s := NewSplitter(recorder{add: func(l Line) { got = Line{N: l.N, Text: bytes.Clone(l.Text), Len: l.Len} }})
+	s.Write(bytes.Repeat([]byte("x"), MaxLine*3))
+	s.Close()
+	if len(got.Text) != MaxLine || got.Len != MaxLine*3 {
+		t.Errorf("got %d bytes of a %d-byte line", len(got.Text), got.Len)
+	}
+}
+
+type recorder struct{ add func(Line) }
+
+func (r recorder) Add(l Line)                       { r.add(l) }
+func (r recorder) Pieces(int, int, Counter) []Piece { return nil }
