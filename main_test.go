@@ -26,7 +26,7 @@ func TestScript(t *testing.T) {
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
 			dir := filepath.Join(env.WorkDir, "sample")
-			if err := os.Mkdir(dir, 0o755); err != nil {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return err
 			}
 			for _, s := range samples {

@@ -129,7 +129,7 @@ the original so that "headroom expand HASH" gives back every byte.`,
 	f.IntVar(&env.budget, "budget", clip.DefaultBudget, "tokens the view may use, markers included (env HEADROOM_BUDGET)")
 	f.StringVar(&env.store, "store", "", "where originals go (env HEADROOM_STORE; default: nearest .headroom/)")
 	f.StringVar(&env.encoding, "encoding", token.DefaultEncoding, "tokenizer for counts: o200k_base or cl100k_base (env HEADROOM_ENCODING)")
-	root.AddCommand(newClip(env), newExpand(env), newPrune(env), newVersion())
+	root.AddCommand(newClip(env), newExpand(env), newPrune(env), newBench(env), newVersion())
 	return root
 }
 

@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 
@@ -62,6 +63,9 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 	}
 	out := make([]Piece, 0, len(chosen))
 	for _, i := range chosen {
+		if isolatedBlank(pieces[i], spans) {
+			continue
+		}
 		out = append(out, pieces[i])
 	}
 	// Notes stand before the line they name, so they sort first.
@@ -72,6 +76,18 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		return cmp.Compare(noteRank(b), noteRank(a))
 	})
 	return out
+}
+
+// isolatedBlank reports whether p is a blank line with gaps on both sides:
+// it would show nothing but cost a gap line.
+func isolatedBlank(p Piece, spans []span) bool {
+	if p.Note != "" || p.Same > 0 || len(bytes.TrimSpace(p.Text)) > 0 {
+		return false
+	}
+	at, _ := slices.BinarySearchFunc(spans, p.Line, func(e span, first int) int { return cmp.Compare(e.first, first) })
+	before := at > 0 && spans[at-1].last == p.Line-1
+	after := at+1 < len(spans) && spans[at+1].first == p.last()+1
+	return !before && !after && p.Line > 1
 }
 
 func noteRank(p Piece) int {

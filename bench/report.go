@@ -1,0 +1,176 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// Summary totals a run.
+type Summary struct {
+	Samples      int     `json:"samples"`
+	TokensIn     int     `json:"tokens_in"`
+	TokensOut    int     `json:"tokens_out"`
+	Ratio        float64 `json:"ratio"`
+	MedianRatio  float64 `json:"median_ratio"`
+	NeedlesKept  int     `json:"needles_kept"`
+	NeedlesTotal int     `json:"needles_total"`
+	RoundtripOK  int     `json:"roundtrip_ok"`
+	MedianMs     float64 `json:"median_ms"`
+	TotalMs      float64 `json:"total_ms"`
+	Baseline     *Side   `json:"baseline,omitempty"`
+	Cmd          *Side   `json:"cmd,omitempty"`
+}
+
+// Summarize totals results.
+func Summarize(rs []Result) Summary {
+	s := Summary{Samples: len(rs)}
+	var ratios, times []float64
+	for _, r := range rs {
+		s.TokensIn += r.TokensIn
+		s.TokensOut += r.TokensOut
+		s.NeedlesKept += r.NeedlesKept
+		s.NeedlesTotal += r.NeedlesTotal
+		s.TotalMs += r.Ms
+		if r.RoundtripOK {
+			s.RoundtripOK++
+		}
+		ratios = append(ratios, r.Ratio)
+		times = append(times, r.Ms)
+		s.Baseline = addSide(s.Baseline, r.Baseline)
+		s.Cmd = addSide(s.Cmd, r.Cmd)
+	}
+	s.Ratio = ratio(s.TokensIn, s.TokensOut)
+	s.MedianRatio = median(ratios)
+	s.MedianMs = median(times)
+	return s
+}
+
+func addSide(sum, s *Side) *Side {
+	if s == nil {
+		return sum
+	}
+	if sum == nil {
+		sum = &Side{}
+	}
+	sum.TokensOut += s.TokensOut
+	sum.NeedlesKept += s.NeedlesKept
+	sum.NeedlesTotal += s.NeedlesTotal
+	sum.Ms += s.Ms
+	return sum
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// WriteJSON writes the results as a JSON array, one object per sample.
+func WriteJSON(w io.Writer, rs []Result) error {
+	if rs == nil {
+		rs = []Result{}
+	}
+	b, err := json.MarshalIndent(rs, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteTable writes the results as a table with a summary row; baseline
+// names the baseline's columns ("none" for none).
+func WriteTable(w io.Writer, rs []Result, baseline string) error {
+	head := []string{"sample", "shape", "tokens in", "tokens out", "ratio", "needles", "round trip", "ms"}
+	hasCmd := len(rs) > 0 && rs[0].Cmd != nil
+	if baseline != "none" {
+		head = append(head, baseline+" out", baseline+" needles")
+	}
+	if hasCmd {
+		head = append(head, "cmd out", "cmd needles")
+	}
+	rows := [][]string{head}
+	for _, r := range rs {
+		trip := "ok"
+		if !r.RoundtripOK {
+			trip = "FAILED"
+		}
+		row := []string{r.Name, r.Shape, num(r.TokensIn), num(r.TokensOut), times(r.Ratio),
+			frac(r.NeedlesKept, r.NeedlesTotal), trip, strconv.FormatFloat(r.Ms, 'f', 1, 64)}
+		row = appendSide(row, r.Baseline, r.TokensIn)
+		if hasCmd {
+			row = appendSide(row, r.Cmd, r.TokensIn)
+		}
+		rows = append(rows, row)
+	}
+	s := Summarize(rs)
+	total := []string{fmt.Sprintf("total (%d)", s.Samples), "", num(s.TokensIn), num(s.TokensOut), times(s.Ratio),
+		frac(s.NeedlesKept, s.NeedlesTotal), frac(s.RoundtripOK, s.Samples), strconv.FormatFloat(s.TotalMs, 'f', 1, 64)}
+	total = appendSide(total, s.Baseline, s.TokensIn)
+	if hasCmd {
+		total = appendSide(total, s.Cmd, s.TokensIn)
+	}
+	med := []string{"median", "", "", "", times(s.MedianRatio), "", "", strconv.FormatFloat(s.MedianMs, 'f', 1, 64)}
+	rows = append(rows, total, med)
+	return writeRows(w, rows)
+}
+
+func appendSide(row []string, s *Side, in int) []string {
+	if s == nil {
+		return row
+	}
+	return append(row, num(s.TokensOut), frac(s.NeedlesKept, s.NeedlesTotal))
+}
+
+// writeRows aligns columns: the first two to the left, numbers to the right.
+func writeRows(w io.Writer, rows [][]string) error {
+	width := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], len(c))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", width[i]-len(c))
+			if i < 2 {
+				b.WriteString(c)
+				if i < len(r)-1 {
+					b.WriteString(pad)
+				}
+			} else {
+				b.WriteString(pad + c)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func num(n int) string { return elision.Thousands(int64(n)) }
+
+func frac(a, b int) string { return strconv.Itoa(a) + "/" + strconv.Itoa(b) }
+
+func times(r float64) string {
+	if r == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(r, 'f', 1, 64) + "x"
+}

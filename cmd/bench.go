@@ -1,0 +1,115 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/headroom-cli/headroom/bench"
+	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/token"
+)
+
+type benchOptions struct {
+	json     bool
+	baseline string
+	cmd      string
+}
+
+func newBench(env *environment) *cobra.Command {
+	var o benchOptions
+	c := &cobra.Command{
+		Use:   "bench [PATH...]",
+		Short: "Measure what clip keeps and saves on samples of tool output",
+		Long: `bench runs clip on each sample and reports tokens in and out, the ratio, the
+needles kept (fragments a good view must show, read from NAME.needles beside
+NAME.out), whether the stored original comes back byte for byte, and the time.
+
+With no PATH it runs the corpus built into the binary; a PATH is a file or a
+directory of samples. Originals go to a temporary store that is removed
+afterwards, unless --store names one.
+
+--baseline head or headtail adds the same columns for plain truncation at the
+same budget, and --cmd runs any other filter command on the same samples.`,
+		Example: `  headroom bench
+  headroom bench --baseline headtail testdata/corpus
+  headroom bench --json --cmd 'head -c 8000' ./my-logs`,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runBench(c, env, o, args)
+		},
+	}
+	f := c.Flags()
+	f.BoolVar(&o.json, "json", false, "print a JSON array, one object per sample")
+	f.StringVar(&o.baseline, "baseline", "none", "also measure naive truncation: "+strings.Join(bench.Baselines, ", "))
+	f.StringVar(&o.cmd, "cmd", "", "also measure this shell command as a filter on each sample")
+	return c
+}
+
+func runBench(c *cobra.Command, env *environment, o benchOptions, args []string) error {
+	if err := env.settings(c); err != nil {
+		return err
+	}
+	if !contains(bench.Baselines, o.baseline) {
+		return usageError("unknown baseline %q (valid: %s)", o.baseline, strings.Join(bench.Baselines, ", "))
+	}
+	samples, err := loadSamples(args)
+	if err != nil {
+		return err
+	}
+	counter, err := token.New(env.encoding)
+	if err != nil {
+		return err
+	}
+	store := elision.Store{Dir: env.store}
+	if store.Dir == "" {
+		dir, err := os.MkdirTemp("", "headroom-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		store.Dir = dir
+	}
+	opts := bench.Options{Budget: env.budget, Counter: counter, Store: store, Baseline: o.baseline, Cmd: o.cmd}
+	if stderr := c.ErrOrStderr(); isTerminal(stderr) {
+		opts.Progress = progress(stderr)
+	}
+	results, err := bench.Run(samples, opts)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return bench.WriteJSON(c.OutOrStdout(), results)
+	}
+	return bench.WriteTable(c.OutOrStdout(), results, o.baseline)
+}
+
+func loadSamples(paths []string) ([]bench.Sample, error) {
+	if len(paths) == 0 {
+		return bench.Embedded()
+	}
+	return bench.Load(paths)
+}
+
+// progress shows which sample runs, on one terminal line that is cleared at
+// the end, so that long runs do not look stuck.
+func progress(w io.Writer) func(done, total int, name string) {
+	return func(done, total int, name string) {
+		if done == total {
+			fmt.Fprint(w, "\r\033[K")
+			return
+		}
+		fmt.Fprintf(w, "\r\033[Kbench %d/%d %s", done+1, total, name)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
