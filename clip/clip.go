@@ -23,8 +23,12 @@ import (
 const DefaultBudget = 2000
 
 // MinBudget is the smallest budget that leaves room for the marker lines and
-// some of the input.
-const MinBudget = 100
+// some of the input; MaxBudget the largest, past any model's context, which
+// keeps what reducers hold in memory bounded.
+const (
+	MinBudget = 100
+	MaxBudget = 1_000_000
+)
 
 // maxTokenBytes is the longest token, in bytes, of every encoding headroom
 // counts with, so input longer than budget*maxTokenBytes cannot fit.
@@ -38,6 +42,11 @@ const exactLimit = 256 << 10
 const sniffSize = 64 << 10
 
 const chunkSize = 64 << 10
+
+// maxBuffer caps what Clip holds in memory to decide whether input fits.
+// Input beyond it is spooled and reduced; under a budget so large that the
+// view would not be shorter, it then passes through from the spool.
+const maxBuffer = 32 << 20
 
 // newReducer makes reducers; tests replace it to make one fail.
 var newReducer = reduce.New
@@ -84,10 +93,10 @@ type Result struct {
 // within the budget. The error it returns is about reading in or writing out;
 // other failures leave in written unchanged and a Warning in the result.
 func Clip(in io.Reader, out io.Writer, o Options) (Result, error) {
-	if o.Budget < MinBudget {
-		return Result{}, fmt.Errorf("budget %d is below the minimum of %d tokens", o.Budget, MinBudget)
+	if o.Budget < MinBudget || o.Budget > MaxBudget {
+		return Result{}, fmt.Errorf("budget %d is outside %d to %d tokens", o.Budget, MinBudget, MaxBudget)
 	}
-	limit := max(o.Budget*maxTokenBytes+1, exactLimit+1)
+	limit := max(min(o.Budget*maxTokenBytes, maxBuffer)+1, exactLimit+1)
 	head, eof, err := readUpTo(in, limit)
 	res := Result{Size: int64(len(head))}
 	if err != nil {
@@ -104,7 +113,7 @@ func Clip(in io.Reader, out io.Writer, o Options) (Result, error) {
 	if err := o.Counter.Load(); err != nil {
 		return passThrough(res, "count tokens: "+err.Error(), out, head, in)
 	}
-	if eof && len(head) <= o.Budget*maxTokenBytes {
+	if eof && len(head) <= o.Budget*maxTokenBytes && len(head) <= maxBuffer {
 		res.TokensIn = int64(o.Counter.Count(head))
 		if res.TokensIn <= int64(o.Budget) {
 			res.TokensOut = res.TokensIn

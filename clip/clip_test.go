@@ -2,6 +2,7 @@ package clip
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/reduce"
@@ -257,4 +259,37 @@ func FuzzClip(f *testing.F) {
 			t.Fatal("not deterministic")
 		}
 	})
+}
+
+// clip prunes the store on its own, at most once an hour.
+func TestClipPrunesHourly(t *testing.T) {
+	o := options(t, 300)
+	st := &o.Store.Primary
+	old, err := st.Put([]byte("an original nobody used for eight days\n"), elision.Meta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eightDays := time.Now().Add(-8 * 24 * time.Hour)
+	if err := os.Chtimes(old.Path, eightDays, eightDays); err != nil {
+		t.Fatal(err)
+	}
+	in := sample(t)
+	if _, err := Clip(bytes.NewReader(in), io.Discard, o); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Find(old.Hash); !errors.Is(err, elision.ErrNotFound) {
+		t.Fatalf("the stale entry survived the first clip: %v", err)
+	}
+	// Within the hour, clip leaves the store alone.
+	again, err := st.Put([]byte("another stale original\n"), elision.Meta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(again.Path, eightDays, eightDays)
+	if _, err := Clip(bytes.NewReader(in), io.Discard, o); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Find(again.Hash); err != nil {
+		t.Errorf("clip pruned twice within the hour: %v", err)
+	}
 }

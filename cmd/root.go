@@ -144,8 +144,8 @@ func (env *environment) settings(c *cobra.Command) error {
 		}
 		env.budget = n
 	}
-	if env.budget < clip.MinBudget {
-		return usageError("budget %d is below the minimum of %d tokens", env.budget, clip.MinBudget)
+	if env.budget < clip.MinBudget || env.budget > clip.MaxBudget {
+		return usageError("budget %d is outside %s to %s tokens", env.budget, elision.Thousands(clip.MinBudget), elision.Thousands(clip.MaxBudget))
 	}
 	if v := env.getenv("HEADROOM_STORE"); v != "" && !flags.Changed("store") {
 		env.store = v
