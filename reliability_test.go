@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// headroomBin returns a path that runs this test binary as headroom:
+// testscript.Main dispatches on the program's name.
+func headroomBin(t *testing.T) string {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "headroom")
+	if err := os.Symlink(self, bin); err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+func realLog(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/sample/go-doc-strings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func hashOf(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+func headroom(t *testing.T, bin, store string, stdin io.Reader, args ...string) (string, string, error) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "HEADROOM_STORE="+store)
+	cmd.Stdin = stdin
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	return out.String(), errb.String(), err
+}
+
+// 64 clips at once into one store, half of the same output and half of
+// different ones: every entry whole, every expand exact, no temp file left.
+func TestConcurrentClips(t *testing.T) {
+	bin := headroomBin(t)
+	store := filepath.Join(t.TempDir(), "store")
+	base := realLog(t)
+	const n = 64
+	inputs := make([][]byte, n)
+	for i := range inputs {
+		if i%2 == 0 {
+			inputs[i] = base
+		} else {
+			inputs[i] = append([]byte(fmt.Sprintf("run %d\n", i)), base...)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() {
+			out, stderr, err := headroom(t, bin, store, bytes.NewReader(inputs[i]), "clip", "--budget", "300")
+			if err == nil && (stderr != "" || !strings.Contains(out, hashOf(inputs[i])[:12])) {
+				err = fmt.Errorf("stderr %q, view without its hash", stderr)
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	for i, in := range inputs {
+		if errs[i] != nil {
+			t.Fatalf("clip %d: %v", i, errs[i])
+		}
+		out, _, err := headroom(t, bin, store, nil, "expand", hashOf(in))
+		if err != nil || out != string(in) {
+			t.Fatalf("expand %d: %v, exact %v", i, err, out == string(in))
+		}
+	}
+	temps, _ := os.ReadDir(filepath.Join(store, "tmp"))
+	if len(temps) != 0 {
+		t.Errorf("%d temporary files left", len(temps))
+	}
+}
+
+// A clip killed while it spools leaves no entry that expand would serve,
+// only a temporary file that prune sweeps once it is stale.
+func TestKilledClipLeavesNoEntry(t *testing.T) {
+	bin := headroomBin(t)
+	store := filepath.Join(t.TempDir(), "store")
+	cmd := exec.Command(bin, "clip")
+	cmd.Env = append(os.Environ(), "HEADROOM_STORE="+store)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	part := bytes.Repeat(realLog(t), 60) // past the in-memory limit, so it spools
+	if _, err := stdin.Write(part); err != nil {
+		t.Fatal(err)
+	}
+	spool := waitForFile(t, filepath.Join(store, "tmp"))
+	cmd.Process.Kill()
+	cmd.Wait()
+
+	objects, _ := filepath.Glob(filepath.Join(store, "objects", "*", "*"))
+	if len(objects) != 0 {
+		t.Fatalf("a killed clip left entries: %v", objects)
+	}
+	if _, stderr, err := headroom(t, bin, store, nil, "expand", hashOf(part)); err == nil || !strings.Contains(stderr, "no such entry") {
+		t.Errorf("expand of the killed clip's input: %v, %q", err, stderr)
+	}
+	// Young temporary files may belong to a live clip; stale ones go.
+	if _, _, err := headroom(t, bin, store, nil, "prune"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(spool); err != nil {
+		t.Fatalf("prune removed a young temporary file: %v", err)
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	os.Chtimes(spool, old, old)
+	if _, _, err := headroom(t, bin, store, nil, "prune"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(spool); !os.IsNotExist(err) {
+		t.Errorf("prune left a stale temporary file: %v", err)
+	}
+}
+
+// waitForFile waits until dir holds a file and returns its path.
+func waitForFile(t *testing.T, dir string) string {
+	t.Helper()
+	for range 2000 {
+		if es, _ := os.ReadDir(dir); len(es) > 0 {
+			return filepath.Join(dir, es[0].Name())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("no spool appeared")
+	return ""
+}
+
+// A disk that fills up while clip spools (a file size limit stands in for
+// it) costs the clipping, not the output: every byte comes out, with one
+// warning and status 0.
+func TestFullDiskFailsOpen(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	bin := headroomBin(t)
+	store := filepath.Join(t.TempDir(), "store")
+	in := bytes.Repeat(realLog(t), 60) // about 1 MB
+	// ulimit -f counts 1,024-byte blocks: the spool fails after 400 KB.
+	cmd := exec.Command("sh", "-c", `ulimit -f 400 && exec "$0" clip`, bin)
+	cmd.Env = append(os.Environ(), "HEADROOM_STORE="+store)
+	cmd.Stdin = bytes.NewReader(in)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("exit: %v; stderr %q", err, errb.String())
+	}
+	if !bytes.Equal(out.Bytes(), in) {
+		t.Fatalf("output differs from input: %d of %d bytes", out.Len(), len(in))
+	}
+	if s := errb.String(); !strings.HasPrefix(s, "headroom: warning: ") || strings.Count(s, "\n") != 1 {
+		t.Errorf("stderr = %q, want one warning", s)
+	}
+	objects, _ := filepath.Glob(filepath.Join(store, "objects", "*", "*"))
+	temps, _ := filepath.Glob(filepath.Join(store, "tmp", "*"))
+	if len(objects)+len(temps) != 0 {
+		t.Errorf("left in the store: %v %v", objects, temps)
+	}
+}
+
+// A reader that goes away early gets a quiet end, and the store keeps what
+// was committed.
+func TestClosedPipeIsQuiet(t *testing.T) {
+	bin := headroomBin(t)
+	store := filepath.Join(t.TempDir(), "store")
+	in := bytes.Repeat(realLog(t), 60)
+	for _, args := range [][]string{{"clip", "--budget", "100000"}, {"expand", hashOf(in)}} {
+		cmd := exec.Command("sh", append([]string{"-c", `"$0" "$@" | head -c 10 >/dev/null`, bin}, args...)...)
+		cmd.Env = append(os.Environ(), "HEADROOM_STORE="+store)
+		cmd.Stdin = bytes.NewReader(in)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if errb.Len() != 0 {
+			t.Errorf("%v: stderr %q, want nothing", args, errb.String())
+		}
+	}
+	out, _, err := headroom(t, bin, store, nil, "expand", hashOf(in))
+	if err != nil || out != string(in) {
+		t.Errorf("store damaged after a closed pipe: %v", err)
+	}
+}
