@@ -345,3 +345,49 @@ func TestFallback(t *testing.T) {
 		t.Errorf("Find through the location = %v, %v", got, err)
 	}
 }
+
+// Prune racing with readers never serves a partial entry: a reader gets the
+// whole original or ErrNotFound.
+func TestPruneRacingOpen(t *testing.T) {
+	s := newStore(t)
+	in := bytes.Repeat([]byte("an original that is pruned while it is read\n"), 20000)
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			s.Put(in, Meta{})
+			s.Prune(time.Now(), DefaultMaxAge, 0)
+		}
+	})
+	served := 0
+	for range 300 {
+		e, err := s.Find(sum(in)[:8])
+		if err != nil {
+			if !errors.Is(err, ErrNotFound) {
+				t.Fatal(err)
+			}
+			continue
+		}
+		f, err := s.Open(e)
+		if err != nil {
+			if !errors.Is(err, ErrNotFound) {
+				t.Fatalf("open while pruning: %v", err)
+			}
+			continue
+		}
+		b, err := io.ReadAll(f)
+		f.Close()
+		if err != nil || !bytes.Equal(b, in) {
+			t.Fatalf("served %d bytes of %d: %v", len(b), len(in), err)
+		}
+		served++
+	}
+	close(stop)
+	wg.Wait()
+	t.Logf("%d whole reads while pruning", served)
+}
