@@ -1,0 +1,3 @@
+module example.com/workerpool
+
+go 1.22

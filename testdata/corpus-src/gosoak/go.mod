@@ -1,0 +1,3 @@
+module example.com/soak
+
+go 1.22

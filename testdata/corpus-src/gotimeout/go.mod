@@ -1,0 +1,3 @@
+module example.com/drain
+
+go 1.22

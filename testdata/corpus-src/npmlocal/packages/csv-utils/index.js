@@ -1,0 +1,2 @@
+'use strict';
+exports.splitRow = (line) => line.split(',');
