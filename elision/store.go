@@ -20,7 +20,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -256,16 +255,28 @@ func touch(path string) {
 	os.Chtimes(path, now, now)
 }
 
-var hexPrefix = regexp.MustCompile(`^[0-9a-f]{6,64}$`)
-
 // ParseHash checks that s can name an entry: 6 to 64 hex digits. Nothing
 // else reaches the file system, so a name like ../x cannot escape the store.
 func ParseHash(s string) (string, error) {
 	h := strings.ToLower(strings.TrimSpace(s))
-	if !hexPrefix.MatchString(h) {
+	if !isHexPrefix(h) {
 		return "", fmt.Errorf("%w %q: want %d to 64 hex digits", ErrMalformed, s, MinPrefix)
 	}
 	return h, nil
+}
+
+// isHexPrefix reports whether s is 6 to 64 lower-case hex digits. It is
+// not a regular expression so that no command pays for compiling one.
+func isHexPrefix(s string) bool {
+	if len(s) < MinPrefix || len(s) > 64 {
+		return false
+	}
+	for i := range len(s) {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // Find returns the entry whose hash starts with prefix.
