@@ -1,5 +1,1633 @@
 package reduce
 
-// newDiff returns the diff reducer, or nil while there is none.
-// TODO(issue): the diff reducer; until then diff output is reduced as text.
-func newDiff(budget int) Reducer { return nil }
+import (
+	"bytes"
+	"cmp"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// Priorities of the diff reducer's pieces. A diff is cut late and in this
+// order: context lines far from a change go first, then lock, generated and
+// deleted files (collapsed to a line with their counts), then the context
+// lines next to a change, then the inside of the largest hunks, then index
+// lines; the first and last changed line of every hunk, every hunk header,
+// every file header and every commit header stay longest, and the summary
+// that names every file when not all of them fit stays above all.
+const (
+	prioDiffStat   = 10_000_000 // the --stat-like summary
+	prioDiffCommit = 9_700_000  // a commit's header and subject
+	prioDiffStart  = 9_600_000  // the line that starts a file, less its number in the commit
+	prioDiffFile   = 9_500_000  // the rest of a file's header
+	prioDiffHunk   = 9_000_000  // hunk headers, less their number in the file; collapsed files
+	prioDiffText   = 8_500_000  // the first line of text that is not a commit's
+	prioDiffEdge   = 8_000_000  // the first and last changed line of a hunk
+	prioDiffIndex  = 7_900_000  // index lines: blob hashes, of little use to a reader
+	prioDiffInside = 7_000_000  // less the distance from the nearer edge
+	prioDiffNear   = 6_000_000  // the context lines next to a change
+	prioDiffLock   = 5_000_000  // a lock or generated file's lines
+	prioDiffFar    = 4_000_000  // less the distance from the nearest change
+	diffSpan       = 900_000    // the most a distance lowers a priority
+	diffTierSpan   = 99_999     // the most a file's or a hunk's number lowers its priority
+	// prioDiffGap ranks the notes that count a gap's changed lines below
+	// every line, so Fit adds them last, each filling a gap whole, and drops
+	// them first when it has less room.
+	prioDiffGap = 0
+)
+
+const (
+	// diffItemCost is what holding a piece costs beyond its text, in the
+	// accounting that bounds memory.
+	diffItemCost = 32
+	// diffMaxParents is the most parents a combined diff may have for its
+	// hunks to be read by their counts.
+	diffMaxParents = 8
+	// diffMaxName caps a file name as held for the summary.
+	diffMaxName = 256
+)
+
+// Diff is the reducer for unified diffs and git diff, show and log -p
+// output. It reads the diff's structure (commits, file sections, hunks and
+// their line counts) in one pass and ranks every line by what it is, holding
+// only the highest-ranked lines up to a bound set by the budget, and exact
+// per-file counts for a --stat-like summary.
+type Diff struct {
+	held      diffHeld
+	holdLimit int
+	maxFiles  int
+
+	cum     diffCounts // changed lines so far
+	hunk    *diffHunk
+	sect    *diffSection
+	group   *diffGroup
+	groups  int
+	pending *diffItem // a `--- ` line that starts a file only if `+++ ` follows
+
+	state    diffState
+	textRun  int  // lines of free text since the last structural line
+	subject  bool // the current commit's subject has been seen
+	commits  int
+	sections int
+	// commitSections is the number of sections before the current commit;
+	// hunks, the number of hunks in the current section.
+	commitSections int
+	hunks          int
+	lastCommit     int // the last line of a commit's header read
+	spare          [2][]diffHunkLine
+
+	files   []diffFileStat
+	fileIdx map[string]int
+	// moreN counts the file sections past maxFiles, and more their lines.
+	moreN int
+	more  diffCounts
+}
+
+type diffState uint8
+
+const (
+	diffOutside diffState = iota
+	diffCommitHead
+	diffMessage
+	diffFileHead
+	diffBinaryData
+)
+
+// diffCounts counts changed lines.
+type diffCounts struct{ plus, minus int }
+
+func (a diffCounts) sub(b diffCounts) diffCounts {
+	return diffCounts{a.plus - b.plus, a.minus - b.minus}
+}
+
+// diffItem is a candidate piece with what the plan needs to know of it.
+type diffItem struct {
+	piece Piece
+	// before and after count the changed lines of the input before the
+	// first and after the last line the piece covers.
+	before, after diffCounts
+	group         int  // the lock or generated file it belongs to, from 1
+	start         bool // it starts a file section
+	commit        bool // it is a line of a commit's header
+}
+
+// diffSection is the file section being read.
+type diffSection struct {
+	name, old, from string
+	git             bool
+	index           bool // started by an Index: line
+	plain           bool // started by its `--- ` line
+	cmd             bool // started by a `diff` line
+	sawOld, sawNew  bool
+	hunks           bool
+	binary, only    bool
+	deleted         bool
+	gen             string // what kind of generated file it is, if any
+	counts          diffCounts
+}
+
+// diffGroup is a run of lines of a lock or generated file, or of binary
+// patch data, that may be shown as one note.
+type diffGroup struct {
+	id          int
+	first, last int
+	before      diffCounts
+	what, name  string
+	// items are the group's lines, held apart until the group ends; a
+	// group too large to show whole holds none.
+	items  []diffItem
+	bytes  int
+	tooBig bool
+}
+
+// diffFileStat is a file's line of the summary.
+type diffFileStat struct {
+	name         string
+	counts       diffCounts
+	binary, only bool
+}
+
+// newDiff returns the diff reducer for a view of about budget tokens.
+func newDiff(budget int) Reducer { return NewDiff(budget) }
+
+// NewDiff returns a diff reducer for a view of about budget tokens.
+func NewDiff(budget int) *Diff {
+	return &Diff{
+		// A token is rarely less than three bytes of a diff: this holds
+		// several times what any view can show.
+		holdLimit: max(budget*24, 16<<10),
+		// A file's line costs more than a token, so more files than the
+		// budget cannot all be named anyway.
+		maxFiles: max(budget, 200),
+		fileIdx:  map[string]int{},
+	}
+}
+
+// Add implements Reducer.
+func (d *Diff) Add(l Line) {
+	t := bytes.TrimSuffix(l.Text, []byte("\r"))
+	if d.pending != nil {
+		d.resolvePending(t)
+	}
+	if d.hunk != nil {
+		if d.hunkLine(l, t) {
+			return
+		}
+		d.endHunk()
+	}
+	if d.group != nil && !d.inGroup(t) {
+		d.closeGroup()
+	}
+	d.outside(l, t)
+}
+
+// outside reads a line that is not inside a hunk.
+func (d *Diff) outside(l Line, t []byte) {
+	switch {
+	case isDiffCommit(t):
+		d.closeSection()
+		d.commits++
+		d.commitSections = d.sections
+		d.state, d.subject, d.textRun = diffCommitHead, false, 0
+		d.keepCommit(l, prioDiffCommit)
+	case d.state == diffCommitHead && isDiffField(t):
+		// The hash and the subject name a commit; the other fields
+		// (author, date) come next.
+		prio := prioDiffCommit - 1
+		if diffHas(t, "Subject: ") {
+			prio, d.subject = prioDiffCommit, true
+		}
+		d.keepCommit(l, prio)
+	case d.state == diffCommitHead && len(t) > 0 && (t[0] == ' ' || t[0] == '\t'):
+		// A header field folded onto the next line, as in format-patch.
+		d.keepCommit(l, prioDiffCommit-1)
+	case d.state == diffCommitHead && len(t) == 0:
+		d.state = diffMessage
+		d.blank(l)
+	case diffHas(t, "diff ") && !d.continuesIndex():
+		d.openSection(l, t)
+		d.sect.cmd = true
+		d.sect.git = diffHas(t, "diff --git ")
+		d.sect.name = diffCommandName(t)
+	case diffHas(t, "diff "):
+		d.sect.git = diffHas(t, "diff --git ")
+		d.sect.name = diffCommandName(t)
+		d.keep(l, prioDiffFile, 0)
+	case diffHas(t, "Index: "):
+		d.openSection(l, t)
+		d.sect.index, d.sect.name = true, diffName(t[len("Index: "):])
+	case diffHas(t, "Only in "):
+		d.openSection(l, t)
+		d.sect.only = true
+		dir, name, _ := strings.Cut(string(t[len("Only in "):]), ": ")
+		d.sect.name = diffName([]byte(path.Join(dir, name)))
+	case d.headOpen() && (diffHas(t, "--- ") || diffHas(t, "+++ ")):
+		d.fileName(t)
+		// After a line that names the files, these say it again.
+		prio := prioDiffHunk - 1
+		if d.sect.plain {
+			prio = prioDiffFile
+		}
+		d.keep(l, prio, 0)
+	case diffHas(t, "--- "):
+		// Only a `+++ ` line next makes this a file header: test logs have
+		// `--- FAIL` lines.
+		d.pending = &diffItem{piece: d.cut(l, d.startPrio()), before: d.cum, after: d.cum, start: true}
+	case diffHas(t, "@@"):
+		if h, ok := parseDiffHunk(t); ok {
+			d.startHunk(l, h)
+			return
+		}
+		d.text(l, t)
+	case d.headOpen() && isDiffExtended(t) && !d.briefAlone(t):
+		d.extended(l, t)
+	case isDiffBrief(t):
+		d.openSection(l, t)
+		d.sect.binary = diffHas(t, "Binary files ")
+		d.sect.name = diffBriefName(t)
+	case d.state == diffBinaryData:
+		d.binaryData(l)
+	default:
+		d.text(l, t)
+	}
+}
+
+// briefAlone reports whether a `Binary files ... differ` line is a file of
+// its own, as diff -r writes it, rather than part of a git file header.
+func (d *Diff) briefAlone(t []byte) bool {
+	return isDiffBrief(t) && !d.sect.git && (!d.sect.cmd || d.sect.binary)
+}
+
+// continuesIndex reports whether a `diff` line belongs to the section an
+// `Index:` line opened.
+func (d *Diff) continuesIndex() bool {
+	return d.headOpen() && d.sect.index && !d.sect.sawOld
+}
+
+func (d *Diff) headOpen() bool {
+	return d.sect != nil && d.state == diffFileHead && !d.sect.hunks
+}
+
+// extended reads a line of a git file header after `diff --git`.
+func (d *Diff) extended(l Line, t []byte) {
+	s := d.sect
+	prio := prioDiffFile
+	switch {
+	case diffHas(t, "index "):
+		prio = prioDiffIndex
+	case diffHas(t, "rename from "), diffHas(t, "copy from "):
+		_, from, _ := bytes.Cut(t, []byte(" from "))
+		s.from = diffName(from)
+	case diffHas(t, "rename to "), diffHas(t, "copy to "):
+		_, to, _ := bytes.Cut(t, []byte(" to "))
+		if s.from != "" {
+			s.name = diffName([]byte(s.from + " => " + string(to)))
+		}
+	case diffHas(t, "deleted file mode "):
+		s.deleted = true
+	case diffHas(t, "Binary files "):
+		s.binary = true
+	case diffHas(t, "GIT binary patch"):
+		s.binary = true
+		d.state = diffBinaryData
+	}
+	d.keep(l, prio, 0)
+}
+
+// fileName reads a `--- ` or `+++ ` line of a file header.
+func (d *Diff) fileName(t []byte) {
+	s := d.sect
+	name := t[4:]
+	if tab := bytes.IndexByte(name, '\t'); tab >= 0 {
+		name = name[:tab] // diff -u writes the time after a tab
+	}
+	if t[0] == '-' {
+		s.sawOld = true
+		if s.git || diffHas(name, "a/") {
+			s.git = true
+			name = bytes.TrimPrefix(name, []byte("a/"))
+		}
+		s.old = diffName(name)
+		if s.name == "" {
+			s.name = s.old
+		}
+		return
+	}
+	s.sawNew = true
+	if string(name) == "/dev/null" {
+		s.deleted = true
+		if s.old != "" && s.from == "" {
+			s.name = s.old
+		}
+		return
+	}
+	if s.git {
+		name = bytes.TrimPrefix(name, []byte("b/"))
+	} else {
+		name = diffTreePath([]byte(s.old), name)
+	}
+	if s.from == "" {
+		s.name = diffName(name)
+	}
+}
+
+// resolvePending decides what a `--- ` line held back was, now that the
+// line after it is known.
+func (d *Diff) resolvePending(t []byte) {
+	p := d.pending
+	d.pending = nil
+	if !diffHas(t, "+++ ") {
+		p.start, p.piece.Prio = false, prioDiffInside
+		d.textItem(*p)
+		return
+	}
+	d.closeSection()
+	d.sections++
+	d.hunks = 0
+	d.state, d.textRun = diffFileHead, 0
+	d.sect = &diffSection{plain: true}
+	d.fileName(p.piece.Text) // a cut line still starts with the name
+	d.push(*p)
+}
+
+// openSection starts a file section with line l.
+func (d *Diff) openSection(l Line, t []byte) {
+	d.closeSection()
+	d.sections++
+	d.hunks = 0
+	d.state, d.textRun = diffFileHead, 0
+	d.sect = &diffSection{}
+	d.push(diffItem{piece: d.cut(l, d.startPrio()), before: d.cum, after: d.cum, start: true})
+}
+
+// startPrio ranks the line that starts a file: the first file of every
+// commit before the second of any, so a log shows files of each commit.
+func (d *Diff) startPrio() int {
+	return prioDiffStart - min(d.sections-d.commitSections, diffTierSpan)
+}
+
+// closeSection adds the section being read to the summary.
+func (d *Diff) closeSection() {
+	s := d.sect
+	if s == nil {
+		return
+	}
+	d.sect = nil
+	if d.state == diffFileHead || d.state == diffBinaryData {
+		d.state = diffOutside
+	}
+	name := s.name
+	if name == "" {
+		name = "(unnamed)"
+	}
+	i, ok := d.fileIdx[name]
+	if !ok && len(d.files) >= d.maxFiles {
+		d.moreN++
+		d.more.plus += s.counts.plus
+		d.more.minus += s.counts.minus
+		return
+	}
+	if !ok {
+		i = len(d.files)
+		d.fileIdx[name] = i
+		d.files = append(d.files, diffFileStat{name: name})
+	}
+	f := &d.files[i]
+	f.counts.plus += s.counts.plus
+	f.counts.minus += s.counts.minus
+	f.binary = f.binary || s.binary
+	f.only = f.only || s.only
+}
+
+// text reads a line of free text: a commit message, a patch's description,
+// a --stat table. The first line of a run ranks with the headers; the rest
+// ranks with the inside of hunks, nearer lines first.
+func (d *Diff) text(l Line, t []byte) {
+	if d.state == diffFileHead || d.state == diffCommitHead {
+		d.state = diffOutside
+	}
+	if len(bytes.TrimSpace(t)) == 0 {
+		d.blank(l)
+		return
+	}
+	d.textRun++
+	switch {
+	case d.state == diffMessage && !d.subject:
+		d.subject = true
+		d.keepCommit(l, prioDiffCommit)
+	case d.textRun == 1 && d.state != diffMessage:
+		d.keep(l, prioDiffText, 0)
+	default:
+		d.keep(l, prioDiffInside-min(d.textRun, diffSpan), 0)
+	}
+}
+
+func (d *Diff) textItem(it diffItem) {
+	d.textRun++
+	it.piece.Prio = prioDiffInside - min(d.textRun, diffSpan)
+	if d.textRun == 1 {
+		it.piece.Prio = prioDiffText
+	}
+	d.push(it)
+}
+
+// binaryData reads a line of a git binary patch.
+func (d *Diff) binaryData(l Line) {
+	if d.group == nil {
+		d.openGroup(l.N, "binary patch data", "")
+		// Base85 is no use to a reader: the note always stands for it.
+		d.group.tooBig = true
+	}
+	d.group.last = l.N
+}
+
+// inGroup reports whether a line outside a hunk continues the open group.
+func (d *Diff) inGroup(t []byte) bool {
+	if d.state == diffBinaryData {
+		return !diffHas(t, "diff ") && !isDiffCommit(t)
+	}
+	return diffHas(t, "@@")
+}
+
+func (d *Diff) openGroup(first int, what, name string) {
+	d.groups++
+	d.group = &diffGroup{id: d.groups, first: first, last: first, before: d.cum, what: what, name: name}
+}
+
+// closeGroup proposes the note that stands for the group's lines.
+func (d *Diff) closeGroup() {
+	g := d.group
+	if g == nil {
+		return
+	}
+	d.group = nil
+	n := g.last - g.first + 1
+	c := d.cum.sub(g.before)
+	var b strings.Builder
+	b.WriteString("  [... ")
+	if g.name != "" {
+		b.WriteString(g.name + ", a " + g.what + ": ")
+	} else {
+		b.WriteString(g.what + ": ")
+	}
+	b.WriteString(elision.Thousands(int64(n)) + " " + diffPlural(n, "line", "lines") + " elided: " + elision.LineRange(g.first, g.last))
+	if c != (diffCounts{}) {
+		b.WriteString(" " + c.String())
+	}
+	b.WriteString(" ...]")
+	d.push(diffItem{
+		piece:  Piece{Line: g.first, Note: b.String(), Stands: n, Prio: prioDiffHunk},
+		before: g.before, after: d.cum, group: g.id,
+	})
+	if !g.tooBig {
+		for _, it := range g.items {
+			d.push(it)
+		}
+	}
+}
+
+// hold holds an item of the open group, unless the group has grown too
+// large to be shown whole in any view, when it lets go of them all.
+func (g *diffGroup) hold(it diffItem, limit int) {
+	if g.tooBig {
+		return
+	}
+	g.bytes += diffItemSize(it)
+	if g.bytes > limit {
+		g.tooBig, g.items = true, nil
+		return
+	}
+	g.items = append(g.items, it)
+}
+
+// String writes counts as a diffstat does: (+12 -3).
+func (a diffCounts) String() string {
+	return "(+" + elision.Thousands(int64(a.plus)) + " -" + elision.Thousands(int64(a.minus)) + ")"
+}
+
+// keepCommit proposes a line of a commit's header: its hash, author and
+// date, and its subject.
+func (d *Diff) keepCommit(l Line, prio int) {
+	d.lastCommit = l.N
+	d.push(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, commit: true})
+}
+
+// blank proposes a blank line outside a hunk. One that follows a commit's
+// header or subject stays with it, as git lays them out; others are worth
+// keeping only where they close a gap, which costs less than the gap line.
+func (d *Diff) blank(l Line) {
+	if l.N == d.lastCommit+1 {
+		d.keepCommit(l, prioDiffCommit-1)
+		return
+	}
+	d.keep(l, prioDiffNear, 0)
+}
+
+// keep proposes line l with a priority.
+func (d *Diff) keep(l Line, prio, group int) {
+	d.push(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: group})
+}
+
+func (d *Diff) cut(l Line, prio int) Piece {
+	if l.Len > LongLine {
+		return Cut(l, longKeep, prio)
+	}
+	return Cut(l, LongLine, prio)
+}
+
+// push holds an item, letting go of the lowest-ranked ones past the bound.
+func (d *Diff) push(it diffItem) {
+	d.held.push(it, d.holdLimit)
+}
+
+func diffItemSize(it diffItem) int { return len(it.piece.Text) + len(it.piece.Note) + diffItemCost }
+
+// diffHeld holds the candidate pieces up to a number of bytes, letting go
+// of the lowest-ranked first: lowest priority, and among equals the latest
+// line, as Fit would take it last. Items stay in their slots; the heap
+// orders small references to them.
+type diffHeld struct {
+	slots []diffItem
+	free  []int
+	heap  []diffRef
+	bytes int
+}
+
+type diffRef struct {
+	prio, line, slot int
+}
+
+// below reports whether a ranks below b.
+func (a diffRef) below(b diffRef) bool {
+	if a.prio != b.prio {
+		return a.prio < b.prio
+	}
+	return a.line > b.line
+}
+
+func (h *diffHeld) push(it diffItem, limit int) {
+	ref := diffRef{prio: it.piece.Prio, line: it.piece.Line}
+	size := diffItemSize(it)
+	if h.bytes+size > limit && len(h.heap) > 0 && ref.below(h.heap[0]) {
+		return // it would be the first to go
+	}
+	if n := len(h.free); n > 0 {
+		ref.slot = h.free[n-1]
+		h.free = h.free[:n-1]
+		h.slots[ref.slot] = it
+	} else {
+		ref.slot = len(h.slots)
+		h.slots = append(h.slots, it)
+	}
+	h.bytes += size
+	h.heap = append(h.heap, ref)
+	h.up(len(h.heap) - 1)
+	for h.bytes > limit && len(h.heap) > 1 {
+		h.pop()
+	}
+}
+
+// pop lets go of the lowest-ranked item.
+func (h *diffHeld) pop() {
+	out := h.heap[0]
+	last := len(h.heap) - 1
+	h.heap[0] = h.heap[last]
+	h.heap = h.heap[:last]
+	h.down(0)
+	h.bytes -= diffItemSize(h.slots[out.slot])
+	h.slots[out.slot] = diffItem{}
+	h.free = append(h.free, out.slot)
+}
+
+func (h *diffHeld) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !h.heap[i].below(h.heap[parent]) {
+			return
+		}
+		h.heap[i], h.heap[parent] = h.heap[parent], h.heap[i]
+		i = parent
+	}
+}
+
+func (h *diffHeld) down(i int) {
+	n := len(h.heap)
+	for {
+		low := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < n && h.heap[c].below(h.heap[low]) {
+				low = c
+			}
+		}
+		if low == i {
+			return
+		}
+		h.heap[i], h.heap[low] = h.heap[low], h.heap[i]
+		i = low
+	}
+}
+
+// items returns the held items.
+func (h *diffHeld) items() []diffItem {
+	out := make([]diffItem, 0, len(h.heap))
+	for _, r := range h.heap {
+		out = append(out, h.slots[r.slot])
+	}
+	return out
+}
+
+// diffHunk is the hunk being read. Its lines are held, a bounded number
+// from its start and from its end, until it ends and their distances from
+// its edges are known.
+type diffHunk struct {
+	parents int
+	old     [diffMaxParents]int // lines left to read of each parent
+	new     int                 // lines left to read of the result
+	strict  bool                // the header gave counts
+	done    bool                // the counts are read; a `\` line may follow
+	group   int
+
+	head      []diffHunkLine
+	headBytes int
+	tail      []diffHunkLine
+	tailStart int
+	tailBytes int
+	dropped   bool // lines between head and tail were let go
+	changed   int
+}
+
+// diffHunkLine is a line of a hunk as held until the hunk ends.
+type diffHunkLine struct {
+	piece  Piece
+	before diffCounts
+	delta  diffCounts
+	change int // for a changed line, its number among the hunk's, from 1
+	mark   bool
+}
+
+// diffHunkHeader is what a hunk header says.
+type diffHunkHeader struct {
+	parents int
+	old     [diffMaxParents]int
+	new     int
+	ok      bool // the counts could be read
+}
+
+// parseDiffHunk reads a hunk header, `@@ -1,3 +1,4 @@` or, in a combined
+// diff, `@@@ -1,3 -1,3 +1,4 @@@`. A header without counts still starts a
+// hunk, whose end is then found by the lines' first bytes.
+func parseDiffHunk(t []byte) (diffHunkHeader, bool) {
+	ats := 0
+	for ats < len(t) && t[ats] == '@' {
+		ats++
+	}
+	if ats < 2 || ats < len(t) && t[ats] != ' ' {
+		return diffHunkHeader{}, false
+	}
+	h := diffHunkHeader{parents: ats - 1}
+	fields := bytes.Fields(t[ats:])
+	if h.parents > diffMaxParents || len(fields) < ats+1 || !bytes.Equal(fields[ats], t[:ats]) {
+		return h, true
+	}
+	for k, f := range fields[:ats] {
+		sign := byte('-')
+		if k == ats-1 {
+			sign = '+'
+		}
+		n, ok := diffRangeCount(f, sign)
+		if !ok {
+			return h, true
+		}
+		if k < h.parents {
+			h.old[k] = n
+		} else {
+			h.new = n
+		}
+	}
+	h.ok = true
+	return h, true
+}
+
+// diffRangeCount returns the count of a hunk range such as -12,7 (7) or +3
+// (1).
+func diffRangeCount(f []byte, sign byte) (int, bool) {
+	if len(f) < 2 || f[0] != sign {
+		return 0, false
+	}
+	start, count, comma := f[1:], []byte("1"), bytes.IndexByte(f, ',')
+	if comma >= 0 {
+		start, count = f[1:comma], f[comma+1:]
+	}
+	if _, err := strconv.ParseUint(string(start), 10, 31); err != nil {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(count), 10, 31)
+	return int(n), err == nil
+}
+
+// startHunk reads a hunk header.
+func (d *Diff) startHunk(l Line, h diffHunkHeader) {
+	if d.state != diffFileHead && d.state != diffOutside {
+		d.state = diffOutside
+	}
+	s := d.sect
+	if s != nil && !s.hunks {
+		s.hunks = true
+		s.gen = diffGenerated(s.name)
+		if s.gen == "" && s.deleted {
+			// Its header says it all; its lines only if there is room.
+			s.gen = "deleted file"
+		}
+	}
+	hk := &diffHunk{parents: h.parents, old: h.old, new: h.new, strict: h.ok, head: d.spare[0], tail: d.spare[1]}
+	if hk.strict && hk.new == 0 && diffAllZero(hk.old[:hk.parents]) {
+		hk.done = true
+	}
+	// The first hunk of every file before the second of any.
+	prio := prioDiffHunk - min(d.hunks, diffTierSpan)
+	d.hunks++
+	if s != nil && s.gen != "" {
+		if d.group == nil {
+			d.openGroup(l.N, s.gen, s.name)
+		}
+		d.group.last = l.N
+		hk.group = d.group.id
+		prio = prioDiffLock
+	}
+	d.hunk = hk
+	if hk.group != 0 {
+		d.group.hold(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, d.holdLimit/4)
+		return
+	}
+	d.keep(l, prio, 0)
+}
+
+func diffAllZero(n []int) bool {
+	for _, v := range n {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// hunkLine reads a line that may belong to the hunk being read, and
+// reports whether it did.
+func (d *Diff) hunkLine(l Line, t []byte) bool {
+	h := d.hunk
+	if len(t) > 0 && t[0] == '\\' {
+		// "\ No newline at end of file" belongs to the line before it.
+		d.holdHunkLine(l, diffCounts{}, 0, true)
+		return true
+	}
+	if h.done {
+		return false
+	}
+	var delta diffCounts
+	var ok bool
+	if h.strict {
+		delta, ok = h.count(t)
+	} else {
+		delta, ok = diffLoose(t, h.parents)
+	}
+	if !ok {
+		return false
+	}
+	change := 0
+	if delta != (diffCounts{}) || diffChangedCols(t, h.parents) {
+		h.changed++
+		change = h.changed
+	}
+	d.holdHunkLine(l, delta, change, false)
+	if h.strict && h.new == 0 && diffAllZero(h.old[:h.parents]) {
+		h.done = true
+	}
+	return true
+}
+
+// count reads a line of a hunk whose header gave counts. A line the counts
+// leave no room for is not the hunk's. In a combined diff a removed line
+// was in the parents with a - in their column, and a line of the result in
+// those with a space.
+func (h *diffHunk) count(t []byte) (diffCounts, bool) {
+	n := h.parents
+	cols := t
+	if len(t) < n {
+		if len(t) != 0 {
+			return diffCounts{}, false
+		}
+		// Some mailers strip the space of an empty context line.
+		cols = bytes.Repeat([]byte(" "), n)
+	}
+	cols = cols[:n]
+	for _, c := range cols {
+		if c != ' ' && c != '+' && c != '-' {
+			return diffCounts{}, false
+		}
+	}
+	removed := bytes.IndexByte(cols, '-') >= 0
+	if !removed && h.new == 0 {
+		return diffCounts{}, false
+	}
+	for i, c := range cols {
+		if diffInParent(c, removed) && h.old[i] == 0 {
+			return diffCounts{}, false
+		}
+	}
+	for i, c := range cols {
+		if diffInParent(c, removed) {
+			h.old[i]--
+		}
+	}
+	if !removed {
+		h.new--
+	}
+	return diffColCounts(cols), true
+}
+
+func diffInParent(col byte, removed bool) bool {
+	if removed {
+		return col == '-'
+	}
+	return col == ' '
+}
+
+// diffLoose reads a line of a hunk whose header gave no counts: the hunk goes
+// on while lines start as hunk lines do and not as file headers.
+func diffLoose(t []byte, parents int) (diffCounts, bool) {
+	if len(t) < parents || diffHas(t, "--- ") || diffHas(t, "+++ ") {
+		return diffCounts{}, false
+	}
+	for _, c := range t[:parents] {
+		if c != ' ' && c != '+' && c != '-' {
+			return diffCounts{}, false
+		}
+	}
+	return diffColCounts(t[:parents]), true
+}
+
+// diffColCounts counts a hunk line as added if a parent lacks it and as removed
+// if the result does.
+func diffColCounts(cols []byte) diffCounts {
+	var c diffCounts
+	if bytes.IndexByte(cols, '-') >= 0 {
+		c.minus = 1
+	} else if bytes.IndexByte(cols, '+') >= 0 {
+		c.plus = 1
+	}
+	return c
+}
+
+func diffChangedCols(t []byte, parents int) bool {
+	for _, c := range t[:min(parents, len(t))] {
+		if c != ' ' {
+			return true
+		}
+	}
+	return false
+}
+
+// holdHunkLine holds a line of the hunk, from its start while there is
+// room and otherwise in a window over its end.
+func (d *Diff) holdHunkLine(l Line, delta diffCounts, change int, mark bool) {
+	h := d.hunk
+	hl := diffHunkLine{piece: d.cut(l, 0), before: d.cum, delta: delta, change: change, mark: mark}
+	d.cum.plus += delta.plus
+	d.cum.minus += delta.minus
+	if d.sect != nil {
+		d.sect.counts.plus += delta.plus
+		d.sect.counts.minus += delta.minus
+	}
+	if d.group != nil && h.group == d.group.id {
+		d.group.last = l.N
+	}
+	size := len(hl.piece.Text) + diffItemCost
+	room := d.holdLimit / 4
+	if h.headBytes+size <= room && !h.dropped && len(h.tail) == 0 {
+		h.head = append(h.head, hl)
+		h.headBytes += size
+		return
+	}
+	h.tail = append(h.tail, hl)
+	h.tailBytes += size
+	for h.tailBytes > room && h.tailStart < len(h.tail)-1 {
+		h.tailBytes -= len(h.tail[h.tailStart].piece.Text) + diffItemCost
+		h.tail[h.tailStart] = diffHunkLine{}
+		h.tailStart++
+		h.dropped = true
+	}
+	if h.tailStart > 1024 && h.tailStart > len(h.tail)/2 {
+		h.tail = append(h.tail[:0], h.tail[h.tailStart:]...)
+		h.tailStart = 0
+	}
+}
+
+// endHunk ranks the hunk's held lines, now that its size is known, and
+// proposes them.
+func (d *Diff) endHunk() {
+	h := d.hunk
+	if h == nil {
+		return
+	}
+	d.hunk = nil
+	if h.group != 0 && h.dropped && d.group != nil {
+		d.group.tooBig, d.group.items = true, nil
+	}
+	lines := append(h.head, h.tail[h.tailStart:]...)
+	defer func() {
+		// The next hunk reuses the buffers.
+		clear(lines)
+		clear(h.tail)
+		d.spare = [2][]diffHunkLine{lines[:0], h.tail[:0]}
+	}()
+	// A break between head and tail hides how far a line is from a change
+	// across it; treat it as far.
+	brk := -1
+	if h.dropped {
+		brk = len(h.head)
+	}
+	dist := diffContextDistances(lines, brk)
+	prev := prioDiffEdge
+	for i, hl := range lines {
+		prio := prev
+		switch {
+		case h.group != 0:
+			prio = prioDiffLock
+		case hl.mark:
+		case hl.change > 0:
+			edge := min(hl.change-1, h.changed-hl.change)
+			prio = prioDiffEdge
+			if edge > 0 {
+				prio = prioDiffInside - min(edge, diffSpan)
+			}
+		case dist[i] == 1:
+			prio = prioDiffNear
+		default:
+			prio = prioDiffFar - min(dist[i], diffSpan)
+		}
+		prev = prio
+		p := hl.piece
+		p.Prio = prio
+		it := diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group}
+		if h.group != 0 {
+			if d.group != nil && d.group.id == h.group {
+				d.group.hold(it, d.holdLimit/4)
+			}
+			continue
+		}
+		d.push(it)
+	}
+}
+
+// diffContextDistances returns, for each line, how many lines away the nearest
+// changed line is (0 for a changed line), not looking across brk.
+func diffContextDistances(lines []diffHunkLine, brk int) []int {
+	far := diffSpan
+	dist := make([]int, len(lines))
+	last := -far
+	for i, hl := range lines {
+		if i == brk {
+			last = -far
+		}
+		if hl.change > 0 {
+			last = i
+		}
+		dist[i] = i - last
+	}
+	next := len(lines) + far
+	for i := len(lines) - 1; i >= 0; i-- {
+		if hl := lines[i]; hl.change > 0 {
+			next = i
+		}
+		dist[i] = min(dist[i], next-i, far)
+		if i == brk {
+			next = len(lines) + far
+		}
+	}
+	return dist
+}
+
+// finish ends what is open at the end of the input.
+func (d *Diff) finish() {
+	if d.pending != nil {
+		p := d.pending
+		d.pending = nil
+		p.start = false
+		d.textItem(*p)
+	}
+	d.endHunk()
+	d.closeGroup()
+	d.closeSection()
+}
+
+// Pieces implements Reducer. It chooses, by their cost, which lock files
+// to collapse, whether the summary is needed and in what form, and which
+// gaps to count, by fitting the pieces itself.
+func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
+	d.finish()
+	items := d.held.items()
+	slices.SortFunc(items, func(a, b diffItem) int {
+		if c := cmp.Compare(a.piece.Line, b.piece.Line); c != 0 {
+			return c
+		}
+		return cmp.Compare(noteRank(b.piece), noteRank(a.piece))
+	})
+	// The plan fits the same pieces several times: count each text once.
+	c = &diffCountCache{c: c, seen: make(map[string]int, len(items))}
+	p := diffPlan{d: d, items: items, lines: lines, c: c, collapsed: map[int]bool{}}
+	p.byKey = make(map[int]int, len(items))
+	held := map[int]bool{}
+	for i, it := range items {
+		p.byKey[diffItemKey(it.piece)] = i
+		if it.group != 0 && it.piece.Note == "" {
+			held[it.group] = true
+		}
+	}
+	// A group whose lines were let go can only be shown as its note.
+	for _, it := range items {
+		if it.group != 0 && !held[it.group] {
+			p.collapsed[it.group] = true
+		}
+	}
+	return p.choose(budget)
+}
+
+// diffCountCache remembers the counts of the texts it was given.
+type diffCountCache struct {
+	c    Counter
+	seen map[string]int
+}
+
+func (cc *diffCountCache) Count(b []byte) int {
+	if n, ok := cc.seen[string(b)]; ok {
+		return n
+	}
+	n := cc.c.Count(b)
+	cc.seen[string(b)] = n
+	return n
+}
+
+// diffPlan is the state of choosing a diff's view.
+type diffPlan struct {
+	d         *Diff
+	items     []diffItem
+	byKey     map[int]int
+	lines     int
+	c         Counter
+	collapsed map[int]bool // groups shown as their note
+	stat      string
+	gapCost   int
+}
+
+func diffItemKey(p Piece) int {
+	if p.Note != "" {
+		return p.Line*2 + 1
+	}
+	return p.Line * 2
+}
+
+// choose fits the pieces into the budget: lock files collapse where they
+// do not fit whole, the summary comes in when files do not all fit, and
+// gaps that hide changed lines get a note with their counts, from a twentieth
+// of the budget at most, so that counts never crowd out changed lines.
+func (p *diffPlan) choose(budget int) []Piece {
+	p.gapCost = p.c.Count([]byte(elision.GapLine(p.lines/3+1, p.lines)))
+	reserve := 0
+	statTried, reserved, refit := false, false, false
+	var chosen []Piece
+	for try := 0; try < 12; try++ {
+		chosen = Fit(p.candidates(), p.lines, budget-reserve, p.c)
+		if p.collapse(chosen) {
+			continue
+		}
+		if !statTried && p.missingFiles(chosen) {
+			statTried = true
+			p.stat = p.d.summary(p.statLimit(budget), p.c)
+			continue
+		}
+		chosen = p.fill(chosen)
+		notes := p.gapNotes(chosen)
+		if len(notes) == 0 {
+			return Fit(chosen, p.lines, budget, p.c)
+		}
+		if !reserved {
+			reserved = true
+			if reserve = min(p.extra(notes), budget/20); reserve > 0 {
+				continue
+			}
+		}
+		all, used := p.withNotes(chosen, notes, budget)
+		if used < reserve*3/4 && !refit {
+			// The notes took less than was kept for them: give the rest
+			// back to the lines.
+			refit, reserve = true, used
+			continue
+		}
+		// What Fit makes of the plan is what the view will show.
+		return Fit(all, p.lines, budget, p.c)
+	}
+	return Fit(chosen, p.lines, budget, p.c)
+}
+
+// fill adds the lines of short gaps that cost less than the gap line:
+// Fit, taking pieces by priority, may run out of room before it comes to
+// a blank line between two it kept. They rank just below the lines around
+// them, so Fit takes them after those, when they close the gap.
+func (p *diffPlan) fill(chosen []Piece) []Piece {
+	const short = 3
+	var add []Piece
+	next, prev := 1, 0
+	gap := func(to, around int) {
+		if to < next || to-next >= short {
+			return
+		}
+		cost := 0
+		var lines []Piece
+		for n := next; n <= to; n++ {
+			i, ok := p.byKey[n*2]
+			if !ok || p.items[i].group != 0 && p.collapsed[p.items[i].group] {
+				return
+			}
+			lines = append(lines, p.items[i].piece)
+			cost += p.c.Count(renderLine(p.items[i].piece))
+		}
+		if cost <= p.gapCost {
+			for _, l := range lines {
+				l.Prio = around - 1
+				add = append(add, l)
+			}
+		}
+	}
+	for _, c := range chosen {
+		if c.Note != "" && c.Stands == 0 {
+			continue
+		}
+		gap(c.Line-1, min(prev, c.Prio))
+		next, prev = max(next, c.last()+1), c.Prio
+	}
+	gap(p.lines, prev)
+	if len(add) == 0 {
+		return chosen
+	}
+	out := append(slices.Clone(chosen), add...)
+	slices.SortStableFunc(out, func(a, b Piece) int {
+		if c := cmp.Compare(a.Line, b.Line); c != 0 {
+			return c
+		}
+		return cmp.Compare(noteRank(b), noteRank(a))
+	})
+	return out
+}
+
+// extra returns how much more the notes cost than the gap lines they
+// replace.
+func (p *diffPlan) extra(notes []Piece) int {
+	n := 0
+	for _, note := range notes {
+		n += p.c.Count([]byte(note.Note+"\n")) - p.gapCost
+	}
+	return n
+}
+
+// withNotes adds to the chosen pieces the gap notes that fit, earlier
+// gaps first, and returns how much more they cost than plain gap lines.
+func (p *diffPlan) withNotes(chosen, notes []Piece, budget int) ([]Piece, int) {
+	left := budget - p.cost(chosen)
+	all := slices.Clone(chosen)
+	used := 0
+	for _, n := range notes {
+		if e := p.extra([]Piece{n}); e <= left {
+			left -= e
+			used += e
+			all = append(all, n)
+		}
+	}
+	if len(Fit(all, p.lines, budget, p.c)) != len(all) {
+		return chosen, 0
+	}
+	return all, used
+}
+
+// cost returns what Fit counts for pieces it chose: their text and a gap
+// line for each run of lines they leave out.
+func (p *diffPlan) cost(pieces []Piece) int {
+	total, next, gaps := 0, 1, 0
+	for _, x := range pieces {
+		if x.Note != "" && x.Stands == 0 {
+			total += p.c.Count([]byte(x.Note)) + 1
+			continue
+		}
+		if x.Line > next {
+			gaps++
+		}
+		if x.Note != "" {
+			total += p.c.Count([]byte(x.Note + "\n"))
+		} else {
+			total += p.c.Count(renderLine(x))
+		}
+		next = max(next, x.last()+1)
+	}
+	if next <= p.lines || gaps == 0 && p.lines > 0 && len(pieces) == 0 {
+		gaps++
+	}
+	return total + gaps*p.gapCost
+}
+
+// statLimit returns how many tokens the summary may take: most of what the
+// commit headers leave (they stay whatever the summary costs), for naming
+// every file is worth more than showing some of them.
+func (p *diffPlan) statLimit(budget int) int {
+	commits := 0
+	for _, it := range p.items {
+		if it.commit {
+			commits += p.c.Count(renderLine(it.piece))
+		}
+	}
+	return max((budget-commits)*3/4, budget/4)
+}
+
+// candidates returns the pieces to fit: each lock file as its lines or as
+// its note, and the summary if there is one.
+func (p *diffPlan) candidates() []Piece {
+	out := make([]Piece, 0, len(p.items)+1)
+	if p.stat != "" {
+		out = append(out, Piece{Line: 1, Note: p.stat, Prio: prioDiffStat})
+	}
+	for _, it := range p.items {
+		if it.group != 0 && p.collapsed[it.group] != (it.piece.Note != "") {
+			continue
+		}
+		out = append(out, it.piece)
+	}
+	return out
+}
+
+// collapse marks the groups of which some lines but not all were chosen,
+// and reports whether there were any.
+func (p *diffPlan) collapse(chosen []Piece) bool {
+	shown := map[int]int{}
+	for _, c := range chosen {
+		if it, ok := p.item(c); ok && it.group != 0 && c.Note == "" {
+			shown[it.group]++
+		}
+	}
+	more := false
+	for _, it := range p.items {
+		g := it.group
+		if g == 0 || it.piece.Note == "" || p.collapsed[g] {
+			continue
+		}
+		if shown[g] < it.piece.Stands {
+			p.collapsed[g] = true
+			more = true
+		}
+	}
+	return more
+}
+
+func (p *diffPlan) item(c Piece) (diffItem, bool) {
+	if c.Note != "" && c.Stands == 0 {
+		return diffItem{}, false
+	}
+	i, ok := p.byKey[diffItemKey(c)]
+	if !ok {
+		return diffItem{}, false
+	}
+	return p.items[i], true
+}
+
+// missingFiles reports whether some file section's first line was left out.
+func (p *diffPlan) missingFiles(chosen []Piece) bool {
+	n := 0
+	for _, c := range chosen {
+		if it, ok := p.item(c); ok && it.start && c.Note == "" {
+			n++
+		}
+	}
+	return n < p.d.sections
+}
+
+// gapNotes returns, for each gap between the chosen pieces that hides
+// changed lines, a note standing for it that counts them.
+func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
+	var notes []Piece
+	next, cum := 1, diffCounts{}
+	gap := func(to int, at diffCounts) {
+		if to < next {
+			return
+		}
+		if c := at.sub(cum); c != (diffCounts{}) {
+			n := to - next + 1
+			text := "  [... " + elision.Thousands(int64(n)) + " " + diffPlural(n, "line", "lines") +
+				" elided: " + elision.LineRange(next, to) + " " + c.String() + " ...]"
+			notes = append(notes, Piece{Line: next, Note: text, Stands: n, Prio: prioDiffGap})
+		}
+	}
+	for _, c := range chosen {
+		it, ok := p.item(c)
+		if !ok {
+			continue
+		}
+		gap(c.Line-1, it.before)
+		next, cum = c.last()+1, it.after
+	}
+	gap(p.lines, p.d.cum)
+	return notes
+}
+
+// summary returns a --stat-like note naming every file with its counts, in
+// at most limit tokens if it can: file by file, else by directory, else as
+// many directories as fit and a count of the rest.
+func (d *Diff) summary(limit int, c Counter) string {
+	head := d.summaryHead()
+	files := make([]diffStatLine, 0, len(d.files)+1)
+	for _, f := range d.files {
+		files = append(files, diffStatLine{name: f.name, group: f.name, counts: f.counts, files: 1, binary: f.binary, only: f.only})
+	}
+	text := func(rows []diffStatLine, by string) string {
+		var b strings.Builder
+		b.WriteString(head + by + ":]\n")
+		for _, r := range rows {
+			b.WriteString(r.String())
+		}
+		if d.moreN > 0 {
+			b.WriteString("  ... and " + elision.Thousands(int64(d.moreN)) + " more file " + diffPlural(d.moreN, "diff", "diffs") + " " + d.more.String() + "\n")
+		}
+		return b.String()
+	}
+	best := text(files, "")
+	if c.Count([]byte(best)) <= limit {
+		return best
+	}
+	depth := 0
+	for _, f := range files {
+		depth = max(depth, strings.Count(diffStatPath(f.name), "/"))
+	}
+	var rows []diffStatLine
+	for ; depth >= 1; depth-- {
+		rows = diffByDirectory(files, depth)
+		best = text(rows, " by directory")
+		if c.Count([]byte(best)) <= limit {
+			return best
+		}
+	}
+	// Even the top directories do not fit: name as many as do and count
+	// the rest.
+	all := rows
+	for n := len(all) * 3 / 4; ; n = n * 3 / 4 {
+		rest := diffStatLine{dirs: true}
+		for _, r := range all[n:] {
+			rest.files += r.files
+			rest.counts.plus += r.counts.plus
+			rest.counts.minus += r.counts.minus
+		}
+		rest.name = "... and " + elision.Thousands(int64(len(all)-n)) + " more"
+		best = text(append(slices.Clone(all[:n]), rest), " by directory")
+		if n == 0 || c.Count([]byte(best)) <= limit {
+			return best
+		}
+	}
+}
+
+// summaryHead is the first line of the summary, with the totals.
+func (d *Diff) summaryHead() string {
+	files := len(d.files)
+	var b strings.Builder
+	b.WriteString("[headroom: ")
+	if d.commits > 0 {
+		b.WriteString(elision.Thousands(int64(d.commits)) + " " + diffPlural(d.commits, "commit", "commits") + ", ")
+	}
+	b.WriteString(elision.Thousands(int64(files)) + " " + diffPlural(files, "file", "files"))
+	if d.moreN > 0 {
+		b.WriteString(" and " + elision.Thousands(int64(d.moreN)) + " more file " + diffPlural(d.moreN, "diff", "diffs"))
+	}
+	b.WriteString(" changed " + d.cum.String() + "; not all shown below; every file")
+	return b.String()
+}
+
+// diffStatLine is a line of the summary: a file or a directory.
+type diffStatLine struct {
+	name, group  string
+	counts       diffCounts
+	files        int
+	binary, only bool
+	dirs         bool          // name is already a description, not a path
+	one          *diffStatLine // the first file of a directory
+}
+
+func (r diffStatLine) String() string {
+	var b strings.Builder
+	b.WriteString("  ")
+	if r.dirs || r.files > 1 || strings.HasSuffix(r.name, "/") {
+		b.WriteString(r.counts.String() + " " + r.name + " (" + elision.Thousands(int64(r.files)) + " " + diffPlural(r.files, "file", "files") + ")\n")
+		return b.String()
+	}
+	switch {
+	case r.only:
+		b.WriteString("(only in one tree) ")
+	case r.binary && r.counts == diffCounts{}:
+		b.WriteString("(binary) ")
+	default:
+		b.WriteString(r.counts.String() + " ")
+	}
+	b.WriteString(r.name + "\n")
+	return b.String()
+}
+
+// diffStatPath returns the path a summary line groups a file by: the new name
+// of a rename.
+func diffStatPath(name string) string {
+	if _, to, ok := strings.Cut(name, " => "); ok {
+		return to
+	}
+	return name
+}
+
+// diffByDirectory groups files by the first depth parts of their paths, in the
+// order the groups first appear.
+func diffByDirectory(files []diffStatLine, depth int) []diffStatLine {
+	var rows []diffStatLine
+	at := map[string]int{}
+	for _, f := range files {
+		key := f.name
+		p := diffStatPath(f.name)
+		if parts := strings.SplitN(p, "/", depth+1); len(parts) > depth {
+			key = strings.Join(parts[:depth], "/") + "/"
+		}
+		i, ok := at[key]
+		if !ok {
+			i = len(rows)
+			at[key] = i
+			rows = append(rows, diffStatLine{name: key})
+		}
+		r := &rows[i]
+		if !ok && key == f.name {
+			*r = f
+			continue
+		}
+		if !ok {
+			r.one = &f
+		}
+		r.files += f.files
+		r.counts.plus += f.counts.plus
+		r.counts.minus += f.counts.minus
+	}
+	// A directory of one file is as short named as the file itself.
+	for i, r := range rows {
+		if r.files == 1 && r.one != nil {
+			rows[i] = *r.one
+		}
+	}
+	return rows
+}
+
+// diffGenerated tells whether a file is a lock file, generated or vendored,
+// whose lines are collapsed before any other file's changed lines.
+func diffGenerated(name string) string {
+	p := diffStatPath(name)
+	base := path.Base(p)
+	switch base {
+	case "go.sum", "go.work.sum", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock",
+		"pnpm-lock.yaml", "Cargo.lock", "Gemfile.lock", "composer.lock", "poetry.lock",
+		"Pipfile.lock", "uv.lock", "flake.lock", "mix.lock", "pubspec.lock", "Podfile.lock",
+		"packages.lock.json", "bun.lock":
+		return "lock file"
+	}
+	for _, suf := range []string{".min.js", ".min.css", ".js.map", ".css.map", ".pb.go", "_pb2.py"} {
+		if strings.HasSuffix(base, suf) {
+			return "generated file"
+		}
+	}
+	for _, dir := range []string{"vendor/", "node_modules/"} {
+		if strings.HasPrefix(p, dir) || strings.Contains(p, "/"+dir) {
+			return "vendored file"
+		}
+	}
+	return ""
+}
+
+// diffCommandName returns the file a `diff` line names: the new side of
+// `diff --git a/x b/x`, the path of `diff --cc x`, the last argument of
+// `diff -ruN old new`.
+func diffCommandName(t []byte) string {
+	rest := t[len("diff "):]
+	switch {
+	case diffHas(t, "diff --git "):
+		rest = t[len("diff --git "):]
+		if i := bytes.LastIndex(rest, []byte(" b/")); i >= 0 {
+			return diffName(rest[i+3:])
+		}
+		return diffName(rest)
+	case diffHas(t, "diff --cc "), diffHas(t, "diff --combined "):
+		_, name, _ := bytes.Cut(rest, []byte(" "))
+		return diffName(name)
+	}
+	f := bytes.Fields(rest)
+	if len(f) < 2 {
+		return ""
+	}
+	return diffName(diffTreePath(f[len(f)-2], f[len(f)-1]))
+}
+
+// diffTreePath returns the path of a file that diff -r compared in two trees:
+// the part after the trees' roots (pkg-1.0/src/a.c and pkg-1.1/src/a.c are
+// src/a.c), or the new path as it is.
+func diffTreePath(old, new []byte) []byte {
+	_, o, ok1 := bytes.Cut(old, []byte("/"))
+	_, n, ok2 := bytes.Cut(new, []byte("/"))
+	if ok1 && ok2 && len(n) > 0 && bytes.Equal(o, n) {
+		return n
+	}
+	return new
+}
+
+// diffBriefName returns the file of `Files a and b differ`.
+func diffBriefName(t []byte) string {
+	t = bytes.TrimSuffix(t, []byte(" differ"))
+	t = bytes.TrimPrefix(t, []byte("Binary "))
+	t = bytes.TrimPrefix(t, []byte("files "))
+	t = bytes.TrimPrefix(t, []byte("Files "))
+	if old, new, ok := bytes.Cut(t, []byte(" and ")); ok {
+		return diffName(diffTreePath(old, new))
+	}
+	return diffName(t)
+}
+
+// diffName copies a file name for the summary, capped.
+func diffName(b []byte) string {
+	b = bytes.TrimSpace(b)
+	if len(b) > diffMaxName {
+		b = b[:diffMaxName]
+	}
+	return string(b)
+}
+
+// isDiffCommit reports whether t starts a commit: `commit` and a hash in
+// git log and show output, `From` and a hash in git format-patch output.
+func isDiffCommit(t []byte) bool {
+	var rest []byte
+	switch {
+	case diffHas(t, "commit "):
+		rest = t[len("commit "):]
+	case diffHas(t, "From "):
+		rest = t[len("From "):]
+	default:
+		return false
+	}
+	n := 0
+	for n < len(rest) && ('0' <= rest[n] && rest[n] <= '9' || 'a' <= rest[n] && rest[n] <= 'f') {
+		n++
+	}
+	return n >= 7 && (n == len(rest) || rest[n] == ' ')
+}
+
+// isDiffField reports whether t is a `Key: value` line of a commit header.
+func isDiffField(t []byte) bool {
+	colon := bytes.IndexByte(t, ':')
+	if colon < 1 || colon > 20 || colon+1 < len(t) && t[colon+1] != ' ' {
+		return false
+	}
+	for _, c := range t[:colon] {
+		if !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// diffExtended are the lines git writes in a file header after `diff
+// --git`, and the like from other tools.
+var diffExtended = []string{
+	"index ", "old mode ", "new mode ", "deleted file mode ", "new file mode ",
+	"similarity index ", "dissimilarity index ", "rename from ", "rename to ",
+	"copy from ", "copy to ", "Binary files ", "GIT binary patch", "mode ", "====",
+}
+
+func isDiffExtended(t []byte) bool {
+	for _, p := range diffExtended {
+		if diffHas(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDiffBrief reports whether t is a line of diff -r output that names
+// files without showing their lines.
+func isDiffBrief(t []byte) bool {
+	return (diffHas(t, "Files ") || diffHas(t, "Binary files ")) && bytes.HasSuffix(t, []byte(" differ"))
+}
+
+func diffPlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func diffHas(t []byte, prefix string) bool {
+	return len(t) >= len(prefix) && string(t[:len(prefix)]) == prefix
+}

@@ -1,0 +1,563 @@
+package reduce
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/headroom-cli/headroom/shape"
+)
+
+// The samples in testdata/diff are real output, captured with:
+//
+//	headroom-log-p.diff         git log -p --reverse -- elision   (this repository)
+//	headroom-format-patch.diff  git format-patch -2 --stdout 3b8abc7 -- elision
+//	stringer-ruN.diff           diff -ruN tools@v0.26.0/cmd/stringer tools@v0.51.0/cmd/stringer
+//	                            (in the module cache's golang.org/x)
+//	lockrepo-show-binary.diff   git show --binary HEAD, in a repository whose last commit
+//	                            moves x/tools files from v0.26.0 to v0.51.0: go.mod, go.sum,
+//	                            a rename, a mode change and a replaced PNG
+//	merge-conflict-cc.diff      git diff, in a merge of x/tools internal/diff/diff.go v0.51.0
+//	                            into a branch that renamed edits to changes (a conflict)
+const diffSamples = "testdata/diff"
+
+// TestDiffGolden pins the views of every corpus diff at budget 2000 and at
+// a tight 600. It does what goldenCorpus does but lets samples that fit
+// the budget through whole (goldenCorpus would fail them for not being
+// shorter): the reducer only runs on input over the budget, and then must
+// show all of it that fits.
+func TestDiffGolden(t *testing.T) {
+	for _, budget := range []int{2000, 600} {
+		for _, path := range corpus(t, "diff-") {
+			name := strings.TrimSuffix(filepath.Base(path), ".out")
+			input := readDiffFile(t, path)
+			got := body(t, shape.Diff, input, budget)
+			checkDiffView(t, name, input, got, budget)
+			if budget == 2000 {
+				checkDiffNeedles(t, name, needles(t, path), got)
+				checkGolden(t, name, got)
+			} else {
+				checkGolden(t, fmt.Sprintf("%s-%d", name, budget), got)
+			}
+		}
+	}
+}
+
+// checkDiffView checks that a view fits the budget and is shorter than
+// its input, or is the input itself when that fits.
+func checkDiffView(t *testing.T, name string, input, got []byte, budget int) {
+	t.Helper()
+	c := counter()
+	switch {
+	case c.Count(input) <= budget:
+		if !bytes.Equal(got, input) {
+			t.Errorf("%s@%d: the input fits the budget but the view is not the input", name, budget)
+		}
+	case c.Count(got) > budget:
+		t.Errorf("%s@%d: view has %d tokens", name, budget, c.Count(got))
+	case len(got) >= len(input):
+		t.Errorf("%s@%d: view (%d bytes) is not shorter than the input (%d bytes)", name, budget, len(got), len(input))
+	}
+}
+
+// checkDiffNeedles checks that the view keeps every needle, except file
+// header lines when the files are too many for their headers to fit: then
+// the summary at the top must name each such file. (A git log -p of 241
+// file diffs at 2,000 tokens cannot show every diff --git line.)
+func checkDiffNeedles(t *testing.T, name string, needles []string, got []byte) {
+	t.Helper()
+	summary := string(got)
+	if !strings.HasPrefix(summary, "[headroom: ") {
+		summary = ""
+	}
+	for _, n := range needles {
+		if bytes.Contains(got, []byte(n)) {
+			continue
+		}
+		file := diffHeaderFile(n)
+		if file == "" || !strings.Contains(summary, ") "+file+"\n") {
+			t.Errorf("%s: the view lost %q", name, n)
+		}
+	}
+}
+
+// diffHeaderFile returns the file a file header line names, as the summary
+// names it, or "" for other lines.
+func diffHeaderFile(l string) string {
+	if f, ok := strings.CutPrefix(l, "diff --git "); ok {
+		return f[strings.LastIndex(f, " b/")+3:]
+	}
+	if f, ok := strings.CutPrefix(l, "Binary files "); ok {
+		_, f, _ = strings.Cut(f, "/") // the tree's root
+		return f[:strings.Index(f+" and ", " and ")]
+	}
+	return ""
+}
+
+func TestDiffOwnSamples(t *testing.T) {
+	for _, path := range diffSampleFiles(t) {
+		name := strings.TrimSuffix(filepath.Base(path), ".diff")
+		input := readDiffFile(t, path)
+		for _, budget := range []int{600, 2000} {
+			got := body(t, shape.Diff, input, budget)
+			if n := counter().Count(got); n > budget && counter().Count(input) > budget {
+				t.Errorf("%s: view has %d tokens, budget %d", name, n, budget)
+			}
+			checkGolden(t, fmt.Sprintf("diff-own-%s-%d", name, budget), got)
+		}
+	}
+}
+
+func diffSampleFiles(t testing.TB) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(diffSamples, "*.diff"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no samples in %s: %v", diffSamples, err)
+	}
+	return paths
+}
+
+func readDiffFile(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A view keeps what it shows verbatim and at its place: every line piece is
+// the input line it names (or the start of it), and every note that stands
+// for lines counts exactly the changed lines among them.
+func TestDiffPiecesAreVerbatimAndCounted(t *testing.T) {
+	for _, path := range append(diffSampleFiles(t), corpus(t, "diff-")...) {
+		input := readDiffFile(t, path)
+		for _, budget := range []int{300, 600, 2000, 8000} {
+			checkDiffPieces(t, filepath.Base(path), input, budget, counter())
+		}
+	}
+}
+
+var diffNoteCounts = regexp.MustCompile(`\(\+([0-9,]+) -([0-9,]+)\) \.\.\.\]$`)
+
+func checkDiffPieces(t *testing.T, name string, input []byte, budget int, c Counter) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	d := NewDiff(budget)
+	s := NewSplitter(d)
+	s.Write(input)
+	n := s.Close()
+	plus, minus := diffChangedLines(lines)
+	for _, p := range Fit(d.Pieces(n, budget, c), n, budget, c) {
+		switch {
+		case p.Note == "":
+			if want := lines[p.Line-1]; !strings.HasPrefix(want, string(p.Text)) || p.Before != 0 {
+				t.Errorf("%s@%d: L%d shows %q, the input has %q", name, budget, p.Line, p.Text, want)
+			}
+		case p.Stands > 0:
+			m := diffNoteCounts.FindStringSubmatch(p.Note)
+			if m == nil {
+				continue // binary patch data has no counts
+			}
+			wantPlus := plus[p.Line+p.Stands-1] - plus[p.Line-1]
+			wantMinus := minus[p.Line+p.Stands-1] - minus[p.Line-1]
+			if m[1] != diffThousands(wantPlus) || m[2] != diffThousands(wantMinus) {
+				t.Errorf("%s@%d: note %q; L%d-%d hold +%d -%d", name, budget, p.Note, p.Line, p.Line+p.Stands-1, wantPlus, wantMinus)
+			}
+		}
+	}
+}
+
+func diffThousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// diffChangedLines counts, independently of the reducer, the added and
+// removed lines up to each line: the lines of hunks (as far as the hunk
+// header's counts go) with a + or - among their first columns, one column
+// for each parent of a combined diff.
+func diffChangedLines(lines []string) (plus, minus []int) {
+	plus, minus = make([]int, len(lines)+1), make([]int, len(lines)+1)
+	hunkHeader := regexp.MustCompile(`^(@@+) ((?:-\d+(?:,\d+)? )+)\+\d+(?:,(\d+))? @@+`)
+	parents, left := 0, 0 // left: lines of the result still to come
+	var removedLeft []int
+	for i, l := range lines {
+		plus[i+1], minus[i+1] = plus[i], minus[i]
+		if left > 0 || slices.ContainsFunc(removedLeft, func(n int) bool { return n > 0 }) {
+			if strings.HasPrefix(l, "\\") {
+				continue
+			}
+			cols := l[:min(parents, len(l))]
+			switch {
+			case strings.Contains(cols, "-"):
+				minus[i+1]++
+				for k := range removedLeft {
+					if k < len(cols) && cols[k] == '-' {
+						removedLeft[k]--
+					}
+				}
+				continue
+			case strings.Contains(cols, "+"):
+				plus[i+1]++
+			}
+			left--
+			for k := range removedLeft {
+				if k >= len(cols) || cols[k] == ' ' {
+					removedLeft[k]--
+				}
+			}
+			continue
+		}
+		if m := hunkHeader.FindStringSubmatch(l); m != nil {
+			parents = len(m[1]) - 1
+			removedLeft = removedLeft[:0]
+			for _, r := range strings.Fields(m[2]) {
+				_, n, _ := strings.Cut(r, ",")
+				removedLeft = append(removedLeft, diffAtoi(n))
+			}
+			left = diffAtoi(m[3])
+		}
+	}
+	return plus, minus
+}
+
+func diffAtoi(s string) int {
+	if s == "" {
+		return 1
+	}
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// Every file header and every hunk header stays when the budget allows
+// anything beyond them, and so does every commit header.
+func TestDiffKeepsHeaders(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
+	got := string(body(t, shape.Diff, input, 2000))
+	for _, l := range strings.Split(string(input), "\n") {
+		header := strings.HasPrefix(l, "diff --git ") || strings.HasPrefix(l, "@@ ") ||
+			strings.HasPrefix(l, "commit ") || strings.HasPrefix(l, "Author: ") || strings.HasPrefix(l, "Date: ")
+		if header && !strings.Contains(got, l+"\n") {
+			t.Errorf("header %q is missing from the view:\n%s", l, got)
+		}
+	}
+}
+
+// Context goes before changed lines do: a view that lacks changed lines of
+// a file keeps none of its context lines beyond the first around a change.
+func TestDiffCutsContextFirst(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "stringer-ruN.diff"))
+	d := NewDiff(1500)
+	s := NewSplitter(d)
+	s.Write(input)
+	n := s.Close()
+	c := counter()
+	kept := map[int]bool{}
+	for _, p := range Fit(d.Pieces(n, 1500, c), n, 1500, c) {
+		if p.Note == "" {
+			kept[p.Line] = true
+		}
+	}
+	lines := strings.Split(string(input), "\n")
+	changedLost, farKept := 0, 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, "+++ ") || strings.HasPrefix(l, "--- ") {
+			continue
+		}
+		switch {
+		case (strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-")) && !kept[i+1]:
+			changedLost++
+		case strings.HasPrefix(l, " ") && kept[i+1] && diffFarFromChange(lines, i):
+			farKept++
+		}
+	}
+	if changedLost == 0 {
+		t.Fatal("every changed line fits; the test needs a budget that cuts some")
+	}
+	if farKept > 0 {
+		t.Errorf("%d context lines two or more lines from a change kept while %d changed lines were cut", farKept, changedLost)
+	}
+}
+
+// diffFarFromChange reports whether no changed line is within one line of
+// lines[i].
+func diffFarFromChange(lines []string, i int) bool {
+	for _, j := range []int{i - 1, i + 1} {
+		if j >= 0 && j < len(lines) && len(lines[j]) > 0 && (lines[j][0] == '+' || lines[j][0] == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// A lock file collapses to its counts when it does not fit whole, its file
+// header kept, and shows whole when it does.
+func TestDiffCollapsesLockFiles(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "lockrepo-show-binary.diff"))
+	got := string(body(t, shape.Diff, input, 1000))
+	for _, want := range []string{
+		"diff --git a/go.sum b/go.sum\n",
+		"  [... go.sum, a lock file: 24 lines elided: L214-237 (+10 -10) ...]\n",
+		"GIT binary patch\n  [... binary patch data: 912 lines elided: L241-1152 ...]\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %q:\n%s", want, got)
+		}
+	}
+	roomy := string(body(t, shape.Diff, input, 6000))
+	if !strings.Contains(roomy, "+golang.org/x/sys v0.48.0 h1:") || strings.Contains(roomy, "a lock file") {
+		t.Errorf("go.sum should show whole at budget 6000:\n%s", roomy)
+	}
+}
+
+// When not every file fits, a summary at the top names each with its
+// counts, exactly.
+func TestDiffSummaryNamesEveryFile(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
+	got := string(body(t, shape.Diff, input, 400))
+	if !strings.HasPrefix(got, "[headroom: 2 commits, 6 files changed (+1,199 -1); not all shown below; every file:]\n") {
+		t.Fatalf("no summary at the top:\n%s", got)
+	}
+	for name, c := range diffFilesChanged(string(input)) {
+		row := fmt.Sprintf("  (+%s -%s) %s\n", diffThousands(c[0]), diffThousands(c[1]), name)
+		if !strings.Contains(got, row) {
+			t.Errorf("the summary lacks %q:\n%s", row, got)
+		}
+	}
+}
+
+// A smaller budget groups the files by directory, with exact counts.
+func TestDiffSummaryGroups(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
+	got := string(body(t, shape.Diff, input, 300))
+	want := "[headroom: 2 commits, 6 files changed (+1,199 -1); not all shown below; every file by directory:]\n" +
+		"  (+1,199 -1) elision/ (6 files)\n"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("got\n%s\nwant it to start with\n%s", got, want)
+	}
+}
+
+// diffFilesChanged counts, independently of the reducer, the lines each file
+// of a git diff gains and loses.
+func diffFilesChanged(input string) map[string][2]int {
+	files := map[string][2]int{}
+	lines := strings.Split(input, "\n")
+	plus, minus := diffChangedLines(lines)
+	name, start := "", 0
+	flush := func(end int) {
+		if name != "" {
+			c := files[name]
+			files[name] = [2]int{c[0] + plus[end] - plus[start], c[1] + minus[end] - minus[start]}
+		}
+	}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "diff --git ") || strings.HasPrefix(l, "commit ") {
+			flush(i)
+			name, start = "", i
+			if f, ok := strings.CutPrefix(l, "diff --git "); ok {
+				name = f[strings.LastIndex(f, " b/")+3:]
+			}
+		}
+	}
+	flush(len(lines))
+	return files
+}
+
+// When even the file names do not fit, the summary groups them by
+// directory, and when that does not fit either, it counts what it leaves
+// out.
+func TestDiffSummaryByDirectory(t *testing.T) {
+	d := NewDiff(2000)
+	for i := range 400 {
+		dir := fmt.Sprintf("pkg%d/sub%d", i%7, i%3)
+		d.files = append(d.files, diffFileStat{name: fmt.Sprintf("%s/file%03d.go", dir, i), counts: diffCounts{i, 1}})
+	}
+	d.cum = diffCounts{399 * 400 / 2, 400}
+	c := counter()
+	got := d.summary(200, c)
+	if !strings.Contains(got, " by directory:]\n") || strings.Contains(got, "file001.go") {
+		t.Fatalf("want a summary by directory:\n%s", got)
+	}
+	if n := c.Count([]byte(got)); n > 200 {
+		t.Errorf("summary of %d tokens, limit 200:\n%s", n, got)
+	}
+	diffSumRows(t, got, d.cum)
+	tiny := d.summary(60, c)
+	if !strings.Contains(tiny, "... and ") {
+		t.Errorf("want a count of the directories left out:\n%s", tiny)
+	}
+	diffSumRows(t, tiny, d.cum)
+}
+
+// diffSumRows checks that a summary's rows add up to the totals.
+func diffSumRows(t *testing.T, summary string, want diffCounts) {
+	t.Helper()
+	var got diffCounts
+	row := regexp.MustCompile(`^  .*?\(\+([0-9,]+) -([0-9,]+)\)`)
+	for _, l := range strings.Split(summary, "\n") {
+		if m := row.FindStringSubmatch(l); m != nil {
+			p, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+			q, _ := strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
+			got.plus += p
+			got.minus += q
+		}
+	}
+	if got != want {
+		t.Errorf("rows add up to %v, want %v:\n%s", got, want, summary)
+	}
+}
+
+// A combined diff's hunks are read by their counts: the conflict markers
+// are changed lines, and the view at a small budget keeps the hunk whole.
+func TestDiffCombined(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "merge-conflict-cc.diff"))
+	d := NewDiff(2000)
+	s := NewSplitter(d)
+	s.Write(input)
+	s.Close()
+	d.finish()
+	if d.cum != (diffCounts{plus: 16, minus: 5}) || len(d.files) != 1 || d.files[0].name != "diff.go" {
+		t.Errorf("counted %v in %+v", d.cum, d.files)
+	}
+}
+
+// Memory is bounded by the budget: a diff of many megabytes holds no more
+// than the limit, counts every file exactly up to the cap and the rest as
+// a remainder.
+func TestDiffMemoryBounded(t *testing.T) {
+	one := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
+	d := NewDiff(500)
+	s := NewSplitter(d)
+	copies := 300 // about 11 MB
+	for range copies {
+		s.Write(one)
+	}
+	s.Close()
+	if d.held.bytes > d.holdLimit {
+		t.Errorf("holds %d bytes, limit %d", d.held.bytes, d.holdLimit)
+	}
+	c := counter()
+	got := body(t, shape.Diff, bytes.Repeat(one, copies), 500)
+	if tokens := c.Count(got); tokens > 500 {
+		t.Errorf("view of %d tokens, budget 500", tokens)
+	}
+	d.finish()
+	oneFiles := len(diffFilesChanged(string(one)))
+	if len(d.files) != oneFiles || d.moreN != 0 {
+		t.Errorf("%d files and %d more; the same %d files repeat", len(d.files), d.moreN, oneFiles)
+	}
+}
+
+// Past the cap on files held for the summary, the rest are counted: the
+// summary's rows and its remainder add up to the totals.
+func TestDiffSummaryCapsFiles(t *testing.T) {
+	one := string(readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff")))
+	d := NewDiff(300)
+	s := NewSplitter(d)
+	// The sample holds 8 file diffs of 6 files; each copy goes under its own
+	// directory, so the first 50 copies fill the cap of 300 files and the
+	// other 50 copies' 400 file diffs are counted past it.
+	copies := 100
+	for i := range copies {
+		s.Write([]byte(strings.ReplaceAll(one, "elision/", fmt.Sprintf("elision%03d/", i))))
+	}
+	s.Close()
+	d.finish()
+	if want := (copies - d.maxFiles/6) * 8; len(d.files) != d.maxFiles || d.moreN != want {
+		t.Fatalf("%d files held and %d more, want %d and %d", len(d.files), d.moreN, d.maxFiles, want)
+	}
+	summary := d.summary(100_000, counter())
+	if !strings.Contains(summary, fmt.Sprintf("  ... and %d more file diffs ", d.moreN)) {
+		t.Errorf("the summary does not count the files past the cap:\n%s", summary[max(0, len(summary)-500):])
+	}
+	diffSumRows(t, summary, d.cum)
+}
+
+func TestDiffDeterministic(t *testing.T) {
+	for _, path := range diffSampleFiles(t) {
+		input := readDiffFile(t, path)
+		a := body(t, shape.Diff, input, 700)
+		b := body(t, shape.Diff, input, 700)
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: two views of the same input differ", path)
+		}
+	}
+}
+
+// FuzzDiff feeds the diff reducer arbitrary input. With a counter of one
+// token a byte the fitter's costs add up exactly, so a view may exceed the
+// budget only by what gap lines' numbers add to the fitter's estimate of
+// them.
+func FuzzDiff(f *testing.F) {
+	for _, path := range diffSampleFiles(f) {
+		b := readDiffFile(f, path)
+		f.Add(b[:min(len(b), 4096)], 300)
+	}
+	f.Add([]byte("--- FAIL: TestX (0.00s)\n+++ stray\n@@ -1 +1 @@\n-a\n+b\n"), 100)
+	f.Add([]byte("@@@ -1,2 -1,2 +1,3 @@@\n  a\n+ b\n -c\n++d\n"), 100)
+	f.Fuzz(func(t *testing.T, input []byte, budget int) {
+		budget = 100 + diffAbs(budget)%4000
+		view := diffView(input, budget)
+		if !bytes.Equal(view, diffView(input, budget)) {
+			t.Fatal("not deterministic")
+		}
+		gaps := bytes.Count(view, []byte("  [... "))
+		if len(view) > budget+4*gaps+1 {
+			t.Errorf("view of %d bytes, budget %d", len(view), budget)
+		}
+		if len(input) > budget+4*gaps+1 && len(view) >= len(input) {
+			t.Errorf("view of %d bytes is not shorter than the input of %d", len(view), len(input))
+		}
+	})
+}
+
+func diffView(input []byte, budget int) []byte {
+	d := NewDiff(budget)
+	s := NewSplitter(d)
+	s.Write(input)
+	n := s.Close()
+	return Render(Fit(d.Pieces(n, budget, byteCounter{}), n, budget, byteCounter{}), n)
+}
+
+func diffAbs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func BenchmarkDiff(b *testing.B) {
+	path := largestDiffSample(b)
+	input := readDiffFile(b, path)
+	c := counter()
+	b.SetBytes(int64(len(input)))
+	b.ReportAllocs()
+	for b.Loop() {
+		d := NewDiff(2000)
+		s := NewSplitter(d)
+		s.Write(input)
+		n := s.Close()
+		Fit(d.Pieces(n, 2000, c), n, 2000, c)
+	}
+}
+
+func largestDiffSample(b *testing.B) string {
+	var best string
+	var size int64
+	for _, p := range corpus(b, "diff-") {
+		if fi, err := os.Stat(p); err == nil && fi.Size() > size {
+			best, size = p, fi.Size()
+		}
+	}
+	return best
+}
