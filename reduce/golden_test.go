@@ -94,8 +94,8 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// goldenCorpus reduces every corpus sample starting with prefix with the
-// reducer for kind at budget, checks the view against its golden file,
+// goldenCorpus reduces every corpus sample starting with prefix that is over
+// budget (clip passes the others through) with the reducer for kind, checks the view against its golden file,
 // checks that it fits the budget and is shorter than the input, and returns
 // for each sample the needles the view lost.
 func goldenCorpus(t *testing.T, prefix string, kind shape.Kind, budget int) map[string][]string {
@@ -105,6 +105,10 @@ func goldenCorpus(t *testing.T, prefix string, kind shape.Kind, budget int) map[
 		input, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if counter().Count(input) <= budget {
+			// clip passes such input through unreduced; nothing to pin.
+			continue
 		}
 		got := body(t, kind, input, budget)
 		if n := counter().Count(got); n > budget {
