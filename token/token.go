@@ -1,19 +1,29 @@
 // Package token counts tokens the way the models that read headroom's output do.
 //
-// Counts are exact: they come from the BPE vocabularies that
-// github.com/pkoukk/tiktoken-go-loader ships inside the binary, so nothing is
-// downloaded at run time. Loading a vocabulary is expensive (a few hundred
-// milliseconds), so a Counter loads it on first use, and callers that can
-// decide something from byte lengths alone should do so before asking.
+// Counts are exact: they equal the length of tiktoken-go's EncodeOrdinary
+// with the vocabularies that github.com/pkoukk/tiktoken-go-loader ships, so
+// nothing is downloaded at run time. The vocabularies are embedded as hash
+// tables generated ahead of time (see internal/vocab), which are used in
+// place: a Counter is ready almost immediately, and counting does not go
+// through a regular-expression engine.
 package token
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"sync"
 
-	"github.com/pkoukk/tiktoken-go"
-	loader "github.com/pkoukk/tiktoken-go-loader"
+	"github.com/headroom-cli/headroom/token/internal/vocab"
+)
+
+//go:generate go run ./internal/vocabgen -out data
+
+var (
+	//go:embed data/o200k_base.hrv
+	o200kTable []byte
+	//go:embed data/cl100k_base.hrv
+	cl100kTable []byte
 )
 
 // DefaultEncoding is the encoding used when none is named.
@@ -27,18 +37,16 @@ func ValidEncoding(name string) bool {
 	return slices.Contains(Encodings, name)
 }
 
-var setLoader sync.Once
-
 // Counter counts tokens in one encoding. Its zero value is not usable; make
 // one with New. A Counter is safe for concurrent use.
 type Counter struct {
 	name string
 	once sync.Once
-	enc  *tiktoken.Tiktoken
+	enc  *encoding
 	err  error
 }
 
-// New returns a Counter for the named encoding. The vocabulary is loaded on
+// New returns a Counter for the named encoding. The vocabulary is opened on
 // the first call to Count, not here.
 func New(name string) (*Counter, error) {
 	if !ValidEncoding(name) {
@@ -50,21 +58,29 @@ func New(name string) (*Counter, error) {
 // Name returns the encoding's name.
 func (c *Counter) Name() string { return c.name }
 
-// Load loads the vocabulary if it has not been loaded yet.
+// Load opens the vocabulary if it has not been opened yet. It only checks the
+// embedded table's header, so it is cheap; it exists so that callers that
+// must not panic can see an error before calling Count.
 func (c *Counter) Load() error {
 	c.once.Do(func() {
-		setLoader.Do(func() { tiktoken.SetBpeLoader(loader.NewOfflineLoader()) })
-		c.enc, c.err = tiktoken.GetEncoding(c.name)
-		if c.err != nil {
-			c.err = fmt.Errorf("load encoding %s: %w", c.name, c.err)
+		data, o200k, cache := cl100kTable, false, &cl100kCaches
+		if c.name == "o200k_base" {
+			data, o200k, cache = o200kTable, true, &o200kCaches
 		}
+		t, err := vocab.Open(data)
+		if err != nil {
+			c.err = fmt.Errorf("load encoding %s: %w", c.name, err)
+			return
+		}
+		c.enc = &encoding{table: t, o200k: o200k, cache: cache}
 	})
 	return c.err
 }
 
 // Count returns the number of tokens in b. Text that looks like a special
 // token (such as "<|endoftext|>") is counted as ordinary text, as it is when
-// it appears in a tool's output.
+// it appears in a tool's output. Invalid UTF-8 is counted as tiktoken-go
+// counts string(b): each invalid byte becomes U+FFFD.
 //
 // Count loads the vocabulary if needed and panics if that fails; callers that
 // must not panic call Load first and handle its error.
@@ -75,5 +91,5 @@ func (c *Counter) Count(b []byte) int {
 	if err := c.Load(); err != nil {
 		panic(err)
 	}
-	return len(c.enc.EncodeOrdinary(string(b)))
+	return c.enc.count(b)
 }
