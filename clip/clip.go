@@ -36,7 +36,7 @@ const maxTokenBytes = 128
 
 // exactLimit is the largest input whose tokens are all counted; beyond it the
 // count is estimated from this much of its start, and marked as estimated.
-const exactLimit = 256 << 10
+const exactLimit = 1 << 20
 
 // sniffSize is how much of the input the sniffer looks at.
 const sniffSize = 64 << 10

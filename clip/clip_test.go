@@ -202,7 +202,7 @@ func (panicky) Pieces(int, int, reduce.Counter) []reduce.Piece {
 // Input larger than the in-memory limit is spooled and still comes back
 // whole; its token count is then an estimate, and says so.
 func TestLargeInput(t *testing.T) {
-	in := bytes.Repeat(sample(t), 40) // ~700 KB
+	in := bytes.Repeat(sample(t), 80) // ~1.4 MB
 	o := options(t, 2000)
 	var out bytes.Buffer
 	res, err := Clip(bytes.NewReader(in), &out, o)
