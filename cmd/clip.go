@@ -58,7 +58,8 @@ func runClip(c *cobra.Command, env *environment, o clipOptions, args []string) e
 	}
 	defer in.Close()
 
-	if env.getenv("HEADROOM_DISABLE") == "1" {
+	// Inside headroom run, the run clips: clipping here too would clip twice.
+	if env.getenv("HEADROOM_DISABLE") == "1" || env.getenv(nestedVar) == "1" {
 		_, err := io.Copy(stdout, in)
 		return err
 	}

@@ -56,6 +56,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	} else if isUsage(err) {
 		code = ExitUsage
 	}
+	if errors.As(err, new(*childExit)) {
+		// run exits with its command's status; the command spoke for itself.
+		return code
+	}
 	fmt.Fprintf(stderr, "headroom: error: %s\n", oneLine(err.Error()))
 	return code
 }
@@ -129,7 +133,7 @@ the original so that "headroom expand HASH" gives back every byte.`,
 	f.IntVar(&env.budget, "budget", clip.DefaultBudget, "tokens the view may use, markers included (env HEADROOM_BUDGET)")
 	f.StringVar(&env.store, "store", "", "where originals go (env HEADROOM_STORE; default: nearest .headroom/)")
 	f.StringVar(&env.encoding, "encoding", token.DefaultEncoding, "tokenizer for counts: o200k_base or cl100k_base (env HEADROOM_ENCODING)")
-	root.AddCommand(newClip(env), newExpand(env), newPrune(env), newBench(env), newVersion())
+	root.AddCommand(newClip(env), newExpand(env), newPrune(env), newBench(env), newRun(env), newHook(env), newInit(env), newVersion())
 	return root
 }
 

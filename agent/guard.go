@@ -1,0 +1,644 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Guard holds the shell commands an agent's permission rules deny or ask
+// about. Rewrite leaves them alone: the agent would check its rules against
+// the rewritten command, which they no longer match.
+//
+// A guard errs on the side of covering: its patterns match at least what
+// the agent's own matching does, and rules it cannot read make it cover
+// every command.
+type Guard struct {
+	all      bool
+	prefixes []string
+	globs    []*regexp.Regexp
+	regexps  []*regexp.Regexp // Gemini's commandRegex, tried on its JSON form too
+	programs []string
+}
+
+// CoverAll returns a guard that covers every command, for when an agent's
+// rules cannot be read.
+func CoverAll() Guard { return Guard{all: true} }
+
+// Covers reports whether a rule of the guard may apply to command.
+func (g Guard) Covers(command string) bool {
+	if g.all {
+		return true
+	}
+	for _, c := range commandForms(command) {
+		for _, p := range g.prefixes {
+			if strings.HasPrefix(c, p) {
+				return true
+			}
+		}
+		for _, re := range g.globs {
+			if re.MatchString(c) {
+				return true
+			}
+		}
+		js, _ := json.Marshal(c)
+		for _, re := range g.regexps {
+			if re.MatchString(c) || re.MatchString(`"command":`+string(js)) {
+				return true
+			}
+		}
+	}
+	if len(g.programs) > 0 {
+		if words, err := splitSimple(command); err == nil {
+			if i := commandStart(words); i >= 0 {
+				for _, p := range g.programs {
+					if program(words[i].value) == p || words[i].value == p {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// commandForms returns the ways an agent may see command when it matches
+// rules: as written, and without its leading variable assignments.
+func commandForms(command string) []string {
+	c := strings.TrimSpace(command)
+	forms := []string{c}
+	if words, err := splitSimple(c); err == nil {
+		if i := commandStart(words); i > 0 {
+			forms = append(forms, c[words[i].start:])
+		}
+	}
+	return forms
+}
+
+func (g *Guard) merge(o Guard) {
+	g.all = g.all || o.all
+	g.prefixes = append(g.prefixes, o.prefixes...)
+	g.globs = append(g.globs, o.globs...)
+	g.regexps = append(g.regexps, o.regexps...)
+	g.programs = append(g.programs, o.programs...)
+}
+
+// addGlob adds a pattern in which * stands for any text, as Claude Code's
+// and opencode's rules write them. A trailing " *" also matches nothing, so
+// "ls *" covers "ls" as well as "ls -la".
+func (g *Guard) addGlob(pattern string) {
+	pattern = strings.TrimSpace(pattern)
+	if p, ok := strings.CutSuffix(pattern, ":*"); ok {
+		// Claude Code's older prefix form: "npm run test:*".
+		g.prefixes = append(g.prefixes, p)
+		return
+	}
+	if !strings.ContainsAny(pattern, "*?") {
+		// An exact rule; covering what it starts also covers it.
+		g.prefixes = append(g.prefixes, pattern)
+		return
+	}
+	var re strings.Builder
+	re.WriteString(`^`)
+	body, optional := strings.CutSuffix(pattern, " *")
+	for _, c := range body {
+		switch c {
+		case '*':
+			re.WriteString(`.*`)
+		case '?':
+			re.WriteString(`.`)
+		default:
+			re.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	if optional {
+		re.WriteString(`(?: .*)?`)
+	}
+	re.WriteString(`$`)
+	g.globs = append(g.globs, regexp.MustCompile(re.String()))
+}
+
+// Files gives LoadGuard read access to the agent's settings; os.ReadFile
+// and filepath.Glob do.
+type Files struct {
+	Read func(name string) ([]byte, error)
+	Glob func(pattern string) ([]string, error)
+}
+
+// Places says where an agent's settings may live.
+type Places struct {
+	// Home is the user's home directory, Config the user's configuration
+	// directory ($XDG_CONFIG_HOME or ~/.config), and CodexHome Codex's
+	// ($CODEX_HOME or ~/.codex).
+	Home, Config, CodexHome string
+	// Projects are the directories the agent may take project settings
+	// from: the project's root and the command's working directory.
+	Projects []string
+}
+
+// sources lists the settings files of an agent that may hold rules about
+// shell commands, and the parser of each. Globs are expanded.
+func sources(a Agent, p Places) []source {
+	var s []source
+	add := func(parse func([]byte) (Guard, error), paths ...string) {
+		for _, path := range paths {
+			if filepath.IsAbs(path) {
+				// A path under a directory that is not known is relative.
+				s = append(s, source{path, parse})
+			}
+		}
+	}
+	switch a {
+	case Claude:
+		// https://code.claude.com/docs/en/settings#settings-files
+		add(claudeGuard, filepath.Join(p.Home, ".claude", "settings.json"),
+			"/etc/claude-code/managed-settings.json",
+			"/Library/Application Support/ClaudeCode/managed-settings.json")
+		for _, d := range p.Projects {
+			add(claudeGuard, filepath.Join(d, ".claude", "settings.json"), filepath.Join(d, ".claude", "settings.local.json"))
+		}
+	case Gemini:
+		// https://geminicli.com/docs/reference/policy-engine/ (policy locations)
+		add(geminiSettingsGuard, filepath.Join(p.Home, ".gemini", "settings.json"), "/etc/gemini-cli/settings.json")
+		add(geminiPolicyGuard, filepath.Join(p.Home, ".gemini", "policies", "*.toml"),
+			"/etc/gemini-cli/policies/*.toml", "/Library/Application Support/GeminiCli/policies/*.toml")
+		for _, d := range p.Projects {
+			add(geminiSettingsGuard, filepath.Join(d, ".gemini", "settings.json"))
+			add(geminiPolicyGuard, filepath.Join(d, ".gemini", "policies", "*.toml"))
+		}
+	case OpenCode:
+		// https://opencode.ai/docs/config/
+		add(openCodeGuard, filepath.Join(p.Config, "opencode", "opencode.json"), filepath.Join(p.Config, "opencode", "opencode.jsonc"))
+		for _, d := range p.Projects {
+			add(openCodeGuard, filepath.Join(d, "opencode.json"), filepath.Join(d, "opencode.jsonc"),
+				filepath.Join(d, ".opencode", "opencode.json"), filepath.Join(d, ".opencode", "opencode.jsonc"))
+		}
+	case Codex:
+		// https://developers.openai.com/codex/rules
+		add(codexGuard, filepath.Join(p.CodexHome, "rules", "*.rules"))
+		for _, d := range p.Projects {
+			add(codexGuard, filepath.Join(d, ".codex", "rules", "*.rules"))
+		}
+	}
+	return s
+}
+
+type source struct {
+	path  string
+	parse func([]byte) (Guard, error)
+}
+
+// LoadGuard reads the rules of agent a that deny or ask about shell
+// commands. A file that exists but cannot be read or understood makes the
+// guard cover every command.
+func LoadGuard(a Agent, f Files, p Places) Guard {
+	var g Guard
+	for _, src := range sources(a, p) {
+		paths := []string{src.path}
+		if strings.ContainsAny(src.path, "*?[") {
+			m, err := f.Glob(src.path)
+			if err != nil {
+				return CoverAll()
+			}
+			paths = m
+		}
+		for _, path := range paths {
+			b, err := f.Read(path)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return CoverAll()
+			}
+			one, err := src.parse(b)
+			if err != nil {
+				return CoverAll()
+			}
+			g.merge(one)
+		}
+	}
+	return g
+}
+
+// claudeGuard reads the Bash rules under permissions.deny and
+// permissions.ask of a Claude Code settings file.
+// https://code.claude.com/docs/en/permissions#permission-rule-syntax
+func claudeGuard(b []byte) (Guard, error) {
+	var s struct {
+		Permissions struct {
+			Deny []string `json:"deny"`
+			Ask  []string `json:"ask"`
+		} `json:"permissions"`
+	}
+	if err := json.Unmarshal(stripJSONC(b), &s); err != nil {
+		return Guard{}, err
+	}
+	var g Guard
+	for _, r := range append(s.Permissions.Deny, s.Permissions.Ask...) {
+		r = strings.TrimSpace(r)
+		if inner, ok := strings.CutPrefix(r, "Bash("); ok && strings.HasSuffix(inner, ")") {
+			g.addGlob(strings.TrimSuffix(inner, ")"))
+		}
+		// A bare "Bash" denies the tool outright or asks about every
+		// command, rewritten or not.
+	}
+	return g, nil
+}
+
+// geminiSettingsGuard reads the shell commands a Gemini CLI settings file
+// excludes (tools.exclude) or restricts the shell to (tools.core): a
+// rewritten command would escape the first and be refused by the second.
+// https://geminicli.com/docs/reference/configuration/
+func geminiSettingsGuard(b []byte) (Guard, error) {
+	var s struct {
+		Tools struct {
+			Exclude []string `json:"exclude"`
+			Core    []string `json:"core"`
+		} `json:"tools"`
+		ExcludeTools []string `json:"excludeTools"`
+		CoreTools    []string `json:"coreTools"`
+	}
+	if err := json.Unmarshal(stripJSONC(b), &s); err != nil {
+		return Guard{}, err
+	}
+	var g Guard
+	for _, lists := range [][]string{s.Tools.Exclude, s.Tools.Core, s.ExcludeTools, s.CoreTools} {
+		for _, t := range lists {
+			for _, name := range []string{"run_shell_command(", "ShellTool("} {
+				if p, ok := strings.CutPrefix(strings.TrimSpace(t), name); ok {
+					g.prefixes = append(g.prefixes, strings.TrimSuffix(p, ")"))
+				}
+			}
+		}
+	}
+	return g, nil
+}
+
+// openCodeGuard reads the bash patterns an opencode configuration denies or
+// asks about, under "permission" at the top or in any agent.
+// https://opencode.ai/docs/permissions/
+func openCodeGuard(b []byte) (Guard, error) {
+	var v any
+	if err := json.Unmarshal(stripJSONC(b), &v); err != nil {
+		return Guard{}, err
+	}
+	var g Guard
+	var walk func(v any, underPermission bool)
+	walk = func(v any, underPermission bool) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				if underPermission && k == "bash" {
+					if rules, ok := e.(map[string]any); ok {
+						for pattern, decision := range rules {
+							if d, _ := decision.(string); d != "allow" {
+								g.addGlob(pattern)
+							}
+						}
+					}
+					continue
+				}
+				walk(e, k == "permission")
+			}
+		case []any:
+			for _, e := range v {
+				walk(e, false)
+			}
+		}
+	}
+	walk(v, false)
+	return g, nil
+}
+
+// stripJSONC removes the comments and trailing commas that JSONC settings
+// files allow, leaving strings alone.
+func stripJSONC(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '"':
+			j := i + 1
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(b)-1)
+			out = append(out, b[i:j+1]...)
+			i = j
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			for i < len(b) && b[i] != '\n' {
+				i++
+			}
+			i--
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			end := bytes.Index(b[i+2:], []byte("*/"))
+			if end < 0 {
+				return out
+			}
+			i += end + 3
+		case c == ']' || c == '}':
+			// Drop a comma that only whitespace separates from the close.
+			k := len(out) - 1
+			for k >= 0 && (out[k] == ' ' || out[k] == '\t' || out[k] == '\n' || out[k] == '\r') {
+				k--
+			}
+			if k >= 0 && out[k] == ',' {
+				out = append(out[:k], out[k+1:]...)
+			}
+			out = append(out, c)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// geminiPolicyGuard reads the [[rule]] tables of a Gemini CLI policy file
+// that deny or ask about shell commands by prefix or pattern. A rule without
+// a pattern applies to rewritten commands too, so it needs no guarding.
+// https://geminicli.com/docs/reference/policy-engine/#toml-rule-schema
+func geminiPolicyGuard(b []byte) (Guard, error) {
+	rules, err := parseRules(string(b))
+	if err != nil {
+		return Guard{}, err
+	}
+	var g Guard
+	for _, r := range rules {
+		if d := first(r["decision"]); d == "allow" {
+			continue
+		}
+		tools := r["toolName"]
+		shell := len(tools) == 0
+		for _, t := range tools {
+			shell = shell || t == "run_shell_command" || strings.Contains(t, "*")
+		}
+		if !shell {
+			continue
+		}
+		g.prefixes = append(g.prefixes, r["commandPrefix"]...)
+		for _, pattern := range r["commandRegex"] {
+			re, err := regexp.Compile(pattern)
+			if err != nil {
+				return CoverAll(), nil
+			}
+			g.regexps = append(g.regexps, re)
+		}
+		if len(r["argsPattern"]) > 0 {
+			// It may test arguments besides the command; cover everything.
+			return CoverAll(), nil
+		}
+	}
+	return g, nil
+}
+
+func first(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
+
+// parseRules reads the [[rule]] tables of a TOML policy file, keeping the
+// string and string-array values of each key. It understands the subset of
+// TOML policy files use and fails on anything else.
+func parseRules(src string) ([]map[string][]string, error) {
+	var (
+		rules []map[string][]string
+		cur   map[string][]string
+	)
+	lines := strings.Split(src, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.HasPrefix(line, "[") {
+			cur = nil
+			if strings.HasPrefix(line, "[[rule]]") {
+				cur = map[string][]string{}
+				rules = append(rules, cur)
+			}
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if !ok {
+			return nil, errors.New("policy: not a key = value line")
+		}
+		value = strings.TrimSpace(value)
+		// An array may span lines: gather until its brackets balance.
+		for strings.HasPrefix(value, "[") && !balanced(value) && i+1 < len(lines) {
+			i++
+			value += "\n" + lines[i]
+		}
+		if cur == nil {
+			continue
+		}
+		strs, err := tomlStrings(value)
+		if err != nil {
+			return nil, err
+		}
+		cur[strings.Trim(strings.TrimSpace(key), `"`)] = strs
+	}
+	return rules, nil
+}
+
+// balanced reports whether the brackets of a TOML array close, outside
+// strings and comments.
+func balanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			q := s[i]
+			for i++; i < len(s) && s[i] != q; i++ {
+				if q == '"' && s[i] == '\\' {
+					i++
+				}
+			}
+		case '#':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case '[':
+			depth++
+		case ']':
+			depth--
+		}
+	}
+	return depth == 0
+}
+
+// tomlStrings returns the strings of a TOML value: one for a string, each
+// for an array of strings, none for a number, boolean or inline table.
+func tomlStrings(v string) ([]string, error) {
+	var out []string
+	inArray := strings.HasPrefix(v, "[")
+	if inArray {
+		v = v[1:]
+	}
+	for {
+		v = strings.TrimLeft(v, " \t\r\n,")
+		if strings.HasPrefix(v, "#") {
+			_, v, _ = strings.Cut(v, "\n")
+			continue
+		}
+		if v == "" || v[0] == ']' {
+			return out, nil
+		}
+		switch {
+		case strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, `'''`):
+			return nil, errors.New("policy: multi-line strings are not supported")
+		case v[0] == '"':
+			end := 1
+			for end < len(v) && v[end] != '"' {
+				if v[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			if end >= len(v) {
+				return nil, errors.New("policy: unterminated string")
+			}
+			s, err := strconv.Unquote(v[:end+1])
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+			v = v[end+1:]
+		case v[0] == '\'':
+			end := strings.IndexByte(v[1:], '\'')
+			if end < 0 {
+				return nil, errors.New("policy: unterminated string")
+			}
+			out = append(out, v[1:1+end])
+			v = v[end+2:]
+		case !inArray:
+			return out, nil // a number, boolean or inline table
+		default:
+			return nil, errors.New("policy: arrays of other than strings are not supported")
+		}
+		if !inArray {
+			return out, nil
+		}
+	}
+}
+
+// codexGuard reads the programs named first by the prefix rules of a Codex
+// rules file that forbid a command or ask about it.
+// https://developers.openai.com/codex/rules
+func codexGuard(b []byte) (Guard, error) {
+	var g Guard
+	src := string(b)
+	for {
+		i := strings.Index(src, "prefix_rule(")
+		if i < 0 {
+			return g, nil
+		}
+		src = src[i+len("prefix_rule("):]
+		call, rest, err := untilClose(src)
+		if err != nil {
+			return Guard{}, err
+		}
+		src = rest
+		if d := keyword(call, "decision"); d == "allow" || d == "" {
+			continue // decision defaults to allow
+		}
+		pattern := keyword(call, "pattern")
+		progs, err := firstToken(pattern)
+		if err != nil {
+			return Guard{}, err
+		}
+		g.programs = append(g.programs, progs...)
+	}
+}
+
+// untilClose returns the text up to the parenthesis closing a call, and
+// what follows it.
+func untilClose(s string) (string, string, error) {
+	depth := 1
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			q := s[i]
+			for i++; i < len(s) && s[i] != q; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth == 0 {
+				return s[:i], s[i+1:], nil
+			}
+		}
+	}
+	return "", "", errors.New("rules: unclosed call")
+}
+
+// keyword returns the raw value of a keyword argument in a call's text,
+// with quotes removed for a plain string, or "" if it is absent.
+func keyword(call, name string) string {
+	re := regexp.MustCompile(`(?:^|[\s,(])` + name + `\s*=\s*`)
+	loc := re.FindStringIndex(call)
+	if loc == nil {
+		return ""
+	}
+	v := call[loc[1]:]
+	if strings.HasPrefix(v, "[") {
+		inner, _, err := untilClose(v[1:])
+		if err != nil {
+			return ""
+		}
+		return "[" + inner + "]"
+	}
+	if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
+		if end := strings.IndexByte(v[1:], v[0]); end >= 0 {
+			return v[1 : 1+end]
+		}
+	}
+	return v
+}
+
+// firstToken returns the alternatives of the first token of a prefix
+// rule's pattern: ["git", "push"] gives git, [["npm", "pnpm"], "test"]
+// gives npm and pnpm.
+func firstToken(pattern string) ([]string, error) {
+	p := strings.TrimSpace(pattern)
+	if !strings.HasPrefix(p, "[") {
+		return nil, errors.New("rules: a pattern that is not a list")
+	}
+	p = strings.TrimSpace(p[1:])
+	if strings.HasPrefix(p, "[") {
+		inner, _, err := untilClose(p[1:])
+		if err != nil {
+			return nil, err
+		}
+		return quoted(inner), nil
+	}
+	s := quoted(p)
+	if len(s) == 0 {
+		return nil, errors.New("rules: an empty pattern")
+	}
+	return s[:1], nil
+}
+
+var quotedString = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
+
+// quoted returns the string literals in s, in order.
+func quoted(s string) []string {
+	var out []string
+	for _, m := range quotedString.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1]+m[2])
+	}
+	return out
+}

@@ -1,0 +1,243 @@
+package agent
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestClaudeGuard(t *testing.T) {
+	g, err := claudeGuard([]byte(`{
+  "permissions": {
+    "allow": ["Bash(go test:*)", "Bash(rg *)"],
+    "ask": ["Bash(git push:*)", "Bash(npm run *)"],
+    "deny": ["Bash(curl *)", "Bash(kubectl get secrets)", "Bash(* --force)", "Read(./.env)", "Bash"]
+  }
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := []string{"git push origin", "npm run build", "curl x", "curl", "kubectl get secrets -o yaml",
+		"git push --force", "A=1 curl x", "  npm run test"}
+	for _, c := range covered {
+		if !g.Covers(c) {
+			t.Errorf("Covers(%q) = false, want true", c)
+		}
+	}
+	// Allow rules guard nothing: the rewritten command may be asked about,
+	// which narrows, never widens.
+	for _, c := range []string{"go test ./...", "rg x", "npm test", "curly", "kubectl get pods"} {
+		if g.Covers(c) {
+			t.Errorf("Covers(%q) = true, want false", c)
+		}
+	}
+}
+
+func TestGeminiPolicyGuard(t *testing.T) {
+	g, err := geminiPolicyGuard([]byte(`
+# Ask before git pushes and kubectl.
+[[rule]]
+toolName = "run_shell_command"
+commandPrefix = ["git push", 'kubectl']  # both
+decision = "ask_user"
+priority = 100
+
+[[rule]]
+commandRegex = "npm (publish|unpublish)"
+decision = "deny"
+priority = 200
+
+[[rule]]
+toolName = "run_shell_command"
+commandPrefix = "go test"
+decision = "allow"
+priority = 10
+
+[[rule]]
+toolName = ["write_file", "replace"]
+argsPattern = "secrets"
+decision = "deny"
+priority = 10
+
+[other]
+commandPrefix = "rg"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"git push", "kubectl get pods", "npm publish --tag x"} {
+		if !g.Covers(c) {
+			t.Errorf("Covers(%q) = false, want true", c)
+		}
+	}
+	for _, c := range []string{"go test ./...", "rg x", "npm test"} {
+		if g.Covers(c) {
+			t.Errorf("Covers(%q) = true, want false", c)
+		}
+	}
+}
+
+func TestGeminiPolicyGuardFailsClosed(t *testing.T) {
+	for name, src := range map[string]string{
+		"multi-line string": "[[rule]]\ncommandPrefix = \"\"\"git\"\"\"\ndecision = \"deny\"\n",
+		"unterminated":      "[[rule]]\ncommandPrefix = \"git\ndecision = \"deny\"\n",
+		"not key value":     "[[rule]]\nwhat is this\n",
+	} {
+		if _, err := geminiPolicyGuard([]byte(src)); err == nil {
+			t.Errorf("%s: parsed without error", name)
+		}
+	}
+	// A pattern over the arguments may test more than the command.
+	g, err := geminiPolicyGuard([]byte("[[rule]]\ntoolName = \"run_shell_command\"\nargsPattern = \"dir_path.*prod\"\ndecision = \"deny\"\n"))
+	if err != nil || !g.Covers("go test") {
+		t.Errorf("argsPattern rule: covers go test = %v, %v; want true", g.Covers("go test"), err)
+	}
+}
+
+func TestGeminiSettingsGuard(t *testing.T) {
+	g, err := geminiSettingsGuard([]byte(`{
+  // comments are allowed here
+  "tools": {"exclude": ["run_shell_command(rm -rf)"], "core": ["run_shell_command(git)", "read_file"], "allowed": ["run_shell_command(go test)"]},
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Covers("rm -rf /") || !g.Covers("git log") || g.Covers("go test ./...") {
+		t.Errorf("settings guard: rm %v, git %v, go test %v; want true, true, false",
+			g.Covers("rm -rf /"), g.Covers("git log"), g.Covers("go test ./..."))
+	}
+}
+
+func TestOpenCodeGuard(t *testing.T) {
+	g, err := openCodeGuard([]byte(`{
+  "$schema": "https://opencode.ai/config.json",
+  "permission": {"bash": {"*": "allow", "git push*": "ask", "kubectl *": "deny"}},
+  "agent": {"build": {"permission": {"bash": {"terraform ?lan": "deny"}}}},
+  /* a comment */ "plugin": []
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"git push", "git push origin", "kubectl get pods", "kubectl", "terraform plan"} {
+		if !g.Covers(c) {
+			t.Errorf("Covers(%q) = false, want true", c)
+		}
+	}
+	for _, c := range []string{"go test", "git log"} {
+		if g.Covers(c) {
+			t.Errorf("Covers(%q) = true, want false", c)
+		}
+	}
+}
+
+func TestCodexGuard(t *testing.T) {
+	g, err := codexGuard([]byte(`# Codex rules
+prefix_rule(
+    pattern = ["gh", "pr", "view"],
+    decision = "prompt",
+    justification = "Viewing PRs is allowed with approval",
+    match = ["gh pr view 7888"],
+)
+prefix_rule(pattern = [["kubectl", "oc"], "delete"], decision = "forbidden")
+prefix_rule(pattern = ["go", "test"], decision = "allow")
+prefix_rule(pattern = ["make"])
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"gh pr list", "kubectl get pods", "oc get pods"} {
+		if !g.Covers(c) {
+			t.Errorf("Covers(%q) = false, want true", c)
+		}
+	}
+	// decision defaults to allow.
+	for _, c := range []string{"go test", "make check"} {
+		if g.Covers(c) {
+			t.Errorf("Covers(%q) = true, want false", c)
+		}
+	}
+	if _, err := codexGuard([]byte(`prefix_rule(pattern = ["x"`)); err == nil {
+		t.Errorf("an unclosed call parsed")
+	}
+}
+
+func TestStripJSONC(t *testing.T) {
+	in := `{"a": "x // not a comment", /* gone */ "b": [1, 2,], // gone
+"c": "\"/*\"",}`
+	want := `{"a": "x // not a comment",  "b": [1, 2], ` + "\n" + `"c": "\"/*\""}`
+	if got := string(stripJSONC([]byte(in))); got != want {
+		t.Errorf("stripJSONC:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// LoadGuard reads every settings file of an agent, and covers everything
+// when one exists that it cannot read.
+func TestLoadGuard(t *testing.T) {
+	files := map[string]string{
+		"/home/u/.claude/settings.json":          `{"permissions": {"deny": ["Bash(curl *)"]}}`,
+		"/proj/.claude/settings.local.json":      `{"permissions": {"ask": ["Bash(make *)"]}}`,
+		"/home/u/.gemini/policies/a.toml":        "[[rule]]\ncommandPrefix = \"make\"\ndecision = \"deny\"\n",
+		"/proj/.gemini/settings.json":            `{"tools": {"exclude": ["run_shell_command(rg)"]}}`,
+		"/proj/opencode.json":                    `{"permission": {"bash": {"make *": "ask"}}}`,
+		"/home/u/.codex/rules/default.rules":     `prefix_rule(pattern = ["make"], decision = "prompt")`,
+		"/broken/.claude/settings.json":          `{not json`,
+		"/unreadable/.gemini/policies/x.toml":    "",
+		"/home/u/.config/opencode/opencode.json": `{"permission": {"bash": {"rg *": "deny"}}}`,
+	}
+	f := Files{
+		Read: func(name string) ([]byte, error) {
+			if strings.HasPrefix(name, "/unreadable") {
+				return nil, fs.ErrPermission
+			}
+			s, ok := files[name]
+			if !ok {
+				return nil, fs.ErrNotExist
+			}
+			return []byte(s), nil
+		},
+		Glob: func(pattern string) ([]string, error) {
+			var m []string
+			for name := range files {
+				if ok, _ := filepath.Match(pattern, name); ok {
+					m = append(m, name)
+				}
+			}
+			return m, nil
+		},
+	}
+	p := Places{Home: "/home/u", Config: "/home/u/.config", CodexHome: "/home/u/.codex", Projects: []string{"/proj"}}
+	tests := []struct {
+		a       Agent
+		covered []string
+		free    []string
+	}{
+		{Claude, []string{"curl x", "make check"}, []string{"rg x", "go test"}},
+		{Gemini, []string{"make check", "rg x"}, []string{"go test"}},
+		{OpenCode, []string{"make check", "rg x"}, []string{"go test"}},
+		{Codex, []string{"make check"}, []string{"rg x"}},
+	}
+	for _, tt := range tests {
+		g := LoadGuard(tt.a, f, p)
+		for _, c := range tt.covered {
+			if !g.Covers(c) {
+				t.Errorf("%s: Covers(%q) = false, want true", tt.a, c)
+			}
+		}
+		for _, c := range tt.free {
+			if g.Covers(c) {
+				t.Errorf("%s: Covers(%q) = true, want false", tt.a, c)
+			}
+		}
+	}
+	if g := LoadGuard(Claude, f, Places{Home: "/home/u", Projects: []string{"/broken"}}); !g.Covers("go test") {
+		t.Errorf("a settings file that does not parse did not make the guard cover everything")
+	}
+	if g := LoadGuard(Gemini, f, Places{Home: "/home/u", Projects: []string{"/unreadable"}}); !g.Covers("go test") {
+		t.Errorf("an unreadable policy file did not make the guard cover everything")
+	}
+	if g := LoadGuard(Claude, Files{Read: func(string) ([]byte, error) { return nil, errors.New("io") }}, p); !g.Covers("go test") {
+		t.Errorf("a read error did not make the guard cover everything")
+	}
+}

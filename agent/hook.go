@@ -1,0 +1,245 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// A Request is one hook call from an agent, about to run a shell command.
+type Request struct {
+	agent Agent
+	// Command is the shell command the agent is about to run; it is empty
+	// when the call is about something else.
+	Command string
+	// Cwd is the directory the agent runs the command in, if it says.
+	Cwd string
+	// hold, when set, says why the call must run as it is whatever its
+	// command.
+	hold string
+	// input is the tool's whole input, which Claude Code wants back whole.
+	input object
+}
+
+// claudePayload is the input of a Claude Code PreToolUse hook for its Bash
+// tool (https://code.claude.com/docs/en/hooks#pretooluse-input):
+//
+//	{"session_id": "...", "transcript_path": "...", "cwd": "/home/user/project",
+//	 "permission_mode": "default", "hook_event_name": "PreToolUse",
+//	 "tool_name": "Bash", "tool_use_id": "toolu_...",
+//	 "tool_input": {"command": "npm test", "description": "...",
+//	                "timeout": 120000, "run_in_background": false}}
+type claudePayload struct {
+	HookEventName  string          `json:"hook_event_name"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	Cwd            string          `json:"cwd"`
+	PermissionMode string          `json:"permission_mode"`
+}
+
+// geminiPayload is the input of a Gemini CLI BeforeTool hook
+// (https://geminicli.com/docs/hooks/reference/#beforetool): the common
+// fields session_id, transcript_path, cwd, hook_event_name and timestamp,
+// then tool_name ("run_shell_command" for the shell) and tool_input
+// ({"command": "...", "description": "...", "dir_path": "..."}).
+type geminiPayload struct {
+	HookEventName string `json:"hook_event_name"`
+	ToolName      string `json:"tool_name"`
+	ToolInput     struct {
+		Command string `json:"command"`
+	} `json:"tool_input"`
+	Cwd string `json:"cwd"`
+}
+
+// codexPayload is the input of a Codex PreToolUse hook
+// (https://developers.openai.com/codex/hooks): session_id, turn_id,
+// transcript_path, cwd, hook_event_name, model, permission_mode, tool_name
+// ("Bash" for every shell tool), tool_use_id and tool_input, whose command
+// is a string, or an argument list for some shell tools.
+type codexPayload struct {
+	HookEventName string `json:"hook_event_name"`
+	ToolName      string `json:"tool_name"`
+	ToolInput     struct {
+		Command json.RawMessage `json:"command"`
+	} `json:"tool_input"`
+	Cwd string `json:"cwd"`
+}
+
+// openCodePayload is what headroom's opencode plugin sends: the tool and
+// the arguments its tool.execute.before hook receives
+// (https://opencode.ai/docs/plugins/), and the plugin's directory.
+type openCodePayload struct {
+	Tool string `json:"tool"`
+	Args struct {
+		Command string `json:"command"`
+	} `json:"args"`
+	Directory string `json:"directory"`
+}
+
+// ReadRequest reads the payload an agent's hook receives on its standard
+// input.
+func ReadRequest(a Agent, payload []byte) (Request, error) {
+	r := Request{agent: a}
+	var err error
+	switch a {
+	case Claude:
+		err = r.readClaude(payload)
+	case Gemini:
+		var p geminiPayload
+		if err = json.Unmarshal(payload, &p); err == nil {
+			r.Cwd = p.Cwd
+			if p.ToolName == "run_shell_command" && p.HookEventName == "BeforeTool" {
+				r.Command = p.ToolInput.Command
+			}
+		}
+	case Codex:
+		var p codexPayload
+		if err = json.Unmarshal(payload, &p); err == nil {
+			r.Cwd = p.Cwd
+			if p.ToolName == "Bash" && p.HookEventName == "PreToolUse" {
+				r.Command = codexCommand(p.ToolInput.Command)
+			}
+		}
+	case OpenCode:
+		var p openCodePayload
+		if err = json.Unmarshal(payload, &p); err == nil {
+			r.Cwd = p.Directory
+			if p.Tool == "bash" {
+				r.Command = p.Args.Command
+			}
+		}
+	default:
+		return r, fmt.Errorf("unknown agent %q", a)
+	}
+	if err != nil {
+		return r, fmt.Errorf("read %s hook input: %w", a, err)
+	}
+	return r, nil
+}
+
+func (r *Request) readClaude(payload []byte) error {
+	var p claudePayload
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return err
+	}
+	r.Cwd = p.Cwd
+	if p.ToolName != "Bash" || p.HookEventName != "PreToolUse" || len(p.ToolInput) == 0 {
+		return nil
+	}
+	in, err := parseObject(p.ToolInput)
+	if err != nil {
+		return fmt.Errorf("tool_input: %w", err)
+	}
+	var cmd string
+	if v, ok := in.get("command"); ok {
+		if err := json.Unmarshal(v, &cmd); err != nil {
+			return fmt.Errorf("tool_input.command: %w", err)
+		}
+	}
+	r.Command, r.input = cmd, in
+	if v, ok := in.get("run_in_background"); ok && string(v) == "true" {
+		// Claude Code reads a background command's output while it
+		// runs; headroom only prints once the command is done.
+		r.hold = "runs in the background"
+	}
+	switch p.PermissionMode {
+	case "plan":
+		r.hold = "the agent is planning"
+	case "dontAsk":
+		// Everything not allowed beforehand is denied, and the allow
+		// rules name commands without headroom.
+		r.hold = "the agent runs only what its rules allow"
+	}
+	return nil
+}
+
+// codexCommand returns the command line of a Codex shell call: a string,
+// or the script of an argument list like ["bash", "-lc", "npm test"].
+func codexCommand(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var argv []string
+	if json.Unmarshal(raw, &argv) == nil && len(argv) == 3 && (argv[1] == "-c" || argv[1] == "-lc") {
+		switch program(argv[0]) {
+		case "sh", "bash", "zsh", "dash":
+			return argv[2]
+		}
+	}
+	return ""
+}
+
+// Answer returns what the hook writes back to the agent: the command routed
+// through headroom run if Rewrite allows it, else the agent's way of
+// letting the call run as it is. The second result says why the command was
+// left alone, for diagnostics.
+func (r Request) Answer(guard Guard) ([]byte, string) {
+	if r.Command == "" {
+		return Pass(r.agent), "not a shell command"
+	}
+	if r.hold != "" {
+		return Pass(r.agent), r.hold
+	}
+	rewritten, err := Rewrite(r.Command, guard)
+	if err != nil {
+		return Pass(r.agent), "the command " + err.Error()
+	}
+	return r.rewrite(rewritten), ""
+}
+
+// Pass returns an agent's answer that lets the call run unchanged.
+func Pass(a Agent) []byte {
+	if a == Gemini {
+		// Gemini CLI parses standard output as JSON when the hook exits 0.
+		return []byte("{}\n")
+	}
+	return nil // "exit 0 with no output" proceeds as normal
+}
+
+func (r Request) rewrite(command string) []byte {
+	var out any
+	switch r.agent {
+	case Claude:
+		// updatedInput replaces the whole input, so everything else the
+		// model sent goes back unchanged. No permissionDecision: "allow"
+		// would skip the prompt the user would have been asked, and the
+		// docs do not require one for updatedInput. Claude Code checks its
+		// permission rules against the rewritten command, which is why
+		// Rewrite leaves alone what a deny or ask rule names.
+		// https://code.claude.com/docs/en/hooks#pretooluse-decision-control
+		in := append(object{}, r.input...)
+		in.set("command", jsonValue(command))
+		out = map[string]any{"hookSpecificOutput": map[string]any{
+			"hookEventName": "PreToolUse",
+			"updatedInput":  in.marshal(),
+		}}
+	case Gemini:
+		// tool_input merges with and overrides the model's arguments.
+		// https://geminicli.com/docs/hooks/reference/#beforetool
+		out = map[string]any{"hookSpecificOutput": map[string]any{
+			"hookEventName": "BeforeTool",
+			"tool_input":    map[string]string{"command": command},
+		}}
+	case Codex:
+		// Codex applies updatedInput only together with
+		// permissionDecision "allow", and its documentation does not say
+		// that this leaves its approval checks in place. So the hook
+		// never rewrites: it denies the call with the command to run
+		// instead, which the model then runs through Codex's normal
+		// approval. https://developers.openai.com/codex/hooks
+		out = map[string]any{"hookSpecificOutput": map[string]any{
+			"hookEventName":            "PreToolUse",
+			"permissionDecision":       "deny",
+			"permissionDecisionReason": codexReason(command),
+		}}
+	case OpenCode:
+		out = map[string]string{"command": command}
+	}
+	return append(jsonValue(out), '\n')
+}
+
+func codexReason(command string) string {
+	return "headroom: run this command as `" + strings.TrimSpace(command) +
+		"` so that long output comes back short, with its status; `headroom expand HASH` prints what it leaves out"
+}

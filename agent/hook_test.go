@@ -1,0 +1,109 @@
+package agent
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAnswer(t *testing.T) {
+	tests := []struct {
+		name    string
+		a       Agent
+		payload string
+		want    string // the answer; "" for none
+		why     string // part of the reason when left alone
+	}{
+		{
+			"claude rewrites, keeping the rest of the input in order", Claude,
+			`{"session_id":"s","cwd":"/p","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash",
+			  "tool_input":{"command":"npm test","description":"Run the tests","timeout":120000,"run_in_background":false},"tool_use_id":"t"}`,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"headroom run -- npm test","description":"Run the tests","timeout":120000,"run_in_background":false}}}` + "\n",
+			"",
+		},
+		{
+			"claude leaves a background command", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"npm test","run_in_background":true}}`,
+			"", "background",
+		},
+		{
+			"claude leaves commands alone in plan mode", Claude,
+			`{"hook_event_name":"PreToolUse","permission_mode":"plan","tool_name":"Bash","tool_input":{"command":"npm test"}}`,
+			"", "planning",
+		},
+		{
+			"claude leaves commands alone when it asks nothing", Claude,
+			`{"hook_event_name":"PreToolUse","permission_mode":"dontAsk","tool_name":"Bash","tool_input":{"command":"npm test"}}`,
+			"", "only what its rules allow",
+		},
+		{
+			"claude leaves other tools", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/p/a.go"}}`,
+			"", "not a shell command",
+		},
+		{
+			"claude leaves other events", Claude,
+			`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"npm test"},"tool_response":{}}`,
+			"", "not a shell command",
+		},
+		{
+			"claude leaves a pipe", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"npm test | tail"}}`,
+			"", "pipes",
+		},
+		{
+			"gemini rewrites", Gemini,
+			`{"session_id":"s","transcript_path":"/t","cwd":"/p","hook_event_name":"BeforeTool","timestamp":"2026-01-01T00:00:00Z",
+			  "tool_name":"run_shell_command","tool_input":{"command":"go test ./...","description":"Run tests"}}`,
+			`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"headroom run -- go test ./..."}}}` + "\n",
+			"",
+		},
+		{
+			"gemini passes with an empty object", Gemini,
+			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"vim x"}}`,
+			"{}\n", "not known",
+		},
+		{
+			"codex asks for the command through headroom", Codex,
+			`{"session_id":"s","turn_id":"u","cwd":"/p","hook_event_name":"PreToolUse","model":"gpt-5","permission_mode":"default",
+			  "tool_name":"Bash","tool_use_id":"c","tool_input":{"command":"cargo test"}}`,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"headroom: run this command as ` +
+				"`headroom run -- cargo test`" + ` so that long output comes back short, with its status; ` + "`headroom expand HASH`" + ` prints what it leaves out"}}` + "\n",
+			"",
+		},
+		{
+			"codex reads an argument list", Codex,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","headroom run -- cargo test"]}}`,
+			"", "already calls headroom",
+		},
+		{
+			"opencode rewrites", OpenCode,
+			`{"tool":"bash","args":{"command":"pytest -x","description":"tests"},"directory":"/p"}`,
+			`{"command":"headroom run -- pytest -x"}` + "\n",
+			"",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := ReadRequest(tt.a, []byte(tt.payload))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, why := r.Answer(Guard{})
+			if string(got) != tt.want {
+				t.Errorf("answer:\n%s\nwant:\n%s", got, tt.want)
+			}
+			if !strings.Contains(why, tt.why) {
+				t.Errorf("reason %q, want one about %q", why, tt.why)
+			}
+		})
+	}
+}
+
+func TestReadRequestErrors(t *testing.T) {
+	for _, payload := range []string{"", "not json", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":[1]}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":3}}`} {
+		if _, err := ReadRequest(Claude, []byte(payload)); err == nil {
+			t.Errorf("ReadRequest(%q) did not fail", payload)
+		}
+	}
+}

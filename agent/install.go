@@ -1,0 +1,371 @@
+package agent
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// plugin is the opencode plugin that routes the bash tool's commands
+// through "headroom hook opencode".
+//
+//go:embed opencode/headroom.js
+var plugin []byte
+
+// pluginMark begins every version of the plugin, so that uninstall knows
+// the file for headroom's even after an upgrade changed its text.
+const pluginMark = "// headroom plugin for opencode"
+
+// Target returns the file that holds agent a's adapter: in the project at
+// dir, or in the user's own settings when user is set.
+func Target(a Agent, user bool, p Places, dir string) string {
+	base := dir
+	if user {
+		base = p.Home
+	}
+	switch a {
+	case Claude:
+		// https://code.claude.com/docs/en/settings#settings-files
+		return filepath.Join(base, ".claude", "settings.json")
+	case Gemini:
+		// https://geminicli.com/docs/hooks/reference/#configuration-schema
+		return filepath.Join(base, ".gemini", "settings.json")
+	case Codex:
+		// https://developers.openai.com/codex/guides/agents-md
+		if user {
+			return filepath.Join(p.CodexHome, "AGENTS.md")
+		}
+		return filepath.Join(base, "AGENTS.md")
+	case OpenCode:
+		// https://opencode.ai/docs/plugins/#from-local-files
+		if user {
+			return filepath.Join(p.Config, "opencode", "plugins", "headroom.js")
+		}
+		return filepath.Join(base, ".opencode", "plugins", "headroom.js")
+	}
+	return ""
+}
+
+// An Edit is what installing or removing headroom does to a file.
+type Edit struct {
+	// Content is the file's new content, unless Remove is set: headroom
+	// created the file and nothing else is left in it.
+	Content []byte
+	Remove  bool
+	// Changed is unset when the file is already as asked.
+	Changed bool
+	// Note says what changed, in a few words.
+	Note string
+}
+
+// hookCommand is the command each agent's settings run.
+func hookCommand(a Agent) string { return "headroom hook " + string(a) }
+
+// hookEntry describes where an agent's settings register a hook.
+type hookEntry struct {
+	event, matcher string
+	hook           map[string]string
+}
+
+func entry(a Agent) hookEntry {
+	switch a {
+	case Claude:
+		// https://code.claude.com/docs/en/hooks#configuration
+		return hookEntry{"PreToolUse", "Bash", map[string]string{"type": "command", "command": hookCommand(a)}}
+	case Gemini:
+		// https://geminicli.com/docs/hooks/reference/#configuration-schema
+		return hookEntry{"BeforeTool", "run_shell_command", map[string]string{"name": "headroom", "type": "command", "command": hookCommand(a)}}
+	}
+	return hookEntry{}
+}
+
+// Install returns current, the content of agent a's settings file or nil
+// if there is none, with headroom's adapter added.
+func Install(a Agent, current []byte) (Edit, error) {
+	switch a {
+	case Claude, Gemini:
+		return installHook(a, current)
+	case Codex:
+		if bytes.Contains(current, []byte(blockBegin)) {
+			return Edit{Content: current, Note: "already holds the headroom instructions"}, nil
+		}
+		return Edit{Content: appendBlock(current), Changed: true, Note: "added the headroom instructions"}, nil
+	case OpenCode:
+		if bytes.Equal(current, plugin) {
+			return Edit{Content: current, Note: "already holds the headroom plugin"}, nil
+		}
+		note := "wrote the headroom plugin"
+		if current != nil {
+			note = "replaced the file with the headroom plugin"
+		}
+		return Edit{Content: plugin, Changed: true, Note: note}, nil
+	}
+	return Edit{}, fmt.Errorf("unknown agent %q", a)
+}
+
+// Uninstall returns current with headroom's adapter removed. If backup,
+// the file as it was before Install, is what Install turns into current,
+// the backup comes back byte for byte; otherwise only headroom's part is
+// taken out, keeping whatever else changed since.
+func Uninstall(a Agent, current, backup []byte) (Edit, error) {
+	if current == nil {
+		return Edit{Note: "does not exist"}, nil
+	}
+	if backup != nil {
+		if e, err := Install(a, backup); err == nil && e.Changed && bytes.Equal(e.Content, current) {
+			return Edit{Content: backup, Changed: true, Note: "restored from the backup"}, nil
+		}
+	}
+	var e Edit
+	var err error
+	switch a {
+	case Claude, Gemini:
+		e, err = uninstallHook(a, current)
+	case Codex:
+		e = removeBlock(current)
+	case OpenCode:
+		if !bytes.HasPrefix(current, []byte(pluginMark)) {
+			return Edit{}, errors.New("is not headroom's plugin; remove it by hand")
+		}
+		e = Edit{Changed: true, Note: "removed the headroom plugin"}
+		if backup != nil {
+			e.Content = backup
+			e.Note = "restored the plugin it replaced"
+		} else {
+			e.Remove = true
+		}
+		return e, nil
+	default:
+		return Edit{}, fmt.Errorf("unknown agent %q", a)
+	}
+	if err != nil {
+		return Edit{}, err
+	}
+	// Nothing but what headroom put there: the file was headroom's.
+	if e.Changed && backup == nil && empty(a, e.Content) {
+		e.Remove, e.Content = true, nil
+	}
+	return e, nil
+}
+
+func empty(a Agent, content []byte) bool {
+	if a == Codex {
+		return len(bytes.TrimSpace(content)) == 0
+	}
+	o, err := parseObject(content)
+	return err == nil && len(o) == 0
+}
+
+func installHook(a Agent, current []byte) (Edit, error) {
+	src := current
+	if src == nil {
+		src = []byte("{}")
+	}
+	root, err := parseSettings(src)
+	if err != nil {
+		return Edit{}, err
+	}
+	e := entry(a)
+	hooks, err := root.subObject("hooks")
+	if err != nil {
+		return Edit{}, err
+	}
+	groups, err := hooks.array(e.event)
+	if err != nil {
+		return Edit{}, err
+	}
+	for _, g := range groups {
+		if _, n := withoutOurs(a, g); n > 0 {
+			return Edit{Content: current, Note: fmt.Sprintf("already runs %q before each %s call", hookCommand(a), e.matcher)}, nil
+		}
+	}
+	// Keys in the documentation's order rather than sorted.
+	group := object{{"matcher", jsonValue(e.matcher)}, {"hooks", arrayValue([]json.RawMessage{orderedHook(e.hook)})}}
+	hooks.set(e.event, arrayValue(append(groups, group.marshal())))
+	root.set("hooks", hooks.marshal())
+	return Edit{
+		Content: format(root, current),
+		Changed: true,
+		Note:    fmt.Sprintf("added a %s hook running %q on %s", e.event, hookCommand(a), e.matcher),
+	}, nil
+}
+
+// orderedHook writes a hook's fields in the order the documentation shows
+// them: name, type, command.
+func orderedHook(h map[string]string) json.RawMessage {
+	var o object
+	for _, k := range []string{"name", "type", "command"} {
+		if v, ok := h[k]; ok {
+			o = append(o, member{k, jsonValue(v)})
+		}
+	}
+	return o.marshal()
+}
+
+func uninstallHook(a Agent, current []byte) (Edit, error) {
+	root, err := parseSettings(current)
+	if err != nil {
+		return Edit{}, err
+	}
+	e := entry(a)
+	hooks, err := root.subObject("hooks")
+	if err != nil {
+		return Edit{}, err
+	}
+	groups, err := hooks.array(e.event)
+	if err != nil {
+		return Edit{}, err
+	}
+	var kept []json.RawMessage
+	removed := 0
+	for _, g := range groups {
+		rest, n := withoutOurs(a, g)
+		removed += n
+		if rest != nil {
+			kept = append(kept, rest)
+		}
+	}
+	if removed == 0 {
+		return Edit{Content: current, Note: fmt.Sprintf("has no %s hook running %q", e.event, hookCommand(a))}, nil
+	}
+	if len(kept) == 0 {
+		hooks.del(e.event)
+	} else {
+		hooks.set(e.event, arrayValue(kept))
+	}
+	if len(hooks) == 0 {
+		root.del("hooks")
+	} else {
+		root.set("hooks", hooks.marshal())
+	}
+	return Edit{Content: format(root, current), Changed: true,
+		Note: fmt.Sprintf("removed the %s hook running %q", e.event, hookCommand(a))}, nil
+}
+
+// withoutOurs returns a matcher group with headroom's hooks taken out, nil
+// if nothing else was in it, and how many it took out.
+func withoutOurs(a Agent, group json.RawMessage) (json.RawMessage, int) {
+	g, err := parseObject(group)
+	if err != nil {
+		return group, 0
+	}
+	hooks, err := g.array("hooks")
+	if err != nil {
+		return group, 0
+	}
+	var kept []json.RawMessage
+	for _, h := range hooks {
+		var hook struct {
+			Command string `json:"command"`
+		}
+		if json.Unmarshal(h, &hook) == nil && strings.TrimSpace(hook.Command) == hookCommand(a) {
+			continue
+		}
+		kept = append(kept, h)
+	}
+	n := len(hooks) - len(kept)
+	switch {
+	case n == 0:
+		return group, 0
+	case len(kept) == 0:
+		return nil, n
+	}
+	g.set("hooks", arrayValue(kept))
+	return g.marshal(), n
+}
+
+// parseSettings reads a settings file, which must be plain JSON: headroom
+// rewrites it, and would lose comments.
+func parseSettings(b []byte) (object, error) {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return object{}, nil
+	}
+	o, err := parseObject(b)
+	if err != nil {
+		return nil, fmt.Errorf("is not a plain JSON object (%v); add the hook by hand", err)
+	}
+	return o, nil
+}
+
+// format writes a settings object indented as like is (two spaces if like
+// has no indented line), ending with a newline unless like does not.
+func format(o object, like []byte) []byte {
+	indent := "  "
+	for _, line := range bytes.Split(like, []byte("\n"))[1:] {
+		if trimmed := bytes.TrimLeft(line, " \t"); len(trimmed) < len(line) && len(trimmed) > 0 {
+			indent = string(line[:len(line)-len(trimmed)])
+			break
+		}
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, o.marshal(), "", indent); err != nil {
+		panic(err) // marshal wrote valid JSON
+	}
+	if like == nil || bytes.HasSuffix(like, []byte("\n")) {
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// The marks around the instructions headroom adds to an AGENTS.md file.
+const (
+	blockBegin = "<!-- headroom:begin (headroom init codex --uninstall removes this block) -->\n"
+	blockEnd   = "<!-- headroom:end -->\n"
+)
+
+// Instructions tell a model, in a file such as AGENTS.md, how to run
+// commands through headroom and get back what a view leaves out. They are
+// the whole adapter for agents without hooks.
+const Instructions = `## Long command output
+
+Run commands whose output can be long, such as tests, builds, linters,
+searches, diffs and logs, as ` + "`headroom run -- COMMAND ARGS...`" + `, for example
+` + "`headroom run -- go test ./...`" + `. Short output comes back unchanged; long
+output comes back as a view that keeps the errors, failures, matches and
+changed lines, between two ` + "`[headroom: ...]`" + ` lines that name a hash. The exit
+status is the command's.
+
+Use it only for commands that read and report. Never use it for interactive
+commands, for commands that install, deploy, delete, push or change remote
+systems, or for commands whose output goes to a file or another program.
+
+To see what a view left out, do not run the command again: run
+` + "`headroom expand HASH --lines A:B`" + ` for a range a gap line names, or
+` + "`headroom expand HASH --grep REGEX`" + ` for the lines that match.
+`
+
+func appendBlock(current []byte) []byte {
+	var b bytes.Buffer
+	b.Write(current)
+	if len(current) > 0 {
+		if !bytes.HasSuffix(current, []byte("\n")) {
+			b.WriteByte('\n')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(blockBegin)
+	b.WriteString(Instructions)
+	b.WriteString(blockEnd)
+	return b.Bytes()
+}
+
+func removeBlock(current []byte) Edit {
+	i := bytes.Index(current, []byte(blockBegin))
+	if i < 0 {
+		return Edit{Content: current, Note: "holds no headroom instructions"}
+	}
+	j := bytes.Index(current[i:], []byte(blockEnd))
+	if j < 0 {
+		return Edit{Content: current, Note: "holds the start of the headroom instructions but not their end; remove them by hand"}
+	}
+	before, after := current[:i], current[i+j+len(blockEnd):]
+	if len(after) == 0 && bytes.HasSuffix(before, []byte("\n\n")) {
+		before = before[:len(before)-1] // the blank line appendBlock added
+	}
+	out := append(append([]byte{}, before...), after...)
+	return Edit{Content: out, Changed: true, Note: "removed the headroom instructions"}
+}

@@ -1,0 +1,252 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// claudeWithHooks is a settings file as Claude Code writes it, with hooks
+// of its own and keys in no particular order.
+const claudeWithHooks = `{
+  "permissions": {
+    "allow": [
+      "Bash(go test:*)"
+    ]
+  },
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Edit|Write",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check-style.sh"
+          }
+        ]
+      }
+    ],
+    "Stop": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "notify-send done <&-"
+          }
+        ]
+      }
+    ]
+  },
+  "model": "opus"
+}
+`
+
+// Install then Uninstall gives back the original bytes, whether the file
+// was missing, empty of hooks, full of other hooks, indented with tabs or
+// without a final newline.
+func TestInstallRoundTrip(t *testing.T) {
+	tests := []struct {
+		name     string
+		a        Agent
+		original []byte // nil: no file
+	}{
+		{"claude, no file", Claude, nil},
+		{"claude, other hooks", Claude, []byte(claudeWithHooks)},
+		{"claude, tabs, no newline", Claude, []byte("{\n\t\"model\": \"opus\"\n}")},
+		{"claude, compact", Claude, []byte(`{"model":"opus"}`)},
+		{"gemini, no file", Gemini, nil},
+		{"gemini, other hooks", Gemini, []byte(strings.ReplaceAll(claudeWithHooks, "PreToolUse", "BeforeTool"))},
+		{"codex, no file", Codex, nil},
+		{"codex, AGENTS.md", Codex, []byte("# Agents\n\nUse tabs.\n")},
+		{"codex, no final newline", Codex, []byte("# Agents\n\nUse tabs.")},
+		{"opencode, no file", OpenCode, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, err := Install(tt.a, tt.original)
+			if err != nil || !in.Changed {
+				t.Fatalf("Install: %v, changed %v", err, in.Changed)
+			}
+			again, err := Install(tt.a, in.Content)
+			if err != nil || again.Changed || !bytes.Equal(again.Content, in.Content) {
+				t.Errorf("Install is not idempotent: %v, changed %v", err, again.Changed)
+			}
+			// Without the backup, as when the file was new or the backup
+			// is gone: only headroom's part comes out.
+			out, err := Uninstall(tt.a, in.Content, nil)
+			if err != nil || !out.Changed {
+				t.Fatalf("Uninstall: %v, changed %v", err, out.Changed)
+			}
+			if tt.original == nil {
+				if !out.Remove {
+					t.Errorf("Uninstall kept a file headroom created: %q", out.Content)
+				}
+			} else if want := withoutBackup(tt.a, tt.original); !bytes.Equal(out.Content, want) {
+				t.Errorf("Uninstall gave\n%s\nwant\n%s", out.Content, want)
+			}
+			if tt.original != nil {
+				back, err := Uninstall(tt.a, in.Content, tt.original)
+				if err != nil || !bytes.Equal(back.Content, tt.original) || back.Remove {
+					t.Errorf("Uninstall with the backup gave %q, %v; want the original", back.Content, err)
+				}
+			}
+		})
+	}
+}
+
+// withoutBackup is what Uninstall gives back without the backup, where it
+// cannot know the original's formatting: a compact JSON file comes back
+// indented, and a file that did not end in a newline ends in one.
+func withoutBackup(a Agent, original []byte) []byte {
+	switch {
+	case a == Codex && !bytes.HasSuffix(original, []byte("\n")):
+		return append(original, '\n')
+	case (a == Claude || a == Gemini) && !bytes.Contains(original, []byte("\n")):
+		o, _ := parseObject(original)
+		return format(o, original)
+	}
+	return original
+}
+
+func TestInstallClaudeHook(t *testing.T) {
+	e, err := Install(Claude, []byte(claudeWithHooks))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Hooks map[string][]struct {
+			Matcher string `json:"matcher"`
+			Hooks   []struct {
+				Type, Command string
+			} `json:"hooks"`
+		} `json:"hooks"`
+		Model string `json:"model"`
+	}
+	if err := json.Unmarshal(e.Content, &s); err != nil {
+		t.Fatal(err)
+	}
+	pre := s.Hooks["PreToolUse"]
+	if len(pre) != 2 || pre[0].Matcher != "Edit|Write" || pre[1].Matcher != "Bash" ||
+		len(pre[1].Hooks) != 1 || pre[1].Hooks[0].Command != "headroom hook claude" || pre[1].Hooks[0].Type != "command" {
+		t.Errorf("PreToolUse = %+v", pre)
+	}
+	if len(s.Hooks["Stop"]) != 1 || s.Model != "opus" {
+		t.Errorf("other settings changed: %+v", s)
+	}
+	// <, > and & stay as they are.
+	if !bytes.Contains(e.Content, []byte("notify-send done <&-")) {
+		t.Errorf("escaped HTML characters:\n%s", e.Content)
+	}
+}
+
+// A user who put another hook into headroom's group keeps it.
+func TestUninstallKeepsSharedGroup(t *testing.T) {
+	in, _ := Install(Claude, nil)
+	shared := bytes.Replace(in.Content,
+		[]byte(`"command": "headroom hook claude"`),
+		[]byte(`"command": "headroom hook claude"
+          },
+          {
+            "type": "command",
+            "command": "audit.sh"`), 1)
+	out, err := Uninstall(Claude, shared, nil)
+	if err != nil || out.Remove || !bytes.Contains(out.Content, []byte("audit.sh")) || bytes.Contains(out.Content, []byte("headroom")) {
+		t.Errorf("Uninstall = %s, remove %v, %v", out.Content, out.Remove, err)
+	}
+}
+
+// Changes made since Install survive Uninstall, and the backup is not
+// used then.
+func TestUninstallAfterOtherChanges(t *testing.T) {
+	in, _ := Install(Claude, []byte(claudeWithHooks))
+	edited := bytes.Replace(in.Content, []byte(`"model": "opus"`), []byte(`"model": "sonnet"`), 1)
+	out, err := Uninstall(Claude, edited, []byte(claudeWithHooks))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(claudeWithHooks, `"model": "opus"`, `"model": "sonnet"`, 1)
+	if string(out.Content) != want {
+		t.Errorf("Uninstall gave\n%s\nwant\n%s", out.Content, want)
+	}
+}
+
+func TestInstallRefusesWhatItCannotEdit(t *testing.T) {
+	for _, src := range []string{"{\n  // a comment\n  \"model\": \"opus\"\n}\n", `["not", "an object"]`, `{"hooks": []}`,
+		`{"hooks": {"PreToolUse": {}}}`, `{"model": "opus"} x`, `{"model": "opus"}{}`, `{"model": `} {
+		if _, err := Install(Claude, []byte(src)); err == nil {
+			t.Errorf("Install(%q) did not refuse", src)
+		}
+	}
+	if _, err := Uninstall(OpenCode, []byte("export const Mine = 1\n"), nil); err == nil {
+		t.Errorf("Uninstall removed an opencode plugin that is not headroom's")
+	}
+}
+
+func TestPluginIsMarked(t *testing.T) {
+	if !bytes.HasPrefix(plugin, []byte(pluginMark)) {
+		t.Errorf("the opencode plugin does not start with %q", pluginMark)
+	}
+	if !bytes.Contains(plugin, []byte(`"tool.execute.before"`)) || !bytes.Contains(plugin, []byte(`"hook", "opencode"`)) {
+		t.Errorf("the opencode plugin does not hook tool.execute.before through headroom hook opencode")
+	}
+}
+
+// FuzzInstallRoundTrip checks on any settings file Install accepts that
+// Uninstall with the backup gives back its bytes, and without the backup
+// the same JSON.
+func FuzzInstallRoundTrip(f *testing.F) {
+	for _, s := range []string{claudeWithHooks, "{}", `{"hooks":{"PreToolUse":[]}}`, "{\n\t\"a\": [1, {\"b\": null}]\n}\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, original string) {
+		for _, a := range []Agent{Claude, Gemini, Codex} {
+			in, err := Install(a, []byte(original))
+			if err != nil || !in.Changed {
+				continue
+			}
+			back, err := Uninstall(a, in.Content, []byte(original))
+			if err != nil || string(back.Content) != original {
+				t.Fatalf("%s: with the backup, Uninstall(Install(%q)) = %q, %v", a, original, back.Content, err)
+			}
+			out, err := Uninstall(a, in.Content, nil)
+			if err != nil || !out.Changed {
+				t.Fatalf("%s: without the backup, Uninstall(Install(%q)): changed %v, %v", a, original, out.Changed, err)
+			}
+			if a == Codex || out.Remove {
+				continue
+			}
+			var want, got any
+			if json.Unmarshal([]byte(original), &want) != nil || json.Unmarshal(out.Content, &got) != nil {
+				t.Fatalf("%s: Uninstall(Install(%q)) = %q, not JSON", a, original, out.Content)
+			}
+			if wb, _ := json.Marshal(want); !bytes.Equal(wb, mustMarshal(got)) && !emptyHooks(want) {
+				t.Fatalf("%s: without the backup, Uninstall(Install(%q)) = %q", a, original, out.Content)
+			}
+		}
+	})
+}
+
+func mustMarshal(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// emptyHooks reports whether settings hold an empty "hooks" object or hook
+// list, which headroom cannot tell from none once its own entry is gone.
+func emptyHooks(v any) bool {
+	m, _ := v.(map[string]any)
+	h, ok := m["hooks"].(map[string]any)
+	if !ok {
+		return false
+	}
+	if len(h) == 0 {
+		return true
+	}
+	for _, e := range h {
+		if l, ok := e.([]any); ok && len(l) == 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,152 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// object is a JSON object that keeps its keys in order, so that a settings
+// file or a tool's input comes back with only the intended change.
+type object []member
+
+type member struct {
+	key   string
+	value json.RawMessage
+}
+
+// parseObject reads a JSON object, keeping its members' order and their
+// values as written.
+func parseObject(b []byte) (object, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	o := object{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		o = append(o, member{tok.(string), v})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("text after the JSON object")
+	}
+	return o, nil
+}
+
+func (o object) get(key string) (json.RawMessage, bool) {
+	for _, m := range o {
+		if m.key == key {
+			return m.value, true
+		}
+	}
+	return nil, false
+}
+
+// set replaces the value of key where it stands, or adds key at the end.
+func (o *object) set(key string, v json.RawMessage) {
+	for i := range *o {
+		if (*o)[i].key == key {
+			(*o)[i].value = v
+			return
+		}
+	}
+	*o = append(*o, member{key, v})
+}
+
+func (o *object) del(key string) {
+	for i := range *o {
+		if (*o)[i].key == key {
+			*o = append((*o)[:i], (*o)[i+1:]...)
+			return
+		}
+	}
+}
+
+// marshal writes the object compactly, leaving <, > and & as they are.
+func (o object) marshal() json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(jsonValue(m.key))
+		b.WriteByte(':')
+		if err := json.Compact(&b, m.value); err != nil {
+			panic(fmt.Sprintf("object member %q: %v", m.key, err))
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// jsonValue encodes v without escaping HTML characters, which settings
+// files and commands are full of.
+func jsonValue(v any) json.RawMessage {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err) // only strings, slices and objects of them are encoded
+	}
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+// subObject returns the object under key, an empty one if key is absent,
+// or an error if key holds something else.
+func (o object) subObject(key string) (object, error) {
+	v, ok := o.get(key)
+	if !ok || string(v) == "null" {
+		return object{}, nil
+	}
+	sub, err := parseObject(v)
+	if err != nil {
+		return nil, fmt.Errorf("has %q that is not an object", key)
+	}
+	return sub, nil
+}
+
+// array returns the elements of the array under key, none if key is
+// absent, or an error if key holds something else.
+func (o object) array(key string) ([]json.RawMessage, error) {
+	v, ok := o.get(key)
+	if !ok || string(v) == "null" {
+		return nil, nil
+	}
+	var a []json.RawMessage
+	if err := json.Unmarshal(v, &a); err != nil {
+		return nil, fmt.Errorf("has %q that is not an array", key)
+	}
+	return a, nil
+}
+
+// arrayValue encodes elements as a JSON array.
+func arrayValue(elems []json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, e := range elems {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(e)
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}

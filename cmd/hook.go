@@ -1,0 +1,127 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/headroom-cli/headroom/agent"
+)
+
+// maxPayload bounds the hook input read; agents send a few kilobytes.
+const maxPayload = 16 << 20
+
+type hookOptions struct {
+	explain bool
+}
+
+func newHook(env *environment) *cobra.Command {
+	var o hookOptions
+	c := &cobra.Command{
+		Use:   "hook AGENT",
+		Short: "Answer an agent's hook: send long-output commands through headroom run",
+		Long: `hook is run by a coding agent before each shell command (headroom init sets
+that up). It reads the agent's hook input on standard input and writes only
+the agent's answer on standard output: the command rewritten to
+"headroom run -- COMMAND" when that is certain to change nothing but the
+output's length, else the agent's way of letting the command run as it is.
+
+AGENT is claude, gemini, codex or opencode. Interactive commands, pipes,
+redirections, lists of commands, commands already calling headroom and commands
+that the agent's permission rules deny or ask about are never rewritten, and
+the agent's permission checks are never skipped: Codex cannot take a rewritten
+command without approving it, so for Codex the hook refuses the command and
+tells the model to run it through headroom instead. With HEADROOM_DISABLE=1
+nothing is rewritten.`,
+		Example:   `  echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./..."}}' | headroom hook claude --explain`,
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: agentNames(),
+		RunE: func(c *cobra.Command, args []string) error {
+			return runHook(c, env, o, args)
+		},
+	}
+	c.Flags().BoolVar(&o.explain, "explain", false, "say on stderr whether the command was rewritten, and why not")
+	return c
+}
+
+func agentNames() []string {
+	names := make([]string, len(agent.Agents))
+	for i, a := range agent.Agents {
+		names[i] = string(a)
+	}
+	return names
+}
+
+func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) error {
+	a, err := agent.Parse(args[0])
+	if err != nil {
+		return &exitError{code: ExitUsage, err: err}
+	}
+	in, stdout, stderr := c.InOrStdin(), c.OutOrStdout(), c.ErrOrStderr()
+	if isTerminal(in) {
+		return usageError("no input: hook reads the agent's hook input on standard input (see headroom init)")
+	}
+	payload, err := io.ReadAll(io.LimitReader(in, maxPayload))
+	if err != nil {
+		return fmt.Errorf("read hook input: %w", err)
+	}
+	req, err := agent.ReadRequest(a, payload)
+	if err != nil {
+		// The agent runs the command as it is; say why on stderr, which
+		// agents show only when asked.
+		warn(stderr, "%v: command left as it is", err)
+		_, err := stdout.Write(agent.Pass(a))
+		return err
+	}
+	out, why := agent.Pass(a), "HEADROOM_DISABLE=1"
+	if env.getenv("HEADROOM_DISABLE") != "1" {
+		out, why = req.Answer(agent.LoadGuard(a, agent.Files{Read: os.ReadFile, Glob: filepath.Glob}, places(env, a, req.Cwd)))
+	}
+	if o.explain {
+		if why == "" {
+			fmt.Fprintf(stderr, "headroom: routed through headroom run: %s\n", req.Command)
+		} else {
+			fmt.Fprintf(stderr, "headroom: left as it is: %s\n", why)
+		}
+	}
+	_, err = stdout.Write(out)
+	return err
+}
+
+// places says where agent a's settings live for a command run in cwd: the
+// user's, found through $HOME and the variables that move them, and the
+// project's, found through the directory the agent names as the project's,
+// cwd and headroom's working directory.
+func places(env *environment, a agent.Agent, cwd string) agent.Places {
+	p := agent.Places{Home: env.getenv("HOME"), Config: env.getenv("XDG_CONFIG_HOME"), CodexHome: env.getenv("CODEX_HOME")}
+	if p.Home != "" {
+		if p.Config == "" {
+			p.Config = filepath.Join(p.Home, ".config")
+		}
+		if p.CodexHome == "" {
+			p.CodexHome = filepath.Join(p.Home, ".codex")
+		}
+	}
+	wd, _ := os.Getwd()
+	for _, d := range []string{projectDir(env, a), cwd, wd} {
+		if d != "" && !slices.Contains(p.Projects, d) {
+			p.Projects = append(p.Projects, d)
+		}
+	}
+	return p
+}
+
+// projectDir returns the project directory an agent passes its hooks.
+func projectDir(env *environment, a agent.Agent) string {
+	switch a {
+	case agent.Claude:
+		return env.getenv("CLAUDE_PROJECT_DIR")
+	case agent.Gemini:
+		return env.getenv("GEMINI_PROJECT_DIR")
+	}
+	return ""
+}
