@@ -151,14 +151,21 @@ func (s *Splitter) emit() {
 // Cut returns a piece keeping the first keep bytes of a line that is too
 // long to keep whole, ending on a UTF-8 character boundary.
 func Cut(l Line, keep int, prio int) Piece {
+	text, after := cutAt(l, keep)
+	return Piece{Line: l.N, Text: bytes.Clone(text), After: after, Prio: prio}
+}
+
+// cutAt returns the first keep bytes of l, ending on a character boundary,
+// and how many bytes of the line are left after them; it does not copy.
+func cutAt(l Line, keep int) ([]byte, int64) {
 	if int64(keep) >= l.Len && len(l.Text) == int(l.Len) {
-		return Piece{Line: l.N, Text: bytes.Clone(l.Text), Prio: prio}
+		return l.Text, 0
 	}
 	keep = min(keep, len(l.Text))
 	for keep > 0 && keep < len(l.Text) && !startsRune(l.Text[keep]) {
 		keep--
 	}
-	return Piece{Line: l.N, Text: bytes.Clone(l.Text[:keep]), After: l.Len - int64(keep), Prio: prio}
+	return l.Text[:keep], l.Len - int64(keep)
 }
 
 var newline = []byte{'\n'}

@@ -31,7 +31,9 @@ const (
 type Text struct {
 	budgetBytes int // how much text to hold for each end
 
-	run     unit // the run of identical lines being read
+	run     unit   // the run of identical lines being read
+	prev    []byte // the run's line, for comparing the next one
+	spare   []byte // a buffer the tail no longer needs
 	running bool
 
 	head      []unit
@@ -46,7 +48,6 @@ type unit struct {
 	n     int // unit number, from 0
 	piece Piece
 	len   int64 // length of the whole line
-	full  []byte
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -59,19 +60,17 @@ func NewText(budget int) *Text {
 
 // Add implements Reducer.
 func (t *Text) Add(l Line) {
-	if t.running && l.Len == t.run.len && bytes.Equal(l.Text, t.run.full) {
+	if t.running && l.Len == t.run.len && bytes.Equal(l.Text, t.prev) {
 		t.run.piece.Same++
 		return
 	}
 	t.flush()
 	t.running = true
-	p := Cut(l, longKeep, 0)
-	if l.Len <= LongLine {
-		p = Cut(l, LongLine, 0)
-	}
-	t.run = unit{piece: p, len: l.Len, full: bytes.Clone(l.Text)}
+	t.prev = append(t.prev[:0], l.Text...)
+	t.run = unit{piece: Piece{Line: l.N}, len: l.Len}
 }
 
+// flush ends the run being read and files it as head, tail or error.
 func (t *Text) flush() {
 	if !t.running {
 		return
@@ -79,17 +78,32 @@ func (t *Text) flush() {
 	t.running = false
 	u := t.run
 	u.n = t.units
-	u.full = nil
 	t.units++
+	// The piece's text is made only now, once per run, in a buffer the
+	// tail gave back when it could.
+	keep := LongLine
+	if u.len > LongLine {
+		keep = longKeep
+	}
+	text, after := cutAt(Line{Text: t.prev, Len: u.len}, keep)
+	u.piece.Text = append(t.spare[:0], text...)
+	u.piece.After = after
+	t.spare = nil
 	size := len(u.piece.Text) + 1
 	if t.headBytes < t.budgetBytes {
 		t.head = append(t.head, u)
 		t.headBytes += size
 		return
 	}
-	if evicted, ok := t.tail.push(u, size); ok && len(t.errors) < maxErrors && errorLike(evicted.piece.Text) {
-		t.errors = append(t.errors, evicted)
+	evicted, ok := t.tail.push(u, size)
+	if !ok {
+		return
 	}
+	if len(t.errors) < maxErrors && errorLike(evicted.piece.Text) {
+		t.errors = append(t.errors, evicted)
+		return
+	}
+	t.spare = evicted.piece.Text
 }
 
 // Pieces implements Reducer.
@@ -156,28 +170,48 @@ func (r *ring) items() []unit { return r.buf[r.start:] }
 
 // errorWords are the words that make a line look like an error, in lower
 // case.
-var errorWords = [][]byte{
-	[]byte("error"), []byte("fail"), []byte("fatal"), []byte("panic"),
-	[]byte("exception"), []byte("traceback"), []byte("denied"), []byte("abort"),
-	[]byte("segmentation fault"), []byte("undefined"), []byte("cannot"),
+var errorWords = []string{
+	"error", "fail", "fatal", "panic", "exception", "traceback", "denied",
+	"abort", "segmentation fault", "undefined", "cannot",
 }
 
-// errorLike reports whether a line looks like it reports an error.
-func errorLike(b []byte) bool {
-	// Lowering into a small stack buffer keeps this allocation-free for
-	// ordinary lines; long lines are judged by their start.
-	var buf [512]byte
-	n := copy(buf[:], b)
-	low := buf[:n]
-	for i, c := range low {
-		if 'A' <= c && c <= 'Z' {
-			low[i] = c + 'a' - 'A'
-		}
-	}
+// errorWordsAt lists, for each byte, the error words starting with it in
+// either case, so errorLike looks at each byte of a line once.
+var errorWordsAt = func() (t [256][]string) {
 	for _, w := range errorWords {
-		if bytes.Contains(low, w) {
-			return true
+		t[w[0]] = append(t[w[0]], w)
+		t[w[0]-'a'+'A'] = append(t[w[0]-'a'+'A'], w)
+	}
+	return t
+}()
+
+// errorLike reports whether a line looks like it reports an error. It runs
+// on most lines of a large input, so it is one pass with no allocation.
+func errorLike(b []byte) bool {
+	for i, c := range b {
+		for _, w := range errorWordsAt[c] {
+			if hasPrefixFold(b[i:], w) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// hasPrefixFold reports whether b starts with the lower-case ASCII word w,
+// in any case.
+func hasPrefixFold(b []byte, w string) bool {
+	if len(b) < len(w) {
+		return false
+	}
+	for i := range len(w) {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[i] {
+			return false
+		}
+	}
+	return true
 }
