@@ -5,8 +5,8 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -221,7 +221,11 @@ var tricky = []string{
 // of exts, spread evenly over the tree, each cut to at most limit bytes.
 func goSources(tb testing.TB, exts []string, n, limit int) map[string][]byte {
 	tb.Helper()
-	root := filepath.Join(runtime.GOROOT(), "src")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		tb.Skipf("go env GOROOT: %v", err)
+	}
+	root := filepath.Join(strings.TrimSpace(string(goroot)), "src")
 	var paths []string
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() && slices.Contains(exts, filepath.Ext(p)) {
