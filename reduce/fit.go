@@ -26,8 +26,12 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		return cmp.Compare(pa.Line, pb.Line)
 	})
 
-	// A gap line's cost hardly varies; count one with wide numbers.
-	gapCost := c.Count([]byte(elision.GapLine(lines/3+1, lines)))
+	// A gap line's cost hardly varies; take the dearest of a few shapes so
+	// that the estimate is never below the real cost.
+	gapCost := 0
+	for _, from := range []int{1, lines/3 + 1, lines} {
+		gapCost = max(gapCost, c.Count([]byte(elision.GapLine(max(from, 1), max(lines, 1)))))
+	}
 
 	var (
 		spans  []span // chosen line pieces, sorted by first line
@@ -35,6 +39,9 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		left   = budget - gapCost*min(lines, 1)
 	)
 	for _, i := range order {
+		if left <= 0 {
+			break // every piece costs at least a token
+		}
 		p := pieces[i]
 		if p.Note != "" && p.Stands == 0 {
 			cost := c.Count([]byte(p.Note)) + 1
@@ -61,6 +68,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		spans = slices.Insert(spans, at, s)
 		chosen = append(chosen, i)
 	}
+	chosen, spans = fillShortGaps(pieces, chosen, spans, lines, gapCost, c)
 	out := make([]Piece, 0, len(chosen))
 	for _, i := range chosen {
 		if isolatedBlank(pieces[i], spans) {
@@ -76,6 +84,59 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		return cmp.Compare(noteRank(b), noteRank(a))
 	})
 	return out
+}
+
+// fillShortGaps shows the lines of gaps of up to three lines whose text
+// costs no more than the gap line standing for them: a gap line for a
+// closing brace is all cost and no saving. It never raises the view's cost.
+func fillShortGaps(pieces []Piece, chosen []int, spans []span, lines, gapCost int, c Counter) ([]int, []span) {
+	taken := make(map[int]bool, len(chosen))
+	for _, i := range chosen {
+		taken[i] = true
+	}
+	byLine := map[int]int{}
+	for i, p := range pieces {
+		if p.Note == "" && !taken[i] {
+			if _, ok := byLine[p.Line]; !ok {
+				byLine[p.Line] = i
+			}
+		}
+	}
+	var added []int
+	prevLast := 0
+	for k := 0; k <= len(spans); k++ {
+		nextFirst := lines + 1
+		if k < len(spans) {
+			nextFirst = spans[k].first
+		}
+		if gap := nextFirst - prevLast - 1; gap >= 1 && gap <= 3 {
+			var idx []int
+			cost := 0
+			for ln := prevLast + 1; ln < nextFirst; {
+				i, ok := byLine[ln]
+				if !ok || pieces[i].last() >= nextFirst {
+					idx = nil
+					break
+				}
+				idx = append(idx, i)
+				cost += c.Count(renderLine(pieces[i]))
+				ln = pieces[i].last() + 1
+			}
+			if idx != nil && cost <= gapCost {
+				added = append(added, idx...)
+			}
+		}
+		if k < len(spans) {
+			prevLast = spans[k].last
+		}
+	}
+	for _, i := range added {
+		s := span{pieces[i].Line, pieces[i].last()}
+		at, _ := insertAt(spans, s)
+		spans = slices.Insert(spans, at, s)
+		chosen = append(chosen, i)
+	}
+	return chosen, spans
 }
 
 // isolatedBlank reports whether p is a blank line with gaps on both sides:

@@ -57,6 +57,11 @@ func renderLine(p Piece) []byte {
 func Stats(pieces []Piece, c Counter) (lines int64, tokens int64) {
 	for _, p := range pieces {
 		if p.Note != "" {
+			if p.Stands > 0 {
+				// A note standing for lines shows their content rewritten
+				// (a JSON document cut down): its tokens are what is kept.
+				tokens += int64(c.Count([]byte(p.Note)))
+			}
 			continue
 		}
 		lines += int64(p.Same) + 1
