@@ -1,0 +1,381 @@
+package reduce
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"strconv"
+)
+
+const (
+	// maxWidth is the most first items or members any view keeps of one
+	// array or object, so analysing a container holds no more than this.
+	maxWidth = 64
+	// maxOutliers caps the outliers held for one container.
+	maxOutliers = 64
+	// maxShapes caps the distinct item shapes counted in one container;
+	// items of further shapes still count, as no shape's outliers.
+	maxShapes = 1024
+	// maxNumeric caps the numeric fields whose extremes are tracked.
+	maxNumeric = 16
+	// summaryKeys is the most key names a summary of a subtree names.
+	summaryKeys = 8
+	// mapLikeSize is how many members an object needs before its members
+	// may be taken for data (a map from names to records) rather than
+	// fields, and cut like an array's items.
+	mapLikeSize = 16
+)
+
+// member is an item of an array or a member of an object.
+type member struct {
+	idx int // position in the container, from 0
+	key seg // the key with its quotes; empty for an array item
+	val seg
+}
+
+// container is what a view needs to know about an array or an object: its
+// size, its first members and its last, and the members that stand out.
+type container struct {
+	object bool
+	// mapLike is set for an object whose values are alike and many, like
+	// a package lock's packages: its members are cut like an array's items.
+	mapLike bool
+	n       int
+	kinds   [nKinds]int
+	first   []member // up to maxWidth
+	// lead is first in the order a view keeps members: for an array or
+	// a map, the same; for other objects, the fields with short scalar
+	// values first, which say the most for their cost (see leadRank).
+	lead []member
+	last member
+	// outliers are the members that stand out, most telling first: those
+	// that tell of a failure, those the document names elsewhere, one for
+	// each key that most items lack, one of each rare shape, then those
+	// holding extreme numbers.
+	outliers []member
+	// strong counts the outliers that fail, are named elsewhere or have a
+	// rare key: a view keeps more of them than of the others.
+	strong int
+	// rareKeys holds the keys, quoted, that most of the object items lack,
+	// which a view of each item keeps.
+	rareKeys map[string]bool
+	// failing holds the positions of all members that tell of a failure,
+	// ascending, so that each elided run can say how many it hides.
+	failing []int32
+	// keys names the first keys of an object, or of an array's first
+	// object item, for summaries; keyCount is how many keys that object has.
+	keys     []seg
+	keyCount int
+	// summaries holds the summaries made, by the number of keys named.
+	summaries map[int][]byte
+}
+
+// analyse reads the array or object that starts at b[at].
+func analyse(b []byte, at int, refs references) *container {
+	c := &container{object: b[at] == '{'}
+	var (
+		shapes = map[uint64]*itemShape{}
+		order  []uint64 // shapes in the order first seen
+		ext    extremes
+		failed []member
+		named  []member // members the document refers to elsewhere
+		keys   keyCounts
+	)
+	add := func(m member) {
+		k := kindAt(b, m.val.start)
+		c.kinds[k]++
+		if len(c.first) < maxWidth {
+			c.first = append(c.first, m)
+		}
+		c.last = m
+		if failing(b, m.key, m.val, 2) || (!c.object && k == jString && errorLike(b[m.val.start:m.val.end])) {
+			c.failing = append(c.failing, int32(m.idx))
+			if len(failed) < maxOutliers {
+				failed = append(failed, m)
+			}
+		}
+		if len(named) < maxOutliers && c.object && refs.names(b, at, m) {
+			named = append(named, m)
+		}
+		sig := signature(b, m.val)
+		if s, ok := shapes[sig]; ok {
+			s.n++
+		} else if len(shapes) < maxShapes {
+			shapes[sig] = &itemShape{n: 1, first: m}
+			order = append(order, sig)
+		}
+		ext.add(b, m, k)
+		if k == jObject {
+			keys.add(b, m)
+		}
+		c.n++
+	}
+	if c.object {
+		eachMember(b, at, func(k, v seg) bool { add(member{c.n, k, v}); return true })
+	} else {
+		eachItem(b, at, func(start, end int) bool { add(member{idx: c.n, val: seg{start, end}}); return true })
+	}
+	c.mapLike = c.object && c.n > mapLikeSize && slices.Max(c.kinds[:])*10 >= c.n*9
+	c.summaryKeys(b)
+	c.lead = c.first
+	if c.object && !c.mapLike {
+		c.lead = slices.Clone(c.first)
+		slices.SortStableFunc(c.lead, func(x, y member) int {
+			return cmp.Compare(leadRank(b, x), leadRank(b, y))
+		})
+	}
+
+	strong, weak := failed, []member(nil)
+	if !c.object || c.mapLike {
+		rare, items := keys.rare(c.kinds[jObject])
+		c.rareKeys = rare
+		strong = append(strong, named...)
+		strong = append(strong, items...)
+		weak = append(rareShapes(shapes, order), ext.members()...)
+	}
+	seen := map[int]bool{}
+	c.strong = c.addOutliers(seen, strong)
+	c.addOutliers(seen, weak)
+	return c
+}
+
+// addOutliers adds to c.outliers those of members not seen yet, up to
+// maxOutliers, and returns how many it added.
+func (c *container) addOutliers(seen map[int]bool, members []member) int {
+	n := 0
+	for _, m := range members {
+		if !seen[m.idx] && len(c.outliers) < maxOutliers {
+			seen[m.idx] = true
+			c.outliers = append(c.outliers, m)
+			n++
+		}
+	}
+	return n
+}
+
+// shortScalar is the longest scalar a record's field may hold and still be
+// kept before its other fields.
+const shortScalar = 80
+
+// tellingKeys name the fields that say most about a record, in lower
+// case: what it is and what went wrong.
+var tellingKeys = wordSet("name", "id", "message", "msg", "summary", "title", "error", "code", "status",
+	"level", "type", "kind", "path", "importpath", "version", "reason", "action", "test", "package")
+
+// leadRank orders the fields of a record for a view that cannot keep them
+// all: telling fields with short scalar values first, then other short
+// scalars, then the rest.
+func leadRank(b []byte, m member) int {
+	k := kindAt(b, m.val.start)
+	switch {
+	case k == jObject || k == jArray || m.val.end-m.val.start > shortScalar:
+		return 2
+	case tellingKeys[lowerContent(b[m.key.start:m.key.end])]:
+		return 0
+	}
+	return 1
+}
+
+// summaryKeys records the keys a summary of c names.
+func (c *container) summaryKeys(b []byte) {
+	if c.object {
+		for _, m := range c.first[:min(len(c.first), summaryKeys)] {
+			c.keys = append(c.keys, m.key)
+		}
+		c.keyCount = c.n
+		return
+	}
+	if c.n == 0 || kindAt(b, c.first[0].val.start) != jObject {
+		return
+	}
+	eachMember(b, c.first[0].val.start, func(k, _ seg) bool {
+		if len(c.keys) < summaryKeys {
+			c.keys = append(c.keys, k)
+		}
+		c.keyCount++
+		return true
+	})
+}
+
+// itemShape counts the items of one signature.
+type itemShape struct {
+	n     int
+	first member
+}
+
+// rareShapes returns the first item of each shape but the most common one,
+// rarest first, when the items are not all alike.
+func rareShapes(shapes map[uint64]*itemShape, order []uint64) []member {
+	if len(order) < 2 {
+		return nil
+	}
+	top := order[0]
+	for _, sig := range order[1:] {
+		if shapes[sig].n > shapes[top].n {
+			top = sig
+		}
+	}
+	var rare []*itemShape
+	for _, sig := range order {
+		if sig != top {
+			rare = append(rare, shapes[sig])
+		}
+	}
+	slices.SortStableFunc(rare, func(a, b *itemShape) int { return cmp.Compare(a.n, b.n) })
+	out := make([]member, len(rare))
+	for i, s := range rare {
+		out[i] = s.first
+	}
+	return out
+}
+
+// maxKeyCounts caps the keys counted in the object items of a container.
+const maxKeyCounts = 256
+
+// keyCounts counts the keys of the object items of a container, and notes
+// the first item with each.
+type keyCounts struct {
+	counts map[string]int
+	first  map[string]member
+	order  []string // keys in the order first seen
+}
+
+func (kc *keyCounts) add(b []byte, m member) {
+	if kc.counts == nil {
+		kc.counts, kc.first = map[string]int{}, map[string]member{}
+	}
+	eachMember(b, m.val.start, func(key, _ seg) bool {
+		name := b[key.start:key.end]
+		if n, ok := kc.counts[string(name)]; ok {
+			kc.counts[string(name)] = n + 1
+		} else if len(kc.counts) < maxKeyCounts {
+			kc.counts[string(name)] = 1
+			kc.first[string(name)] = m
+			kc.order = append(kc.order, string(name))
+		}
+		return true
+	})
+}
+
+// rare returns the keys that most of the object items lack, rarest first,
+// and the first item with each: an item with a field the others do not
+// have differs from them in the way a reader most needs to see.
+func (kc *keyCounts) rare(objects int) (map[string]bool, []member) {
+	var keys []string
+	for _, k := range kc.order {
+		if kc.counts[k]*2 < objects {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return cmp.Compare(kc.counts[a], kc.counts[b]) })
+	set := make(map[string]bool, len(keys))
+	items := make([]member, len(keys))
+	for i, k := range keys {
+		set[k] = true
+		items[i] = kc.first[k]
+	}
+	return set, items
+}
+
+// extremes tracks the smallest and largest value of the numbers of an
+// array, or of each numeric field of its object items.
+type extremes struct {
+	fields []extreme
+}
+
+type extreme struct {
+	key          []byte // nil for the items themselves
+	min, max     float64
+	atMin, atMax member
+}
+
+func (e *extremes) add(b []byte, m member, k jkind) {
+	switch k {
+	case jNumber:
+		e.note(nil, b[m.val.start:m.val.end], m)
+	case jObject:
+		eachMember(b, m.val.start, func(key, v seg) bool {
+			if kindAt(b, v.start) == jNumber {
+				e.note(b[key.start:key.end], b[v.start:v.end], m)
+			}
+			return true
+		})
+	}
+}
+
+func (e *extremes) note(key, num []byte, m member) {
+	x, err := strconv.ParseFloat(string(num), 64)
+	if err != nil {
+		return
+	}
+	i := slices.IndexFunc(e.fields, func(f extreme) bool { return bytes.Equal(f.key, key) })
+	if i < 0 {
+		if len(e.fields) == maxNumeric {
+			return
+		}
+		e.fields = append(e.fields, extreme{key: key, min: x, max: x, atMin: m, atMax: m})
+		return
+	}
+	f := &e.fields[i]
+	if x > f.max {
+		f.max, f.atMax = x, m
+	}
+	if x < f.min {
+		f.min, f.atMin = x, m
+	}
+}
+
+// members returns the items holding the largest value of each field, then
+// those holding the smallest, for fields whose values differ.
+func (e *extremes) members() []member {
+	var maxes, mins []member
+	for _, f := range e.fields {
+		if f.min != f.max {
+			maxes = append(maxes, f.atMax)
+			mins = append(mins, f.atMin)
+		}
+	}
+	return append(maxes, mins...)
+}
+
+// failingIn counts the failing members from through to.
+func (c *container) failingIn(from, to int) int {
+	lo, _ := slices.BinarySearch(c.failing, int32(from))
+	hi, _ := slices.BinarySearch(c.failing, int32(to+1))
+	return hi - lo
+}
+
+// kept returns the members a view keeps of c: the first width, those
+// whose key is rare among c's siblings, the last, up to 2*width+4 of the
+// strong outliers and up to width of the others, in order.
+func (c *container) kept(b []byte, width int, rare map[string]bool) []member {
+	// A run of one elided member costs about as much as the member.
+	if c.n <= width+2 && c.n <= len(c.first) {
+		return c.first
+	}
+	out := slices.Clone(c.lead[:min(width, len(c.lead))])
+	has := func(idx int) bool {
+		return slices.ContainsFunc(out, func(m member) bool { return m.idx == idx })
+	}
+	for _, m := range c.first {
+		if c.object && rare[string(b[m.key.start:m.key.end])] && !has(m.idx) {
+			out = append(out, m)
+		}
+	}
+	strong, weak := 2*width+4, max(width, 2)
+	for i, m := range c.outliers {
+		room := &weak
+		if i < c.strong {
+			room = &strong
+		}
+		if *room > 0 && !has(m.idx) {
+			out = append(out, m)
+			*room--
+		}
+	}
+	if !has(c.last.idx) {
+		out = append(out, c.last)
+	}
+	slices.SortFunc(out, func(a, b member) int { return cmp.Compare(a.idx, b.idx) })
+	return out
+}

@@ -1,0 +1,335 @@
+package reduce
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"sort"
+)
+
+// jsonLevel is how much of a document a view shows at each depth it does
+// not summarise.
+type jsonLevel struct {
+	items int // first items of an array, or of an object taken for a map
+	keys  int // first members of any other object
+	chars int // the longest string shown whole
+	names int // key names a summary of a subtree lists
+}
+
+// jsonLevels go from the richest view to the poorest. Arrays give way
+// first, the fields of records last, because the fields are the structure
+// a reader wants and the items are mostly more of the same.
+var jsonLevels = []jsonLevel{
+	{64, 64, 1000, 8}, {48, 64, 800, 8}, {32, 64, 600, 8}, {24, 64, 400, 8},
+	{16, 64, 300, 8}, {12, 48, 240, 8}, {10, 40, 200, 8}, {8, 32, 160, 8},
+	{6, 32, 120, 8}, {5, 24, 100, 6}, {4, 24, 80, 6}, {3, 16, 72, 6},
+	{2, 12, 64, 5}, {2, 8, 56, 4}, // floorLevel
+	{1, 6, 48, 4}, {1, 4, 40, 3}, {1, 3, 32, 2}, {1, 2, 24, 0},
+}
+
+// floorLevel is the poorest level a view gives up depth for: below it,
+// showing the structure deeper is worth less than showing it wider.
+const floorLevel = 13
+
+// inlineMax is the longest container that a view writes on one line as the
+// input has it, rather than one member a line.
+const inlineMax = 80
+
+// maxViewDepth is the deepest a view shows containers. Each level costs a
+// pass over what lies below it, so a pathological nesting must stop
+// somewhere; real output nests far less.
+const maxViewDepth = 48
+
+// jsonDoc is one JSON document and what is known of its containers.
+type jsonDoc struct {
+	b        []byte // the input, without a byte-order mark
+	root     seg
+	maxDepth int
+	limit    int // the most bytes a view may have
+	// A view is pretty-printed with indent, or written on one line with
+	// the input's own separators.
+	pretty       bool
+	indent       string
+	colon, comma string
+	cache        map[int]*container // containers analysed, by offset
+	refs         references
+	tries        map[form]attempt
+	// frontiers and failingAt hold, by depth and level, the containers
+	// summarised at that depth and how many of them hold a failure.
+	frontiers map[[2]int][]int
+	failingAt map[[2]int]int
+}
+
+// attempt is a view rendered in one form: its text and tokens, or nothing
+// if it was too long to count.
+type attempt struct {
+	view   []byte
+	tokens int
+	ok     bool
+}
+
+// newJSONDoc returns the document at root, to be viewed pretty-printed in
+// the input's indentation (two spaces for a minified input, which is
+// easier to read printed so), or on one line as the input has it; either
+// way with the input's colons.
+func newJSONDoc(b []byte, root seg, pretty bool) *jsonDoc {
+	d := &jsonDoc{
+		b: b, root: root, maxDepth: min(depthOf(b[root.start:root.end]), maxViewDepth), limit: root.end - root.start,
+		pretty: pretty, indent: indentOf(b, root), comma: ",",
+		cache: map[int]*container{}, tries: map[form]attempt{}, frontiers: map[[2]int][]int{}, failingAt: map[[2]int]int{},
+	}
+	// The input's own colon, with a space after it or not, keeps the
+	// view's members as the input writes them.
+	colon, comma := separators(b[root.start:root.end])
+	d.colon = colon
+	if !pretty {
+		d.comma = comma
+	}
+	return d
+}
+
+// indentOf returns the indentation unit of a pretty-printed document, or
+// two spaces for a minified one.
+func indentOf(b []byte, root seg) string {
+	i := bytes.IndexByte(b[root.start:root.end], '\n')
+	if i < 0 {
+		return "  "
+	}
+	j := root.start + i + 1
+	k := j
+	for k < root.end && (b[k] == ' ' || b[k] == '\t') {
+		k++
+	}
+	if k == j || k-j > 8 {
+		return "  "
+	}
+	return string(b[j:k])
+}
+
+// separators returns the separators a one-line value uses after its first
+// key and its first member: with a space after them or not.
+func separators(v []byte) (colon, comma string) {
+	colon, comma = ":", ","
+	seenColon, seenComma := false, false
+	for i := 0; i < len(v)-1 && !(seenColon && seenComma); i++ {
+		switch v[i] {
+		case '"':
+			i = stringEnd(v, i) - 1
+		case ':':
+			if !seenColon && v[i+1] == ' ' {
+				colon = ": "
+			}
+			seenColon = true
+		case ',':
+			if !seenComma && v[i+1] == ' ' {
+				comma = ", "
+			}
+			seenComma = true
+		}
+	}
+	return colon, comma
+}
+
+// depthOf returns how deep containers nest in a valid value: 0 for a
+// scalar, 1 for a container of scalars.
+func depthOf(v []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '"':
+			i = stringEnd(v, i) - 1
+		case '{', '[':
+			depth++
+			deepest = max(deepest, depth)
+		case '}', ']':
+			depth--
+		}
+	}
+	return deepest
+}
+
+// container returns the analysis of the container at offset at, made once.
+func (d *jsonDoc) container(at int) *container {
+	c, ok := d.cache[at]
+	if !ok {
+		if d.refs == nil {
+			d.refs = references{}
+			d.refs.gather(d.b, d.root, 0)
+		}
+		c = analyse(d.b, at, d.refs)
+		d.cache[at] = c
+	}
+	return c
+}
+
+// views returns the view that best fills budget tokens, and after it
+// smaller ones in case the caller finds it has less room than it thought.
+// It returns nothing if even the smallest view does not fit.
+func (d *jsonDoc) views(budget int, c Counter) [][]byte {
+	var out [][]byte
+	last := budget + 1
+	for _, share := range []int{100, 95, 90, 80, 70, 50} {
+		f, ok := d.pick(budget*share/100, c)
+		if !ok {
+			break
+		}
+		if a := d.try(f, c); a.tokens < last {
+			out = append(out, a.view)
+			last = a.tokens
+		}
+	}
+	return out
+}
+
+// form says how much of a document a view shows: containers nested
+// deeper than depth are summarised, and so are those at depth but the
+// first expand of its frontier (see frontier); the rest show as much as
+// jsonLevels[level] says.
+type form struct {
+	depth, level, expand int
+	// items, if set, replaces the level's items, to fill the budget
+	// between two levels.
+	items int
+}
+
+// pick returns the form of the richest view that fits budget: the deepest
+// that fits at floorLevel, with as much of the next depth as fits, made as
+// wide as fits. If the poorest level shows more of what fails, or goes
+// deeper, it is picked instead.
+func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
+	fits := func(f form) bool {
+		a := d.try(f, c)
+		return a.ok && a.tokens <= budget
+	}
+	if full := (form{d.maxDepth, 0, 0, 0}); fits(full) {
+		return full, true
+	}
+	var (
+		best  form
+		found bool
+	)
+	for _, widest := range []int{floorLevel, len(jsonLevels) - 1} {
+		f, ok := d.deepest(widest, fits)
+		if ok && (!found || d.score(f).beats(d.score(best))) {
+			best, found = d.widen(f, fits), true
+		}
+	}
+	if !found || best.level == 0 {
+		return best, found
+	}
+	// One more item may bring a whole deep subtree with it, so widening
+	// can stop far short of the budget; a view a level wider and less
+	// deep may then show much more.
+	if g, ok := d.deepest(best.level-1, fits); ok && d.score(g).failing >= d.score(best).failing &&
+		d.try(g, c).tokens > d.try(best, c).tokens*6/5 {
+		best = g
+	}
+	return best, true
+}
+
+// deepest returns the form at level that goes deepest and fits, with as
+// much of its frontier expanded as fits.
+func (d *jsonDoc) deepest(level int, fits func(form) bool) (form, bool) {
+	f := form{level: level}
+	f.depth = sort.Search(d.maxDepth+1, func(depth int) bool { return !fits(form{depth, level, 0, 0}) }) - 1
+	if f.depth < 0 {
+		return f, false
+	}
+	edge := d.frontier(f.depth, level)
+	f.expand = sort.Search(len(edge)+1, func(e int) bool { return !fits(form{f.depth, level, e, 0}) }) - 1
+	return f, true
+}
+
+// widen returns f at the richest level that fits, with as many items as
+// fit short of the next level.
+func (d *jsonDoc) widen(f form, fits func(form) bool) form {
+	widest := f.level
+	f.level = sort.Search(widest, func(level int) bool { return fits(form{f.depth, level, f.expand, 0}) })
+	if f.level > 0 {
+		lo, hi := jsonLevels[f.level].items, jsonLevels[f.level-1].items
+		f.items = lo + sort.Search(hi-lo, func(n int) bool {
+			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n})
+		})
+	}
+	return f
+}
+
+// formScore ranks forms by what they show: depth first, then the
+// containers holding a failure that they expand.
+type formScore struct{ depth, failing int }
+
+func (a formScore) beats(b formScore) bool {
+	return a.depth > b.depth || (a.depth == b.depth && a.failing > b.failing)
+}
+
+func (d *jsonDoc) score(f form) formScore {
+	return formScore{f.depth, min(f.expand, d.failingEdges(f.depth, f.level))}
+}
+
+// frontier returns the containers a view at depth and level summarises
+// at that depth, in the order a richer view expands them: those that hold
+// a failure first, then the cheapest.
+func (d *jsonDoc) frontier(depth, level int) []int {
+	k := [2]int{depth, level}
+	if f, ok := d.frontiers[k]; ok {
+		return f
+	}
+	r := docRender{d: d, lv: jsonLevels[level], depth: depth, limit: d.limit, edge: &[]edge{}}
+	r.value(d.root, 0, nil)
+	edges := *r.edge
+	slices.SortStableFunc(edges, func(a, b edge) int {
+		if a.failing != b.failing {
+			if a.failing {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.cost, b.cost)
+	})
+	f := make([]int, len(edges))
+	failing := 0
+	for i, e := range edges {
+		f[i] = e.at
+		if e.failing {
+			failing++
+		}
+	}
+	d.frontiers[k] = f
+	d.failingAt[k] = failing
+	return f
+}
+
+// failingEdges returns how many containers of the frontier at depth and
+// level hold a failure; they come first in it.
+func (d *jsonDoc) failingEdges(depth, level int) int {
+	d.frontier(depth, level)
+	return d.failingAt[[2]int{depth, level}]
+}
+
+// try renders the view of form f and counts its tokens, once.
+func (d *jsonDoc) try(f form, c Counter) attempt {
+	if a, ok := d.tries[f]; ok {
+		return a
+	}
+	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit}
+	if f.items > 0 {
+		r.lv.items = f.items
+	}
+	if f.expand > 0 {
+		r.expand = map[int]bool{}
+		// A richer level may have a shorter frontier than the one the
+		// expansion was counted on.
+		edge := d.frontier(f.depth, f.level)
+		for _, at := range edge[:min(f.expand, len(edge))] {
+			r.expand[at] = true
+		}
+	}
+	r.value(d.root, 0, nil)
+	a := attempt{}
+	if len(r.out) <= r.limit {
+		a = attempt{view: r.out, tokens: c.Count(append(r.out, '\n')), ok: true}
+		a.view = a.view[:len(a.view):len(a.view)]
+	}
+	d.tries[f] = a
+	return a
+}

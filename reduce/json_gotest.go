@@ -1,0 +1,170 @@
+package reduce
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// goTest is what the events of go test -json tell: which tests and
+// packages failed. Their events are what a person debugging reads.
+type goTest struct {
+	events      []goEvent // one for each record; zero for a record that is not an event
+	failedTests map[string]bool
+	failedPkgs  map[string]bool
+}
+
+// goEvent is one event of go test -json (test2json), or of the build that
+// go test -json reports since Go 1.24.
+type goEvent struct {
+	action, pkg, test string
+	output            []byte
+}
+
+// noise is test output that says only that a test runs, or what the
+// events say anyway, as the Output field writes it (escaped).
+var noise = [][]byte{[]byte("=== RUN"), []byte("=== PAUSE"), []byte("=== CONT"), []byte("=== NAME"),
+	[]byte(`FAIL\n`), []byte(`PASS\n`)}
+
+// goTest returns the go test events of the stream, or nil if most records
+// are not such events.
+func (s *stream) goTest(cen *census) *goTest {
+	if cen.key != "Action" {
+		return nil
+	}
+	t := &goTest{events: make([]goEvent, len(s.recs)), failedTests: map[string]bool{}, failedPkgs: map[string]bool{}}
+	events := 0
+	var failed []string
+	for i, r := range s.recs {
+		if r.text || kindAt(s.b, r.v.start) != jObject {
+			continue
+		}
+		e := readGoEvent(s.b, r.v)
+		if e.action == "" || e.pkg == "" {
+			continue
+		}
+		events++
+		t.events[i] = e
+		switch {
+		case e.action == "fail" && e.test != "":
+			if !t.failedTests[e.pkg+"\x00"+e.test] {
+				failed = append(failed, e.test)
+			}
+			t.failedTests[e.pkg+"\x00"+e.test] = true
+			t.failedPkgs[e.pkg] = true
+		case e.action == "fail" || e.action == "build-fail":
+			t.failedPkgs[e.pkg] = true
+		}
+	}
+	if events*2 < len(s.recs) {
+		return nil
+	}
+	cen.extra = failures(failed, len(t.failedPkgs))
+	return t
+}
+
+// failures writes what failed for the census.
+func failures(tests []string, pkgs int) string {
+	if pkgs == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("; failed: ")
+	if len(tests) > 0 {
+		b.WriteString(elision.Thousands(int64(len(tests))) + " " + noun(len(tests), "test", "tests") + " in ")
+	}
+	b.WriteString(elision.Thousands(int64(pkgs)) + " " + noun(pkgs, "package", "packages"))
+	for i, name := range tests[:min(len(tests), maxNames)] {
+		if i == 0 {
+			b.WriteString(" (")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(name)
+	}
+	if len(tests) > maxNames {
+		b.WriteString(" and " + elision.Thousands(int64(len(tests)-maxNames)) + " more")
+	}
+	if len(tests) > 0 {
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// readGoEvent reads the fields of an event that matter here.
+func readGoEvent(b []byte, v seg) goEvent {
+	var e goEvent
+	eachMember(b, v.start, func(key, val seg) bool {
+		raw := b[val.start:val.end]
+		if raw[0] != '"' {
+			return true
+		}
+		content := raw[1 : len(raw)-1]
+		switch string(b[key.start+1 : key.end-1]) {
+		case "Action":
+			e.action = string(content)
+		case "Package", "ImportPath":
+			// A build names the package with its test variant:
+			// "example.com/calc [example.com/calc.test]".
+			pkg, _, _ := bytes.Cut(content, []byte(" ["))
+			e.pkg = string(pkg)
+		case "Test":
+			e.test = string(content)
+		case "Output":
+			e.output = content
+		}
+		return true
+	})
+	return e
+}
+
+// propose proposes the events of failed tests and packages, with the
+// output of each failed test from its start, a line of each test in turn,
+// and the packages' summaries.
+func (t *goTest) propose(s *stream) {
+	offsets := map[string]int{}
+	for i, r := range s.recs {
+		e := t.events[i]
+		if r.text {
+			tier := tierDetail
+			if errorLike(s.b[r.v.start:r.v.end]) {
+				tier = tierFail
+			}
+			s.propose(r, tier, 0, true)
+			continue
+		}
+		if e.action == "" {
+			continue
+		}
+		who := e.pkg + "\x00" + e.test
+		failed := t.failedTests[who] || (e.test == "" && t.failedPkgs[e.pkg])
+		switch {
+		case e.action == "fail" || e.action == "build-fail":
+			s.propose(r, tierFail, 0, true)
+		case e.action == "build-output" || (failed && e.action == "output"):
+			rank := offsets[who]
+			offsets[who]++
+			if isNoise(e.output) {
+				rank += 1 << 10
+			}
+			s.propose(r, tierDetail, rank, true)
+		case failed:
+			s.propose(r, tierDetail, 1<<10, false)
+		case e.test == "" && (e.action == "pass" || e.action == "skip"):
+			s.propose(r, tierDiffer, 1, false)
+		case e.test == "" && e.action == "output":
+			// A package's own output: its ok or FAIL line.
+			s.propose(r, tierDiffer, 2, false)
+		}
+	}
+}
+
+func isNoise(output []byte) bool {
+	for _, n := range noise {
+		if bytes.HasPrefix(output, n) && (n[0] == '=' || len(output) == len(n)) {
+			return true
+		}
+	}
+	return false
+}

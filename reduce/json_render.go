@@ -1,0 +1,380 @@
+package reduce
+
+import (
+	"bytes"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// docRender writes a view of a JSON document that is itself JSON: the
+// members it keeps verbatim, elided runs as string values naming them, long
+// strings cut with their length, and containers at or below depth as
+// strings that summarise them.
+type docRender struct {
+	d     *jsonDoc
+	lv    jsonLevel
+	depth int
+	// expand holds the containers at depth that are shown all the same.
+	expand map[int]bool
+	limit  int // past this many bytes the view is given up
+	out    []byte
+	// edge, if set, collects the containers summarised at depth.
+	edge *[]edge
+}
+
+// edge is a container a view summarises at its depth, which a richer view
+// may expand.
+type edge struct {
+	at      int  // where it starts
+	cost    int  // the bytes expanding it adds
+	failing bool // it holds a failure
+}
+
+// value writes the value v at depth; rare holds the keys that are rare
+// among v's siblings, if v is an object in a list of them.
+func (r *docRender) value(v seg, depth int, rare map[string]bool) {
+	if len(r.out) > r.limit {
+		return
+	}
+	b := r.d.b
+	switch b[v.start] {
+	case '"':
+		r.str(b[v.start:v.end], r.lv.chars)
+	case '{', '[':
+		r.container(v, depth, rare)
+	default:
+		r.out = append(r.out, b[v.start:v.end]...)
+	}
+}
+
+func (r *docRender) container(v seg, depth int, rare map[string]bool) {
+	raw := r.d.b[v.start:v.end]
+	c := r.d.container(v.start)
+	oneLine := bytes.IndexByte(raw, '\n') < 0
+	switch {
+	case c.n == 0:
+		r.out = append(r.out, raw[0], raw[len(raw)-1])
+		return
+	case depth > r.depth || (depth == r.depth && !r.expand[v.start]):
+		s := c.summary(r.d.b, r.lv.names)
+		if oneLine && len(raw) <= len(s) {
+			s = raw
+		} else if depth == r.depth && r.edge != nil {
+			*r.edge = append(*r.edge, edge{at: v.start, cost: r.expansion(v, depth) - len(s), failing: len(c.failing) > 0})
+		}
+		r.out = append(r.out, s...)
+		return
+	case oneLine && len(raw) <= min(inlineMax, r.lv.chars):
+		r.out = append(r.out, raw...)
+		return
+	}
+	// Lists nested in lists are cut harder than the lists holding them:
+	// the shallowest show the most.
+	width := max(r.lv.items>>max(depth-1, 0), 1)
+	if c.object && !c.mapLike {
+		width = r.lv.keys
+	}
+	kept := c.fill(c.kept(r.d.b, width, rare))
+	r.out = append(r.out, raw[0])
+	next := 0
+	for i, m := range kept {
+		if m.idx > next {
+			r.gap(c, next, m.idx-1, depth+1)
+			r.out = append(r.out, r.d.comma...)
+		}
+		r.newline(depth + 1)
+		if c.object {
+			r.str(r.d.b[m.key.start:m.key.end], 4*r.lv.chars)
+			r.out = append(r.out, r.d.colon...)
+		}
+		r.value(m.val, depth+1, c.rareKeys)
+		if i < len(kept)-1 {
+			r.out = append(r.out, r.d.comma...)
+		}
+		next = m.idx + 1
+	}
+	r.newline(depth)
+	r.out = append(r.out, raw[len(raw)-1])
+}
+
+// expansion returns the length of the container v at depth when it is
+// expanded and its own containers summarised.
+func (r *docRender) expansion(v seg, depth int) int {
+	sub := docRender{d: r.d, lv: r.lv, depth: depth, expand: map[int]bool{v.start: true}, limit: r.limit}
+	sub.container(v, depth, nil)
+	return len(sub.out)
+}
+
+// noteBytes is about the length of the note for an elided run: a run no
+// longer than this is shown rather than noted.
+const noteBytes = 40
+
+// fill adds to the members kept of c those of the runs between them that
+// are no longer than the note that would stand for them.
+func (c *container) fill(kept []member) []member {
+	var out []member
+	next := 0
+	short := func(to int) {
+		if to <= next || to > len(c.first) {
+			return
+		}
+		size := 0
+		for _, m := range c.first[next:to] {
+			size += m.key.end - m.key.start + m.val.end - m.val.start + 2
+		}
+		if size <= noteBytes {
+			out = append(out, c.first[next:to]...)
+		}
+	}
+	for _, m := range kept {
+		short(m.idx)
+		out = append(out, m)
+		next = m.idx + 1
+	}
+	short(c.n)
+	return out
+}
+
+func (r *docRender) newline(depth int) {
+	if !r.d.pretty {
+		return
+	}
+	r.out = append(r.out, '\n')
+	for range depth {
+		r.out = append(r.out, r.d.indent...)
+	}
+}
+
+// gap writes the note for the members from through to, which the view
+// leaves out: a string item in an array, a member in an object whose key
+// names the run (so that no two keys are the same) and whose value counts
+// it.
+func (r *docRender) gap(c *container, from, to, depth int) {
+	r.newline(depth)
+	n := to - from + 1
+	count := elision.Thousands(int64(n)) + " of " + elision.Thousands(int64(c.n))
+	if f := c.failingIn(from, to); f > 0 {
+		count += ", " + elision.Thousands(int64(f)) + " error-like"
+	}
+	what := "items"
+	if c.object {
+		what = "keys"
+	}
+	if n == 1 {
+		what = what[:len(what)-1]
+	}
+	run := "[headroom: " + what + " " + indexRange(from, to) + " elided"
+	if c.object {
+		r.out = appendLiteral(r.out, run+"]")
+		r.out = append(r.out, r.d.colon...)
+		if names := c.keyNames(r.d.b, from, to); names != "" {
+			count = names
+		}
+		r.out = appendLiteral(r.out, count)
+		return
+	}
+	r.out = appendLiteral(r.out, run+" ("+count+")]")
+}
+
+// appendLiteral appends s as a JSON string literal. s must need no escapes:
+// headroom's own words, digits and punctuation, or the content of literals
+// from the input, which is already escaped.
+func appendLiteral(b []byte, s string) []byte {
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// keyNames lists the keys of the members from through to, if they are
+// few and known: a record's elided fields are better named than counted.
+func (c *container) keyNames(b []byte, from, to int) string {
+	if to-from >= 3 || to >= len(c.first) {
+		return ""
+	}
+	var s []byte
+	for _, m := range c.first[from : to+1] {
+		name := b[m.key.start+1 : m.key.end-1]
+		if len(name) > maxKeyName {
+			return ""
+		}
+		if len(s) > 0 {
+			s = append(s, ", "...)
+		}
+		s = append(s, name...)
+	}
+	return string(s)
+}
+
+func indexRange(from, to int) string {
+	if from == to {
+		return elision.Thousands(int64(from))
+	}
+	return elision.Thousands(int64(from)) + "-" + elision.Thousands(int64(to))
+}
+
+// maxKeyName is the most characters of a key name a summary lists.
+const maxKeyName = 40
+
+// minCut is the fewest characters worth cutting from a string: fewer cost
+// more to announce than to show.
+const minCut = 40
+
+// str writes a string literal, cut after keep characters if it is much
+// longer, with the count of characters cut. An escape sequence counts as
+// one character and is never split, so the result is a valid literal.
+func (r *docRender) str(lit []byte, keep int) {
+	content := lit[1 : len(lit)-1]
+	if len(content) <= keep+minCut {
+		r.out = append(r.out, lit...)
+		return
+	}
+	total := literalChars(content)
+	if total <= keep+minCut {
+		r.out = append(r.out, lit...)
+		return
+	}
+	cut := prefixChars(content, keep)
+	r.out = append(r.out, '"')
+	r.out = append(r.out, content[:cut]...)
+	r.out = append(r.out, "... [headroom: "...)
+	r.out = append(r.out, elision.Thousands(int64(total-keep))...)
+	r.out = append(r.out, ` chars cut]"`...)
+}
+
+// literalChars counts the characters of a string literal's content.
+func literalChars(content []byte) int {
+	n := 0
+	for i := 0; i < len(content); n++ {
+		i += charLen(content[i:])
+	}
+	return n
+}
+
+// prefixChars returns the length in bytes of the first n characters of a
+// string literal's content.
+func prefixChars(content []byte, n int) int {
+	i := 0
+	for ; n > 0 && i < len(content); n-- {
+		i += charLen(content[i:])
+	}
+	return i
+}
+
+// charLen returns the length in bytes of the first character of a string
+// literal's content: an escape sequence (a surrogate pair is one), or a
+// UTF-8 encoded rune.
+func charLen(s []byte) int {
+	if s[0] != '\\' {
+		if s[0] < utf8.RuneSelf {
+			return 1
+		}
+		_, n := utf8.DecodeRune(s)
+		return n
+	}
+	if len(s) < 2 || s[1] != 'u' {
+		return min(2, len(s))
+	}
+	if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' && isHighSurrogate(s[2:6]) {
+		return 12
+	}
+	return min(6, len(s))
+}
+
+func isHighSurrogate(hex []byte) bool {
+	v, err := strconv.ParseUint(string(hex), 16, 16)
+	return err == nil && v >= 0xD800 && v < 0xDC00
+}
+
+// summary returns the string literal that stands for c below the depth a
+// view shows: its size, the kinds of its items, and up to names of its
+// keys.
+func (c *container) summary(b []byte, names int) []byte {
+	if s, ok := c.summaries[names]; ok {
+		return s
+	}
+	if c.summaries == nil {
+		c.summaries = map[int][]byte{}
+	}
+	s := c.summarise(b, names)
+	c.summaries[names] = s
+	return s
+}
+
+// summarise makes the summary that summary returns.
+func (c *container) summarise(b []byte, names int) []byte {
+	s := []byte(`"[headroom: `)
+	if c.object {
+		s = append(s, "object of "...)
+		s = appendCount(s, c.n, "key", "keys")
+		s = c.appendKeys(b, s, names, ": ")
+		return append(s, `]"`...)
+	}
+	s = append(s, "array of "...)
+	kinds := 0
+	for _, n := range c.kinds {
+		if n > 0 {
+			kinds++
+		}
+	}
+	if kinds == 1 {
+		k := kindAt(b, c.first[0].val.start)
+		s = append(s, elision.Thousands(int64(c.n))...)
+		s = append(s, ' ')
+		s = append(s, k.name(c.n)...)
+	} else {
+		s = appendCount(s, c.n, "item", "items")
+		sep := ": "
+		for k := nKinds - 1; k < nKinds; k-- { // objects first; k wraps past 0
+			if n := c.kinds[k]; n > 0 {
+				s = append(s, sep...)
+				s = append(s, elision.Thousands(int64(n))...)
+				s = append(s, ' ')
+				s = append(s, k.name(n)...)
+				sep = ", "
+			}
+		}
+	}
+	// Naming the keys of an array's items pays only in rich views.
+	if c.keyCount > 0 && names >= 6 {
+		s = c.appendKeys(b, s, names, "; the first has keys ")
+	}
+	return append(s, `]"`...)
+}
+
+// appendKeys appends up to names of the keys in c.keys after intro, with
+// a count of the rest. The keys' content is written as the input escapes
+// it, which keeps the summary a valid literal.
+func (c *container) appendKeys(b, s []byte, names int, intro string) []byte {
+	names = min(names, len(c.keys))
+	if names == 0 {
+		return s
+	}
+	s = append(s, intro...)
+	for i, k := range c.keys[:names] {
+		if i > 0 {
+			s = append(s, ", "...)
+		}
+		name := b[k.start+1 : k.end-1]
+		if cut := prefixChars(name, maxKeyName); cut < len(name) {
+			name = append(name[:cut:cut], "..."...)
+		}
+		s = append(s, name...)
+	}
+	if rest := c.keyCount - names; rest > 0 {
+		s = append(s, " and "...)
+		s = append(s, elision.Thousands(int64(rest))...)
+		s = append(s, " more"...)
+	}
+	return s
+}
+
+func appendCount(s []byte, n int, one, many string) []byte {
+	s = append(s, elision.Thousands(int64(n))...)
+	s = append(s, ' ')
+	if n == 1 {
+		return append(s, one...)
+	}
+	return append(s, many...)
+}

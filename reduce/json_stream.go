@@ -1,0 +1,595 @@
+package reduce
+
+import (
+	"bytes"
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// Priorities of the pieces of a view of a run of JSON values. Within a
+// tier, a record's rank is shifted past its line offsets, so that each
+// record is kept from its start and records of equal rank in input order.
+const (
+	prioCensus = 1 << 60
+	tierFail   = 4 << 52 // records that tell of a failure
+	tierDetail = 3 << 52 // what goes with them: a failing test's output
+	tierDiffer = 2 << 52 // the first and last records, and those unlike the rest
+	tierEdge   = 1 << 52 // the rest, nearest the ends first
+	rankShift  = 20
+	// lineWeight is how many ranks of records one rank of lines within
+	// them outweighs: a view of many records over several lines shows the
+	// first members of each before the later members of any.
+	lineWeight = 16
+)
+
+const (
+	// recordLine is the longest line of a record kept whole, and a longer
+	// line keeps recordKeep bytes of each recordLine (see keepBytes).
+	recordLine = 1024
+	recordKeep = 600
+	// maxKeys caps the keys whose values a census of records tracks, and
+	// maxClasses the values of one key it counts.
+	maxKeys    = 256
+	maxClasses = 12
+	// maxClassLen is the longest average value of a key that classes records.
+	maxClassLen = 24
+	// maxNames caps the failing tests a census names.
+	maxNames = 10
+)
+
+// classKeys are the keys that best class records, in order of preference.
+var classKeys = []string{"action", "level", "severity", "lvl", "status", "state", "type", "kind",
+	"event", "stream", "result", "outcome", "conclusion", "reason"}
+
+// stream is a run of JSON records and the pieces proposed for its view.
+type stream struct {
+	b      []byte
+	recs   []record
+	lines  int
+	budget int
+	best   shortlist
+	// keys counts the object records that have each key, and objects
+	// counts the object records, so that a key most records lack stands
+	// out.
+	keys    map[string]int
+	objects int
+	// failed counts the records that tell of a failure.
+	failed int
+}
+
+func newStream(b []byte, recs []record, lines int) *stream {
+	return &stream{b: b, recs: recs, lines: lines}
+}
+
+// pieces proposes a census of the records, the records that fail or
+// differ, and the others by their distance from the ends.
+func (s *stream) pieces(budget int) []Piece {
+	s.budget = budget
+	s.best = shortlist{limit: budget + 64}
+	cen := s.census()
+	if t := s.goTest(cen); t != nil {
+		t.propose(s)
+	} else {
+		s.proposeGeneric()
+	}
+	s.proposeEdges()
+	s.best.trim()
+	out := []Piece{{Line: 1, Note: cen.note(len(s.recs)), Prio: prioCensus}}
+	// Condensing a record costs a search; no view holds more than a few
+	// dozen of them, so past that the best candidates are cut instead.
+	condensed := budget/32 + 4
+	for _, c := range s.best.items {
+		if c.condense.end > c.condense.start {
+			if condensed == 0 {
+				c.condense = seg{}
+			}
+			condensed = max(condensed-1, 0)
+		}
+		out = append(out, s.piece(c))
+	}
+	return out
+}
+
+// census counts the records by the key that best classes them.
+type census struct {
+	key     string // the key, as the input writes it (without quotes)
+	classes []class
+	without int // objects that lack the key
+	other   [nKinds]int
+	text    int // lines that are not JSON
+	// extra is appended to the note, for go test's failing tests.
+	extra string
+}
+
+type class struct {
+	value string
+	n     int
+}
+
+// keyStat is what a census learns of one key of the records.
+type keyStat struct {
+	name    string
+	n       int
+	values  map[string]int
+	order   []string // values in the order first seen
+	scalar  bool
+	overrun bool // more than maxClasses values
+	length  int  // total length of the values
+}
+
+func (s *stream) census() *census {
+	cen := &census{}
+	stats := map[string]*keyStat{}
+	var keys []*keyStat // in the order first seen
+	objects := 0
+	for _, r := range s.recs {
+		if r.text {
+			cen.text++
+			continue
+		}
+		k := kindAt(s.b, r.v.start)
+		if k != jObject {
+			cen.other[k]++
+			continue
+		}
+		objects++
+		eachMember(s.b, r.v.start, func(key, v seg) bool {
+			name := s.b[key.start+1 : key.end-1]
+			st, ok := stats[string(name)]
+			if !ok {
+				if len(stats) == maxKeys {
+					return true
+				}
+				st = &keyStat{name: string(name), values: map[string]int{}, scalar: true}
+				stats[st.name] = st
+				keys = append(keys, st)
+			}
+			st.n++
+			vk := kindAt(s.b, v.start)
+			if vk == jObject || vk == jArray {
+				st.scalar = false
+				return true
+			}
+			raw := s.b[v.start:v.end]
+			st.length += len(raw)
+			if _, seen := st.values[string(raw)]; seen {
+				st.values[string(raw)]++
+			} else if len(st.values) < maxClasses {
+				st.values[string(raw)] = 1
+				st.order = append(st.order, string(raw))
+			} else {
+				st.overrun = true
+			}
+			return true
+		})
+	}
+	s.objects = objects
+	s.keys = make(map[string]int, len(stats))
+	for name, st := range stats {
+		s.keys[name] = st.n
+	}
+	best := classKey(keys, objects)
+	if best == nil {
+		cen.without = objects
+		return cen
+	}
+	cen.key = best.name
+	cen.without = objects - best.n
+	for _, v := range best.order {
+		value := v
+		if value[0] == '"' {
+			value = value[1 : len(value)-1]
+		}
+		cen.classes = append(cen.classes, class{value: value, n: best.values[v]})
+	}
+	slices.SortStableFunc(cen.classes, func(a, b class) int { return cmp.Compare(b.n, a.n) })
+	return cen
+}
+
+// classKey picks the key that best classes the records: one most records
+// have, with a few short values, preferring the names of classKeys.
+func classKey(keys []*keyStat, objects int) *keyStat {
+	var best *keyStat
+	bestRank := len(classKeys)
+	for _, st := range keys {
+		// A class holds two records on average, or it only names them.
+		if !st.scalar || st.overrun || len(st.values) < 2 || len(st.values)*2 > st.n ||
+			st.n*2 < objects || st.length > maxClassLen*st.n {
+			continue
+		}
+		rank := slices.Index(classKeys, strings.ToLower(st.name))
+		if rank < 0 {
+			rank = len(classKeys)
+		}
+		if best == nil || rank < bestRank || (rank == bestRank && st.n > best.n) {
+			best, bestRank = st, rank
+		}
+	}
+	return best
+}
+
+// note writes the census as one line.
+func (cen *census) note(records int) string {
+	var b strings.Builder
+	b.WriteString("[headroom: ")
+	b.WriteString(elision.Thousands(int64(records - cen.text)))
+	b.WriteString(" JSON records")
+	sep := ": "
+	if cen.key != "" {
+		b.WriteString(" by " + cen.key + ": ")
+		for i, c := range cen.classes {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(elision.Thousands(int64(c.n)) + " " + c.value)
+		}
+		sep = ", "
+		if cen.without > 0 {
+			b.WriteString(sep + elision.Thousands(int64(cen.without)) + " without " + cen.key)
+		}
+	}
+	for k := nKinds - 1; k < nKinds; k-- { // objects first; k wraps past 0
+		if n := cen.other[k]; n > 0 {
+			b.WriteString(sep + elision.Thousands(int64(n)) + " " + k.name(n))
+			sep = ", "
+		}
+	}
+	if cen.text > 0 {
+		b.WriteString("; " + elision.Thousands(int64(cen.text)) + " other " + noun(cen.text, "line", "lines"))
+	}
+	b.WriteString(cen.extra)
+	b.WriteString("]")
+	return b.String()
+}
+
+func noun(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// proposeGeneric proposes the records that fail, the lines that are not
+// JSON, and one record of each shape unlike most.
+func (s *stream) proposeGeneric() {
+	type shapeCount struct {
+		n, first int
+	}
+	shapes := map[uint64]*shapeCount{}
+	var order []uint64
+	failed := make([]bool, len(s.recs))
+	for i, r := range s.recs {
+		if r.text {
+			failed[i] = errorLike(s.b[r.v.start:r.v.end])
+		} else {
+			failed[i] = failing(s.b, seg{}, r.v, 2)
+		}
+		if failed[i] {
+			s.failed++
+		}
+	}
+	failRank := 0
+	for i, r := range s.recs {
+		switch {
+		case failed[i]:
+			s.propose(r, tierFail, failRank, true)
+			failRank++
+			if r.text {
+				continue
+			}
+		case r.text:
+			s.propose(r, tierDiffer, 1, false)
+			continue
+		}
+		sig := signature(s.b, r.v)
+		if sc, ok := shapes[sig]; ok {
+			sc.n++
+		} else if len(shapes) < maxShapes {
+			shapes[sig] = &shapeCount{n: 1, first: i}
+			order = append(order, sig)
+		}
+	}
+	s.proposeRareKeys()
+	if len(order) < 2 {
+		return
+	}
+	slices.SortStableFunc(order, func(a, b uint64) int { return cmp.Compare(shapes[a].n, shapes[b].n) })
+	for rank, sig := range order[:len(order)-1] {
+		// A record over several lines shows how it differs by its keys
+		// (see proposeRareKeys).
+		if r := s.recs[shapes[sig].first]; r.first == r.last {
+			s.propose(r, tierDiffer, 2+rank, false)
+		}
+	}
+}
+
+// proposeRareKeys proposes, for each key that most records lack, rarest
+// first, the first record over several lines that has it: its opening
+// lines and that key's line, which say what the record is and how it
+// differs. Records on one line each differ by their shape instead.
+func (s *stream) proposeRareKeys() {
+	first := map[string]int{}
+	var keys []string
+	for i, r := range s.recs {
+		if r.text || r.first == r.last || kindAt(s.b, r.v.start) != jObject {
+			continue
+		}
+		eachMember(s.b, r.v.start, func(key, _ seg) bool {
+			name := string(s.b[key.start+1 : key.end-1])
+			if _, seen := first[name]; !seen && s.rare(name) {
+				first[name] = i
+				keys = append(keys, name)
+			}
+			return true
+		})
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return cmp.Compare(s.keys[a], s.keys[b]) })
+	proposed := map[int]bool{}
+	for _, k := range keys {
+		if i := first[k]; !proposed[i] {
+			proposed[i] = true
+			s.proposeLines(s.recs[i], tierDiffer, 2+len(proposed), false, 1)
+		}
+	}
+}
+
+// rare reports whether most object records lack the key name.
+func (s *stream) rare(name string) bool {
+	n, ok := s.keys[name]
+	return ok && n*2 < s.objects
+}
+
+// proposeEdges proposes the first and last records, then the others by
+// their distance from the ends, leaning towards the end, where a run's
+// outcome is. Records over several lines all rank by their distance only,
+// so that no one record is shown whole before the others are shown by
+// their first members (see lineRanks).
+func (s *stream) proposeEdges() {
+	n := len(s.recs)
+	if n == 0 {
+		return
+	}
+	first, last := s.recs[0], s.recs[n-1]
+	if first.first == first.last {
+		s.propose(first, tierDiffer, 0, false)
+	}
+	if last.first == last.last {
+		s.propose(last, tierDiffer, 0, false)
+	}
+	for i := 0; i <= n-1-i; i++ {
+		s.propose(s.recs[i], tierEdge, i*3/2, false)
+		if j := n - 1 - i; j > i {
+			s.propose(s.recs[j], tierEdge, i, false)
+		}
+	}
+}
+
+// keepBytes returns how long a line of a record may be and be kept whole:
+// a failing record's lines may be longer, as long as all failing records
+// can share the budget.
+func (s *stream) keepBytes(failed bool) int {
+	if failed {
+		return min(max(4*s.budget/max(s.failed, 1), 2*recordLine/5), 4*recordLine)
+	}
+	return min(max(s.budget/2, recordLine/5), recordLine)
+}
+
+// propose offers a piece for each line of r, or, for a record on a line of
+// its own that is too long to keep whole, a note that shows it condensed.
+// The lines of a record over several lines rank by what they hold (see
+// lineRanks).
+func (s *stream) propose(r record, tier, rank int, failed bool) {
+	s.proposeLines(r, tier, rank, failed, math.MaxInt)
+}
+
+// proposeLines is propose for the lines of r that rank no lower than
+// upTo among its lines.
+func (s *stream) proposeLines(r record, tier, rank int, failed bool, upTo int) {
+	keep := s.keepBytes(failed)
+	b := s.b
+	start := bytes.LastIndexByte(b[:r.v.start], '\n') + 1
+	if end := lineEnd(b, start); r.first == r.last && !r.text && end-start > keep &&
+		bytes.Equal(bytes.TrimSpace(b[start:end]), b[r.v.start:r.v.end]) {
+		s.best.add(candidate{prio: tier - rank<<rankShift, line: r.first, start: start, keep: keep, condense: r.v})
+		return
+	}
+	var ranks []int
+	if r.last > r.first && !r.text {
+		ranks = s.lineRanks(r)
+	}
+	for n := r.first; n <= r.last && start <= len(b); n++ {
+		off := n - r.first
+		lineRank := 0
+		if ranks != nil {
+			lineRank = ranks[off]
+		}
+		if lineRank > upTo {
+			start = lineEnd(b, start) + 1
+			continue
+		}
+		prio := tier - (rank+lineRank*lineWeight)<<rankShift - min(off, 1<<rankShift-1)
+		s.best.add(candidate{prio: prio, line: n, start: start, keep: keep})
+		start = lineEnd(b, start) + 1
+	}
+}
+
+// candidate is a piece proposed but not made yet: most are never chosen.
+type candidate struct {
+	prio  int
+	line  int
+	start int // where the line starts in the input
+	keep  int // the most bytes of it to keep, or to condense it into
+	// condense, if not empty, is a record alone on the line that is too
+	// long to keep whole: the piece is a note showing it condensed.
+	condense seg
+}
+
+// shortlist keeps the best candidates offered to it, in memory bounded by
+// its limit: no view can show more lines than its budget has tokens, so
+// the rest need not be held.
+type shortlist struct {
+	limit int
+	items []candidate
+}
+
+func (l *shortlist) add(c candidate) {
+	l.items = append(l.items, c)
+	if len(l.items) >= 4*l.limit {
+		l.trim()
+	}
+}
+
+// trim sorts the candidates as Fit takes them and drops those past limit.
+func (l *shortlist) trim() {
+	slices.SortFunc(l.items, func(a, b candidate) int {
+		if c := cmp.Compare(b.prio, a.prio); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.line, b.line)
+	})
+	l.items = l.items[:min(len(l.items), l.limit)]
+}
+
+// piece makes the piece for c.
+func (s *stream) piece(c candidate) Piece {
+	end := lineEnd(s.b, c.start)
+	if c.condense.end > c.condense.start {
+		if view := condense(s.b, c.condense, c.keep); view != nil {
+			note := "[headroom: L" + elision.Thousands(int64(c.line)) + " condensed from " +
+				elision.Thousands(int64(end-c.start)) + " bytes] " + string(view)
+			return Piece{Line: c.line, Note: note, Stands: 1, Prio: c.prio}
+		}
+	}
+	keep := c.keep
+	if end-c.start > keep {
+		keep = keep * recordKeep / recordLine
+	}
+	return Cut(Line{N: c.line, Text: s.b[c.start:end], Len: int64(end - c.start)}, keep, c.prio)
+}
+
+// lineEnd returns the index of the newline that ends the line starting at
+// start, or the end of b.
+func lineEnd(b []byte, start int) int {
+	if i := bytes.IndexByte(b[start:], '\n'); i >= 0 {
+		return start + i
+	}
+	return len(b)
+}
+
+// lineRanks ranks the lines of a record over several lines, from 1. A
+// member's lines rank after its container's opening line by the member's
+// position, so the first members of each container come first and deep or
+// late ones last; members that most records lack, that tell of a failure
+// or that name the record (see leadRank) rank as if they came first, and
+// long strings later than their place. So a view of many records shows
+// each by its first and its unusual members before it shows any one whole.
+func (s *stream) lineRanks(r record) []int {
+	rk := ranker{s: s, pos: r.v.start, ranks: make([]int, r.last-r.first+1)}
+	for i := range rk.ranks {
+		rk.ranks[i] = -1
+	}
+	rk.value(seg{}, r.v, 0, true)
+	// The opening line goes with the first member, and lines the walk did
+	// not reach (blank ones) go last.
+	rk.ranks[0] = min(rk.ranks[0]+1, rk.worst)
+	for i, rank := range rk.ranks {
+		if rank < 0 {
+			rk.ranks[i] = rk.worst + 1
+		}
+	}
+	return rk.ranks
+}
+
+// ranker walks a record in order, counting its lines as it goes.
+type ranker struct {
+	s     *stream
+	pos   int // offset of the line count so far
+	line  int // lines from the record's first to pos
+	ranks []int
+	worst int
+}
+
+func (rk *ranker) lineOf(off int) int {
+	rk.line += bytes.Count(rk.s.b[rk.pos:off], newline)
+	rk.pos = off
+	return rk.line
+}
+
+func (rk *ranker) set(line, rank int) {
+	if line < len(rk.ranks) && (rk.ranks[line] < 0 || rank < rk.ranks[line]) {
+		rk.ranks[line] = rank
+	}
+	rk.worst = max(rk.worst, rank)
+}
+
+// value ranks the lines of v, a member of a record at depth under key,
+// whose first line ranks base.
+func (rk *ranker) value(key, v seg, base int, top bool) {
+	b := rk.s.b
+	rk.set(rk.lineOf(v.start), base)
+	if b[v.start] != '{' && b[v.start] != '[' {
+		return
+	}
+	if base > maxViewDepth {
+		// Past this the lines rank by their order: walking each level
+		// costs a pass over what lies below it.
+		first, last := rk.lineOf(v.start), rk.lineOf(v.end-1)
+		for l := first + 1; l <= last; l++ {
+			rk.set(l, base+l-first)
+		}
+		return
+	}
+	i := 0
+	visit := func(key, val seg) bool {
+		i++
+		// Siblings rank apart by half as much as depth does, so that the
+		// members of a long object are not all behind the first one's
+		// contents.
+		rank := base + 1 + (i-1)/2
+		switch lead := leadRank(b, member{key: key, val: val}); {
+		case key.end > key.start && ((top && rk.rare(key)) || lead == 0), failing(b, key, val, 0):
+			rank = base + 1
+		case lead == 2 && b[val.start] != '{' && b[val.start] != '[':
+			// A long string says less for its cost than its neighbours.
+			rank += 2
+		}
+		if key.end > key.start {
+			rk.set(rk.lineOf(key.start), rank)
+		}
+		rk.value(key, val, rank, false)
+		return true
+	}
+	if b[v.start] == '{' {
+		eachMember(b, v.start, visit)
+	} else {
+		eachItem(b, v.start, func(start, end int) bool { return visit(seg{}, seg{start, end}) })
+	}
+	// The closing line is worth showing only with the rest.
+	rk.set(rk.lineOf(v.end-1), rk.worst+1)
+}
+
+// rare reports whether most object records lack key.
+func (rk *ranker) rare(key seg) bool {
+	return rk.s.rare(string(rk.s.b[key.start+1 : key.end-1]))
+}
+
+// byteCount counts bytes, for views measured in bytes.
+type byteCount struct{}
+
+func (byteCount) Count(b []byte) int { return len(b) }
+
+// condense returns a one-line view of the value v in at most limit bytes,
+// in the separators the input uses, or nil if none is that short.
+func condense(b []byte, v seg, limit int) []byte {
+	d := newJSONDoc(b, v, false)
+	d.limit = limit
+	f, ok := d.pick(limit, byteCount{})
+	if !ok {
+		return nil
+	}
+	return d.try(f, byteCount{}).view
+}

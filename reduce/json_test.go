@@ -1,0 +1,502 @@
+package reduce
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/shape"
+)
+
+// The samples in testdata/json are real output captured here:
+//
+//	golist-packages.json         go list -json ./...   (in this module)
+//	telemetry-package-lock.json  cat $(go env GOROOT)/src/cmd/vendor/golang.org/x/telemetry/package-lock.json
+//	pip-inspect.json             pip inspect | jq '{version, pip_version, environment, installed: .installed[:12]}'
+//	pip-list.json                pip list --format=json
+//	gotest-build-fail.json       go test -json ./... 2>&1   (a module of two packages,
+//	                             one that does not build and one with a failing subtest)
+const localJSON = "testdata/json"
+
+// jsonLost is how many needles a view at budget 2000 may lose, for the
+// samples where keeping all of them would cost more than it is worth:
+//   - json-govet is two documents of nested findings, 2,449 tokens; the
+//     last findings of the second lose to the first's suggested fixes,
+//     which come earlier and no deeper.
+//   - json-package-lock asks for node_modules/uuid, a dependency of a
+//     dependency that nothing in the lock singles out.
+var jsonLost = map[string]int{"json-govet": 2, "json-package-lock": 1}
+
+func TestJSONGolden(t *testing.T) {
+	lost := goldenCorpus(t, "json-", shape.JSON, 2000)
+	for name, l := range lost {
+		if len(l) > jsonLost[name] {
+			t.Errorf("%s: view at 2000 tokens lost %d needles: %q", name, len(l), l)
+		}
+	}
+	for _, path := range corpus(t, "json-") {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		checkJSONView(t, name+"-600", readFile(t, path), 600)
+	}
+}
+
+// TestJSONLocalGolden pins the views of the samples captured for these
+// tests, at a roomy and a tight budget.
+func TestJSONLocalGolden(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(localJSON, "*.json"))
+	if len(paths) == 0 {
+		t.Fatal("no samples in " + localJSON)
+	}
+	for _, path := range paths {
+		name := "json-local-" + strings.TrimSuffix(filepath.Base(path), ".json")
+		for _, budget := range []int{2000, 500} {
+			checkJSONView(t, fmt.Sprintf("%s-%d", name, budget), readFile(t, path), budget)
+		}
+	}
+}
+
+// checkJSONView checks the view of input at budget against its golden
+// file, its size, and, for one document, that it parses.
+func checkJSONView(t *testing.T, name string, input []byte, budget int) {
+	t.Helper()
+	got := body(t, shape.JSON, input, budget)
+	if n := counter().Count(got); n > budget {
+		t.Errorf("%s: view has %d tokens, budget %d", name, n, budget)
+	}
+	if len(got) >= len(input) {
+		t.Errorf("%s: view (%d bytes) is not shorter than the input (%d bytes)", name, len(got), len(input))
+	}
+	if json.Valid(input) && !json.Valid(got) {
+		t.Errorf("%s: the view of one document does not parse:\n%s", name, got)
+	}
+	checkGolden(t, name, got)
+}
+
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestJSONBeatsHeadTail checks that on every corpus sample over the budget
+// the view keeps at least as many needles as a cut of head and tail, and
+// logs both (go test -run JSONBeatsHeadTail -v).
+func TestJSONBeatsHeadTail(t *testing.T) {
+	c := counter()
+	for _, path := range corpus(t, "json-") {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input := readFile(t, path)
+		in := c.Count(input)
+		if in <= 2000 {
+			continue
+		}
+		view := body(t, shape.JSON, input, 2000)
+		base := jsonHeadTail(input, 2000, c)
+		ns := needles(t, path)
+		kept, baseKept := 0, 0
+		for _, n := range ns {
+			if bytes.Contains(view, []byte(n)) {
+				kept++
+			}
+			if bytes.Contains(base, []byte(n)) {
+				baseKept++
+			}
+		}
+		t.Logf("%-28s in %7d | json %4d tok %2d/%d needles | head+tail %4d tok %2d/%d needles",
+			name, in, c.Count(view), kept, len(ns), c.Count(base), baseKept, len(ns))
+		if kept < baseKept {
+			t.Errorf("%s: view keeps %d needles, head and tail %d", name, kept, baseKept)
+		}
+	}
+}
+
+// jsonHeadTail keeps whole lines from both ends of input, one from each in
+// turn, until the next does not fit in budget tokens with a gap line: the
+// view a plain cut would give.
+func jsonHeadTail(input []byte, budget int, c Counter) []byte {
+	lines := strings.SplitAfter(string(input), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	left := budget - c.Count([]byte(elision.GapLine(1, len(lines))))
+	head, tail := 0, len(lines)
+	for turn := 0; head < tail; turn++ {
+		i := head
+		if turn%2 == 1 {
+			i = tail - 1
+		}
+		cost := c.Count([]byte(lines[i]))
+		if cost > left {
+			break
+		}
+		left -= cost
+		if turn%2 == 0 {
+			head++
+		} else {
+			tail--
+		}
+	}
+	out := strings.Join(lines[:head], "")
+	if head < tail {
+		out += elision.GapLine(head+1, tail)
+	}
+	return []byte(out + strings.Join(lines[tail:], ""))
+}
+
+// Numbers are the input's own bytes: never reformatted, never rounded.
+func TestJSONKeepsNumbersVerbatim(t *testing.T) {
+	nums := []string{"1.0", "-0.0", "1e400", "12345678901234567890123456789", "2.50E-3", "0"}
+	var in strings.Builder
+	in.WriteString(`{"pad": [`)
+	for i := range 400 {
+		fmt.Fprintf(&in, "%q,", fmt.Sprint("filler ", i))
+	}
+	in.WriteString(`"end"], "nums": [` + strings.Join(nums, ", ") + "]}")
+	got := body(t, shape.JSON, []byte(in.String()), 300)
+	for _, n := range nums {
+		if !regexp.MustCompile(`[\[ ,]` + regexp.QuoteMeta(n) + `[\],\n]`).Match(got) {
+			t.Errorf("number %s is not in the view verbatim:\n%s", n, got)
+		}
+	}
+	if !json.Valid(got) {
+		t.Errorf("view does not parse:\n%s", got)
+	}
+}
+
+// A long string is cut on a character, never inside an escape, and the
+// note counts the characters cut exactly.
+func TestJSONCutsLongStrings(t *testing.T) {
+	content := strings.Repeat(`é\u00e9\n\"ab\\`, 2000) // 7 characters a repeat
+	in := `{"note": "` + content + `", "pad": "` + strings.Repeat("x", 100) + `"}`
+	got := body(t, shape.JSON, []byte(in), 500)
+	var v struct{ Note string }
+	if err := json.Unmarshal(got, &v); err != nil {
+		t.Fatalf("view does not parse: %v\n%s", err, got)
+	}
+	m := regexp.MustCompile(`(?s)^(.*)\.\.\. \[headroom: ([0-9,]+) chars cut\]$`).FindStringSubmatch(v.Note)
+	if m == nil {
+		t.Fatalf("the string is not cut with a count: %q", v.Note)
+	}
+	var whole string
+	json.Unmarshal([]byte(`"`+content+`"`), &whole)
+	kept := []rune(m[1])
+	cut, _ := strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
+	if !strings.HasPrefix(whole, m[1]) || len(kept)+cut != len([]rune(whole)) {
+		t.Errorf("kept %d characters and counted %d cut, of %d", len(kept), cut, len([]rune(whole)))
+	}
+}
+
+// Every elided run of an array says which items it stands for, and they
+// add up with the items shown to the array's length.
+func TestJSONCountsElidedItems(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("[\n")
+	for i := range 5000 {
+		if i > 0 {
+			in.WriteString(",\n")
+		}
+		fmt.Fprintf(&in, `  {"id": %d, "name": "item-%d", "ok": true}`, i, i)
+	}
+	in.WriteString("\n]\n")
+	got := body(t, shape.JSON, []byte(in.String()), 400)
+	var items []any
+	if err := json.Unmarshal(got, &items); err != nil {
+		t.Fatalf("view does not parse: %v\n%s", err, got)
+	}
+	note := regexp.MustCompile(`^\[headroom: items? ([0-9,]+)(?:-([0-9,]+))? elided \(([0-9,]+) of 5,000\)\]$`)
+	shown, elided, next := 0, 0, 0
+	for _, it := range items {
+		s, ok := it.(string)
+		if !ok {
+			id := int(it.(map[string]any)["id"].(float64))
+			if id != next {
+				t.Errorf("item %d shown where item %d was due", id, next)
+			}
+			shown, next = shown+1, id+1
+			continue
+		}
+		m := note.FindStringSubmatch(s)
+		if m == nil {
+			t.Fatalf("not an elision note: %q", s)
+		}
+		from, to, n := atoi(m[1]), atoi(m[2]), atoi(m[3])
+		if m[2] == "" {
+			to = from
+		}
+		if from != next || to-from+1 != n {
+			t.Errorf("note %q: run %d-%d of %d items, next due %d", s, from, to, n, next)
+		}
+		elided, next = elided+n, to+1
+	}
+	if shown+elided != 5000 || next != 5000 {
+		t.Errorf("%d items shown and %d elided, of 5,000", shown, elided)
+	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
+	return n
+}
+
+// Items that tell of a failure, or that are shaped unlike the others,
+// are kept from the middle of a long array.
+func TestJSONKeepsOutliers(t *testing.T) {
+	var in strings.Builder
+	in.WriteString(`{"results": [`)
+	for i := range 3000 {
+		if i > 0 {
+			in.WriteString(", ")
+		}
+		switch i {
+		case 1234:
+			in.WriteString(`{"test": "t1234", "status": "failed", "ms": 12}`)
+		case 2345:
+			in.WriteString(`{"test": "t2345", "status": "passed", "ms": 11, "retried": 3}`)
+		default:
+			fmt.Fprintf(&in, `{"test": "t%d", "status": "passed", "ms": %d}`, i, 10+i%7)
+		}
+	}
+	in.WriteString("]}")
+	got := body(t, shape.JSON, []byte(in.String()), 400)
+	for _, want := range []string{`"t1234"`, `"failed"`, `"t2345"`, `"retried": 3`, `"t0"`, `"t2999"`} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
+// Below the depth the budget allows, subtrees become strings that name
+// their keys and count their members.
+func TestJSONSummarisesDeepSubtrees(t *testing.T) {
+	var in strings.Builder
+	in.WriteString(`{"name": "deep", "tree": `)
+	for i := range 40 {
+		fmt.Fprintf(&in, `{"level": %d, "tags": ["a", "b", "c"], "description": "%s", "child": `, i, strings.Repeat("words ", 30))
+	}
+	in.WriteString("null" + strings.Repeat("}", 40) + "}")
+	got := body(t, shape.JSON, []byte(in.String()), 800)
+	if !json.Valid(got) {
+		t.Fatalf("view does not parse:\n%s", got)
+	}
+	if !regexp.MustCompile(`"child": "\[headroom: object of 4 keys: level, tags[^"]*\]"`).Match(got) {
+		t.Errorf("no summary of a subtree naming its keys:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(`"name": "deep"`)) {
+		t.Errorf("the top of the document is gone:\n%s", got)
+	}
+}
+
+// Input that starts like JSON but breaks is reduced as text, and says so.
+func TestJSONBrokenIsText(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "pip-inspect.json"))
+	broken := append(bytes.Clone(in[:len(in)/2]), "\n}}} not json\n"...)
+	got := body(t, shape.JSON, broken, 500)
+	want := regexp.MustCompile(`^\[headroom: not valid JSON at line [0-9,]+ \(invalid character .*\); reduced as text\]\n`)
+	if !want.Match(got) {
+		t.Errorf("no note that the input is not JSON:\n%s", got)
+	}
+}
+
+// Input over the cap is reduced as text rather than held, and says so.
+func TestJSONOverCapIsText(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "telemetry-package-lock.json"))
+	j := newJSON(500).(*JSON)
+	j.max = 64 << 10
+	s := NewSplitter(j)
+	for chunk := range slices.Chunk(in, 4096) {
+		s.Write(chunk)
+	}
+	n := s.Close()
+	c := counter()
+	got := Render(Fit(j.Pieces(n, 500, c), n, 500, c), n)
+	if !bytes.HasPrefix(got, []byte("[headroom: the input is over 64 KiB, more than the json reducer holds; reduced as text]\n")) {
+		t.Errorf("no note that the input was too large:\n%s", got)
+	}
+	if j.buf != nil {
+		t.Errorf("%d bytes still held", len(j.buf))
+	}
+}
+
+// The census of a run of records counts each class exactly.
+func TestJSONCensusCounts(t *testing.T) {
+	path := filepath.Join(corpusDir, "json-gotest-json-fail.out")
+	input := readFile(t, path)
+	counts := map[string]int{}
+	d := json.NewDecoder(bytes.NewReader(input))
+	records := 0
+	for d.More() {
+		var e struct{ Action string }
+		if err := d.Decode(&e); err != nil {
+			t.Fatal(err)
+		}
+		counts[e.Action]++
+		records++
+	}
+	got := body(t, shape.JSON, input, 2000)
+	first, _, _ := bytes.Cut(got, []byte("\n"))
+	want := fmt.Sprintf("[headroom: %s JSON records by Action: ", thousands(records))
+	if !bytes.HasPrefix(first, []byte(want)) {
+		t.Fatalf("census %q does not start %q", first, want)
+	}
+	for action, n := range counts {
+		if !bytes.Contains(first, []byte(" "+thousands(n)+" "+action)) {
+			t.Errorf("census %q does not count %d %s", first, n, action)
+		}
+	}
+}
+
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Every event of a failing test, its output included, survives.
+func TestJSONKeepsFailingTestEvents(t *testing.T) {
+	path := filepath.Join(corpusDir, "json-gotest-json-fail.out")
+	input := readFile(t, path)
+	failed := map[string]bool{}
+	lines := bytes.Split(bytes.TrimSpace(input), []byte("\n"))
+	for _, l := range lines {
+		var e struct{ Action, Test string }
+		if json.Unmarshal(l, &e) == nil && e.Action == "fail" && e.Test != "" {
+			failed[e.Test] = true
+		}
+	}
+	if len(failed) == 0 {
+		t.Fatal("the sample has no failing test")
+	}
+	got := body(t, shape.JSON, input, 2000)
+	for _, l := range lines {
+		var e struct{ Test string }
+		if json.Unmarshal(l, &e) == nil && failed[e.Test] && !bytes.Contains(got, l) {
+			t.Errorf("event of failing test %s is gone: %s", e.Test, l)
+		}
+	}
+}
+
+// A build failure reported by go test -json keeps the compiler's output
+// and every fail event, even at a tight budget.
+func TestJSONKeepsBuildFailure(t *testing.T) {
+	got := body(t, shape.JSON, readFile(t, filepath.Join(localJSON, "gotest-build-fail.json")), 700)
+	for _, want := range []string{
+		`"Output":"calc/calc.go:9:9: undefined: totl\n"`,
+		`"Action":"build-fail"`,
+		`"Output":"FAIL\texample.com/gobf/calc [build failed]\n"`,
+		`"Output":"    fmtx_test.go:16: Pad(\"abc\", 150) starts with 'a', want 'x'\n"`,
+		`"Test":"TestPad","Elapsed":0.01}`,
+		`"Action":"fail","Package":"example.com/gobf/fmtx","Elapsed":0.016}`,
+		"failed: 2 tests in 2 packages (TestPad/n=150, TestPad)",
+	} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
+func TestJSONDeterministic(t *testing.T) {
+	for _, path := range corpus(t, "json-") {
+		in := readFile(t, path)
+		if a, b := body(t, shape.JSON, in, 700), body(t, shape.JSON, in, 700); !bytes.Equal(a, b) {
+			t.Errorf("%s: two views differ", path)
+		}
+	}
+}
+
+// gapSlack is how far a view counted a byte a token may overrun its
+// budget, for Fit's estimate of the gap lines.
+const gapSlack = 4
+
+// FuzzJSON checks that any input reduces without panic to a view within
+// the budget, no longer than the input, the same every time, and that a
+// view of one document parses. It counts a token a byte, which any budget
+// must hold to exactly.
+func FuzzJSON(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join(corpusDir, "json-*.out"))
+	own, _ := filepath.Glob(filepath.Join(localJSON, "*.json"))
+	for _, p := range append(paths, own...) {
+		b := readFile(f, p)
+		f.Add(b[:min(len(b), 8<<10)], 600)
+	}
+	f.Add([]byte(`{"a": [1, 2, {"b": "\u00e9\ud83d\ude00"}], "c": null}`), 100)
+	f.Add([]byte("[\n  1.0,\n  -2e5\n]\nnot json\n"), 150)
+	f.Fuzz(func(t *testing.T, input []byte, budget int) {
+		budget = 100 + int(uint(budget)%3000)
+		reduce := func() []byte {
+			r := newJSON(budget)
+			s := NewSplitter(r)
+			s.Write(input)
+			n := s.Close()
+			c := byteCount{}
+			return Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
+		}
+		got := reduce()
+		if len(input) <= budget {
+			return // clip passes such input through
+		}
+		// Fit prices every gap line as one with numbers a third of the
+		// line count, so a gap line with wider numbers may overrun the
+		// budget by a byte or two (clip recounts and retries).
+		if len(got) > budget+gapSlack {
+			t.Errorf("view has %d tokens, budget %d", len(got), budget)
+		}
+		if len(got) > len(input) {
+			t.Errorf("view (%d bytes) is longer than the input (%d bytes)", len(got), len(input))
+		}
+		if again := reduce(); !bytes.Equal(got, again) {
+			t.Errorf("two views of the same input differ")
+		}
+		if json.Valid(input) && !json.Valid(got) {
+			t.Errorf("the view of one document does not parse:\n%s", got)
+		}
+	})
+}
+
+// BenchmarkJSONStream reduces the largest run of JSON values in the
+// corpus.
+func BenchmarkJSONStream(b *testing.B) {
+	benchmarkJSON(b, largestJSON(b, false))
+}
+
+// BenchmarkJSONDocument reduces the largest single document in the corpus.
+func BenchmarkJSONDocument(b *testing.B) {
+	benchmarkJSON(b, largestJSON(b, true))
+}
+
+// largestJSON returns the largest json sample of the corpus that is one
+// document, or that is not.
+func largestJSON(b *testing.B, document bool) []byte {
+	var largest []byte
+	for _, p := range corpus(b, "json-") {
+		if in := readFile(b, p); json.Valid(in) == document && len(in) > len(largest) {
+			largest = in
+		}
+	}
+	return largest
+}
+
+func benchmarkJSON(b *testing.B, input []byte) {
+	c := counter()
+	b.SetBytes(int64(len(input)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r := newJSON(2000)
+		s := NewSplitter(r)
+		s.Write(input)
+		n := s.Close()
+		Render(Fit(r.Pieces(n, 2000, c), n, 2000, c), n)
+	}
+}
