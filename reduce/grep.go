@@ -1,5 +1,1239 @@
 package reduce
 
-// newGrep returns the grep reducer, or nil while there is none.
-// TODO(issue): the grep reducer; until then grep output is reduced as text.
-func newGrep(budget int) Reducer { return nil }
+import (
+	"bytes"
+	"cmp"
+	"container/heap"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/shape"
+)
+
+// Priorities of the grep reducer's pieces, by class. Within a class, a line
+// that is the k-th of its kind in its file, in a file that is the j-th of
+// its directory, ranks by k first and j second: Fit takes the first match of
+// every file before the second of any, and the first files of every
+// directory before the second of any; earlier lines first among equals.
+const (
+	prioGrepNote      = 4 << 24
+	prioGrepToolError = 3 << 24 // the search tool's own complaints
+	prioGrepRanked    = 2 << 24 // matches, headings, listed paths, other lines
+	prioGrepContext   = 1 << 24 // context lines, zero counts
+	grepMaxK          = 1 << 13
+	grepMaxJ          = 1 << 10
+)
+
+const (
+	// grepMaxFiles and grepMaxPathBytes cap the files the reducer keeps
+	// counts for and the bytes of their paths; past them, files and their
+	// matches are only counted together.
+	grepMaxFiles     = 10_000
+	grepMaxPathBytes = 1 << 20
+	// grepMaxToolErrors caps the complaints of the search tool held at the
+	// priority of errors.
+	grepMaxToolErrors = 100
+	// grepLongMatch is the length past which a match line is cut.
+	grepLongMatch = 512
+	// Around a match in a cut line, keep this much before and after its
+	// start; a line whose match is unknown keeps its head.
+	grepCutBefore, grepCutAfter, grepCutHead = 80, 240, 320
+	// grepLongHold is how much of a long line is held while the pattern
+	// that locates its match is not known yet.
+	grepLongHold = 2048
+	// grepCandOverhead is what holding a candidate costs besides its text.
+	grepCandOverhead = 64
+	// grepMaxSamples is how many short match lines are held to infer the
+	// pattern searched for.
+	grepMaxSamples = 16
+)
+
+// Grep is the reducer for search output (grep, rg, ag, git grep, find). Its
+// view starts with a note that names every file that matched with its exact
+// count of matches, in input order, or, when that list does not fit, counts
+// files and matches by directory and names the files with the most matches.
+// Then come the first matches of each file, spread fairly across files and
+// directories, then context lines. Long match lines are cut around the
+// match.
+type Grep struct {
+	holdLimit int
+
+	files     []grepFile
+	pathBytes int // of the paths of files
+	index     map[string]int
+	dirs      map[string]int               // files seen in each parent directory
+	more      struct{ files, matches int } // files past the caps
+	moreP     []byte                       // the path of the last file past the caps
+	cur       int                          // the file of the last line, -1 for none
+
+	held      grepHeap
+	heldBytes int
+	dropped   bool // a candidate was let go to stay within holdLimit
+	toolErrs  int
+	others    int // lines of no search output
+
+	prev       []byte // the path of the line before
+	heading    bool   // in a --heading group
+	headN      int    // the line of the group's heading
+	headText   bool   // the group's lines carry no line numbers
+	groupStart bool   // the next line may start a --heading group
+	pending    *grepCand
+	pendStart  bool // the pending path started a group
+	pendWeak   bool // it may not be a path: Makefile, or a path with spaces
+
+	text *Text // the input as text, while no file has been seen
+
+	samples [][]byte // short match texts, to infer the pattern
+	pattern []byte
+	tried   int // samples the pattern was last inferred from
+}
+
+// grepFileKind says how a file came to be in the output.
+type grepFileKind uint8
+
+const (
+	grepMatched grepFileKind = iota // it has match or context lines
+	grepListed                      // a bare path (-l, find)
+	grepCounted                     // grep -c's path:count
+	grepBinary                      // a binary file that matches
+)
+
+type grepFile struct {
+	path    string
+	kind    grepFileKind
+	matches int // match lines, or grep -c's count
+	ctx     int // context lines
+	j       int // files of its parent directory seen before it
+}
+
+// grepRole says what an input line held as a candidate is.
+type grepRole uint8
+
+const (
+	grepMatchLine grepRole = iota
+	grepContextLine
+	grepHeading
+	grepEntry      // a listed path or a count
+	grepZero       // grep -c's count of 0
+	grepBinaryLine // a notice that a binary file matches
+	grepOther
+	grepToolErrorLine
+	grepFiller // "--" and blank lines, kept only to close a gap
+)
+
+// grepCand is an input line that a view may show.
+type grepCand struct {
+	piece Piece
+	role  grepRole
+	file  int // files index, -1 for none
+	k     int // lines of its role in its file before it
+	// head is the line of the file's --heading, which a numbered line
+	// cannot be shown without; 0 if none.
+	head int
+	// For a long match line whose match is not located yet: the offset of
+	// its text, the line's length, and whether the window is still to be
+	// chosen.
+	textAt  int
+	len     int64
+	unsized bool
+	// label, for a line cut around its match, is the path:line it lost.
+	label string
+}
+
+// NewGrep returns a grep reducer for a view of about budget tokens.
+func NewGrep(budget int) *Grep {
+	return &Grep{
+		// Enough for the first match of a few hundred directories' first
+		// files, whatever grouping the summary ends up with.
+		holdLimit:  max(budget*64, 64<<10),
+		index:      map[string]int{},
+		dirs:       map[string]int{},
+		cur:        -1,
+		groupStart: true,
+		text:       NewText(budget),
+	}
+}
+
+func newGrep(budget int) Reducer { return NewGrep(budget) }
+
+// Add implements Reducer.
+func (g *Grep) Add(l Line) {
+	b := bytes.TrimSuffix(l.Text, []byte{'\r'})
+	if g.text != nil {
+		g.text.Add(l)
+	}
+	if g.pending != nil {
+		g.resolve(b)
+	}
+	if g.heading && g.addHeaded(l, b) {
+		g.groupStart = false
+		return
+	}
+	g.heading = false
+	gl := shape.ParseGrepLine(b, g.prev)
+	switch gl.Form {
+	case shape.GrepBlank:
+		g.hold(grepCand{piece: Piece{Line: l.N}, role: grepFiller, file: -1})
+		g.groupStart = true
+		return
+	case shape.GrepSeparator:
+		g.keep(grepCand{piece: Piece{Line: l.N}, role: grepFiller, file: -1}, l, 8)
+	case shape.GrepMatch, shape.GrepContext:
+		g.addLine(l, b, gl, g.file(gl.Path, grepMatched), 0)
+	case shape.GrepCount:
+		g.addEntry(l, g.file(gl.Path, grepCounted), gl.Num)
+	case shape.GrepBinary:
+		f := g.cur
+		if gl.Path != nil {
+			f = g.file(gl.Path, grepBinary)
+		}
+		g.addEntry(l, f, 0)
+	case shape.GrepPath:
+		g.pending = &grepCand{piece: Cut(l, grepLongMatch, 0), len: l.Len, file: -1}
+		g.pendStart, g.pendWeak = g.groupStart, !gl.Strong
+	default:
+		g.addOther(l, b)
+	}
+	g.groupStart = false
+	if gl.Path != nil {
+		g.prev = append(g.prev[:0], gl.Path...)
+	}
+}
+
+// resolve decides, from the line b that follows it, what the pending bare
+// path was: the --heading of a group, an entry of a list of paths, or, if it
+// may not be a path, a line of no search output.
+func (g *Grep) resolve(b []byte) {
+	p := g.pending
+	g.pending = nil
+	path := p.piece.Text
+	_, numbered := shape.ParseGrepNumbered(b)
+	gl := shape.ParseGrepLine(b, nil)
+	heading := numbered || (gl.Form == shape.GrepBinary && gl.Path == nil)
+	// rg --heading without -n prints the group's lines bare; its
+	// heading starts the output or follows a blank line, and a path with
+	// spaces is believed if it has a directory.
+	headText := !heading && g.pendStart && gl.Form == shape.GrepOther && !grepToolError(b) &&
+		(!g.pendWeak || bytes.ContainsAny(path, `/\`))
+	if !heading && !headText {
+		g.settle(p)
+		return
+	}
+	p.role, p.file = grepHeading, g.file(path, grepMatched)
+	p.piece.Prio = g.prio(*p, g.fileJ(p.file))
+	g.hold(*p)
+	g.heading, g.headText, g.headN = true, headText, p.piece.Line
+	g.prev = append(g.prev[:0], path...)
+}
+
+// settle adds a pending bare path that is no heading.
+func (g *Grep) settle(p *grepCand) {
+	l := Line{N: p.piece.Line, Text: p.piece.Text, Len: p.len}
+	if g.pendWeak {
+		g.addOther(l, l.Text)
+		return
+	}
+	g.addEntry(l, g.file(l.Text, grepListed), 0)
+}
+
+// addHeaded adds a line of a --heading group, and reports false if the line
+// ends the group and is to be read as any other.
+func (g *Grep) addHeaded(l Line, b []byte) bool {
+	switch {
+	case len(b) == 0:
+		return false
+	case string(b) == "--":
+		g.keep(grepCand{piece: Piece{Line: l.N}, role: grepFiller, file: -1}, l, 8)
+		return true
+	case g.headText:
+		g.addLine(l, b, shape.GrepLine{Form: shape.GrepMatch}, g.cur, g.headN)
+		return true
+	}
+	if gl, ok := shape.ParseGrepNumbered(b); ok {
+		g.addLine(l, b, gl, g.cur, g.headN)
+		return true
+	}
+	if gl := shape.ParseGrepLine(b, nil); gl.Form == shape.GrepBinary && gl.Path == nil {
+		if g.cur >= 0 {
+			g.files[g.cur].kind = grepBinary
+		}
+		g.addEntry(l, g.cur, 0)
+		return true
+	}
+	return false
+}
+
+// file returns the index of the file at path, adding it if new, or -1 past
+// the caps. Past them, files are counted by runs of lines, as search tools
+// print each file's lines together.
+func (g *Grep) file(path []byte, kind grepFileKind) int {
+	if g.cur >= 0 && g.files[g.cur].path == string(path) {
+		return g.cur
+	}
+	if i, ok := g.index[string(path)]; ok {
+		g.cur = i
+		return i
+	}
+	g.text = nil
+	if len(g.files) >= grepMaxFiles || g.pathBytes+len(path) > grepMaxPathBytes {
+		if g.cur >= 0 || !bytes.Equal(g.moreP, path) {
+			g.more.files++
+			g.moreP = append(g.moreP[:0], path...)
+		}
+		g.cur = -1
+		return -1
+	}
+	dir := string(grepDir(path))
+	j := g.dirs[dir]
+	g.dirs[dir] = j + 1
+	g.pathBytes += len(path)
+	g.files = append(g.files, grepFile{path: string(path), kind: kind, j: j})
+	g.index[string(path)] = len(g.files) - 1
+	g.cur = len(g.files) - 1
+	return g.cur
+}
+
+// fileJ returns the rank of file f in its parent directory.
+func (g *Grep) fileJ(f int) int {
+	if f < 0 {
+		return grepMaxJ
+	}
+	return g.files[f].j
+}
+
+// addLine adds a match or context line of file f; head is the line of its
+// --heading, if any.
+func (g *Grep) addLine(l Line, b []byte, gl shape.GrepLine, f, head int) {
+	c := grepCand{role: grepMatchLine, file: f, head: head}
+	if gl.Form == shape.GrepContext {
+		c.role = grepContextLine
+		if f >= 0 {
+			c.k = g.files[f].ctx
+			g.files[f].ctx++
+		}
+		c.piece.Prio = g.prio(c, g.fileJ(f))
+		g.keep(c, l, grepCutHead)
+		return
+	}
+	if f >= 0 {
+		c.k = g.files[f].matches
+		g.files[f].matches++
+	} else {
+		c.k = grepMaxK
+		g.more.matches++
+	}
+	prio := g.prio(c, g.fileJ(f))
+	text := b[min(gl.Text, len(b)):]
+	if l.Len <= grepLongMatch {
+		g.sample(text)
+		c.piece.Prio = prio
+		g.keep(c, l, grepLongMatch)
+		return
+	}
+	at := -1
+	switch {
+	case gl.Col > 0 && gl.Col <= len(text):
+		at = gl.Text + gl.Col - 1
+	case g.pattern != nil:
+		if i := bytes.Index(text, g.pattern); i >= 0 {
+			at = gl.Text + i
+		}
+	}
+	c.piece = Piece{Line: l.N, Prio: prio}
+	if at < 0 && g.pattern == nil {
+		// Later lines may tell the pattern: hold the head till then.
+		c.piece = Cut(l, grepLongHold, prio)
+		c.textAt, c.len, c.unsized = gl.Text, l.Len, true
+		g.hold(c)
+		return
+	}
+	g.hold(grepWindow(c, l.Text, l.Len, gl.Text, at))
+}
+
+// grepWindow cuts the long line text (of full length n, its matched text
+// starting at textAt) around at, the start of the match, or keeps its head
+// if at is negative or near the start.
+func grepWindow(c grepCand, text []byte, n int64, textAt, at int) grepCand {
+	prio := c.piece.Prio
+	textAt = min(textAt, len(text)) // a path may be longer than what is held
+	if at < 0 || at-grepCutBefore <= textAt+grepCutBefore/2 {
+		keep := max(grepCutHead, at+grepCutAfter)
+		c.piece = Cut(Line{N: c.piece.Line, Text: text, Len: n}, keep, prio)
+		return c
+	}
+	start := at - grepCutBefore
+	for start < at && !startsRune(text[start]) {
+		start++
+	}
+	end := min(at+grepCutAfter, len(text))
+	for end > at && end < len(text) && !startsRune(text[end]) {
+		end--
+	}
+	c.piece = Piece{Line: c.piece.Line, Text: bytes.Clone(text[start:end]),
+		Before: int64(start), After: n - int64(end), Prio: prio}
+	c.label = string(bytes.TrimRight(text[:textAt], ":"))
+	return c
+}
+
+// addEntry adds a line that stands for a whole file: a listed path, a count
+// or a binary notice. A binary notice ranks with second matches: it tells
+// less than a first match, and the summary names its file.
+func (g *Grep) addEntry(l Line, f, count int) {
+	c := grepCand{role: grepEntry, file: f}
+	switch {
+	case f < 0:
+		g.more.matches += count
+	case g.files[f].kind == grepBinary:
+		c.role, c.k = grepBinaryLine, 1
+	case g.files[f].kind == grepCounted:
+		g.files[f].matches += count
+		if count == 0 {
+			c.role = grepZero
+		}
+	}
+	c.piece.Prio = g.prio(c, g.fileJ(f))
+	g.keep(c, l, grepLongMatch)
+}
+
+// addOther adds a line that is no search output.
+func (g *Grep) addOther(l Line, b []byte) {
+	c := grepCand{role: grepOther, file: -1, k: g.others}
+	if grepToolError(b) && g.toolErrs < grepMaxToolErrors {
+		g.toolErrs++
+		c.role = grepToolErrorLine
+	} else {
+		g.others++
+	}
+	c.piece.Prio = g.prio(c, 0)
+	g.keep(c, l, grepCutHead)
+}
+
+// prio returns the priority of candidate c in a file that is the j-th of
+// its group.
+func (g *Grep) prio(c grepCand, j int) int {
+	class := prioGrepRanked
+	switch c.role {
+	case grepToolErrorLine:
+		return prioGrepToolError
+	case grepFiller:
+		return 0
+	case grepContextLine, grepZero:
+		class = prioGrepContext
+	case grepOther:
+		j = 0
+	}
+	return class - min(c.k, grepMaxK)*grepMaxJ - min(j, grepMaxJ-1)
+}
+
+// sample keeps the text of a short match line for inferring the pattern.
+func (g *Grep) sample(text []byte) {
+	if len(g.samples) >= grepMaxSamples || len(text) > 256 || len(text) == 0 {
+		return
+	}
+	g.samples = append(g.samples, bytes.Clone(text))
+	if n := len(g.samples); n >= 4 && n >= 2*g.tried {
+		g.pattern, g.tried = grepPattern(g.samples), n
+	}
+}
+
+// keep holds c with the first keep bytes of line l as its text, unless it
+// would be let go at once: most lines of a flood are, and are not copied.
+func (g *Grep) keep(c grepCand, l Line, keep int) {
+	size := int(min(l.Len, int64(keep))) + grepCandOverhead
+	if g.heldBytes+size > g.holdLimit && len(g.held) > 0 && c.piece.Prio <= g.held[0].piece.Prio {
+		g.dropped = true
+		return
+	}
+	prio := c.piece.Prio
+	c.piece = Cut(l, keep, prio)
+	g.hold(c)
+}
+
+// hold keeps c as a candidate, dropping the least of the held candidates
+// while they are over the limit: what ranks below that many bytes of
+// better lines would never be shown.
+func (g *Grep) hold(c grepCand) {
+	heap.Push(&g.held, c)
+	g.heldBytes += len(c.piece.Text) + grepCandOverhead
+	for g.heldBytes > g.holdLimit && len(g.held) > 0 {
+		out := heap.Pop(&g.held).(grepCand)
+		g.heldBytes -= len(out.piece.Text) + grepCandOverhead
+		g.dropped = true
+	}
+}
+
+// grepHeap orders candidates worst first: lowest priority, then latest
+// line.
+type grepHeap []grepCand
+
+func (h grepHeap) Len() int { return len(h) }
+func (h grepHeap) Less(i, j int) bool {
+	if h[i].piece.Prio != h[j].piece.Prio {
+		return h[i].piece.Prio < h[j].piece.Prio
+	}
+	return h[i].piece.Line > h[j].piece.Line
+}
+func (h grepHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *grepHeap) Push(x any)   { *h = append(*h, x.(grepCand)) }
+func (h *grepHeap) Pop() any {
+	old := *h
+	c := old[len(old)-1]
+	old[len(old)-1] = grepCand{}
+	*h = old[:len(old)-1]
+	return c
+}
+
+// grepToolPrefixes start the complaints of search tools about files they
+// could not read.
+var grepToolPrefixes = []string{"grep: ", "rg: ", "ag: ", "ack: ", "find: ", "fd: ", "[fd error]", "fatal: ", "error: "}
+
+func grepToolError(b []byte) bool {
+	for _, p := range grepToolPrefixes {
+		if bytes.HasPrefix(b, []byte(p)) {
+			return true
+		}
+	}
+	return bytes.Contains(b, []byte("(os error ")) || bytes.HasSuffix(b, []byte(": Permission denied"))
+}
+
+// grepPattern returns the longest run of bytes, holding a letter or digit,
+// that every sample contains: the pattern searched for, when it is a
+// literal. It returns nil when there is none of at least three bytes.
+func grepPattern(samples [][]byte) []byte {
+	short := samples[0]
+	for _, s := range samples {
+		if len(s) < len(short) {
+			short = s
+		}
+	}
+	// A common run of length n implies one of every shorter length, so the
+	// longest is found by bisection.
+	var best []byte
+	lo, hi := 3, min(len(short), 64)
+	for lo <= hi {
+		n := (lo + hi) / 2
+		if r := grepPatternOfLen(samples, short, n); r != nil {
+			best, lo = r, n+1
+		} else {
+			hi = n - 1
+		}
+	}
+	return bytes.Clone(best)
+}
+
+func grepPatternOfLen(samples [][]byte, short []byte, n int) []byte {
+	for i := 0; i+n <= len(short); i++ {
+		r := short[i : i+n]
+		if !grepWordy(r) {
+			continue
+		}
+		all := true
+		for _, s := range samples {
+			if !bytes.Contains(s, r) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return r
+		}
+	}
+	return nil
+}
+
+func grepWordy(b []byte) bool {
+	for _, c := range b {
+		if 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// grepDir returns the directory part of a path with its trailing
+// separator, or nil for a bare name.
+func grepDir(path []byte) []byte {
+	if i := bytes.LastIndexAny(path, `/\`); i >= 0 {
+		return path[:i+1]
+	}
+	return nil
+}
+
+// Pieces implements Reducer. It plans the view itself, so that the summary
+// can say exactly how many matches and files the view shows: it returns the
+// summary and the lines Fit will choose in the same budget.
+func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
+	g.flush()
+	// Lines tokenize a little differently together than one by one; a
+	// margin keeps the view within the budget when counted whole.
+	room := budget - budget/50 - 2
+	if whole, ok := g.whole(lines, room, c); ok {
+		return whole
+	}
+	if len(g.files) == 0 && g.more.files == 0 && g.text != nil {
+		return g.text.Pieces(lines, budget, c)
+	}
+	if t := g.totals(); t.listed == t.files {
+		// A list that shows a path of every directory needs no map:
+		// its lines are one.
+		cands := g.candidates(0)
+		view, chosen := g.plan(grepSummary{}, cands, lines, room, c)
+		if g.coversDirs(chosen, cands) {
+			return view
+		}
+	}
+	sum, depth := g.summary(room, c)
+	view, _ := g.plan(sum, g.candidates(depth), lines, room, c)
+	return view
+}
+
+// plan returns the view of the summary sum and the candidates that fits in
+// room tokens, and of it the lines chosen. The summary's phrase counts what
+// the lines show, so the lines are chosen for the room the phrase leaves,
+// until it leaves enough.
+func (g *Grep) plan(sum grepSummary, cands []grepCand, lines, room int, c Counter) (view, chosen []Piece) {
+	noteCost := c.Count([]byte(sum.text(g.phrase(g.widest())))) + 1
+	for range 4 {
+		if noteCost > room {
+			break
+		}
+		chosen = g.choose(cands, lines, room-noteCost, c)
+		note := Piece{Line: 1, Note: sum.text(g.phrase(g.shownOf(chosen, cands))), Prio: prioGrepNote}
+		if cost := c.Count([]byte(note.Note)) + 1; cost > noteCost {
+			noteCost = cost
+			continue
+		}
+		if len(chosen) == 0 && len(Fit([]Piece{note}, lines, room, c)) == 0 {
+			break // the note alone, with the gap line for all, is too long
+		}
+		return append([]Piece{note}, chosen...), chosen
+	}
+	chosen = g.choose(cands, lines, room, c)
+	return chosen, chosen
+}
+
+// coversDirs reports whether the chosen lines show a file of every
+// directory.
+func (g *Grep) coversDirs(chosen []Piece, cands []grepCand) bool {
+	shown := map[string]bool{}
+	for _, p := range chosen {
+		if cd := grepCandAt(cands, p.Line); p.Note == "" && cd.file >= 0 {
+			shown[string(grepDir([]byte(g.files[cd.file].path)))] = true
+		}
+	}
+	return len(shown) == len(g.dirs) && g.more.files == 0
+}
+
+// whole returns every line of an input that fits in room as it is, with
+// nothing to summarise.
+func (g *Grep) whole(lines, room int, c Counter) ([]Piece, bool) {
+	if g.dropped || len(g.held) != lines || g.heldBytes-lines*grepCandOverhead > room*8 {
+		return nil, false
+	}
+	pieces := make([]Piece, len(g.held))
+	for i, cd := range g.held {
+		if cd.unsized || cd.piece.Before > 0 || cd.piece.After > 0 {
+			return nil, false
+		}
+		pieces[i] = cd.piece
+		pieces[i].Prio = 0
+	}
+	slices.SortFunc(pieces, func(a, b Piece) int { return cmp.Compare(a.Line, b.Line) })
+	chosen := Fit(pieces, lines, room, c)
+	return chosen, len(chosen) == len(pieces)
+}
+
+// flush settles a bare path left pending at the end of the input.
+func (g *Grep) flush() {
+	if p := g.pending; p != nil {
+		g.pending = nil
+		g.settle(p)
+	}
+}
+
+// candidates returns the held candidates in input order, ranked across the
+// directories of the given depth (0 for parent directories), with the long
+// lines still held whole cut around the match, now that the samples tell
+// the pattern if any can.
+func (g *Grep) candidates(depth int) []grepCand {
+	cands := slices.Clone(g.held)
+	slices.SortFunc(cands, func(a, b grepCand) int { return cmp.Compare(a.piece.Line, b.piece.Line) })
+	if g.pattern == nil && len(g.samples) >= 2 {
+		g.pattern = grepPattern(g.samples)
+	}
+	js := g.groupRanks(depth)
+	for i, c := range cands {
+		j := grepMaxJ
+		if c.file >= 0 {
+			j = js[c.file]
+		}
+		c.piece.Prio = g.prio(c, j)
+		if c.unsized {
+			at := -1
+			if g.pattern != nil && c.textAt <= len(c.piece.Text) {
+				if k := bytes.Index(c.piece.Text[c.textAt:], g.pattern); k >= 0 {
+					at = c.textAt + k
+				}
+			}
+			c.unsized = false
+			c = grepWindow(c, c.piece.Text, c.len, c.textAt, at)
+		}
+		cands[i] = c
+	}
+	return cands
+}
+
+// groupRanks returns for each file its rank among the files of its
+// directory at depth (its parent directory if depth is 0).
+func (g *Grep) groupRanks(depth int) []int {
+	js := make([]int, len(g.files))
+	if depth == 0 {
+		for i, f := range g.files {
+			js[i] = f.j
+		}
+		return js
+	}
+	seen := map[grepDirID]int{}
+	for i, f := range g.files {
+		k := grepDirKey(f.path, depth)
+		js[i] = seen[k]
+		seen[k]++
+	}
+	return js
+}
+
+// choose returns the pieces Fit keeps of the candidates in room tokens,
+// less the lines that cannot stand alone and with the separators that close
+// a gap, such that Fit, given them, keeps every one.
+func (g *Grep) choose(cands []grepCand, lines, room int, c Counter) []Piece {
+	var pieces []Piece
+	for _, cd := range cands {
+		if cd.role == grepFiller {
+			continue
+		}
+		if cd.label != "" {
+			pieces = append(pieces, Piece{Line: cd.piece.Line, Note: "  [... " + cd.label + ": cut around the match ...]", Prio: cd.piece.Prio})
+		}
+		pieces = append(pieces, cd.piece)
+	}
+	chosen := Fit(pieces, lines, room, c)
+	for range 8 {
+		chosen = grepBridge(grepDropOrphans(chosen, cands), cands)
+		again := Fit(chosen, lines, room, c)
+		if len(again) == len(chosen) {
+			break
+		}
+		chosen = again
+	}
+	return chosen
+}
+
+// grepCandAt finds the candidate of an input line.
+func grepCandAt(cands []grepCand, n int) grepCand {
+	i, ok := slices.BinarySearchFunc(cands, n, func(c grepCand, n int) int { return cmp.Compare(c.piece.Line, n) })
+	if !ok {
+		return grepCand{file: -1}
+	}
+	return cands[i]
+}
+
+// grepDropOrphans drops the chosen pieces that cannot stand alone: a
+// numbered line without its --heading, a heading without any of its lines,
+// a cut line without the note naming it, and that note without its line.
+func grepDropOrphans(chosen []Piece, cands []grepCand) []Piece {
+	lines := map[int]bool{}
+	notes := map[int]bool{}
+	headed := map[int]bool{} // headings with a chosen line
+	for _, p := range chosen {
+		if p.Note != "" {
+			notes[p.Line] = true
+			continue
+		}
+		lines[p.Line] = true
+		if cd := grepCandAt(cands, p.Line); cd.head > 0 {
+			headed[cd.head] = true
+		}
+	}
+	out := chosen[:0:0]
+	for _, p := range chosen {
+		cd := grepCandAt(cands, p.Line)
+		switch {
+		case cd.label != "" && (!lines[p.Line] || !notes[p.Line]):
+			continue
+		case p.Note == "" && cd.head != 0 && !lines[cd.head]:
+			continue
+		case p.Note == "" && cd.role == grepHeading && !headed[p.Line]:
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// grepBridge adds the separators and blank lines that sit between two
+// chosen lines: showing one costs less than the gap line that would stand
+// for it.
+func grepBridge(chosen []Piece, cands []grepCand) []Piece {
+	shown := map[int]bool{}
+	for _, p := range chosen {
+		if p.Note == "" {
+			shown[p.Line] = true
+		}
+	}
+	var add []Piece
+	for _, cd := range cands {
+		n := cd.piece.Line
+		if cd.role == grepFiller && !shown[n] && shown[n-1] && shown[n+1] {
+			add = append(add, cd.piece)
+		}
+	}
+	if len(add) == 0 {
+		return chosen
+	}
+	out := append(chosen, add...)
+	slices.SortStableFunc(out, func(a, b Piece) int {
+		if c := cmp.Compare(a.Line, b.Line); c != 0 {
+			return c
+		}
+		return cmp.Compare(noteRank(b), noteRank(a))
+	})
+	return out
+}
+
+// grepShown counts what a view shows of the search: match and context
+// lines, listed paths and counts, binary notices, and the files whose
+// matches or count it shows.
+type grepShown struct {
+	matches, ctx, entries, binary, files int
+}
+
+func (g *Grep) shownOf(chosen []Piece, cands []grepCand) grepShown {
+	var s grepShown
+	files := map[int]bool{}
+	for _, p := range chosen {
+		if p.Note != "" {
+			continue
+		}
+		cd := grepCandAt(cands, p.Line)
+		switch cd.role {
+		case grepMatchLine:
+			s.matches++
+		case grepContextLine:
+			s.ctx++
+			continue
+		case grepBinaryLine:
+			s.binary++
+			continue
+		case grepEntry, grepZero:
+			s.entries++
+		default:
+			continue
+		}
+		if cd.file >= 0 && !files[cd.file] && g.files[cd.file].kind != grepListed {
+			files[cd.file] = true
+			s.files++
+		}
+	}
+	return s
+}
+
+// grepTotals counts the whole search.
+type grepTotals struct {
+	files, matches, ctx              int
+	matched, listed, counted, binary int // files of each kind
+	zeros                            int // counted files with a count of 0
+}
+
+func (g *Grep) totals() grepTotals {
+	t := grepTotals{files: len(g.files) + g.more.files, matches: g.more.matches}
+	for _, f := range g.files {
+		t.matches += f.matches
+		t.ctx += f.ctx
+		switch f.kind {
+		case grepMatched:
+			t.matched++
+		case grepListed:
+			t.listed++
+		case grepCounted:
+			t.counted++
+			if f.matches == 0 {
+				t.zeros++
+			}
+		case grepBinary:
+			t.binary++
+		}
+	}
+	return t
+}
+
+// widest returns the largest counts of what may be shown, to reserve the
+// summary's room before they are known.
+func (g *Grep) widest() grepShown {
+	t := g.totals()
+	return grepShown{matches: t.matches, ctx: t.ctx, entries: t.files, binary: t.binary, files: t.files}
+}
+
+// phrase writes the summary's first line: what the search found and what
+// the view shows of it.
+func (g *Grep) phrase(s grepShown) string {
+	t := g.totals()
+	switch {
+	case t.listed == t.files:
+		return grepCount(t.files, "path", "paths") + " in " + grepCount(len(g.dirs), "directory", "directories") +
+			" · " + grepThousands(s.entries) + " shown below"
+	case t.matched == 0 && t.counted > 0:
+		found := grepCount(t.matches, "match", "matches") + " in " + grepCount(t.counted-t.zeros, "file", "files")
+		if t.zeros > 0 {
+			found += "; " + grepCount(t.zeros, "file has", "files have") + " none"
+		}
+		return found + " · " + grepThousands(s.entries) + " counts shown below"
+	}
+	found := grepCount(t.matches, "match", "matches")
+	show := grepCount(s.matches, "match", "matches") + " from " + grepCount(s.files, "file", "files")
+	if t.ctx > 0 {
+		found += " and " + grepCount(t.ctx, "context line", "context lines")
+		show += ", " + grepCount(s.ctx, "context line", "context lines")
+	}
+	found += " in " + grepCount(t.files-t.binary-t.listed, "file", "files")
+	if t.binary > 0 {
+		found += "; " + grepCount(t.binary, "binary file matches", "binary files match")
+		show += ", " + grepCount(s.binary, "binary file", "binary files")
+	}
+	if t.listed > 0 {
+		found += "; " + grepCount(t.listed, "path", "paths") + " listed"
+		show += ", " + grepCount(s.entries, "path", "paths")
+	}
+	return found + " · shown below: " + show
+}
+
+// grepSummary is the note that maps the search: sections of a line for
+// each file or directory.
+type grepSummary struct {
+	sections []grepSection
+	end      string // the last line's text, if any
+}
+
+type grepSection struct {
+	label   string // what the entries are
+	entries []string
+}
+
+// text writes the summary after its first line's phrase.
+func (s grepSummary) text(phrase string) string {
+	var b strings.Builder
+	b.WriteString("[headroom: " + phrase)
+	sep, listed := " · ", false
+	for _, sec := range s.sections {
+		if len(sec.entries) == 0 {
+			continue
+		}
+		b.WriteString(sep + sec.label + ":\n")
+		for _, e := range sec.entries {
+			b.WriteString(e)
+			b.WriteByte('\n')
+		}
+		sep, listed = " ", true
+	}
+	if listed {
+		b.WriteString(s.end)
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// Shares of the room, in percent, that the summary may take. Naming every
+// file is what a view of a search is for, so the table of files may take
+// nearly all of it; failing that, directories take part and the files with
+// the most matches the rest of a smaller share.
+// grepMaxDepth is the deepest level of directories the summary groups by.
+const grepMaxDepth = 32
+
+const (
+	grepTableShare = 90
+	grepDirShare   = 40
+	grepMapShare   = 75
+)
+
+// summary returns the note that maps the search in room tokens, and the
+// depth of the directories it groups files by (0 for none): every file with
+// its count; or else the files and matches of each directory, at the
+// deepest level that fits, and the files with the most matches.
+func (g *Grep) summary(room int, c Counter) (grepSummary, int) {
+	fits := func(s grepSummary, share int) bool {
+		limit := room * share / 100
+		text := s.text(g.phrase(g.widest()))
+		// Paths take about four bytes a token: a note far longer than
+		// that is not worth counting.
+		return len(text) <= limit*12 && c.Count([]byte(text)) <= limit
+	}
+	t := g.totals()
+	list := t.listed == t.files
+	dirShare := grepMapShare
+	if !list {
+		if s := g.table(); fits(s, grepTableShare) {
+			return s, 0
+		}
+		dirShare = grepDirShare
+	}
+	deepest := 1
+	for _, f := range g.files {
+		deepest = max(deepest, min(grepDepth(f.path), grepMaxDepth))
+	}
+	// A level with one directory tells nothing the totals do not.
+	levels := map[int][]grepDirCount{}
+	var depths []int
+	for d := deepest; d >= 1; d-- {
+		if dirs := g.dirsAt(d); len(dirs) > 1 || d == 1 && len(depths) == 0 {
+			levels[d] = dirs
+			depths = append(depths, d)
+		}
+	}
+	s, depth := grepSummary{}, 0
+	for _, d := range depths {
+		if s = g.grouped(levels[d], -1); fits(s, dirShare) {
+			depth = d
+			break
+		}
+	}
+	if depth == 0 {
+		// Even the top directories do not fit: list as many as do.
+		depth = depths[len(depths)-1]
+		dirs := levels[depth]
+		n := sort.Search(len(dirs)+1, func(n int) bool { return !fits(g.grouped(dirs, n), dirShare) }) - 1
+		s = g.grouped(dirs, max(n, 0))
+	}
+	if list {
+		return s, depth
+	}
+	top := g.topFiles()
+	n := sort.Search(len(top)+1, func(n int) bool {
+		return !fits(withTop(s, top[:n]), grepMapShare)
+	}) - 1
+	return withTop(s, top[:max(n, 0)]), depth
+}
+
+// withTop returns s with a section naming the files in top.
+func withTop(s grepSummary, top []string) grepSummary {
+	s.sections = append(slices.Clip(s.sections), grepSection{label: "and the files with the most matches", entries: top})
+	return s
+}
+
+// topFiles returns entries for the files with the most matches, most first,
+// in input order among equals, then the binary files that match.
+func (g *Grep) topFiles() []string {
+	var order, binary []int
+	width := 0
+	for i, f := range g.files {
+		switch {
+		case f.path == "":
+		case f.kind == grepBinary:
+			binary = append(binary, i)
+		case f.kind != grepListed && f.matches > 0:
+			order = append(order, i)
+			width = max(width, len(grepThousands(f.matches)))
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(g.files[b].matches, g.files[a].matches) })
+	var out []string
+	for _, f := range order {
+		out = append(out, "  "+grepPad(grepThousands(g.files[f].matches), width)+" "+g.files[f].path)
+	}
+	for _, f := range binary {
+		out = append(out, "  binary "+g.files[f].path)
+	}
+	return out
+}
+
+// table lists every file with its count of matches, in input order.
+func (g *Grep) table() grepSummary {
+	width := 0
+	for _, f := range g.files {
+		if f.kind == grepMatched || f.kind == grepCounted {
+			width = max(width, len(grepThousands(f.matches)))
+		}
+	}
+	sec := grepSection{label: "matches per file"}
+	for _, f := range g.files {
+		count := ""
+		switch f.kind {
+		case grepMatched, grepCounted:
+			count = grepThousands(f.matches)
+		case grepBinary:
+			count = "binary"
+		}
+		if f.path != "" { // grep -n on one file names none
+			sec.entries = append(sec.entries, "  "+grepPad(count, width)+" "+f.path)
+		}
+	}
+	if g.more.files > 0 {
+		sec.entries = append(sec.entries, "  and "+grepCount(g.more.files, "more file", "more files")+" with "+grepCount(g.more.matches, "match", "matches"))
+	}
+	return grepSummary{sections: []grepSection{sec}}
+}
+
+// grepDirCount counts the files and matches of a group.
+type grepDirCount struct {
+	key            string
+	files, matches int
+}
+
+// dirsAt counts the files and matches of each group at depth d, in the
+// order they first appear.
+func (g *Grep) dirsAt(d int) []grepDirCount {
+	var dirs []grepDirCount
+	var ids []grepDirID
+	at := map[grepDirID]int{}
+	for _, f := range g.files {
+		id := grepDirKey(f.path, d)
+		i, ok := at[id]
+		if !ok {
+			i = len(dirs)
+			at[id] = i
+			dirs = append(dirs, grepDirCount{})
+			ids = append(ids, id)
+		}
+		dirs[i].files++
+		dirs[i].matches += f.matches
+	}
+	// "dir/*" tells the files directly in dir from those in its
+	// subdirectories; with no subdirectory listed, "dir/" says it.
+	sub := map[string]bool{} // directories with a subdirectory listed
+	for _, id := range ids {
+		for p := grepParent(id.dir); p != "" && !sub[p]; p = grepParent(p) {
+			sub[p] = true
+		}
+	}
+	for i, id := range ids {
+		id.direct = id.direct && sub[id.dir]
+		dirs[i].key = id.key()
+	}
+	return dirs
+}
+
+// grepParent returns the directory holding dir (both with a trailing
+// separator), or "" for a top directory.
+func grepParent(dir string) string {
+	i := strings.LastIndexAny(dir[:len(dir)-1], `/\`)
+	if i < 0 {
+		return ""
+	}
+	return dir[:i+1]
+}
+
+// grouped lists the files and matches of each group of dirs, at most
+// limit of them if limit is not negative.
+func (g *Grep) grouped(dirs []grepDirCount, limit int) grepSummary {
+	list := g.totals().listed == len(g.files)
+	sec := grepSection{label: "files and matches per directory"}
+	s := grepSummary{end: "narrow the search to a directory to count its files"}
+	if list {
+		sec.label, s.end = "paths per directory", "narrow the listing to a directory to see its paths"
+	}
+	shown := dirs
+	if limit >= 0 && limit < len(dirs) {
+		shown = dirs[:limit]
+	}
+	wf, wm := 0, 0
+	for _, d := range shown {
+		wf = max(wf, len(grepThousands(d.files)))
+		wm = max(wm, len(grepThousands(d.matches)))
+	}
+	for _, d := range shown {
+		e := "  " + grepPad(grepThousands(d.files), wf) + " "
+		if !list {
+			e += grepPad(grepThousands(d.matches), wm) + " "
+		}
+		sec.entries = append(sec.entries, e+d.key)
+	}
+	if rest := dirs[len(shown):]; len(rest) > 0 {
+		files, matches := 0, 0
+		for _, d := range rest {
+			files += d.files
+			matches += d.matches
+		}
+		e := "  and " + grepCount(len(rest), "more directory", "more directories") + " with " + grepCount(files, "file", "files")
+		if !list {
+			e += " and " + grepCount(matches, "match", "matches")
+		}
+		sec.entries = append(sec.entries, e)
+	}
+	if g.more.files > 0 {
+		sec.entries = append(sec.entries, "  and "+grepCount(g.more.files, "more file", "more files")+" with "+grepCount(g.more.matches, "match", "matches")+", not grouped")
+	}
+	s.sections = []grepSection{sec}
+	return s
+}
+
+// grepDepth counts the directories a path names, leaving out a leading
+// "./", "/" or drive.
+func grepDepth(path string) int {
+	path = path[grepRoot(path):]
+	return strings.Count(path, "/") + strings.Count(path, `\`)
+}
+
+// grepRoot returns the length of the part of a path that names no
+// directory of its own: "./", "/" or a drive.
+func grepRoot(path string) int {
+	switch {
+	case strings.HasPrefix(path, "./"), strings.HasPrefix(path, `.\`):
+		return 2
+	case len(path) >= 3 && path[1] == ':' && (path[2] == '\\' || path[2] == '/'):
+		return 3
+	case strings.HasPrefix(path, "/"):
+		return 1
+	}
+	return 0
+}
+
+// grepDirID names a group of files: those under a directory, or those
+// directly in it.
+type grepDirID struct {
+	dir    string // with its trailing separator
+	direct bool
+}
+
+// key writes the group as the summary shows it: "dir/" for the files under
+// dir, "dir/*" for those directly in it.
+func (id grepDirID) key() string {
+	if id.direct {
+		return id.dir + "*"
+	}
+	return id.dir
+}
+
+// grepDirKey returns the group of path at depth d: the files under its
+// directory cut to depth d, or, for a path with fewer directories, the
+// files directly in its own.
+func grepDirKey(path string, d int) grepDirID {
+	n := 0
+	for i := grepRoot(path); i < len(path); i++ {
+		if path[i] == '/' || path[i] == '\\' {
+			if n++; n == d {
+				return grepDirID{dir: path[:i+1]}
+			}
+		}
+	}
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return grepDirID{dir: path[:i+1], direct: true}
+	}
+	return grepDirID{dir: "./", direct: true}
+}
+
+func grepPad(s string, width int) string {
+	if len(s) >= width {
+		return s
+	}
+	return strings.Repeat(" ", width-len(s)) + s
+}
+
+func grepThousands(n int) string { return elision.Thousands(int64(n)) }
+
+// grepCount writes n and the noun that fits it.
+func grepCount(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return grepThousands(n) + " " + many
+}

@@ -1,7 +1,532 @@
 package shape
 
-// sniffGrep reports whether sample looks like grep output.
-// TODO(issue): recognise grep output; until then nothing is taken for it.
+import (
+	"bytes"
+	"fmt"
+)
+
+// GrepForm is what a line of search output is.
+type GrepForm uint8
+
+// The forms of a line of search output.
+const (
+	// GrepOther is a line that is no search output: a tool's error, a
+	// summary, anything else.
+	GrepOther GrepForm = iota
+	// GrepBlank is an empty line, which ends a --heading group.
+	GrepBlank
+	// GrepSeparator is the "--" between groups of context lines.
+	GrepSeparator
+	// GrepMatch is a matching line: path:line:text, path:line:col:text,
+	// path:text, or line:text under a --heading.
+	GrepMatch
+	// GrepContext is a context line: path-line-text, or line-text under a
+	// --heading.
+	GrepContext
+	// GrepCount is path:count, as grep -c prints.
+	GrepCount
+	// GrepPath is a bare path: an entry of a -l or find list, or a
+	// --heading.
+	GrepPath
+	// GrepBinary is a notice that a binary file matches.
+	GrepBinary
+)
+
+// GrepLine is one line of search output taken apart.
+type GrepLine struct {
+	Form GrepForm
+	// Path is the file the line names, a slice of the line; nil when the
+	// line names none (under a --heading, or grep -n on one file).
+	Path []byte
+	// Num is the line number from 1, or 0 when the line has none; for
+	// GrepCount it is the count.
+	Num int
+	// Col is the column from 1, or 0 when the line has none.
+	Col int
+	// Text is the offset in the line where the matched or context text
+	// starts.
+	Text int
+	// Strong is set when Path is clearly a path: it holds a separator or
+	// ends in a file extension.
+	Strong bool
+}
+
+// maxPath is the longest prefix taken for a path.
+const maxPath = 4096
+
+// ParseGrepLine takes a line of search output apart. prev is the path of the
+// line before, if any: a line that starts with it is taken to name the same
+// file, which settles paths holding spaces, dashes or digits.
+func ParseGrepLine(line, prev []byte) GrepLine {
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	switch {
+	case len(line) == 0:
+		return GrepLine{Form: GrepBlank}
+	case string(line) == "--":
+		return GrepLine{Form: GrepSeparator}
+	}
+	if g, ok := parseBinary(line); ok {
+		return g
+	}
+	if len(prev) > 0 && len(line) > len(prev) && bytes.HasPrefix(line, prev) {
+		if g, ok := afterPath(line, len(prev), true); ok {
+			g.Strong = true
+			return g
+		}
+	}
+	if g, ok := parsePrefixed(line); ok {
+		return g
+	}
+	if ok, strong := barePath(line); ok {
+		return GrepLine{Form: GrepPath, Path: line, Strong: strong}
+	}
+	if g, ok := ParseGrepNumbered(line); ok {
+		return g
+	}
+	return GrepLine{Form: GrepOther}
+}
+
+// ParseGrepNumbered takes apart a line that starts with a line number, as
+// lines under a --heading do: line:text, line:col:text or line-text.
+func ParseGrepNumbered(line []byte) (GrepLine, bool) {
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	n, i := digits(line, 0)
+	if i == 0 || i == len(line) || (line[i] != ':' && line[i] != '-') {
+		return GrepLine{}, false
+	}
+	g := GrepLine{Form: GrepMatch, Num: n, Text: i + 1}
+	if line[i] == '-' {
+		// 2025-06-24 is a date, not line 2025 of a file.
+		if _, j := digits(line, i+1); j > i+1 && j < len(line) && line[j] == '-' {
+			return GrepLine{}, false
+		}
+		g.Form = GrepContext
+		return g, true
+	}
+	if c, j := digits(line, i+1); j > i+1 && j < len(line) && line[j] == ':' {
+		g.Col, g.Text = c, j+1
+	}
+	return g, true
+}
+
+// parseBinary recognises the notices grep and rg print for a binary file
+// that matches.
+func parseBinary(line []byte) (GrepLine, bool) {
+	const rg = "binary file matches (found "
+	if p, ok := between(line, "Binary file ", " matches"); ok {
+		return GrepLine{Form: GrepBinary, Path: p, Strong: true}, true
+	}
+	if p, ok := between(line, "grep: ", ": binary file matches"); ok {
+		return GrepLine{Form: GrepBinary, Path: p, Strong: true}, true
+	}
+	if bytes.HasPrefix(line, []byte(rg)) {
+		return GrepLine{Form: GrepBinary}, true
+	}
+	if i := bytes.Index(line, []byte(": "+rg)); i > 0 {
+		return GrepLine{Form: GrepBinary, Path: line[:i], Strong: true}, true
+	}
+	return GrepLine{}, false
+}
+
+// between returns what line holds between prefix and suffix, if it starts
+// and ends with them and holds something between.
+func between(line []byte, prefix, suffix string) ([]byte, bool) {
+	if len(line) <= len(prefix)+len(suffix) || !bytes.HasPrefix(line, []byte(prefix)) || !bytes.HasSuffix(line, []byte(suffix)) {
+		return nil, false
+	}
+	return line[len(prefix) : len(line)-len(suffix)], true
+}
+
+// parsePrefixed finds where a path ends in a line that starts with one: at
+// the first ":line:" or "-line-" whose prefix can be a path, or else at the
+// first colon after a clear path (path:text, as grep -r prints without -n).
+func parsePrefixed(line []byte) (GrepLine, bool) {
+	start := 0
+	if drive(line) {
+		start = 2
+	}
+	for i := start; i < len(line) && i <= maxPath; i++ {
+		c := line[i]
+		if c == '\t' {
+			return GrepLine{}, false
+		}
+		if c != ':' && c != '-' {
+			continue
+		}
+		_, j := digits(line, i+1)
+		numbered := j > i+1 && (j == len(line) || line[j] == c)
+		if numbered {
+			ok, strong := pathPrefix(line[:i])
+			// Paths may hold "-2-" (v1-2-3/); a context line's path is
+			// believed only if it ends in a file name with an extension.
+			if ok && (c == ':' || hasExt(lastSegment(line[:i]))) {
+				if g, ok := afterPath(line, i, false); ok {
+					g.Strong = strong
+					return g, true
+				}
+			}
+		}
+		if c == ':' {
+			// A path holds no colon: this one ends it, numbered or not.
+			// Without a line number, spaces are believed only in a path
+			// with a separator: "INFO main.go: started" is a log line.
+			p := line[:i]
+			if ok, strong := pathPrefix(p); ok && strong && (!bytes.ContainsRune(p, ' ') || bytes.ContainsAny(p, `/\`)) {
+				return GrepLine{Form: GrepMatch, Path: p, Text: i + 1, Strong: true}, true
+			}
+			return GrepLine{}, false
+		}
+	}
+	return GrepLine{}, false
+}
+
+// afterPath parses what follows a path that ends at i: ":line:text",
+// ":line:col:text", "-line-text", ":count" or, if loose, ":text".
+func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
+	if i >= len(line) {
+		return GrepLine{}, false
+	}
+	p := line[:i]
+	c := line[i]
+	n, j := digits(line, i+1)
+	switch {
+	case c == ':' && j > i+1 && j == len(line):
+		return GrepLine{Form: GrepCount, Path: p, Num: n, Text: j}, true
+	case c == ':' && j > i+1 && line[j] == ':':
+		g := GrepLine{Form: GrepMatch, Path: p, Num: n, Text: j + 1}
+		if col, k := digits(line, j+1); k > j+1 && k < len(line) && line[k] == ':' {
+			g.Col, g.Text = col, k+1
+		}
+		return g, true
+	case c == '-' && j > i+1 && j < len(line) && line[j] == '-':
+		return GrepLine{Form: GrepContext, Path: p, Num: n, Text: j + 1}, true
+	case c == ':' && loose:
+		return GrepLine{Form: GrepMatch, Path: p, Text: i + 1}, true
+	}
+	return GrepLine{}, false
+}
+
+// digits reads a decimal number at b[i:] and returns it and the index after
+// it; numbers too long to be line numbers are not read.
+func digits(b []byte, i int) (int, int) {
+	n, j := 0, i
+	for j < len(b) && j-i < 10 && '0' <= b[j] && b[j] <= '9' {
+		n = n*10 + int(b[j]-'0')
+		j++
+	}
+	if j < len(b) && '0' <= b[j] && b[j] <= '9' {
+		return 0, i
+	}
+	return n, j
+}
+
+// drive reports whether b starts with a Windows drive letter and a
+// separator, as in C:\src or C:/src.
+func drive(b []byte) bool {
+	return len(b) >= 3 && isLetter(b[0]) && b[1] == ':' && (b[2] == '\\' || b[2] == '/')
+}
+
+// pathPrefix reports whether p, the part of a line before ":line:", can be a
+// path, and whether it clearly is one.
+func pathPrefix(p []byte) (ok, strong bool) {
+	if len(p) == 0 || len(p) > maxPath || !pathStart(p[0]) {
+		return false, false
+	}
+	rest := p
+	if drive(p) {
+		rest = p[2:]
+	}
+	sep := false
+	for _, c := range rest {
+		switch {
+		case c < ' ' || c == 0x7f || c == ':':
+			return false, false
+		case c == '/' || c == '\\':
+			sep = true
+		}
+	}
+	strong = sep || hasExt(lastSegment(p))
+	if i := bytes.LastIndexByte(p, ' '); i >= 0 {
+		// "Jan 02 12:34:56" and "2024/01/02 12:34:56" end in a number
+		// after a space; real paths with spaces end in a file name.
+		if allDigits(p[i+1:]) || !strong {
+			return false, false
+		}
+	}
+	if strong {
+		return !allDigits(p), true
+	}
+	return weakName(p), false
+}
+
+// barePath reports whether a whole line can be a path, as -l and find print
+// them, and whether it clearly is one. A line with spaces clearly is one
+// only if it starts like a path (/, ./, ../, ~/, C:\), as prose does not;
+// it may still be a --heading, which the line after it tells.
+func barePath(line []byte) (ok, strong bool) {
+	ok, strong = pathPrefix(line)
+	if !strong || !bytes.ContainsRune(line, ' ') {
+		return ok, strong
+	}
+	for _, s := range []string{"/", "./", "../", "~/"} {
+		if bytes.HasPrefix(line, []byte(s)) {
+			return true, true
+		}
+	}
+	return true, drive(line)
+}
+
+// pathStart reports whether a path may start with c: not with blanks or the
+// punctuation that starts log, diff and test-runner lines.
+func pathStart(c byte) bool {
+	switch c {
+	case ' ', '\t', '[', '(', '{', '<', '>', '"', '\'', '#', '=', '+', '-', '|', '*', '@', '$', '!', '%', '&', ';', ',':
+		return false
+	}
+	return c >= ' '
+}
+
+// weakName reports whether p can be a file name with no extension, like
+// Makefile or LICENSE.
+func weakName(p []byte) bool {
+	if !isLetter(p[0]) && p[0] != '_' && p[0] != '.' {
+		return false
+	}
+	for _, c := range p {
+		if !isLetter(c) && !isDigit(c) && c != '_' && c != '.' && c != '-' && c != '+' {
+			return false
+		}
+	}
+	return true
+}
+
+// lastSegment returns the part of a path after its last separator.
+func lastSegment(p []byte) []byte {
+	if i := bytes.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// hasExt reports whether a file name ends in an extension: a dot and up to
+// ten letters or digits, at least one a letter.
+func hasExt(name []byte) bool {
+	i := bytes.LastIndexByte(name, '.')
+	if i < 0 || i == len(name)-1 || len(name)-i-1 > 10 {
+		return false
+	}
+	letter := false
+	for _, c := range name[i+1:] {
+		switch {
+		case isLetter(c):
+			letter = true
+		case isDigit(c) || c == '_':
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// logStarts start lines of test runners, builds and compilers. Search output
+// holds them only after a path, so one at the start of a line means a log
+// whose lines merely look like matches (file.go:12: message).
+var logStarts = []string{
+	"=== RUN", "=== CONT", "=== PAUSE", "=== NAME", "--- FAIL", "--- PASS", "--- SKIP",
+	"FAIL\t", "ok  \t", "panic: ", "goroutine ", "Traceback (most recent call last)",
+	"=====", "_____", "npm ERR!", "make: ", "make[", "error[", "error: ", "warning: ",
+	"In file included from ", "FAILED ", "PASSED ",
+}
+
+// startsLikeLog reports whether a line that is no search output marks a log.
+func startsLikeLog(line []byte) bool {
+	switch string(line) {
+	case "PASS", "FAIL":
+		return true
+	}
+	if len(line) > 2 && line[0] == '#' && line[1] == ' ' && line[2] != ' ' {
+		// go build and go vet head each package's errors with "# pkg".
+		return true
+	}
+	for _, m := range logStarts {
+		if bytes.HasPrefix(line, []byte(m)) {
+			return true
+		}
+	}
+	return false
+}
+
+// diagWords start the text of a compiler's or linter's diagnostic, which is
+// path:line:col: like a match but is a log.
+var diagWords = []string{"error", "warning", "note", "fatal error", "info", "Error", "Warning"}
+
+// diagnostic reports whether the text after path:line:col: is a
+// diagnostic's: one space, then a word like "error". Source lines that match
+// a search start with code or indentation instead.
+func diagnostic(text []byte) bool {
+	if !message(text) {
+		return false
+	}
+	text = text[1:]
+	for _, w := range diagWords {
+		if bytes.HasPrefix(text, []byte(w)) && len(text) > len(w) && (text[len(w)] == ':' || text[len(w)] == ' ' || text[len(w)] == '[') {
+			return true
+		}
+	}
+	return false
+}
+
+// message reports whether the text after path:line: reads like a message
+// (file.go:12: unreachable code): one space, then a word.
+func message(text []byte) bool {
+	return len(text) >= 2 && text[0] == ' ' && isLetter(text[1])
+}
+
+// grepTally counts the lines of a sample by what they look like.
+type grepTally struct {
+	pathLike, other int
+	marks           int
+	firstMark       string
+	numbered        int // match lines with a path and a line number
+	diags, messages int // of them, diagnostics and messages
+	pairs, unsorted int // successive numbered lines of one file; out of order
+}
+
+// sniffGrep reports whether sample looks like search output: a clear
+// majority of its lines name a file (path:line:text, path-line-text,
+// path:line:col:text, --heading groups, bare paths, binary notices), and no
+// line marks it as a log or the diagnostics of a compiler.
 func sniffGrep(sample []byte) (bool, string) {
-	return false, ""
+	t := tallyGrep(sample)
+	total := t.pathLike + t.other
+	switch {
+	case t.pathLike == 0:
+		return false, ""
+	case t.marks > 0:
+		return false, fmt.Sprintf("lines name files, but %q marks a log", t.firstMark)
+	case t.numbered > 0 && (t.diags*3 >= t.numbered || t.messages*2 >= t.numbered):
+		return false, "lines name files, but read as a compiler's diagnostics"
+	case t.unsorted > 0 && t.unsorted*10 >= t.pairs:
+		// Search tools print the matches of a file in order; diagnostics
+		// come in the order they were found.
+		return false, "lines name files, but their line numbers are out of order"
+	case t.pathLike*3 < total*2:
+		return false, ""
+	}
+	return true, fmt.Sprintf("%d of %d lines name a file, as search output does", t.pathLike, total)
+}
+
+// order counts a numbered line g of a file, following one of path prev at
+// line prevNum.
+func (t *grepTally) order(g GrepLine, prev []byte, prevNum int) {
+	if bytes.Equal(g.Path, prev) && prevNum > 0 {
+		t.pairs++
+		if g.Num < prevNum {
+			t.unsorted++
+		}
+	}
+}
+
+// matchText counts the text of a numbered match line.
+func (t *grepTally) matchText(text []byte) {
+	t.numbered++
+	if diagnostic(text) {
+		t.diags++
+	}
+	if message(text) {
+		t.messages++
+	}
+}
+
+func tallyGrep(sample []byte) grepTally {
+	var (
+		t       grepTally
+		prev    []byte // the path of the line before
+		heading bool   // inside a --heading group
+		lastNum = -1   // line number of the path-less line before, -1 if none
+		prevNum int    // line number of the line before
+	)
+	for len(sample) > 0 {
+		i := bytes.IndexByte(sample, '\n')
+		if i < 0 && t.pathLike+t.other > 0 {
+			break // a sample may end inside a line
+		}
+		line := sample
+		if i >= 0 {
+			line, sample = sample[:i], sample[i+1:]
+		} else {
+			sample = nil
+		}
+		g := ParseGrepLine(line, prev)
+		if n, ok := ParseGrepNumbered(line); ok && heading {
+			g = n
+		}
+		switch {
+		case g.Form == GrepBlank:
+			heading, lastNum = false, -1
+			continue
+		case g.Form == GrepSeparator:
+			continue
+		case g.Path == nil && (g.Form == GrepMatch || g.Form == GrepContext):
+			// Line numbers increase, under a heading or in grep -n of
+			// one file; timestamps (12:34:56) repeat their hour.
+			if g.Num > lastNum && lastNum >= 0 {
+				t.pathLike++
+			} else {
+				t.other++
+			}
+			lastNum = g.Num
+			continue
+		case g.Form == GrepPath:
+			// A path with spaces, or Makefile, may be a heading; it
+			// counts as a path only if it clearly is one.
+			heading, lastNum = true, 0
+			if g.Strong {
+				t.pathLike++
+				continue
+			}
+			t.mark(line)
+			continue
+		case g.Form == GrepOther:
+			t.mark(line)
+		case g.Form == GrepMatch && g.Num == 0 && !bytes.ContainsAny(g.Path, `/\`) && !bytes.Equal(g.Path, prev):
+			// path:text with a bare file name reads like "name.go: message".
+			t.other++
+		default:
+			t.pathLike++
+			if g.Num > 0 && g.Form != GrepCount {
+				t.order(g, prev, prevNum)
+				prevNum = g.Num
+			}
+			if g.Num > 0 && g.Form == GrepMatch {
+				t.matchText(line[g.Text:])
+			}
+		}
+		lastNum = -1
+		prev = g.Path
+	}
+	return t
+}
+
+// mark counts a line that names no file, and whether it marks a log.
+func (t *grepTally) mark(line []byte) {
+	t.other++
+	if startsLikeLog(line) {
+		if t.marks == 0 {
+			t.firstMark = string(line[:min(len(line), 16)])
+		}
+		t.marks++
+	}
 }

@@ -1,0 +1,328 @@
+package reduce
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/shape"
+)
+
+// grepNeedlesKept is how many needles of a corpus sample the view at budget
+// 2000 keeps where it cannot keep them all. These samples are lists and
+// floods whose needles include paths sampled evenly from hundreds of files:
+// the view names every directory and the files with the most matches, but
+// 2000 tokens cannot name 206 to 2,488 files, nor 93 files whose paths take
+// 1,976 tokens on their own.
+var grepNeedlesKept = map[string]int{
+	"grep-find-net-files":    26, // of 35: 415 paths; a path of every directory is shown
+	"grep-rg-l-files":        30, // of 35: 206 paths; a path of every directory is shown
+	"grep-rg-flood-errnil":   29, // of 40: 2,488 files; the 28 with most matches are named
+	"grep-rn-binary-matches": 21, // of 30: 93 files; binary files are named after those with text
+}
+
+// TestGrepGolden pins the views of the corpus samples at the default budget
+// and a tight one, and checks that they fit, are shorter than the input,
+// and keep the needles.
+func TestGrepGolden(t *testing.T) {
+	c := counter()
+	for _, path := range corpus(t, "grep-") {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Count(input) <= 2000 {
+			// clip passes such input through; the reducer, asked
+			// anyway, keeps it whole, which goldenCorpus would take for
+			// a view no shorter than its input.
+			got := body(t, shape.Grep, input, 2000)
+			if !bytes.Equal(got, input) {
+				t.Errorf("%s: input within the budget is not kept whole", name)
+			}
+			checkGolden(t, name, got)
+		} else {
+			lost := goldenCorpus(t, name, shape.Grep, 2000)[name]
+			n := len(needles(t, path))
+			if want, ok := grepNeedlesKept[name]; ok {
+				if n-len(lost) < want {
+					t.Errorf("%s: view keeps %d of %d needles, want at least %d; lost %q", name, n-len(lost), n, want, lost)
+				}
+			} else if len(lost) > 0 {
+				t.Errorf("%s: view lost needles %q", name, lost)
+			}
+		}
+		got := body(t, shape.Grep, input, 600)
+		checkView(t, name+"@600", input, got, 600)
+		checkGolden(t, name+"-600", got)
+	}
+}
+
+// The samples in testdata/grep are real output of these commands, run in a
+// tree holding copies of Go's strings package in lib/text and of its bytes
+// package in "lib/My Docs", to have paths with spaces:
+//
+//	rg -n -C1 --sort path 'utf8\.RuneLen|utf8\.RuneError' >rg-spaces-context.out
+//	rg --heading --sort path 'func (Index|Last|Trim|Cut)' >rg-heading-plain.out
+//	grep -rc 'utf8.RuneError' . | sort >grep-c-zeros.out
+//	rg --sort path 'unicode\.' >rg-nonumbers.out
+//	grep -n 'func ' lib/text/strings.go >grep-n-onefile.out
+var grepOwn = []struct {
+	name   string
+	budget int
+	// want are fragments the view must show.
+	want []string
+}{
+	{"rg-spaces-context", 400, []string{
+		"27 matches and 52 context lines in 6 files",
+		"  10 lib/My Docs/bytes.go\n", "lib/My Docs/bytes.go:137:",
+	}},
+	{"rg-heading-plain", 150, []string{
+		"42 matches in 2 files", "lib/My Docs/bytes.go\nfunc IndexByte", "lib/text/strings.go\nfunc LastIndex",
+	}},
+	{"grep-c-zeros", 250, []string{"24 matches in 6 files; 26 files have none", "./lib/My Docs/bytes.go:10"}},
+	{"rg-nonumbers", 500, []string{"lib/My Docs/bytes.go:", "lib/text/strings.go:"}},
+	{"grep-n-onefile", 300, []string{"[headroom: 61 matches in 1 file", "23:func explode"}},
+}
+
+// TestGrepOwn pins the views of the forms the corpus lacks: paths with
+// spaces, --heading without line numbers, counts, path:text, one file.
+func TestGrepOwn(t *testing.T) {
+	for _, tc := range grepOwn {
+		input, err := os.ReadFile(filepath.Join("testdata", "grep", tc.name+".out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := body(t, shape.Grep, input, tc.budget)
+		checkView(t, tc.name, input, got, tc.budget)
+		for _, w := range tc.want {
+			if !bytes.Contains(got, []byte(w)) {
+				t.Errorf("%s: view lacks %q", tc.name, w)
+			}
+		}
+		checkGolden(t, fmt.Sprintf("grep-own-%s-%d", tc.name, tc.budget), got)
+	}
+}
+
+// checkView checks what every view must be: within the budget, shorter
+// than the input, every kept line verbatim, and the same when made again.
+func checkView(t *testing.T, name string, input, got []byte, budget int) {
+	t.Helper()
+	if n := counter().Count(got); n > budget {
+		t.Errorf("%s: view has %d tokens, budget %d", name, n, budget)
+	}
+	if len(got) >= len(input) {
+		t.Errorf("%s: view (%d bytes) is not shorter than the input (%d bytes)", name, len(got), len(input))
+	}
+	if again := body(t, shape.Grep, input, budget); !bytes.Equal(got, again) {
+		t.Errorf("%s: two views of the same input differ", name)
+	}
+	lines := strings.Split(string(input), "\n")
+	for _, l := range strings.Split(string(got), "\n") {
+		if l == "" || grepOurs(l) {
+			continue
+		}
+		if !grepVerbatim(l, lines) {
+			t.Errorf("%s: view line %q is not in the input", name, l)
+		}
+	}
+}
+
+// grepOurs reports whether a view line is headroom's own: a gap line, a
+// cut note, or a line of the summary note.
+func grepOurs(l string) bool {
+	return strings.HasPrefix(l, "  [... ") || strings.HasPrefix(l, "[headroom: ") ||
+		strings.HasPrefix(l, "  ") && grepSummaryLine(l) || strings.HasPrefix(l, " and the files") ||
+		strings.HasPrefix(l, "narrow the ") || l == "]"
+}
+
+// grepSummaryLine reports whether an indented line reads as an entry of the
+// summary: counts then a path, or "and N more".
+func grepSummaryLine(l string) bool {
+	f := strings.Fields(l)
+	if len(f) < 2 {
+		return false
+	}
+	return f[0] == "and" || f[0] == "binary" || strings.Trim(f[0], "0123456789,") == ""
+}
+
+// grepVerbatim reports whether a view line is an input line, or a part of
+// one between cut marks.
+func grepVerbatim(l string, lines []string) bool {
+	if i := strings.Index(l, " bytes cut] "); strings.HasPrefix(l, "[... ") && i > 0 {
+		l = l[i+len(" bytes cut] "):]
+	}
+	if i := strings.LastIndex(l, " [... "); i >= 0 && strings.HasSuffix(l, " bytes cut]") {
+		l = l[:i]
+	}
+	for _, in := range lines {
+		if strings.Contains(in, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestGrepPlanKept checks at many budgets that Fit keeps every piece the
+// reducer planned, so that the counts its summary gives of what the view
+// shows are exact, and that the view fits.
+func TestGrepPlanKept(t *testing.T) {
+	c := counter()
+	for _, path := range corpus(t, "grep-") {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, budget := range []int{150, 300, 1000, 3000, 8000} {
+			g := NewGrep(budget)
+			s := NewSplitter(g)
+			s.Write(input)
+			n := s.Close()
+			pieces := g.Pieces(n, budget, c)
+			chosen := Fit(pieces, n, budget, c)
+			if len(chosen) != len(pieces) {
+				t.Errorf("%s@%d: Fit kept %d of the %d pieces planned", name, budget, len(chosen), len(pieces))
+			}
+			if got := c.Count(Render(chosen, n)); got > budget {
+				t.Errorf("%s@%d: view has %d tokens", name, budget, got)
+			}
+		}
+	}
+}
+
+// TestGrepBeatsHeadTail checks that on every corpus sample over the budget
+// the view keeps at least as many needles as a cut of head and tail, and
+// logs both for comparison (go test -run BeatsHeadTail -v).
+func TestGrepBeatsHeadTail(t *testing.T) {
+	c := counter()
+	for _, path := range corpus(t, "grep-") {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := c.Count(input)
+		if in <= 2000 {
+			continue
+		}
+		view := body(t, shape.Grep, input, 2000)
+		base := headTail(input, 2000, c)
+		ns := needles(t, path)
+		kept, baseKept := 0, 0
+		for _, n := range ns {
+			if bytes.Contains(view, []byte(n)) {
+				kept++
+			}
+			if bytes.Contains(base, []byte(n)) {
+				baseKept++
+			}
+		}
+		t.Logf("%-32s in %7d | grep %4d tok %2d/%d needles | head+tail %4d tok %2d/%d needles",
+			name, in, c.Count(view), kept, len(ns), c.Count(base), baseKept, len(ns))
+		if kept < baseKept {
+			t.Errorf("%s: view keeps %d needles, head and tail %d", name, kept, baseKept)
+		}
+	}
+}
+
+// headTail keeps whole lines from both ends of input, one from each in
+// turn, until the next does not fit in budget tokens with a gap line.
+func headTail(input []byte, budget int, c Counter) []byte {
+	lines := strings.SplitAfter(string(input), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	left := budget - c.Count([]byte(elision.GapLine(1, len(lines))))
+	head, tail := 0, len(lines)
+	for turn := 0; head < tail; turn++ {
+		i := head
+		if turn%2 == 1 {
+			i = tail - 1
+		}
+		cost := c.Count([]byte(lines[i]))
+		if cost > left {
+			break
+		}
+		left -= cost
+		if turn%2 == 0 {
+			head++
+		} else {
+			tail--
+		}
+	}
+	out := strings.Join(lines[:head], "")
+	if head < tail {
+		out += elision.GapLine(head+1, tail)
+	}
+	return []byte(out + strings.Join(lines[tail:], ""))
+}
+
+// FuzzGrep checks that any input reduces without panic to a view within the
+// budget, shorter than the input if the input is over the budget (only then
+// does clip reduce it), and the same every time. It counts a token a byte
+// (byteCounter, of fit_test.go): the reducer must fit any counter, and this
+// one is fast and adds up exactly, so the budget is checked to the token.
+func FuzzGrep(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join(corpusDir, "grep-*.out"))
+	own, _ := filepath.Glob(filepath.Join("testdata", "grep", "*.out"))
+	for _, p := range append(paths, own...) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b[:min(len(b), 4<<10)], 600)
+	}
+	f.Add([]byte("0"), 600)
+	f.Add([]byte("\n\n"), 587)
+	f.Add([]byte("Binary file matches\ngrep: binary file matches\n"), 0)
+	// A long match line whose path is longer than what is held of it
+	// before the pattern is known.
+	long := "src/" + strings.Repeat("d", 3000) + ".go:1:" + strings.Repeat("x foo y ", 200)
+	f.Add([]byte(long+"\nsrc/a.go:2:foo bar\nsrc/a.go:3:foo baz\n"), 0)
+	f.Add([]byte("y.o\n) int {\nfunc Index(s, sep []byte) int {\n\nlib/text/string\x00\x80go\nfunc"), 0)
+	f.Fuzz(func(t *testing.T, input []byte, budget int) {
+		budget = 100 + int(uint(budget)%2000)
+		reduce := func() []byte {
+			g := NewGrep(budget)
+			s := NewSplitter(g)
+			s.Write(input)
+			n := s.Close()
+			return Render(Fit(g.Pieces(n, budget, byteCounter{}), n, budget, byteCounter{}), n)
+		}
+		got := reduce()
+		if len(got) > budget {
+			t.Errorf("view has %d tokens, budget %d", len(got), budget)
+		}
+		if len(input) > budget && len(got) >= len(input) {
+			t.Errorf("view (%d bytes) is not shorter than the input (%d bytes)", len(got), len(input))
+		}
+		if again := reduce(); !bytes.Equal(got, again) {
+			t.Errorf("two views of the same input differ")
+		}
+	})
+}
+
+// BenchmarkGrep reduces the largest grep sample of the corpus.
+func BenchmarkGrep(b *testing.B) {
+	var largest []byte
+	for _, p := range corpus(b, "grep-") {
+		if in, err := os.ReadFile(p); err == nil && len(in) > len(largest) {
+			largest = in
+		}
+	}
+	c := counter()
+	b.SetBytes(int64(len(largest)))
+	b.ReportAllocs()
+	for b.Loop() {
+		g := NewGrep(2000)
+		s := NewSplitter(g)
+		s.Write(largest)
+		n := s.Close()
+		Render(Fit(g.Pieces(n, 2000, c), n, 2000, c), n)
+	}
+}

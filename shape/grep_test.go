@@ -1,0 +1,165 @@
+package shape
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseGrepLine(t *testing.T) {
+	for _, tc := range []struct {
+		line, prev string
+		form       GrepForm
+		path       string
+		num, col   int
+		text       string // the line from GrepLine.Text on
+		strong     bool
+	}{
+		{"src/a.go:12:\tx := 1", "", GrepMatch, "src/a.go", 12, 0, "\tx := 1", true},
+		{"src/a.go:12:5:x := 1", "", GrepMatch, "src/a.go", 12, 5, "x := 1", true},
+		{"src/a.go-11-\t// note: 12:30", "", GrepContext, "src/a.go", 11, 0, "\t// note: 12:30", true},
+		{"src/a.go:x-12-y", "", GrepMatch, "src/a.go", 0, 0, "x-12-y", true},
+		{"./a b.txt:3:foo z", "", GrepMatch, "./a b.txt", 3, 0, "foo z", true},
+		{"a b.txt:1:x foo", "", GrepMatch, "a b.txt", 1, 0, "x foo", true},
+		{"lib/My Docs/bytes.go:// text", "", GrepMatch, "lib/My Docs/bytes.go", 0, 0, "// text", true},
+		{"src/v1-2-3/a.go:7:v", "", GrepMatch, "src/v1-2-3/a.go", 7, 0, "v", true},
+		{"my-file-2-x.go-12-ctx", "", GrepContext, "my-file-2-x.go", 12, 0, "ctx", true},
+		{"Makefile:12:all: build", "", GrepMatch, "Makefile", 12, 0, "all: build", false},
+		{`C:\src\app\main.go:12:5:	x := 1`, "", GrepMatch, `C:\src\app\main.go`, 12, 5, "\tx := 1", true},
+		{`C:\My Project\main.go:3:func main() {`, "", GrepMatch, `C:\My Project\main.go`, 3, 0, "func main() {", true},
+		{"./net/dial_test.go:18", "", GrepCount, "./net/dial_test.go", 18, 0, "", true},
+		{"a b.txt-2-y", "a b.txt", GrepContext, "a b.txt", 2, 0, "y", true},
+		{"a b.txt:quote: here", "a b.txt", GrepMatch, "a b.txt", 0, 0, "quote: here", true},
+		{"/usr/local/go/src/net/", "", GrepPath, "/usr/local/go/src/net/", 0, 0, "", true},
+		{"./My Docs/report.txt", "", GrepPath, "./My Docs/report.txt", 0, 0, "", true},
+		{"lib/My Docs/bytes.go", "", GrepPath, "lib/My Docs/bytes.go", 0, 0, "", false},
+		{"Makefile", "", GrepPath, "Makefile", 0, 0, "", false},
+		{"Binary file img/a.png matches", "", GrepBinary, "img/a.png", 0, 0, "", true},
+		{"grep: img/a.png: binary file matches", "", GrepBinary, "img/a.png", 0, 0, "", true},
+		{`bin/gofmt: binary file matches (found "\0" byte around offset 7)`, "", GrepBinary, "bin/gofmt", 0, 0, "", true},
+		{`binary file matches (found "\0" byte around offset 7)`, "", GrepBinary, "", 0, 0, "", false},
+		{"12:\treturn nil", "", GrepMatch, "", 12, 0, "\treturn nil", false},
+		{"12-\treturn nil", "", GrepContext, "", 12, 0, "\treturn nil", false},
+		{"--", "", GrepSeparator, "", 0, 0, "", false},
+		{"", "", GrepBlank, "", 0, 0, "", false},
+		// Not search output.
+		{"2024/01/02 12:34:56 main.go:12: started", "", GrepOther, "", 0, 0, "", false},
+		{"Jan 02 12:34:56 host sshd[42]: accepted", "", GrepOther, "", 0, 0, "", false},
+		{"2025-06-24 14:36:25 status installed", "", GrepOther, "", 0, 0, "", false},
+		{"INFO main.go: started", "", GrepOther, "", 0, 0, "", false},
+		{"    foo_test.go:12: got 1, want 2", "", GrepOther, "", 0, 0, "", false},
+		{"--- FAIL: TestFoo (0.00s)", "", GrepOther, "", 0, 0, "", false},
+		{"=== RUN   TestFoo", "", GrepOther, "", 0, 0, "", false},
+		{"ok  \texample.com/x\t0.01s", "", GrepOther, "", 0, 0, "", false},
+		{"+++ b/src/a.go", "", GrepOther, "", 0, 0, "", false},
+		{"@@ -1,3 +1,4 @@", "", GrepOther, "", 0, 0, "", false},
+		{"https://example.com/a:8080", "", GrepOther, "", 0, 0, "", false},
+		{"see the notes in docs/intro.md", "", GrepPath, "see the notes in docs/intro.md", 0, 0, "", false},
+	} {
+		g := ParseGrepLine([]byte(tc.line), []byte(tc.prev))
+		if g.Form != tc.form || string(g.Path) != tc.path || g.Num != tc.num || g.Col != tc.col || g.Strong != tc.strong {
+			t.Errorf("ParseGrepLine(%q) = form %d path %q num %d col %d strong %v, want %d %q %d %d %v",
+				tc.line, g.Form, g.Path, g.Num, g.Col, g.Strong, tc.form, tc.path, tc.num, tc.col, tc.strong)
+			continue
+		}
+		if (g.Form == GrepMatch || g.Form == GrepContext) && tc.line[g.Text:] != tc.text {
+			t.Errorf("ParseGrepLine(%q) text %q, want %q", tc.line, tc.line[g.Text:], tc.text)
+		}
+	}
+}
+
+// readSample returns the start of a sample as clip gives it to Sniff.
+func readSample(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b[:min(len(b), 64<<10)]
+}
+
+// TestSniffGrepCorpus checks that every grep sample of the corpus, and no
+// other, reads as grep output.
+func TestSniffGrepCorpus(t *testing.T) {
+	paths, err := filepath.Glob("../testdata/corpus/*.out")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no corpus samples: %v", err)
+	}
+	for _, p := range paths {
+		name := filepath.Base(p)
+		sample := readSample(t, p)
+		want := strings.HasPrefix(name, "grep-")
+		if ok, why := sniffGrep(sample); ok != want {
+			t.Errorf("%s: sniffGrep = %v (%s), want %v", name, ok, why, want)
+		}
+		if kind, why := Sniff(sample); (kind == Grep) != want {
+			t.Errorf("%s: Sniff = %s (%s)", name, kind, why)
+		}
+	}
+}
+
+// The samples in testdata are real output. grep-neg-* must not read as
+// search output:
+//
+//	go run . (log.LstdFlags|log.Lshortfile)       >grep-neg-golog-run.out
+//	go test -v . (log.Lshortfile, unindented)      >grep-neg-golog-test.out
+//	head -150 /var/log/dpkg.log                    >grep-neg-dpkg-log.out
+//
+// and the others must, run in a tree holding copies of Go's strings package
+// in lib/text and of bytes in "lib/My Docs":
+//
+//	rg -n -C1 --sort path 'utf8\.RuneLen|utf8\.RuneError' >grep-rg-spaces-context.out
+//	grep -rc 'utf8.RuneError' . | sort                      >grep-grep-c-zeros.out
+//	rg --sort path 'unicode\.'                              >grep-rg-nonumbers.out
+//	grep -n 'func ' lib/text/strings.go                     >grep-grep-n-onefile.out
+//
+// rg --heading without -n, whose headings have spaces, is left to --tool:
+//
+//	rg --heading --sort path 'func (Index|Last|Trim|Cut)'   >grep-rg-heading-plain.out
+func TestSniffGrepOwn(t *testing.T) {
+	paths, err := filepath.Glob("testdata/grep-*.out")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no samples: %v", err)
+	}
+	for _, p := range paths {
+		name := filepath.Base(p)
+		want := !strings.HasPrefix(name, "grep-neg-") && name != "grep-rg-heading-plain.out"
+		if ok, why := sniffGrep(readSample(t, p)); ok != want {
+			t.Errorf("%s: sniffGrep = %v (%s), want %v", name, ok, why, want)
+		}
+	}
+}
+
+// TestSniffGrepCut checks that a sample cut inside a line is judged by its
+// whole lines.
+func TestSniffGrepCut(t *testing.T) {
+	b := readSample(t, "testdata/grep-rg-spaces-context.out")
+	cut := b[:bytes.LastIndexByte(b, '\n')-5]
+	if ok, why := sniffGrep(cut); !ok {
+		t.Errorf("sniffGrep of a cut sample = false (%s)", why)
+	}
+}
+
+// FuzzParseGrepLine checks that any line parses without panic into a path
+// that starts the line and a text offset within it.
+func FuzzParseGrepLine(f *testing.F) {
+	for _, s := range []string{"src/a.go:12:5:x", "a b.txt-2-y", `C:\x\y.go:1:z`, "Binary file a matches", "12:34:56 x",
+		"Binary file matches", "grep: binary file matches"} {
+		f.Add([]byte(s), []byte("a b.txt"))
+	}
+	f.Fuzz(func(t *testing.T, line, prev []byte) {
+		g := ParseGrepLine(line, prev)
+		if !bytes.HasPrefix(line, g.Path) && g.Form != GrepBinary {
+			t.Errorf("path %q does not start the line %q", g.Path, line)
+		}
+		if g.Text < 0 || g.Text > len(line) {
+			t.Errorf("text offset %d outside the line %q", g.Text, line)
+		}
+		if n, ok := ParseGrepNumbered(line); ok && (n.Text < 0 || n.Text > len(line)) {
+			t.Errorf("numbered text offset %d outside the line %q", n.Text, line)
+		}
+		sniffGrep(line)
+	})
+}
