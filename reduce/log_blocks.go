@@ -1,0 +1,694 @@
+package reduce
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// logMode is how a block decides which of the lines after its head are
+// its own.
+type logMode uint8
+
+const (
+	lmIndent logMode = iota // lines indented deeper than the head; notes, excerpts, Caused by:
+	lmRust                  // rustc's --> locations, | gutters and = notes
+	lmUntil                 // any line up to a blank one: a Rust panic, a cargo test's output
+	lmNpm                   // lines with the head's npm ERR! prefix
+	lmRace                  // up to the ===== line that closes a data race report
+	lmPanic                 // a Go panic's message and goroutines
+	lmTrace                 // a Python traceback through its exception
+	lmPytest                // a pytest failure section, up to the next section
+	lmGoTest                // a go test --- FAIL and its messages
+)
+
+// logBlock is an error or failure with the lines that explain it.
+type logBlock struct {
+	mode   logMode
+	cat    logCategory
+	indent int
+	prio   int  // of its head; its other lines rank below
+	drop   bool // a warning of a kind shown already: taken, counted, not held
+	lines  logCapped
+	head   int   // the head's line
+	keys   []int // lines ranked with the head: the first message
+	boost  []int // lines ranked right after the keys
+	demote []int // lines ranked last
+	prev   int   // the line taken last
+	// reverse ranks a block's other lines from its end, where Python puts
+	// the innermost frame.
+	reverse bool
+	phase   int
+	taken   int
+	prefix  string // lmNpm: the prefix of its lines
+
+	// lmPanic: the goroutine dump.
+	tests    []string // tests named as running when a test timed out
+	frame    bool     // the panicking goroutine's first own frame is found
+	dump     map[string]int
+	dumped   int
+	dumpLine int
+	gor      []Piece // the goroutine being read, while it may be kept
+	gorKeep  bool
+}
+
+// openBlock opens a block headed by the current unit, of kind k.
+func (r *Log) openBlock(k logKind) {
+	t := r.run.Text
+	ind, n := logIndent(t)
+	s := t[n:]
+	b := r.newBlock(lmIndent, logCatError, ind)
+	switch k {
+	case lkPanic:
+		b.mode, b.cat = lmPanic, logCatPanic
+	case lkRace:
+		b.mode, b.cat = lmRace, logCatRace
+	case lkTraceback:
+		b.mode, b.cat, b.reverse = lmTrace, logCatTraceback, true
+	case lkTestFail:
+		b.cat = logCatTest
+		switch {
+		case logHas(s, "FAIL: "), logHas(s, "ERROR: "):
+			b.mode, b.phase, b.reverse = lmTrace, -1, true
+		case logHas(s, "___"):
+			b.mode = lmPytest
+		}
+	case lkUntil:
+		b.mode = lmUntil
+		switch {
+		case logHas(s, "error"):
+			b.mode = lmRust
+		case logHas(s, "----"):
+			b.cat = logCatNone // cargo test's output of a test it also lists as FAILED
+		default:
+			b.cat = logCatPanic
+		}
+	case lkNpm:
+		b.mode, b.prefix = lmNpm, string(s[:min(len(s), 8)])
+	case lkWarning:
+		b.prio = prioLogWarn
+		if logHas(s, "warning: ") {
+			b.mode = lmRust
+		}
+		b.drop = !r.newWarning(s)
+		b.cat = logCatNone
+	}
+	// An error line that repeats one held already, but for its numbers,
+	// ranks below the other failures. rustc's heads are not compared: the
+	// same message (mismatched types) is about different code each time.
+	if (k == lkError || k == lkCause) && b.cat == logCatError {
+		var h uint64
+		h, r.mask = logSimilar(t, r.mask)
+		switch {
+		case r.errorKeys[h]:
+			b.prio = prioLogRepeat
+		case len(r.errorKeys) < logMaxErrorKeys:
+			r.errorKeys[h] = true
+		}
+	}
+	if r.hasCtx && !b.drop && r.ctx.Line+r.ctx.Same == r.run.Line-1 {
+		b.lines.add(logClonePiece(r.ctx))
+		b.boost = append(b.boost, r.ctx.Line)
+	}
+	r.hasCtx = false
+	if !b.drop && b.cat < logCategories {
+		r.counts[b.cat]++
+	}
+	b.add(r)
+	r.open = b
+	r.tests.curSet = false
+}
+
+// newBlock returns a block headed by the current unit, reusing the last
+// one closed: a long build's warnings open thousands.
+func (r *Log) newBlock(mode logMode, cat logCategory, indent int) *logBlock {
+	b := r.spare
+	if b == nil {
+		b = &logBlock{}
+	}
+	r.spare = nil
+	*b = logBlock{mode: mode, cat: cat, indent: indent, prio: prioLogFailure, head: r.run.Line,
+		lines:  logCapped{nFirst: logBlockFirst, nLast: logBlockLast, first: b.lines.first[:0], last: b.lines.last[:0]},
+		keys:   b.keys[:0],
+		boost:  b.boost[:0],
+		demote: b.demote[:0],
+		tests:  b.tests[:0],
+		gor:    b.gor[:0],
+	}
+	return b
+}
+
+// newWarning counts a warning and reports whether it is the first of its
+// kind, the one to show.
+func (r *Log) newWarning(s []byte) bool {
+	r.warnTotal++
+	msg := s
+	if m := logAfterLocation(s); m != nil {
+		msg = m
+	}
+	r.quoted = logMaskQuoted(r.quoted[:0], msg)
+	var h uint64
+	h, r.mask = logSimilar(r.quoted, r.mask)
+	if k := r.warns[h]; k != nil {
+		k.count++
+		return false
+	}
+	if len(r.warns) >= logMaxWarnKinds {
+		r.warnOther++
+		return false
+	}
+	k := &logWarnKind{line: r.run.Line, count: 1}
+	r.warns[h] = k
+	r.warnOrder = append(r.warnOrder, k)
+	return true
+}
+
+// logMaskQuoted appends s to out with what is between quotes left out,
+// so that warnings about different names are of one kind.
+func logMaskQuoted(out, s []byte) []byte {
+	var end byte // the byte that ends the quote we are in, 0 outside
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if end != 0 {
+			if c == end {
+				end = 0
+				out = append(out, c)
+			}
+			continue
+		}
+		switch {
+		case c == '\'' || c == '`' || c == '"':
+			end = c
+		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0x98 || s[i+2] == 0x9c):
+			// gcc's ‘name’ and “name” end with E2 80 99 and E2 80 9D.
+			end = s[i+2] + 1
+			out = append(out, s[i:i+3]...)
+			i += 2
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func logClonePiece(p Piece) Piece {
+	p.Text = bytes.Clone(p.Text)
+	return p
+}
+
+// add holds the current unit as a line of the block.
+func (b *logBlock) add(r *Log) {
+	if !b.drop {
+		b.lines.add(r.held())
+	}
+	b.taken++
+}
+
+// take offers the current unit, of kind k, to the open block. It reports
+// whether the block took it, and whether the block is complete.
+func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
+	t := r.run.Text
+	ind, n := logIndent(t)
+	s := t[n:]
+	switch b.mode {
+	case lmGoTest:
+		if k == lkBlank || k == lkGoRun || k == lkGoPass || k == lkGoFail || ind <= b.indent {
+			return false, false
+		}
+		if len(b.keys) == 0 {
+			b.keys = append(b.keys, r.run.Line)
+		}
+	case lmIndent:
+		switch {
+		case k == lkBlank && len(t) > 0 && ind > b.indent:
+			// White space within an indented message.
+		case k == lkBlank, k == lkGoFail, k == lkGoPass, k == lkGoRun:
+			return false, false
+		case ind > b.indent, k == lkNote, logGutter(s):
+		case k == lkCause:
+			b.boost = append(b.boost, r.run.Line)
+		default:
+			return false, false
+		}
+		b.indentKey(r, s)
+		b.excerpt(r, s)
+	case lmRust:
+		if k == lkBlank || !(logGutter(s) || ind > 0 && !logCargoStatus(s, ind) ||
+			ind == 0 && (logHas(s, "help: ") || logHas(s, "note: ") || logHas(s, "= ") || logHas(s, "..."))) {
+			return false, false
+		}
+		if logHas(s, "-->") && len(b.keys) == 0 {
+			b.keys = append(b.keys, r.run.Line)
+		}
+		b.excerpt(r, s)
+	case lmUntil:
+		if k == lkBlank || b.taken >= logUntilMax || logStrongHead(k) {
+			return false, false
+		}
+		// A Rust panic's message; in a test's output, the panic too.
+		if len(b.keys) < 1 || len(b.keys) < 2 && b.cat == logCatNone {
+			b.keys = append(b.keys, r.run.Line)
+		}
+	case lmNpm:
+		if !logHas(t, b.prefix) {
+			return false, false
+		}
+		if len(b.keys) == 0 && len(bytes.TrimSpace(t[len(b.prefix):])) > 0 {
+			b.keys = append(b.keys, r.run.Line)
+		}
+	case lmRace:
+		if b.taken <= 3 && k != lkBlank {
+			b.keys = append(b.keys, r.run.Line)
+		}
+		b.add(r)
+		return true, k == lkSep && t[0] == '='
+	case lmPanic:
+		return b.takePanic(r, k, ind, s)
+	case lmTrace:
+		return b.takeTrace(r, k, ind)
+	case lmPytest:
+		if b.taken >= logUntilMax || k == lkTestFail || k == lkSummary || k == lkSummaryFail || k == lkSep && t[0] == '=' {
+			return false, false
+		}
+		switch {
+		case logHas(t, "E ") && len(b.keys) == 0:
+			b.keys = append(b.keys, r.run.Line)
+		case logHas(t, ">"), logHas(t, "E "):
+			b.boost = append(b.boost, r.run.Line)
+		}
+	}
+	b.add(r)
+	return true, false
+}
+
+// excerpt ranks the lines of a compiler's source excerpt: the line of code
+// and the caret line under it (whose label says what is wrong) right after
+// the keys, the bare gutter lines last. Of a TAP failure's YAML, the
+// timing and the markers rank last too.
+func (b *logBlock) excerpt(r *Log, s []byte) {
+	switch {
+	case logCaret(s):
+		if len(b.boost) < 8 {
+			if b.prev > 0 && !slices.Contains(b.boost, b.prev) {
+				b.boost = append(b.boost, b.prev)
+			}
+			b.boost = append(b.boost, r.run.Line)
+		}
+	case logBareGutter(s), string(s) == "---", string(s) == "...", logHas(s, "duration_ms: "):
+		b.demote = append(b.demote, r.run.Line)
+	}
+	b.prev = r.run.Line
+}
+
+// logBareGutter reports whether s is only the gutter of a source excerpt.
+func logBareGutter(s []byte) bool {
+	for _, c := range s {
+		if c != ' ' && c != '|' {
+			return false
+		}
+	}
+	return true
+}
+
+// logCaret reports whether s is a caret line under a line of code: carets
+// with tildes, dashes and gutter bars, like "|     ^~~~~~".
+func logCaret(s []byte) bool {
+	caret := false
+	for _, c := range s {
+		switch c {
+		case '^':
+			caret = true
+		case ' ', '|', '~', '-', '+', '_':
+		default:
+			return caret // the label after the carets
+		}
+	}
+	return caret
+}
+
+// indentKey makes the first line under an indented block's head its key,
+// or for a TAP failure's YAML, the error message in it.
+func (b *logBlock) indentKey(r *Log, s []byte) {
+	if len(b.keys) > 0 {
+		return
+	}
+	switch {
+	case b.taken == 1 && string(s) == "---":
+		b.phase = 1 // wait for error:
+	case b.phase == 1 && logHas(s, "error:"):
+		b.phase = 0
+		if len(bytes.TrimSpace(s[6:])) <= 2 {
+			b.phase = 2 // error: |- puts the message on the next line
+			return
+		}
+		b.keys = append(b.keys, r.run.Line)
+	case b.phase != 1:
+		b.keys = append(b.keys, r.run.Line)
+	}
+}
+
+// logStrongHead reports whether lines of kind k end a block that takes any
+// line: they start something else.
+func logStrongHead(k logKind) bool {
+	switch k {
+	case lkGoRun, lkGoPass, lkGoFail, lkPanic, lkRace, lkTraceback, lkTestFail, lkNpm, lkSummary, lkSummaryFail, lkSep:
+		return true
+	}
+	return false
+}
+
+// logCargoStatus reports whether s, indented by ind, is one of cargo's status
+// lines, which right-align a capitalised verb: "   Compiling x v0.1.0".
+func logCargoStatus(s []byte, ind int) bool {
+	if ind > 12 || len(s) == 0 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	i := bytes.IndexByte(s, ' ')
+	return i > 0 && ind+i == 12
+}
+
+// logGutter reports whether s is a line of a source excerpt with a line
+// number gutter: "12 |     let x = 1;".
+func logGutter(s []byte) bool {
+	i := 0
+	for i < len(s) && logDigit(s[i]) {
+		i++
+	}
+	if i == 0 {
+		return len(s) > 0 && s[0] == '|'
+	}
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	return i < len(s) && s[i] == '|'
+}
+
+// takeTrace takes the lines of a Python traceback: an optional unittest
+// header and its rule (phase -1), the frames (phase 0), then the exception
+// and its message (phase 1).
+func (b *logBlock) takeTrace(r *Log, k logKind, ind int) (taken, done bool) {
+	switch b.phase {
+	case -1:
+		switch k {
+		case lkSep:
+		case lkTraceback:
+			b.phase = 0
+		default:
+			return false, false
+		}
+	case 0:
+		switch {
+		case k == lkBlank:
+			return false, false
+		case ind == 0:
+			b.keys = append(b.keys, r.run.Line)
+			b.phase = 1
+		}
+	case 1:
+		if k == lkBlank || b.taken >= logUntilMax || logStrongHead(k) {
+			return false, false
+		}
+		b.boost = append(b.boost, r.run.Line)
+	}
+	b.add(r)
+	return true, false
+}
+
+// takePanic takes the lines of a Go panic: its message and the tests
+// running (phase 0), the panicking goroutine, kept whole (phase 1), and the
+// other goroutines, counted by state (phases 2 and 3) except those running
+// a test that timed out.
+func (b *logBlock) takePanic(r *Log, k logKind, ind int, s []byte) (taken, done bool) {
+	switch b.phase {
+	case 0:
+		switch {
+		case k == lkGoroutine:
+			b.phase = 1
+		case k == lkBlank, ind > 0:
+			if ind >= 8 {
+				if name := logTimedOut(s); name != "" && len(b.tests) < 8 {
+					b.tests = append(b.tests, name)
+				}
+			}
+			if k != lkBlank {
+				b.boost = append(b.boost, r.run.Line)
+			}
+		case s[0] == '[', logHas(s, "PC="), logHas(s, "panic: "):
+			b.boost = append(b.boost, r.run.Line)
+		default:
+			return false, false
+		}
+		b.add(r)
+	case 1:
+		if k == lkBlank {
+			b.phase = 2
+			return true, false
+		}
+		if !logFrame(k, ind) {
+			return false, false
+		}
+		b.ownFrame(r, ind, s)
+		b.add(r)
+	case 2:
+		r.counted = true
+		switch k {
+		case lkBlank:
+		case lkGoroutine:
+			b.phase = 3
+			b.startGoroutine(r, s)
+		default:
+			return false, false
+		}
+	case 3:
+		r.counted = true
+		if k == lkBlank || !logFrame(k, ind) {
+			b.endGoroutine(r)
+			b.phase = 2
+			return k == lkBlank, false
+		}
+		if b.gorKeep && len(b.gor) < logBlockFirst {
+			b.gor = append(b.gor, r.held())
+		}
+	}
+	return true, false
+}
+
+// logFrame reports whether a line of kind k, indented by ind, can be a
+// line of a goroutine's stack: go test's outcome right after a stack is
+// not.
+func logFrame(k logKind, ind int) bool {
+	return ind > 0 || !logStrongHead(k) && k != lkGoroutine
+}
+
+// ownFrame makes the first frame of the panicking goroutine that is not
+// the runtime's or the testing package's a key of the block: where the
+// panic happened.
+func (b *logBlock) ownFrame(r *Log, ind int, s []byte) {
+	switch {
+	case b.frame && len(b.keys) == 1:
+		b.keys = append(b.keys, r.run.Line) // its file and line
+	case b.frame, ind > 0:
+	case logHas(s, "runtime."), logHas(s, "testing."), logHas(s, "panic("), logHas(s, "goroutine "),
+		logHas(s, "created by "), logHas(s, "sync."), logHas(s, "reflect."):
+	default:
+		b.frame = true
+		b.keys = append(b.keys, r.run.Line)
+	}
+}
+
+// logTimedOut returns the name of a test listed as running when go test
+// timed out: "TestSlow (10s)".
+func logTimedOut(s []byte) string {
+	i := bytes.IndexByte(s, ' ')
+	if !logHas(s, "Test") || i < 0 || !logHas(s[i:], " (") {
+		return ""
+	}
+	name := s[:i]
+	if j := bytes.IndexByte(name, '/'); j >= 0 {
+		name = name[:j]
+	}
+	return string(name)
+}
+
+func (b *logBlock) startGoroutine(r *Log, s []byte) {
+	state := logGoroutineState(s)
+	if b.dump == nil {
+		b.dump = map[string]int{}
+		b.dumpLine = r.run.Line
+	}
+	if _, ok := b.dump[string(state)]; ok || len(b.dump) < 16 {
+		b.dump[string(state)]++
+	} else {
+		b.dump["other"]++
+	}
+	b.dumped++
+	b.gor = b.gor[:0]
+	b.gorKeep = len(b.tests) > 0
+	if b.gorKeep {
+		b.gor = append(b.gor, r.held())
+	}
+}
+
+// endGoroutine keeps the goroutine just read if it runs a test that timed
+// out: that is where the test is stuck.
+func (b *logBlock) endGoroutine(r *Log) {
+	if !b.gorKeep || !b.runsTest() {
+		return
+	}
+	b.dump[string(logGoroutineState(b.gor[0].Text))]--
+	b.dumped--
+	for i, p := range b.gor {
+		b.lines.add(p)
+		if i == 0 || i <= 2 && b.runsTestFrame(p.Text) {
+			b.boost = append(b.boost, p.Line)
+		}
+	}
+	b.gor = nil
+}
+
+// runsTest reports whether the goroutine read is one running a test named
+// as running: testing.tRunner calls the test's own function.
+func (b *logBlock) runsTest() bool {
+	runner, test := false, false
+	for _, p := range b.gor {
+		runner = runner || logHas(p.Text, "testing.tRunner(")
+		test = test || b.runsTestFrame(p.Text)
+	}
+	return runner && test
+}
+
+func (b *logBlock) runsTestFrame(t []byte) bool {
+	for _, name := range b.tests {
+		i := bytes.Index(t, []byte("."+name))
+		if i >= 0 && i+1+len(name) < len(t) && (t[i+1+len(name)] == '(' || t[i+1+len(name)] == '.') {
+			return true
+		}
+	}
+	return false
+}
+
+// logGoroutineState returns the state of a goroutine from its header:
+// "goroutine 18 [chan receive, 2 minutes]:" gives "chan receive".
+func logGoroutineState(s []byte) []byte {
+	i := bytes.LastIndexByte(s, '[')
+	if i < 0 {
+		return nil
+	}
+	st := s[i+1:]
+	if j := bytes.IndexAny(st, ",]"); j >= 0 {
+		st = st[:j]
+	}
+	return st
+}
+
+// closeBlock hands the open block's lines to the keep, ranked.
+func (r *Log) closeBlock() {
+	b := r.open
+	if b == nil {
+		return
+	}
+	r.open = nil
+	if b.phase == 3 && b.mode == lmPanic {
+		b.endGoroutine(r)
+	}
+	if b.dumped > 0 && len(r.notes) < logMaxNotes {
+		r.notes = append(r.notes, Piece{Line: b.dumpLine, Prio: prioLogFailure, Note: b.dumpNote()})
+	}
+	if !b.drop {
+		for _, p := range b.rank() {
+			r.keep.add(p)
+		}
+	}
+	// The keep holds copies of the pieces, so the block can be reused.
+	r.spare = b
+}
+
+// dumpNote counts the goroutines of a dump that the block does not show,
+// by state, most common first.
+func (b *logBlock) dumpNote() string {
+	type state struct {
+		name string
+		n    int
+	}
+	var states []state
+	for name, n := range b.dump {
+		if n > 0 {
+			states = append(states, state{name, n})
+		}
+	}
+	slices.SortFunc(states, func(a, b state) int {
+		if c := cmp.Compare(b.n, a.n); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.name, b.name)
+	})
+	parts := make([]string, len(states))
+	for i, s := range states {
+		parts[i] = elision.Thousands(int64(s.n)) + " " + s.name
+	}
+	return fmt.Sprintf("[headroom: %s more %s: %s]", elision.Thousands(int64(b.dumped)),
+		logPlural(b.dumped, "goroutine", "goroutines"), strings.Join(parts, ", "))
+}
+
+// rank gives the block's lines their priorities: the head and the keys
+// first, then the boosted lines, then the rest in order (or from the end,
+// for a traceback), each lower than the one before. White-space lines
+// rank with the line after them, so that they never cost a gap line of
+// their own.
+func (b *logBlock) rank() []Piece {
+	ps := b.lines.all()
+	pos := make([]int, len(ps)) // rank in the block, from 0
+	for i := range pos {
+		pos[i] = -1
+	}
+	next := 0
+	place := func(line int) {
+		for i := range ps {
+			if ps[i].Line == line && pos[i] < 0 {
+				pos[i] = next
+				next++
+			}
+		}
+	}
+	place(b.head)
+	for _, l := range b.keys {
+		place(l)
+	}
+	keyed := next
+	for _, l := range b.boost {
+		place(l)
+	}
+	for j := range ps {
+		i := j
+		if b.reverse {
+			i = len(ps) - 1 - j
+		}
+		if pos[i] < 0 && !slices.Contains(b.demote, ps[i].Line) {
+			pos[i] = next
+			next++
+		}
+	}
+	for _, l := range b.demote {
+		place(l)
+	}
+	for i := range ps {
+		switch {
+		case pos[i] < keyed:
+			ps[i].Prio = b.prio
+		case b.prio == prioLogFailure:
+			ps[i].Prio = prioLogTrace - pos[i]
+		default:
+			ps[i].Prio = b.prio - 1 - pos[i]
+		}
+	}
+	for i := len(ps) - 2; i >= 0; i-- {
+		if len(bytes.TrimSpace(ps[i].Text)) == 0 && ps[i+1].Line == ps[i].Line+ps[i].Same+1 {
+			ps[i].Prio = ps[i+1].Prio
+		}
+	}
+	return ps
+}

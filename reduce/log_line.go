@@ -1,0 +1,278 @@
+package reduce
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
+
+// logClean returns a log line as a terminal shows it: the state after its
+// last carriage return (a progress line redrawn in place shows only its
+// last drawing), without ANSI escape sequences. It returns text itself when
+// there is nothing to clean, else text cleaned into buf; buf is returned for
+// reuse.
+func logClean(text, buf []byte) (clean, newBuf []byte) {
+	hasCR := bytes.IndexByte(text, '\r') >= 0
+	hasEsc := bytes.IndexByte(text, 0x1b) >= 0
+	if !hasCR && !hasEsc {
+		return text, buf
+	}
+	if hasCR {
+		text = bytes.TrimRight(text, "\r")
+		if i := bytes.LastIndexByte(text, '\r'); i >= 0 {
+			text = text[i+1:]
+		}
+	}
+	if !hasEsc {
+		return text, buf
+	}
+	buf = logStripANSI(buf[:0], text)
+	return buf, buf
+}
+
+// logStripANSI appends text to dst without its ANSI escape sequences: CSI
+// sequences (colours, cursor moves), OSC sequences (titles, links) and
+// two-byte escapes.
+func logStripANSI(dst, text []byte) []byte {
+	for len(text) > 0 {
+		i := bytes.IndexByte(text, 0x1b)
+		if i < 0 {
+			return append(dst, text...)
+		}
+		dst = append(dst, text[:i]...)
+		text = text[i+1:]
+		if len(text) == 0 {
+			break
+		}
+		switch text[0] {
+		case '[':
+			j := 1
+			for j < len(text) && text[j] >= 0x20 && text[j] <= 0x3f {
+				j++
+			}
+			if j < len(text) && text[j] >= 0x40 && text[j] <= 0x7e {
+				j++
+			}
+			text = text[j:]
+		case ']':
+			// An OSC sequence ends with BEL or ESC \.
+			j := 1
+			for j < len(text) && text[j] != 0x07 && text[j] != 0x1b {
+				j++
+			}
+			if j < len(text) && text[j] == 0x07 {
+				j++
+			} else if j+1 < len(text) && text[j+1] == '\\' {
+				j += 2
+			}
+			text = text[j:]
+		default:
+			// Charset selections (ESC ( B) carry one more byte.
+			j := 1
+			for j < len(text) && text[j] >= 0x20 && text[j] <= 0x2f {
+				j++
+			}
+			text = text[min(j+1, len(text)):]
+		}
+	}
+	return dst
+}
+
+func logDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func logLower(c byte) bool { return 'a' <= c && c <= 'z' }
+
+// logAlnum classes bytes for logMask and the word scans: 0 for the
+// rest, 1 for letters, 2 for digits.
+var logAlnum = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = 1, 1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = 2
+	}
+	return t
+}()
+
+// logAlike reports whether two lines mask alike (see logMask): they differ
+// only in words that hold digits. Alike lines share long stretches of
+// bytes, which it compares eight at a time.
+func logAlike(a, b []byte) bool {
+	for {
+		n := logCommon(a, b)
+		if n == len(a) && n == len(b) {
+			return true
+		}
+		// The lines differ within a word or at its end: back up to its
+		// start, and let it differ only if it holds a digit in both.
+		w := n
+		for w > 0 && logAlnum[a[w-1]] != 0 {
+			w--
+		}
+		ea, da := logWordEnd(a, w)
+		eb, db := logWordEnd(b, w)
+		if !da || !db {
+			return false
+		}
+		a, b = a[ea:], b[eb:]
+	}
+}
+
+// logCommon returns the length of the common prefix of a and b.
+func logCommon(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// logWordEnd returns where the word of letters and digits at t[i] ends,
+// and whether it holds a digit.
+func logWordEnd(t []byte, i int) (int, bool) {
+	digit := false
+	for ; i < len(t) && logAlnum[t[i]] != 0; i++ {
+		digit = digit || logAlnum[t[i]] == 2
+	}
+	return i, digit
+}
+
+// logMask appends to dst the line with every word that holds a digit
+// replaced by #, so that lines differing only in counters, durations, ids,
+// hashes or addresses mask alike: "item-0042 (0.01s)" and
+// "item-0043 (0.02s)" both give "item-# (#.#)". It copies stretches free
+// of digits eight bytes at a time.
+func logMask(dst, t []byte) []byte {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = ones * 127
+	)
+	if cap(dst) < len(t)+8 {
+		dst = make([]byte, 0, len(t)+64)
+	}
+	out := dst[:cap(dst)] // w <= i: a masked line is never longer
+	w, i := 0, 0
+	for i < len(t) {
+		if i+8 <= len(t) {
+			// The bytes b of x with '0'-1 < b < '9'+1 get their high bit set.
+			x := binary.LittleEndian.Uint64(t[i:])
+			if (ones*(127+'9'+1)-x&low7)&^x&(x&low7+ones*(127-('0'-1)))&high == 0 {
+				binary.LittleEndian.PutUint64(out[w:], x)
+				w, i = w+8, i+8
+				continue
+			}
+		}
+		if !logDigit(t[i]) {
+			out[w] = t[i]
+			w, i = w+1, i+1
+			continue
+		}
+		// The word's letters before the digit are copied already: take
+		// them back, and skip the rest of the word.
+		for w > 0 && logAlnum[out[w-1]] != 0 {
+			w--
+		}
+		out[w] = '#'
+		w++
+		for i < len(t) && logAlnum[t[i]] != 0 {
+			i++
+		}
+	}
+	return out[:w]
+}
+
+// logHash hashes bytes eight at a time: a fast, fixed hash for telling
+// masked lines apart.
+func logHash(b []byte) uint64 {
+	h := uint64(len(b)) * 0x9e3779b97f4a7c15
+	for ; len(b) >= 8; b = b[8:] {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	var last uint64
+	for i, c := range b {
+		last |= uint64(c) << (8 * i)
+	}
+	h = (h ^ last) * 0xc4ceb9fe1a85ec53
+	return h ^ h>>29
+}
+
+// logSimilar hashes a line masked by logMask, using buf, which it returns
+// for reuse.
+func logSimilar(t, buf []byte) (uint64, []byte) {
+	buf = logMask(buf[:0], t)
+	return logHash(buf), buf
+}
+
+// logLead hashes the indentation and the first word of a line that has
+// more after it, or returns 0 if it starts with no word of letters.
+func logLead(t []byte) uint64 {
+	i := 0
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	start := i
+	for i < len(t) && logAlnum[t[i]] == 1 {
+		i++
+	}
+	if i-start < 2 || i+1 >= len(t) || t[i] != ' ' && t[i] != ':' {
+		return 0
+	}
+	return logHash(t[:i]) | 1
+}
+
+// logIndent returns the width of a line's leading white space, a tab
+// counting as four, and the number of bytes it takes.
+func logIndent(t []byte) (width, n int) {
+	for n < len(t) {
+		switch t[n] {
+		case ' ':
+			width++
+		case '\t':
+			width += 4
+		default:
+			return width, n
+		}
+		n++
+	}
+	return width, n
+}
+
+// logFold reports whether t starts with word, ignoring the case of ASCII
+// letters; word must be lower case.
+func logFold(t []byte, word string) bool {
+	if len(t) < len(word) {
+		return false
+	}
+	for i := range len(word) {
+		if t[i]|0x20 != word[i] && t[i] != word[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func logHas(t []byte, p string) bool {
+	return len(t) >= len(p) && string(t[:len(p)]) == p
+}
+
+// logAllOf reports whether t is a run of at least n bytes c, as separator
+// lines are.
+func logAllOf(t []byte, c byte, n int) bool {
+	if len(t) < n {
+		return false
+	}
+	for _, b := range t {
+		if b != c {
+			return false
+		}
+	}
+	return true
+}

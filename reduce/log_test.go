@@ -1,0 +1,377 @@
+package reduce
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/headroom-cli/headroom/shape"
+)
+
+// logSamples are real outputs captured here for the log reducer's own
+// tests, in testdata/log:
+//
+//	go-timeout-dump.out       go test -timeout 2s . (a test that starts 342 goroutines that block and never returns)
+//	go-thousand-failures.out  go test . (a table test whose 1,000 cases all fail)
+//	git-clone-progress.out    git clone --progress --no-local file:///work/main/.git /tmp/clonex
+//	cargo-build-color.out     cargo build --color=always (testdata/corpus-src/rustbroken)
+const logSamples = "testdata/log"
+
+// logNeedlesLost lists, for corpus samples whose views at budget 2000
+// cannot keep every needle, how many needles they may lose, and why.
+var logNeedlesLost = map[string]int{
+	// Five needles are Inst lines sampled from the middle of an 86-line
+	// listing of packages (L60-145). The view keeps the listing's first
+	// and last lines, its headings, its outcome line and the end of the
+	// log; which lines from the middle of a listing a reader wants cannot
+	// be told from the log, so none is preferred.
+	"log-apt-get-install-simulate": 5,
+}
+
+// TestLogGolden reduces every log sample of the corpus at the default
+// budget and at a tight one, pins the views in golden files, and checks
+// that each fits its budget and, at the default budget, shows its needles.
+func TestLogGolden(t *testing.T) {
+	for _, path := range corpus(t, "log-") {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, budget := range []int{2000, 600} {
+			got := checkLogView(t, name, input, budget)
+			golden := name
+			if budget != 2000 {
+				golden = fmt.Sprintf("%s-%d", name, budget)
+			}
+			checkGolden(t, golden, got)
+			if budget != 2000 {
+				continue
+			}
+			var lost []string
+			for _, n := range needles(t, path) {
+				if !bytes.Contains(got, []byte(n)) {
+					lost = append(lost, n)
+				}
+			}
+			if len(lost) > logNeedlesLost[name] {
+				t.Errorf("%s: the view lost %d needles:\n%s", name, len(lost), strings.Join(lost, "\n"))
+			}
+		}
+	}
+}
+
+// checkLogView reduces input at budget and checks what holds for every
+// view: it fits the budget, it is shorter than an input that does not
+// fit (clip passes the others through without reducing them), and it has
+// neither escape sequences nor carriage returns.
+func checkLogView(t *testing.T, name string, input []byte, budget int) []byte {
+	t.Helper()
+	got := body(t, shape.Log, input, budget)
+	if n := counter().Count(got); n > budget {
+		t.Errorf("%s: view has %d tokens, budget %d", name, n, budget)
+	}
+	// A token is at most 128 bytes: a longer input cannot fit, and is not
+	// worth counting.
+	over := len(input) > budget*128 || counter().Count(input) > budget
+	if over && len(got) >= len(input) {
+		t.Errorf("%s: view (%d bytes) is not shorter than the input (%d bytes)", name, len(got), len(input))
+	}
+	if i := bytes.IndexAny(got, "\x1b\r"); i >= 0 {
+		t.Errorf("%s: view holds an escape or a carriage return at byte %d", name, i)
+	}
+	return got
+}
+
+// readLogSample reads one of the log reducer's own samples.
+func readLogSample(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(logSamples, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestLogOwnSamples pins the views of the reducer's own samples and checks
+// what each is there to show.
+func TestLogOwnSamples(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		budget int
+		want   []string
+	}{
+		{"go-timeout-dump.out", 600, []string{
+			"panic: test timed out after 2s",
+			"\t\tTestStuck (2s)\n",
+			// The test's own goroutine, where it is stuck, is kept; the
+			// other goroutines are counted by state.
+			"example.com/gdump.TestStuck(0x2023983a0488?)\n\t/tmp/gdump/dump_test.go:34 +0x1cc\n",
+			"[headroom: 343 more goroutines: 201 chan receive, 90 select, 40 sync.Mutex.Lock, 12 sleep]\n",
+			"FAIL\texample.com/gdump\t2.034s\n",
+		}},
+		{"go-thousand-failures.out", 2000, []string{
+			"[headroom: this log reports 1,001 failing tests]\n",
+			"    --- FAIL: TestChecksum/item-0000 (0.00s)\n        many_test.go:22: checksum(\"item-0000\") = 668, want 669\n",
+			"FAIL\texample.com/gmany\t0.067s\n",
+		}},
+		{"git-clone-progress.out", 200, []string{
+			// Each progress line shows only its last drawing.
+			"\nremote: Counting objects: 100% (130/130), done.        \n",
+			"\nReceiving objects: 100% (130/130), 120.66 KiB | 30.17 MiB/s, done.\n",
+		}},
+		{"cargo-build-color.out", 200, []string{
+			"error[E0308]: mismatched types\n  --> src/main.rs:55:22\n",
+			"error: could not compile `shapes` (bin \"shapes\") due to 3 previous errors\n",
+		}},
+	} {
+		input := readLogSample(t, c.name)
+		got := checkLogView(t, c.name, input, c.budget)
+		for _, w := range c.want {
+			if !bytes.Contains(got, []byte(w)) {
+				t.Errorf("%s: the view lacks %q", c.name, w)
+			}
+		}
+		checkGolden(t, "log-own-"+strings.TrimSuffix(c.name, ".out"), got)
+	}
+}
+
+// When failures alone overflow the budget, each failing test kept keeps
+// its first message with it, in order.
+func TestLogFailuresKeepTheirMessages(t *testing.T) {
+	got := body(t, shape.Log, readLogSample(t, "go-thousand-failures.out"), 600)
+	lines := strings.Split(string(got), "\n")
+	heads := 0
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "    --- FAIL: TestChecksum/item-") {
+			continue
+		}
+		heads++
+		if i+1 == len(lines) || !strings.Contains(lines[i+1], "many_test.go:22: checksum(") {
+			t.Errorf("%q is not followed by its message:\n%s", l, got)
+		}
+	}
+	if heads < 5 {
+		t.Errorf("only %d failing tests shown:\n%s", heads, got)
+	}
+}
+
+// A run of lines that differ only in their numbers keeps its first and its
+// last line; the gap line between them counts the rest exactly.
+func TestLogCollapsesAlikeLines(t *testing.T) {
+	input, err := os.ReadFile(corpusDir + "/log-python-script-chained-traceback.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(body(t, shape.Log, input, 600))
+	want := "[etl] batch 0000: 12 rows loaded, running total 66\n" +
+		"  [... 1,340 lines elided: L3-1342 ...]\n" +
+		"[etl] batch 1341: 12 rows loaded, running total 394546\n"
+	if !strings.Contains(got, want) {
+		t.Errorf("the run of batch lines is not collapsed to its ends:\n%s", got)
+	}
+}
+
+// A cycle of lines repeated with other numbers (a table test's subtests)
+// keeps its first and its last cycle.
+func TestLogCollapsesCycles(t *testing.T) {
+	input, err := os.ReadFile(corpusDir + "/log-gotest-v-pass.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(body(t, shape.Log, input, 600))
+	want := "=== RUN   TestRoundTrip/wid/0\n    sku_test.go:21: code WID-0000 ok\n" +
+		"  [... 76 lines elided: L176-251 ...]\n" +
+		"=== RUN   TestRoundTrip/wid/39\n    sku_test.go:21: code WID-0039 ok\n"
+	if !strings.Contains(got, want) {
+		t.Errorf("the cycle of subtests is not collapsed to its ends:\n%s", got)
+	}
+}
+
+func TestLogClean(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain", "plain"},
+		{"\x1b[1m\x1b[92m   Compiling\x1b[0m shapes v0.1.0", "   Compiling shapes v0.1.0"},
+		{"  \x1b[1m\x1b[94m--> \x1b[0msrc/main.rs:55:22", "  --> src/main.rs:55:22"},
+		{"\x1b]8;;file:///x\x07link\x1b]8;;\x07 text", "link text"},
+		{"Counting:   0% (1/130)   \rCounting:  50% (65/130)   \rCounting: 100% (130/130), done.", "Counting: 100% (130/130), done."},
+		{"windows line\r", "windows line"},
+		{"\x1b[1mtrailing escape\x1b", "trailing escape"},
+	} {
+		got, _ := logClean([]byte(c.in), nil)
+		if string(got) != c.want {
+			t.Errorf("logClean(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestLogClassify classifies lines taken from real logs.
+func TestLogClassify(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want logKind
+	}{
+		{"=== RUN   TestBalance/acct-0334", lkGoRun},
+		{"    --- FAIL: TestBalance/acct-0334 (0.00s)", lkGoFail},
+		{"--- PASS: TestValue (0.00s)", lkGoPass},
+		{"ok  \texample.com/ledger/fx\t0.010s", lkSummary},
+		{"FAIL\texample.com/ledger\t0.015s", lkSummaryFail},
+		{"panic: runtime error: index out of range [8] with length 8", lkPanic},
+		{"goroutine 407 [running]:", lkGoroutine},
+		{"WARNING: DATA RACE", lkRace},
+		{"Traceback (most recent call last):", lkTraceback},
+		{"FAIL: test_bulk_price_qty_100 (test_inventory.TestBulkPrice.test_bulk_price_qty_100)", lkTestFail},
+		{"Ran 282 tests in 0.018s", lkSummary},
+		{"FAILED (failures=1, errors=1)", lkSummaryFail},
+		{"error[E0308]: mismatched types", lkUntil},
+		{"test result: FAILED. 19 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.19s", lkSummaryFail},
+		{"test tests::top_word_tie_goes_to_first_seen ... FAILED", lkTestFail},
+		{"src/parse.c:26:12: error: too many arguments to function ‘kv_put’", lkError},
+		{"src/buffer.c:30:15: warning: conversion from ‘size_t’ to ‘int’ may change value [-Wconversion]", lkWarning},
+		{"src/kv.h:29:7: note: declared here", lkNote},
+		{"store/store.go:39:9: not enough return values", lkError},
+		{"make: *** [Makefile:11: build/parse.o] Error 1", lkError},
+		{"src/buffer.c: In function ‘buf_append’:", lkContext},
+		{"# example.com/svc/store", lkContext},
+		{"npm error code EUSAGE", lkNpm},
+		{"Exception in thread \"main\" app.ServiceException: cannot total order ORD-00629", lkError},
+		{"Caused by: java.io.IOException: corrupt order file for ORD-00629", lkCause},
+		{"    TypeError [Error]: Cannot read properties of undefined (reading 'percent')", lkError},
+		{"not ok 2 - Cart.summary", lkTestFail},
+		{"# fail 3", lkSummaryFail},
+		{"ℹ tests 90", lkSummary},
+		{"4 upgraded, 81 newly installed, 0 to remove and 132 not upgraded.", lkSummary},
+		{"The following NEW packages will be installed:", lkHeading},
+		{"built build/debug/kvtool", lkMilestone},
+		// Words glued to flags, paths and names are not markers.
+		{"cc -std=c11 -O2 -Werror -c src/errors.c -o build/errors.o", lkNoise},
+		{"=== RUN   TestParseErrors", lkGoRun},
+		{"    sku_test.go:21: code WID-0013 ok", lkNoise},
+		{"[etl] batch 0000: 12 rows loaded, running total 66", lkNoise},
+		{"", lkBlank},
+	} {
+		if got := logClassify([]byte(c.line)); got != c.want {
+			t.Errorf("logClassify(%q) = %d, want %d", c.line, got, c.want)
+		}
+	}
+}
+
+// TestLogMemoryIsBounded feeds a log of 50,050 failing tests, far more
+// than any budget shows, and checks that what the reducer holds stays
+// within its limits while its counts stay exact.
+func TestLogMemoryIsBounded(t *testing.T) {
+	input := bytes.Repeat(readLogSample(t, "go-thousand-failures.out"), 50)
+	r := newLog(2000).(*Log)
+	s := NewSplitter(r)
+	s.Write(input)
+	lines := s.Close()
+	if r.keep.bytes > r.keep.limit || r.keep.dropped == 0 {
+		t.Errorf("held %d bytes of candidates (limit %d), dropped %d", r.keep.bytes, r.keep.limit, r.keep.dropped)
+	}
+	if r.headBytes > r.headLimit+LongLine || r.tail.bytes > r.tail.limit {
+		t.Errorf("head %d bytes (limit %d), tail %d bytes (limit %d)", r.headBytes, r.headLimit, r.tail.bytes, r.tail.limit)
+	}
+	if r.tests.bytes > r.tests.limit || len(r.tests.pending) > logMaxPending {
+		t.Errorf("held %d bytes of output of %d running tests", r.tests.bytes, len(r.tests.pending))
+	}
+	got := Render(Fit(r.Pieces(lines, 2000, counter()), lines, 2000, counter()), lines)
+	if !bytes.Contains(got, []byte("[headroom: this log reports 50,050 failing tests]\n")) {
+		t.Errorf("the count of failures is wrong:\n%s", got[:min(len(got), 500)])
+	}
+}
+
+// FuzzLog checks that any input gives a view within the budget, in fewer
+// tokens than an input over the budget, free of escapes, and the same every
+// time. (In bytes, a gap line may outweigh a short line it stands for; clip
+// passes an input through when its view is no shorter.)
+func FuzzLog(f *testing.F) {
+	for _, name := range []string{"log-gotest-assert-short", "log-gotest-race", "log-cargo-build-errors-ansi",
+		"log-java-exception-caused-by", "log-python-unittest-failures", "log-npm-ci-out-of-sync"} {
+		b, err := os.ReadFile(corpusDir + "/" + name + ".out")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b[:min(len(b), 8<<10)], 150)
+	}
+	f.Add(readLogSample(f, "git-clone-progress.out"), 100)
+	f.Add([]byte("panic: x\n\ngoroutine 1 [running]:\nmain.main()\n\t/x.go:1\n\ngoroutine 2 [select]:\n"), 100)
+	// A view one gap line long where a short line was, as long as its input.
+	f.Add([]byte("00A00000A00000A00A 0A00A0000A00A00000A00000A0A0\n00A00A00A000\n0A00000A00000A00A 00A0A00A00A0\n"+
+		"00000000A0000A00A00000A00000A0000A 0A00A0000A00A00000A00000A0A0A00A00A00A0000A00A00000A00000A0A0A0A0000A0A00A00A0000A00A0000A00A0A0A00A\n"+
+		"0X0000A00X00A0A0A\n0"), 60)
+	f.Fuzz(func(t *testing.T, input []byte, budget int) {
+		budget = 100 + logAbs(budget)%2000
+		got := body(t, shape.Log, input, budget)
+		n, in := counter().Count(got), counter().Count(input)
+		if n > budget {
+			t.Errorf("view has %d tokens, budget %d", n, budget)
+		}
+		if in > budget && n >= in {
+			t.Errorf("view has %d tokens, no fewer than the input's %d", n, in)
+		}
+		if again := body(t, shape.Log, input, budget); !bytes.Equal(got, again) {
+			t.Errorf("two views of one input differ")
+		}
+		if bytes.IndexByte(got, 0x1b) >= 0 {
+			t.Errorf("view holds an escape")
+		}
+	})
+}
+
+func logAbs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// TestLogMask compares logMask, which skips stretches without digits
+// eight bytes at a time, and logAlike, which compares lines without
+// masking them, with a plain reading of their rule on the lines of a few
+// real logs.
+func TestLogMask(t *testing.T) {
+	plain := func(line []byte) []byte {
+		var out []byte
+		for i := 0; i < len(line); {
+			if logAlnum[line[i]] == 0 {
+				out = append(out, line[i])
+				i++
+				continue
+			}
+			j, digit := i, false
+			for ; j < len(line) && logAlnum[line[j]] != 0; j++ {
+				digit = digit || logDigit(line[j])
+			}
+			if digit {
+				out = append(out, '#')
+			} else {
+				out = append(out, line[i:j]...)
+			}
+			i = j
+		}
+		return out
+	}
+	var buf []byte
+	for _, name := range []string{"log-gotest-v-pass", "log-gotest-panic-goroutines", "log-make-gcc-warnings-error", "log-apt-get-install-simulate"} {
+		input, err := os.ReadFile(corpusDir + "/" + name + ".out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := bytes.Split(input, []byte("\n"))
+		for i, line := range lines {
+			buf = logMask(buf[:0], line)
+			if want := plain(line); !bytes.Equal(buf, want) {
+				t.Fatalf("logMask(%q) = %q, want %q", line, buf, want)
+			}
+			// logAlike compares lines as their masks compare.
+			for _, other := range lines[max(0, i-4):i] {
+				if got, want := logAlike(line, other), bytes.Equal(plain(line), plain(other)); got != want {
+					t.Fatalf("logAlike(%q, %q) = %v, want %v", line, other, got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package shape
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sniffSample reads a file and returns the part of it Sniff is shown: clip
+// sniffs the first 64 KiB.
+func sniffSample(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b[:min(len(b), 64<<10)]
+}
+
+// TestSniffLogCorpus runs Sniff on every real sample: the logs must be
+// taken for logs, whatever other sniffer runs before the log sniffer, and
+// no sample of another shape may be.
+func TestSniffLogCorpus(t *testing.T) {
+	paths, err := filepath.Glob("../testdata/corpus/*.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples, _ := filepath.Glob("../testdata/sample/*")
+	paths = append(paths, samples...)
+	logs := 0
+	for _, path := range paths {
+		name := filepath.Base(path)
+		kind, why := Sniff(sniffSample(t, path))
+		isLog := strings.HasPrefix(name, "log-")
+		switch {
+		case isLog && kind != Log:
+			t.Errorf("%s: sniffed as %s (%s), want log", name, kind, why)
+		case !isLog && kind == Log:
+			t.Errorf("%s: sniffed as log (%s)", name, why)
+		}
+		if isLog {
+			logs++
+		}
+	}
+	if logs < 15 {
+		t.Errorf("only %d log samples in the corpus", logs)
+	}
+}
+
+// TestSniffLogReasons checks why real samples are taken for logs.
+func TestSniffLogReasons(t *testing.T) {
+	for name, want := range map[string]string{
+		"log-gotest-v-pass":                   "go test -v output (=== RUN)",
+		"log-gotest-assert-short":             "go test output (--- FAIL)",
+		"log-gotest-panic-goroutines":         "a Go panic",
+		"log-gobuild-compile-errors":          "go build output (# package, file:line: message)",
+		"log-govet":                           "compiler or vet diagnostics (file:line:col: message)",
+		"log-cargo-build-errors-ansi":         "rustc diagnostics",
+		"log-make-gcc-warnings-error":         "compiler diagnostics (file:line: error:)",
+		"log-python-script-chained-traceback": "timestamps, log levels or [tags] on most lines",
+		"log-node-test-tap-failures":          "TAP test output",
+		"log-gitclone-progress-cr":            "git output",
+	} {
+		ok, why := sniffLog(sniffSample(t, "../testdata/corpus/"+name+".out"))
+		if !ok || why != want {
+			t.Errorf("%s: sniffLog = %v, %q; want true, %q", name, ok, why, want)
+		}
+	}
+}
+
+// TestSniffLogLines covers the line-level rules on lines from real logs.
+func TestSniffLogLines(t *testing.T) {
+	for _, c := range []struct {
+		sample string
+		log    bool
+	}{
+		// A go test log's --- PASS lines and a diff's --- lines differ.
+		{"=== RUN   TestValue\n--- PASS: TestValue (0.00s)\nPASS\n", true},
+		{"\x1b[1m\x1b[91merror[E0308]\x1b[0m\x1b[1m: mismatched types\x1b[0m\n", true},
+		{"remote: Counting objects:   0% (1/130)   \rremote: Counting objects: 100% (130/130), done.\n", true},
+		{"2026-11-22T04:05:56.313Z INFO starting\n2026-11-22T04:05:57.001Z INFO ready\n2026-11-22T04:05:58.100Z WARN slow\n", true},
+		// JSON with log lines around it is JSON's.
+		{"npm error code ELSPROBLEMS\n{\n  \"version\": \"1.2.0\",\n  \"name\": \"report-cli\",\n  \"problems\": [\n  ]\n}\n", false},
+		// grep output puts a line of code right after the location.
+		{"pool/pool.go:74:\tp.jobs[i] = j\npool/pool.go:50:\tp.dispatch(w)\n", false},
+		{"The quick brown fox\njumps over the lazy dog.\n", false},
+	} {
+		if ok, why := sniffLog([]byte(c.sample)); ok != c.log {
+			t.Errorf("sniffLog(%q) = %v (%s), want %v", c.sample, ok, why, c.log)
+		}
+	}
+}
