@@ -53,7 +53,7 @@ func renderLine(p Piece) []byte {
 }
 
 // Stats counts what a view keeps of its input: lines shown in whole or in
-// part, and the tokens of their text.
+// part (a run of identical lines counts once), and the tokens of their text.
 func Stats(pieces []Piece, c Counter) (lines int64, tokens int64) {
 	for _, p := range pieces {
 		if p.Note != "" {
@@ -64,8 +64,9 @@ func Stats(pieces []Piece, c Counter) (lines int64, tokens int64) {
 			}
 			continue
 		}
-		lines += int64(p.Same) + 1
-		tokens += int64(c.Count(p.Text)) * int64(p.Same+1)
+		// Repeats of a line are shown only as a count: they are elided.
+		lines++
+		tokens += int64(c.Count(p.Text))
 	}
 	return lines, tokens
 }
