@@ -118,22 +118,22 @@ func TestClipView(t *testing.T) {
 }
 
 // checkLines checks that every line of the view between the markers is a
-// line of the input or a gap line, and that the gap lines and kept lines
+// line of the input, a gap line or a same-line count, and that they
 // account for every input line exactly once, in order.
 func checkLines(t *testing.T, in, view []byte) {
 	t.Helper()
 	src := strings.SplitAfter(string(in), "\n")
 	lines := strings.SplitAfter(string(view), "\n")
 	lines = lines[1 : len(lines)-2] // header, footer and the empty rest
-	gap := regexp.MustCompile(`^  \[\.\.\. ([0-9,]+) lines? elided: L(\d+)(?:-(\d+))? \.\.\.\]\n$`)
+	gap := regexp.MustCompile(`^  \[\.\.\. (?:[0-9,]+ lines? elided|same line [0-9,]+ more times?): L(\d+)(?:-(\d+))? \.\.\.\]\n$`)
 	next := 1
 	for _, l := range lines {
 		if m := gap.FindStringSubmatch(l); m != nil {
 			var from, to int
-			fmt.Sscan(m[2], &from)
+			fmt.Sscan(m[1], &from)
 			to = from
-			if m[3] != "" {
-				fmt.Sscan(m[3], &to)
+			if m[2] != "" {
+				fmt.Sscan(m[2], &to)
 			}
 			if from != next {
 				t.Fatalf("gap %q starts at %d, want %d", l, from, next)

@@ -111,17 +111,28 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 	t.flush()
 	var out []Piece
 	for _, u := range t.head {
-		out = append(out, withPrio(u.piece, edgePrio(u.n, edgeHead)))
+		out = append(out, withPrio(u.piece, t.prio(u)))
 	}
 	for _, u := range t.errors {
 		out = append(out, withPrio(u.piece, prioError))
 	}
 	for _, u := range t.tail.items() {
-		dist := t.units - 1 - u.n
-		// The tail of a log holds its outcome: lean towards it.
-		out = append(out, withPrio(u.piece, edgePrio(dist*2/3, edgeTail)))
+		out = append(out, withPrio(u.piece, t.prio(u)))
 	}
 	return out
+}
+
+// prio ranks a unit by its distance from the nearer end, and error-looking
+// lines above the rest of head and tail. A short input never reaches the
+// tail ring, so head units are ranked by their distance from the end too.
+func (t *Text) prio(u unit) int {
+	// The tail of a log holds its outcome: lean towards it.
+	fromEnd := (t.units - 1 - u.n) * 2 / 3
+	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail))
+	if p < prioError && errorLike(u.piece.Text) {
+		p = prioError
+	}
+	return p
 }
 
 func edgePrio(dist, edge int) int {
