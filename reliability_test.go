@@ -212,3 +212,26 @@ func TestClosedPipeIsQuiet(t *testing.T) {
 		t.Errorf("store damaged after a closed pipe: %v", err)
 	}
 }
+
+// headroom does not need a home directory: with HOME pointing nowhere it
+// clips into the work tree's store as usual.
+func TestMissingHome(t *testing.T) {
+	bin := headroomBin(t)
+	dir := t.TempDir()
+	in := realLog(t)
+	cmd := exec.Command(bin, "clip", "--budget", "300")
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=" + filepath.Join(dir, "no", "such", "home"), "PATH=" + os.Getenv("PATH")}
+	cmd.Stdin = bytes.NewReader(in)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil || errb.Len() != 0 {
+		t.Fatalf("exit %v, stderr %q", err, errb.String())
+	}
+	if !strings.Contains(out.String(), hashOf(in)[:12]) {
+		t.Fatalf("not clipped: %q", out.String()[:100])
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".headroom", "objects", hashOf(in)[:2], hashOf(in)[2:])); err != nil {
+		t.Errorf("original not stored in the work directory: %v", err)
+	}
+}
