@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,4 +55,62 @@ func TestNoteStandsForLines(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+}
+
+// FuzzRender: whatever pieces a reducer proposes, the rendered view
+// accounts for every input line once, in order, as a kept line, a gap line
+// or a same-line count, and fits the budget.
+func FuzzRender(f *testing.F) {
+	f.Add([]byte{1, 5, 9, 5, 2, 2}, uint16(40), uint16(300))
+	f.Add([]byte{3, 0, 3, 1}, uint16(10), uint16(50))
+	f.Fuzz(func(t *testing.T, spec []byte, lines16, budget16 uint16) {
+		lines := int(lines16%2000) + 1
+		budget := int(budget16%4000) + 1
+		var pieces []Piece
+		for i := 0; i+1 < len(spec); i += 2 {
+			line := int(spec[i])%lines + 1
+			same := min(int(spec[i+1]%4), lines-line)
+			pieces = append(pieces, Piece{Line: line, Text: []byte(strings.Repeat("x", int(spec[i+1]))), Same: same, Prio: int(spec[i]) * int(spec[i+1])})
+		}
+		out := Render(Fit(pieces, lines, budget, byteCounter{}), lines)
+		gapOnly := len("  [... " + strconv.Itoa(lines) + " lines elided: L1-" + strconv.Itoa(lines) + " ...]\n")
+		if len(out) > max(budget, gapOnly) {
+			t.Fatalf("%d bytes for a budget of %d", len(out), budget)
+		}
+		next := 1
+		for _, l := range strings.SplitAfter(string(out), "\n") {
+			if l == "" {
+				continue
+			}
+			var from, to int
+			if strings.HasPrefix(l, "  [... ") { // a gap or a same-line count
+				from, to = parseRange(t, l[strings.LastIndex(l, ": L")+3:len(l)-6])
+			} else {
+				from, to = next, next
+			}
+			if from != next {
+				t.Fatalf("line %q starts at %d, want %d:\n%s", l, from, next, out)
+			}
+			next = to + 1
+		}
+		if next != lines+1 {
+			t.Fatalf("view accounts for %d of %d lines:\n%s", next-1, lines, out)
+		}
+	})
+}
+
+func parseRange(t *testing.T, r string) (int, int) {
+	a, b, ok := strings.Cut(r, "-")
+	from, err := strconv.Atoi(a)
+	if err != nil {
+		t.Fatalf("bad range %q", r)
+	}
+	if !ok {
+		return from, from
+	}
+	to, err := strconv.Atoi(b)
+	if err != nil {
+		t.Fatalf("bad range %q", r)
+	}
+	return from, to
 }
