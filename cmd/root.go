@@ -119,6 +119,7 @@ test logs, diffs, JSON) into a short view that keeps what matters, and stores
 the original so that "headroom expand HASH" gives back every byte.`,
 		Example: `  rg -n parseConfig | headroom clip --tool grep
   go test ./... 2>&1 | headroom clip
+  headroom run -- go test ./...
   headroom expand 3f9a1c2b7e4d --lines 120:180`,
 		Version:           versionString(),
 		SilenceErrors:     true,
@@ -133,7 +134,13 @@ the original so that "headroom expand HASH" gives back every byte.`,
 	f.IntVar(&env.budget, "budget", clip.DefaultBudget, "tokens the view may use, markers included (env HEADROOM_BUDGET)")
 	f.StringVar(&env.store, "store", "", "where originals go (env HEADROOM_STORE; default: nearest .headroom/)")
 	f.StringVar(&env.encoding, "encoding", token.DefaultEncoding, "tokenizer for counts: o200k_base or cl100k_base (env HEADROOM_ENCODING)")
-	root.AddCommand(newClip(env), newExpand(env), newPrune(env), newBench(env), newRun(env), newHook(env), newInit(env), newVersion())
+	root.AddCommand(newClip(env), newExpand(env), newPrune(env), newBench(env), newRun(env), newHook(env), newInit(env), newDoctor(env), newVersion())
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Example = "  source <(headroom completion bash)\n  headroom completion fish > ~/.config/fish/completions/headroom.fish"
+		}
+	}
 	return root
 }
 

@@ -36,9 +36,10 @@ func versionString() string {
 
 func newVersion() *cobra.Command {
 	return &cobra.Command{
-		Use:   "version",
-		Short: "Print headroom's version",
-		Args:  cobra.NoArgs,
+		Use:     "version",
+		Short:   "Print headroom's version",
+		Example: "  headroom version\n  headroom --version",
+		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			_, err := fmt.Fprintf(c.OutOrStdout(), "headroom %s\n", versionString())
 			return err

@@ -1,0 +1,403 @@
+package cmd
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/headroom-cli/headroom/agent"
+	"github.com/headroom-cli/headroom/clip"
+	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/token"
+)
+
+func newDoctor(env *environment) *cobra.Command {
+	return &cobra.Command{
+		Use:   "doctor",
+		Short: "Show the store, settings and agent adapters headroom would use",
+		Long: `doctor prints what headroom would do here, and why: the store clip writes
+to and how it was chosen, whether it can be written, how many originals it
+holds; the budget and encoding in force and where each comes from (a flag,
+a variable or the default); whether HEADROOM_DISABLE turns clipping off;
+whether "headroom" on PATH is this binary; and which agents have headroom's
+adapter installed, for the project in the current directory and for the user.
+
+doctor reports problems but does not fail on them: it exits 0 unless its own
+arguments are wrong. It changes nothing. To find out whether the store can be
+written, it creates and removes a temporary file in it, or, if the store does
+not exist yet, in the nearest directory above it, where clip would create it.`,
+		Example: `  headroom doctor
+  HEADROOM_BUDGET=4000 headroom doctor
+  headroom doctor --store /tmp/headroom-store`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return runDoctor(c, env)
+		},
+	}
+}
+
+// doctorLabel is the width of the label column: the longest label,
+// "opencode", and two spaces.
+const doctorLabel = 10
+
+// report writes doctor's lines, a label and then what was found, and keeps
+// the first write error.
+type report struct {
+	w   io.Writer
+	err error
+}
+
+// row writes one line; an empty label continues the item above.
+func (r *report) row(label, format string, args ...any) {
+	if r.err != nil {
+		return
+	}
+	_, r.err = fmt.Fprintf(r.w, "%-*s%s\n", doctorLabel, label, fmt.Sprintf(format, args...))
+}
+
+func runDoctor(c *cobra.Command, env *environment) error {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("doctor: %w", err)
+	}
+	r := &report{w: c.OutOrStdout()}
+	s := resolveSettings(c, env)
+	storeRows(r, s.store, cwd)
+	r.row("budget", "%s", s.budget)
+	r.row("encoding", "%s", s.encoding)
+	r.row("disabled", "%s", disabled(env.getenv))
+	r.row("on PATH", "%s", onPath())
+	for _, a := range agent.Agents {
+		adapterRows(r, env, a, cwd)
+	}
+	return r.err
+}
+
+// doctorSettings are the shared settings as doctor shows them: each with
+// where it came from, or what is wrong with it.
+type doctorSettings struct {
+	budget, encoding string
+	store            storeSetting
+}
+
+type storeSetting struct {
+	dir, why string
+}
+
+// settingsFail says what a bad setting does to the commands that read it.
+const settingsFail = "clip, run, expand, prune and bench stop with a usage error"
+
+// resolveSettings resolves the shared flags against the environment as
+// environment.settings does, but goes on past a bad value so that doctor
+// can show all of them, and says where each came from.
+func resolveSettings(c *cobra.Command, env *environment) doctorSettings {
+	flags := c.Flags()
+	var s doctorSettings
+
+	budget, from := env.budget, "default"
+	if flags.Changed("budget") {
+		from = "--budget"
+	} else if v := env.getenv("HEADROOM_BUDGET"); v != "" {
+		from = "HEADROOM_BUDGET"
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			s.budget = fmt.Sprintf("problem: HEADROOM_BUDGET=%q: not a number; %s", v, settingsFail)
+		}
+		budget = n
+	}
+	if s.budget == "" {
+		if budget < clip.MinBudget || budget > clip.MaxBudget {
+			s.budget = fmt.Sprintf("problem: budget %d (%s) is outside %s to %s tokens; %s",
+				budget, from, elision.Thousands(clip.MinBudget), elision.Thousands(clip.MaxBudget), settingsFail)
+		} else {
+			s.budget = fmt.Sprintf("%s tokens (%s)", elision.Thousands(int64(budget)), from)
+		}
+	}
+
+	s.store = storeSetting{dir: env.store, why: "named by --store"}
+	if v := env.getenv("HEADROOM_STORE"); v != "" && !flags.Changed("store") {
+		s.store = storeSetting{dir: v, why: "named by HEADROOM_STORE"}
+	}
+
+	enc, from := env.encoding, "default"
+	if flags.Changed("encoding") {
+		from = "--encoding"
+	} else if v := env.getenv("HEADROOM_ENCODING"); v != "" {
+		enc, from = v, "HEADROOM_ENCODING"
+	}
+	if token.ValidEncoding(enc) {
+		s.encoding = fmt.Sprintf("%s (%s)", enc, from)
+	} else {
+		s.encoding = fmt.Sprintf("problem: unknown encoding %q (%s; valid: %s); %s",
+			enc, from, strings.Join(token.Encodings, ", "), settingsFail)
+	}
+	return s
+}
+
+// storeRows says which store clip would write to, why, whether it can, and
+// what it holds; and the same of the fallback when clip would use it or it
+// holds originals that expand would find.
+func storeRows(r *report, named storeSetting, cwd string) {
+	loc := elision.Resolve(named.dir, cwd)
+	why := loc.Why
+	if named.dir != "" {
+		why = named.why
+	}
+	dir := absolute(loc.Primary.Dir, cwd)
+	ok, how := probeWritable(dir)
+	r.row("store", "%s", dir)
+	r.row("", "chosen: %s", why)
+	r.row("", "writable: %s", how)
+	r.row("", "holds: %s", storeContents(dir))
+	if loc.Fallback.Dir == "" {
+		if !ok {
+			r.row("", "clip and run print their input unchanged, with a warning")
+		}
+		return
+	}
+	if ok && !isDirectory(loc.Fallback.Dir) {
+		return
+	}
+	fok, fhow := probeWritable(loc.Fallback.Dir)
+	r.row("fallback", "%s", loc.Fallback.Dir)
+	switch {
+	case ok:
+		r.row("", "chosen: expand looks here too; clip uses it when the store cannot be written")
+	case fok:
+		r.row("", "chosen: the store cannot be written, so clip and run use this one")
+	default:
+		r.row("", "chosen: neither can be written, so clip and run print their input unchanged, with a warning")
+	}
+	r.row("", "writable: %s", fhow)
+	r.row("", "holds: %s", storeContents(loc.Fallback.Dir))
+}
+
+func absolute(dir, cwd string) string {
+	if filepath.IsAbs(dir) {
+		return filepath.Clean(dir)
+	}
+	return filepath.Join(cwd, dir)
+}
+
+// probeWritable finds out whether clip could write a store at dir, leaving
+// nothing behind: it creates and removes a temporary file in dir or, when
+// dir does not exist yet, in the nearest directory above it, which is where
+// clip would create it.
+func probeWritable(dir string) (bool, string) {
+	at := dir
+	for {
+		fi, err := os.Stat(at)
+		if err == nil && fi.IsDir() {
+			break
+		}
+		if err == nil {
+			return false, fmt.Sprintf("no: %s is not a directory", at)
+		}
+		// A path through a file is as missing as a path through nothing;
+		// going up finds the file and says so.
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return false, "no: " + bareError(err)
+		}
+		parent := filepath.Dir(at)
+		if parent == at {
+			return false, "no: no directory above it exists"
+		}
+		at = parent
+	}
+	f, err := os.CreateTemp(at, ".headroom-doctor-*")
+	if err != nil {
+		if at == dir {
+			return false, "no: " + bareError(err)
+		}
+		return false, fmt.Sprintf("no: it does not exist, and it cannot be created in %s: %s", at, bareError(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	if at == dir {
+		return true, "yes (created and removed a temporary file in it)"
+	}
+	return true, fmt.Sprintf("yes: it does not exist yet, and clip can create it (created and removed a temporary file in %s)", at)
+}
+
+// bareError drops the path from a file system error: the row names it
+// already, and temporary files have random names.
+func bareError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// storeContents counts the originals in a store and their bytes, leaving
+// out their metadata files.
+func storeContents(dir string) string {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return "nothing: it is not a directory"
+	} else if err != nil {
+		return "nothing: the store does not exist yet"
+	}
+	var n, size int64
+	err := filepath.WalkDir(filepath.Join(dir, "objects"), func(path string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && path == filepath.Join(dir, "objects") {
+			return fs.SkipAll
+		}
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() || strings.HasSuffix(path, ".json") {
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		n++
+		size += fi.Size()
+		return nil
+	})
+	if err != nil {
+		return "cannot tell: " + err.Error()
+	}
+	originals := "originals"
+	if n == 1 {
+		originals = "original"
+	}
+	return fmt.Sprintf("%s %s, %s bytes", elision.Thousands(n), originals, elision.Thousands(size))
+}
+
+func isDirectory(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// disabled says whether the variables that turn clipping off are set.
+func disabled(getenv func(string) string) string {
+	switch v := getenv("HEADROOM_DISABLE"); {
+	case v == "1":
+		return "yes: HEADROOM_DISABLE=1; clip and run pass output through, hooks rewrite nothing"
+	case getenv(nestedVar) == "1":
+		return nestedVar + "=1: inside headroom run, which clips, clip and run pass output through"
+	case v != "":
+		return fmt.Sprintf("no: HEADROOM_DISABLE=%q, and only 1 disables", v)
+	}
+	return "no (HEADROOM_DISABLE is not set)"
+}
+
+// onPath says whether "headroom" on PATH, which the agents' adapters run,
+// is this binary.
+func onPath() string {
+	p, err := exec.LookPath("headroom")
+	if err != nil {
+		return `no: the agents' adapters run "headroom" by name and will not find it`
+	}
+	if self, err := os.Executable(); err == nil && sameBinary(self, p) {
+		return "yes, this binary"
+	}
+	return "yes, another binary: " + p
+}
+
+// sameBinary reports whether two paths hold the same program: the same
+// file, or a copy of it.
+func sameBinary(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	if err != nil {
+		return false
+	}
+	if os.SameFile(fa, fb) {
+		return true
+	}
+	if fa.Size() != fb.Size() {
+		return false
+	}
+	return sameContent(a, b)
+}
+
+func sameContent(a, b string) bool {
+	ra, err := os.Open(a)
+	if err != nil {
+		return false
+	}
+	defer ra.Close()
+	rb, err := os.Open(b)
+	if err != nil {
+		return false
+	}
+	defer rb.Close()
+	ba, bb := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		na, erra := io.ReadFull(ra, ba)
+		nb, errb := io.ReadFull(rb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false
+		}
+		if erra != nil || errb != nil {
+			return (erra == io.EOF || erra == io.ErrUnexpectedEOF) && (errb == io.EOF || errb == io.ErrUnexpectedEOF)
+		}
+	}
+}
+
+// adapterRows says whether agent a has headroom's adapter in the project
+// in cwd and in the user's settings, in the files headroom init writes.
+func adapterRows(r *report, env *environment, a agent.Agent, cwd string) {
+	p := places(env, a, "")
+	project := agent.Target(a, false, p, cwd)
+	r.row(string(a), "project: %s (%s)", adapterFile(a, project), shown(cwd, project))
+	if p.Home == "" {
+		r.row("", "user: cannot tell: HOME is not set")
+		return
+	}
+	user := agent.Target(a, true, p, cwd)
+	r.row("", "user: %s (%s)", adapterFile(a, user), user)
+}
+
+func adapterFile(a agent.Agent, path string) string {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "not installed"
+	}
+	if err != nil {
+		return "cannot tell: " + bareError(err)
+	}
+	return adapterStatus(a, b)
+}
+
+// adapterStatus says whether content, the file headroom init writes agent
+// a's adapter to, holds it. It asks init's own code both ways: installing
+// again would change nothing, and uninstalling would find something to
+// remove. They disagree for an adapter of an older headroom, which
+// uninstall recognises and install would replace, and for one damaged by
+// hand.
+func adapterStatus(a agent.Agent, content []byte) string {
+	in, ierr := agent.Install(a, content)
+	out, uerr := agent.Uninstall(a, content, nil)
+	current := ierr == nil && !in.Changed
+	removable := uerr == nil && out.Changed
+	switch {
+	case current && removable:
+		return "installed"
+	case removable:
+		return fmt.Sprintf("installed, from another version of headroom: headroom init %s replaces it", a)
+	case current:
+		return "installed, but damaged: the file " + out.Note
+	case ierr != nil:
+		return "cannot tell: the file " + ierr.Error()
+	case uerr != nil:
+		return "not installed: the file is not headroom's"
+	}
+	return "not installed"
+}
