@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 	"github.com/headroom-cli/headroom/token"
 )
@@ -126,3 +127,73 @@ func goldenCorpus(t *testing.T, prefix string, kind shape.Kind, budget int) map[
 	}
 	return lost
 }
+
+// beatsHeadTail checks that, on every corpus sample starting with prefix
+// that is over the budget, the view keeps at least as many needles as a
+// plain cut from both ends at the same budget, and logs both.
+func beatsHeadTail(t *testing.T, prefix string, kind shape.Kind) {
+	c := counter()
+	for _, path := range corpus(t, prefix) {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := c.Count(input)
+		if in <= 2000 {
+			continue
+		}
+		view := body(t, kind, input, 2000)
+		base := headTail(input, 2000, c)
+		ns := needles(t, path)
+		kept, baseKept := 0, 0
+		for _, n := range ns {
+			if bytes.Contains(view, []byte(n)) {
+				kept++
+			}
+			if bytes.Contains(base, []byte(n)) {
+				baseKept++
+			}
+		}
+		t.Logf("%-32s in %7d | %s %4d tok %2d/%d needles | head+tail %4d tok %2d/%d needles",
+			name, in, kind, c.Count(view), kept, len(ns), c.Count(base), baseKept, len(ns))
+		if kept < baseKept {
+			t.Errorf("%s: view keeps %d needles, head and tail %d", name, kept, baseKept)
+		}
+	}
+}
+
+// headTail keeps whole lines from both ends of input, one from each in
+// turn, until the next does not fit in budget tokens with a gap line.
+func headTail(input []byte, budget int, c Counter) []byte {
+	lines := strings.SplitAfter(string(input), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	left := budget - c.Count([]byte(elision.GapLine(1, len(lines))))
+	head, tail := 0, len(lines)
+	for turn := 0; head < tail; turn++ {
+		i := head
+		if turn%2 == 1 {
+			i = tail - 1
+		}
+		cost := c.Count([]byte(lines[i]))
+		if cost > left {
+			break
+		}
+		left -= cost
+		if turn%2 == 0 {
+			head++
+		} else {
+			tail--
+		}
+	}
+	out := strings.Join(lines[:head], "")
+	if head < tail {
+		out += elision.GapLine(head+1, tail)
+	}
+	return []byte(out + strings.Join(lines[tail:], ""))
+}
+
+func TestLogBeatsHeadTail(t *testing.T)  { beatsHeadTail(t, "log-", shape.Log) }
+func TestDiffBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "diff-", shape.Diff) }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 )
 
@@ -198,69 +197,7 @@ func TestGrepPlanKept(t *testing.T) {
 // TestGrepBeatsHeadTail checks that on every corpus sample over the budget
 // the view keeps at least as many needles as a cut of head and tail, and
 // logs both for comparison (go test -run BeatsHeadTail -v).
-func TestGrepBeatsHeadTail(t *testing.T) {
-	c := counter()
-	for _, path := range corpus(t, "grep-") {
-		name := strings.TrimSuffix(filepath.Base(path), ".out")
-		input, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in := c.Count(input)
-		if in <= 2000 {
-			continue
-		}
-		view := body(t, shape.Grep, input, 2000)
-		base := headTail(input, 2000, c)
-		ns := needles(t, path)
-		kept, baseKept := 0, 0
-		for _, n := range ns {
-			if bytes.Contains(view, []byte(n)) {
-				kept++
-			}
-			if bytes.Contains(base, []byte(n)) {
-				baseKept++
-			}
-		}
-		t.Logf("%-32s in %7d | grep %4d tok %2d/%d needles | head+tail %4d tok %2d/%d needles",
-			name, in, c.Count(view), kept, len(ns), c.Count(base), baseKept, len(ns))
-		if kept < baseKept {
-			t.Errorf("%s: view keeps %d needles, head and tail %d", name, kept, baseKept)
-		}
-	}
-}
-
-// headTail keeps whole lines from both ends of input, one from each in
-// turn, until the next does not fit in budget tokens with a gap line.
-func headTail(input []byte, budget int, c Counter) []byte {
-	lines := strings.SplitAfter(string(input), "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	left := budget - c.Count([]byte(elision.GapLine(1, len(lines))))
-	head, tail := 0, len(lines)
-	for turn := 0; head < tail; turn++ {
-		i := head
-		if turn%2 == 1 {
-			i = tail - 1
-		}
-		cost := c.Count([]byte(lines[i]))
-		if cost > left {
-			break
-		}
-		left -= cost
-		if turn%2 == 0 {
-			head++
-		} else {
-			tail--
-		}
-	}
-	out := strings.Join(lines[:head], "")
-	if head < tail {
-		out += elision.GapLine(head+1, tail)
-	}
-	return []byte(out + strings.Join(lines[tail:], ""))
-}
+func TestGrepBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "grep-", shape.Grep) }
 
 // FuzzGrep checks that any input reduces without panic to a view within the
 // budget, shorter than the input if the input is over the budget (only then

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 )
 
@@ -92,67 +91,7 @@ func readFile(t testing.TB, path string) []byte {
 // TestJSONBeatsHeadTail checks that on every corpus sample over the budget
 // the view keeps at least as many needles as a cut of head and tail, and
 // logs both (go test -run JSONBeatsHeadTail -v).
-func TestJSONBeatsHeadTail(t *testing.T) {
-	c := counter()
-	for _, path := range corpus(t, "json-") {
-		name := strings.TrimSuffix(filepath.Base(path), ".out")
-		input := readFile(t, path)
-		in := c.Count(input)
-		if in <= 2000 {
-			continue
-		}
-		view := body(t, shape.JSON, input, 2000)
-		base := jsonHeadTail(input, 2000, c)
-		ns := needles(t, path)
-		kept, baseKept := 0, 0
-		for _, n := range ns {
-			if bytes.Contains(view, []byte(n)) {
-				kept++
-			}
-			if bytes.Contains(base, []byte(n)) {
-				baseKept++
-			}
-		}
-		t.Logf("%-28s in %7d | json %4d tok %2d/%d needles | head+tail %4d tok %2d/%d needles",
-			name, in, c.Count(view), kept, len(ns), c.Count(base), baseKept, len(ns))
-		if kept < baseKept {
-			t.Errorf("%s: view keeps %d needles, head and tail %d", name, kept, baseKept)
-		}
-	}
-}
-
-// jsonHeadTail keeps whole lines from both ends of input, one from each in
-// turn, until the next does not fit in budget tokens with a gap line: the
-// view a plain cut would give.
-func jsonHeadTail(input []byte, budget int, c Counter) []byte {
-	lines := strings.SplitAfter(string(input), "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	left := budget - c.Count([]byte(elision.GapLine(1, len(lines))))
-	head, tail := 0, len(lines)
-	for turn := 0; head < tail; turn++ {
-		i := head
-		if turn%2 == 1 {
-			i = tail - 1
-		}
-		cost := c.Count([]byte(lines[i]))
-		if cost > left {
-			break
-		}
-		left -= cost
-		if turn%2 == 0 {
-			head++
-		} else {
-			tail--
-		}
-	}
-	out := strings.Join(lines[:head], "")
-	if head < tail {
-		out += elision.GapLine(head+1, tail)
-	}
-	return []byte(out + strings.Join(lines[tail:], ""))
-}
+func TestJSONBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "json-", shape.JSON) }
 
 // Numbers are the input's own bytes: never reformatted, never rounded.
 func TestJSONKeepsNumbersVerbatim(t *testing.T) {
