@@ -1,9 +1,13 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -65,7 +69,7 @@ func runBench(c *cobra.Command, env *environment, o benchOptions, args []string)
 	}
 	store := elision.Store{Dir: env.store}
 	if store.Dir == "" {
-		dir, err := os.MkdirTemp("", "headroom-bench-")
+		dir, err := benchStore()
 		if err != nil {
 			return err
 		}
@@ -84,6 +88,27 @@ func runBench(c *cobra.Command, env *environment, o benchOptions, args []string)
 		return bench.WriteJSON(c.OutOrStdout(), results)
 	}
 	return bench.WriteTable(c.OutOrStdout(), results, o.baseline)
+}
+
+// benchStore makes a fresh temporary store. Its path is the same from run
+// to run (unless another bench holds it), because the footer of every view
+// names it and its tokens count: a random name would move the figures.
+func benchStore() (string, error) {
+	base := filepath.Join(os.TempDir(), "headroom-bench-"+strconv.Itoa(os.Getuid()))
+	for i := range 100 {
+		dir := base
+		if i > 0 {
+			dir += "-" + strconv.Itoa(i)
+		}
+		err := os.Mkdir(dir, 0o700)
+		if err == nil {
+			return dir, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", fmt.Errorf("make a temporary store: %w", err)
+		}
+	}
+	return os.MkdirTemp("", "headroom-bench-")
 }
 
 func loadSamples(paths []string) ([]bench.Sample, error) {
