@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,7 +57,7 @@ func runBench(c *cobra.Command, env *environment, o benchOptions, args []string)
 	if err := env.settings(c); err != nil {
 		return err
 	}
-	if !contains(bench.Baselines, o.baseline) {
+	if !slices.Contains(bench.Baselines, o.baseline) {
 		return usageError("unknown baseline %q (valid: %s)", o.baseline, strings.Join(bench.Baselines, ", "))
 	}
 	samples, err := loadSamples(args)
@@ -128,13 +129,4 @@ func progress(w io.Writer) func(done, total int, name string) {
 		}
 		fmt.Fprintf(w, "\r\033[Kbench %d/%d %s", done+1, total, name)
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
