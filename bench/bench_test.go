@@ -12,13 +12,7 @@ import (
 	"github.com/headroom-cli/headroom/token"
 )
 
-var counter = func() *token.Counter {
-	c, err := token.New(token.DefaultEncoding)
-	if err != nil {
-		panic(err)
-	}
-	return c
-}()
+var counter = token.Default()
 
 // The embedded corpus must be what corpus.list names in testdata/corpus,
 // byte for byte: a stale archive would report on samples nobody can see.

@@ -18,13 +18,7 @@ import (
 	"github.com/headroom-cli/headroom/token"
 )
 
-var counter = func() *token.Counter {
-	c, err := token.New(token.DefaultEncoding)
-	if err != nil {
-		panic(err)
-	}
-	return c
-}()
+var counter = token.Default()
 
 func options(t testing.TB, budget int) Options {
 	return Options{

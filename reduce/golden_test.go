@@ -20,10 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden files from the curre
 const corpusDir = "../testdata/corpus"
 
 var counter = sync.OnceValue(func() *token.Counter {
-	c, err := token.New(token.DefaultEncoding)
-	if err != nil {
-		panic(err)
-	}
+	c := token.Default()
 	if err := c.Load(); err != nil {
 		panic(err)
 	}

@@ -93,3 +93,6 @@ func (c *Counter) Count(b []byte) int {
 	}
 	return c.enc.count(b)
 }
+
+// Default returns a Counter for DefaultEncoding, which always exists.
+func Default() *Counter { return &Counter{name: DefaultEncoding} }
