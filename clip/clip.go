@@ -181,9 +181,12 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	}
 	res.Size = sp.Size()
 
-	if sp.Size() <= exactLimit {
+	switch {
+	case res.TokensIn > 0:
+		// Counted already, to decide that the input does not fit.
+	case sp.Size() <= exactLimit:
 		res.TokensIn = int64(o.Counter.Count(head))
-	} else {
+	default:
 		sample := head[:exactLimit]
 		res.TokensIn = int64(float64(o.Counter.Count(sample)) * float64(sp.Size()) / float64(len(sample)))
 		res.TokensApprox = true
