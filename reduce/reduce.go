@@ -108,6 +108,13 @@ func (s *Splitter) Write(p []byte) (int, error) {
 	}
 	for len(p) > 0 {
 		i := bytes.IndexByte(p, '\n')
+		if i >= 0 && !s.open {
+			// A whole line within p: no copy.
+			s.n++
+			s.r.Add(Line{N: s.n, Text: p[:min(i, MaxLine)], Len: int64(i)})
+			p = p[i+1:]
+			continue
+		}
 		chunk := p
 		if i >= 0 {
 			chunk = p[:i]
