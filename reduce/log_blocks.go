@@ -168,32 +168,47 @@ func (r *Log) newWarning(s []byte) bool {
 }
 
 // logMaskQuoted appends s to out with what is between quotes left out,
-// so that warnings about different names are of one kind.
+// so that warnings about different names are of one kind. Stretches
+// without quotes are appended whole.
 func logMaskQuoted(out, s []byte) []byte {
-	var end byte // the byte that ends the quote we are in, 0 outside
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if end != 0 {
-			if c == end {
-				end = 0
-				out = append(out, c)
+	for {
+		i := 0
+		for i < len(s) && !logQuoteStart[s[i]] {
+			i++
+		}
+		out = append(out, s[:i]...)
+		if i == len(s) {
+			return out
+		}
+		// The byte that ends the quote: gcc's ‘name’ and “name” start
+		// with E2 80 98 and E2 80 9C and end with E2 80 99 and E2 80 9D.
+		end, open := s[i], 1
+		if end == 0xe2 {
+			if i+2 >= len(s) || s[i+1] != 0x80 || s[i+2] != 0x98 && s[i+2] != 0x9c {
+				out = append(out, end)
+				s = s[i+1:]
+				continue
 			}
-			continue
+			end, open = s[i+2]+1, 3
 		}
-		switch {
-		case c == '\'' || c == '`' || c == '"':
-			end = c
-		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0x98 || s[i+2] == 0x9c):
-			// gcc's ‘name’ and “name” end with E2 80 99 and E2 80 9D.
-			end = s[i+2] + 1
-			out = append(out, s[i:i+3]...)
-			i += 2
-			continue
+		out = append(out, s[i:i+open]...)
+		s = s[i+open:]
+		j := bytes.IndexByte(s, end)
+		if j < 0 {
+			return out
 		}
-		out = append(out, c)
+		out = append(out, end)
+		s = s[j+1:]
 	}
-	return out
 }
+
+// logQuoteStart holds the bytes that may start a quote.
+var logQuoteStart = func() (t [256]bool) {
+	for _, c := range []byte{'\'', '`', '"', 0xe2} {
+		t[c] = true
+	}
+	return t
+}()
 
 func logClonePiece(p Piece) Piece {
 	p.Text = bytes.Clone(p.Text)

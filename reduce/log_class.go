@@ -361,6 +361,8 @@ func logScanWords(s []byte, outcomes bool) logKind {
 				}
 			}
 		case prev == '-' || prev == '_' || prev == '/':
+		case !logMaybeMarker(w):
+			// Most words: none of the checks below can hold.
 		default:
 			err = err || logClassName(w, rest, "Error") || logClassName(w, rest, "Exception")
 			if prev != '.' {
@@ -381,6 +383,26 @@ func logScanWords(s []byte, outcomes bool) logKind {
 		return lkWarning
 	}
 	return lkNoise
+}
+
+// logMarkFirst holds the first letters of the words that logErrorWord,
+// logWarningWord and logPhrase look for.
+var logMarkFirst = func() (t [256]bool) {
+	for _, c := range "eEfFpPwWScuN" {
+		t[c] = true
+	}
+	return t
+}()
+
+// logMaybeMarker reports whether the word w of letters and digits could
+// mark an error or a warning: it starts like one of the marker words, or
+// it could be a class name ending in Error, Exception or Warning.
+func logMaybeMarker(w []byte) bool {
+	if logMarkFirst[w[0]] {
+		return true
+	}
+	last := w[len(w)-1]
+	return len(w) > len("Error") && 'A' <= w[0] && w[0] <= 'Z' && (last == 'r' || last == 'n' || last == 'g')
 }
 
 // logErrorWord reports whether w, followed by rest, marks an error: error:,
