@@ -149,29 +149,42 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 		split = reduce.NewSplitter(red)
 	}
 
-	// Spool and reduce in one pass. A chunk the spool could not take in
-	// full is where a fail-open copy resumes.
-	chunk := head
-	buf := make([]byte, chunkSize)
+	// The input's tokens are counted on another core while it is spooled
+	// and reduced: all of it up to exactLimit, else its start, to estimate.
+	counted := make(chan int, 1)
+	if res.TokensIn == 0 {
+		sample := head[:min(len(head), exactLimit)]
+		go func() {
+			n := -1
+			safely(func() { n = o.Counter.Count(sample) })
+			counted <- n
+		}()
+	}
+
+	// Spool and reduce in one pass, the reducer on its own goroutine. A
+	// chunk the spool could not take in full is where a fail-open copy
+	// resumes.
+	f := startFeeder(split)
+	chunk, pooled := head, false
 	for {
 		n, err := sp.Write(chunk)
 		if err != nil {
+			f.stop()
 			return passThrough(res, err.Error(), out, sp.Reader(), chunk[n:], in)
 		}
-		if split != nil {
-			if err := safely(func() { split.Write(chunk) }); err != nil {
-				return passThrough(res, err.Error(), out, sp.Reader(), in)
-			}
-		}
+		f.send(chunk, pooled)
 		if eof {
 			break
 		}
+		buf := f.buffer()
+		pooled = true
 		var rerr error
 		n, rerr = io.ReadFull(in, buf)
 		chunk = buf[:n]
 		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
 			eof = true
 		} else if rerr != nil {
+			f.stop()
 			res.Size = sp.Size()
 			if _, err := passThrough(res, "", out, sp.Reader(), chunk); err != nil {
 				return res, err
@@ -180,16 +193,21 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 		}
 	}
 	res.Size = sp.Size()
+	if err := f.stop(); err != nil {
+		return passThrough(res, err.Error(), out, sp.Reader())
+	}
 
-	switch {
-	case res.TokensIn > 0:
-		// Counted already, to decide that the input does not fit.
-	case sp.Size() <= exactLimit:
-		res.TokensIn = int64(o.Counter.Count(head))
-	default:
-		sample := head[:exactLimit]
-		res.TokensIn = int64(float64(o.Counter.Count(sample)) * float64(sp.Size()) / float64(len(sample)))
-		res.TokensApprox = true
+	if res.TokensIn == 0 {
+		n := <-counted
+		if n < 0 {
+			return passThrough(res, "internal error: counting tokens failed", out, sp.Reader())
+		}
+		if sp.Size() <= exactLimit {
+			res.TokensIn = int64(n)
+		} else {
+			res.TokensIn = int64(float64(n) * float64(sp.Size()) / float64(exactLimit))
+			res.TokensApprox = true
+		}
 	}
 
 	v := elision.View{
