@@ -75,15 +75,17 @@ type Log struct {
 	clean   []byte // buffer for cleaning lines
 
 	// alike is the distance back to the nearest of the last noise units
-	// that the current one is logAlike to, 0 if none, once alikeOK is set.
-	alike   int
-	alikeOK bool
-	mask    []byte // buffer for logSimilar
+	// that the current one is alike to, 0 if none, and alikeKey the
+	// current one's logAlikeKey, once alikeOK is set.
+	alike    int
+	alikeKey uint64
+	alikeOK  bool
+	mask     []byte // buffer for logSimilar
 	// The last noise units, the latest first, and the run of units alike
 	// the ones period before them.
 	lead    uint64               // the logLead of the last noise unit
 	leadRun int                  // units in a row with that lead
-	hist    [logMaxPeriod][]byte // a ring: the latest at histAt
+	hist    [logMaxPeriod]uint64 // their logAlikeKeys, a ring: the latest at histAt
 	histAt  int
 	histN   int
 	period  int
@@ -301,7 +303,7 @@ func (r *Log) edges(k logKind, signal bool) {
 	} else {
 		p := r.alikeBack()
 		switch {
-		case r.period > 0 && (p == r.period || p < r.period && logAlike(r.run.Text, r.back(r.period))):
+		case r.period > 0 && (p == r.period || p < r.period && r.alikeKey == r.back(r.period)):
 			r.repeat++
 		default:
 			r.period, r.repeat = p, min(p, 1)
@@ -312,7 +314,7 @@ func (r *Log) edges(k logKind, signal bool) {
 			reuse, bytes = r.placed(r.seq - r.period)
 		}
 		r.histAt = (r.histAt + 1) % logMaxPeriod
-		r.hist[r.histAt] = append(r.hist[r.histAt][:0], r.run.Text[:min(len(r.run.Text), LongLine)]...)
+		r.hist[r.histAt] = r.alikeKey
 		r.histN = min(r.histN+1, logMaxPeriod)
 	}
 	r.listing(signal)
@@ -359,23 +361,19 @@ func (r *Log) listing(signal bool) {
 	}
 }
 
-// back returns the noise unit p back, from 1 to histN.
-func (r *Log) back(p int) []byte {
+// back returns the logAlikeKey of the noise unit p back, from 1 to histN.
+func (r *Log) back(p int) uint64 {
 	return r.hist[(r.histAt-p+1+logMaxPeriod)%logMaxPeriod]
 }
 
-// alikeBack returns how many noise units back the nearest one logAlike to
+// alikeBack returns how many noise units back the nearest one alike to
 // the current unit is, or 0.
 func (r *Log) alikeBack() int {
 	if !r.alikeOK {
 		r.alike, r.alikeOK = 0, true
-		t := r.run.Text[:min(len(r.run.Text), LongLine)]
+		r.alikeKey = logAlikeKey(r.run.Text[:min(len(r.run.Text), LongLine)])
 		for p := 1; p <= r.histN; p++ {
-			b := r.back(p)
-			if len(t) > 0 && len(b) > 0 && t[0] != b[0] && (logAlnum[t[0]] == 0 || logAlnum[b[0]] == 0) {
-				continue // they differ at once, and not within a word
-			}
-			if logAlike(t, b) {
+			if r.back(p) == r.alikeKey {
 				r.alike = p
 				break
 			}

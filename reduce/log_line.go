@@ -94,43 +94,76 @@ var logAlnum = func() (t [256]uint8) {
 	return t
 }()
 
-// logAlike reports whether two lines mask alike (see logMask): they differ
-// only in words that hold digits. Alike lines share long stretches of
-// bytes, which it compares eight at a time.
-func logAlike(a, b []byte) bool {
-	for {
-		n := logCommon(a, b)
-		if n == len(a) && n == len(b) {
-			return true
+// logAlikeKey hashes a line so that lines that differ only in words that
+// hold digits (counters, durations, ids, addresses) hash alike: it hashes
+// the stretches between such words, each with its length, so two keys are
+// equal when the lines have the same stretches, and (but for a collision of
+// 64-bit hashes) only then. A line is compared with up to logMaxPeriod
+// lines before it; comparing keys takes one pass over each line rather
+// than one per pair. It looks for digits eight bytes at a time.
+func logAlikeKey(t []byte) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	start := 0 // of the stretch being read
+	for i := 0; ; {
+		d := logNextDigit(t, i)
+		if d == len(t) {
+			break
 		}
-		// The lines differ within a word or at its end: back up to its
-		// start, and let it differ only if it holds a digit in both.
-		w := n
-		for w > 0 && logAlnum[a[w-1]] != 0 {
-			w--
+		ws, we := d, d+1 // the word around the digit
+		for ws > start && logAlnum[t[ws-1]] != 0 {
+			ws--
 		}
-		ea, da := logWordEnd(a, w)
-		eb, db := logWordEnd(b, w)
-		if !da || !db {
-			return false
+		for we < len(t) && logAlnum[t[we]] != 0 {
+			we++
 		}
-		a, b = a[ea:], b[eb:]
+		h = logMixStretch(h, t[start:ws])
+		start, i = we, we
 	}
+	return logMixStretch(h, t[start:])
 }
 
-// logCommon returns the length of the common prefix of a and b.
-func logCommon(a, b []byte) int {
-	n := min(len(a), len(b))
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
-			return i + bits.TrailingZeros64(x)/8
+// logNextDigit returns the index of the first ASCII digit in t from i, or
+// len(t).
+func logNextDigit(t []byte, i int) int {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = ones * 127
+	)
+	for ; i+8 <= len(t); i += 8 {
+		// The bytes b of x with '0'-1 < b < '9'+1 get their high bit set.
+		x := binary.LittleEndian.Uint64(t[i:])
+		if m := (ones*(127+'9'+1) - x&low7) &^ x & (x&low7 + ones*(127-('0'-1))) & high; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
-	for i < n && a[i] == b[i] {
-		i++
+	for ; i < len(t); i++ {
+		if logDigit(t[i]) {
+			return i
+		}
 	}
-	return i
+	return len(t)
+}
+
+// logMixStretch mixes b, with its length, into the hash h.
+func logMixStretch(h uint64, b []byte) uint64 {
+	h = (h ^ uint64(len(b))) * 0xff51afd7ed558ccd
+	var last uint64
+	if len(b) >= 8 {
+		// The last eight bytes are read whole, overlapping those mixed
+		// before them.
+		last = binary.LittleEndian.Uint64(b[len(b)-8:])
+		for ; len(b) > 8; b = b[8:] {
+			h = (h ^ binary.LittleEndian.Uint64(b)) * 0xc4ceb9fe1a85ec53
+			h ^= h >> 32
+		}
+	} else {
+		for i, c := range b {
+			last |= uint64(c) << (8 * i)
+		}
+	}
+	h = (h ^ last) * 0xff51afd7ed558ccd
+	return h ^ h>>29
 }
 
 // logWordEnd returns where the word of letters and digits at t[i] ends,
