@@ -9,8 +9,10 @@
 package token
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -84,6 +86,9 @@ func (c *Counter) Load() error {
 //
 // Count loads the vocabulary if needed and panics if that fails; callers that
 // must not panic call Load first and handle its error.
+//
+// Input of splitMin bytes or more is counted in two halves at once, on two
+// cores when there are.
 func (c *Counter) Count(b []byte) int {
 	if len(b) == 0 {
 		return 0
@@ -91,7 +96,56 @@ func (c *Counter) Count(b []byte) int {
 	if err := c.Load(); err != nil {
 		panic(err)
 	}
-	return c.enc.count(b)
+	if len(b) < splitMin || runtime.GOMAXPROCS(0) < 2 {
+		return c.enc.count(b)
+	}
+	i := boundary(b, len(b)/2)
+	if i < 0 {
+		return c.enc.count(b)
+	}
+	second := make(chan int, 1)
+	go func() {
+		defer func() {
+			if recover() != nil {
+				second <- -1
+			}
+		}()
+		second <- c.enc.count(b[i:])
+	}()
+	n, m := c.enc.count(b[:i]), <-second
+	if m < 0 {
+		panic("token: counting failed")
+	}
+	return n + m
+}
+
+// splitMin is the size from which Count splits its input: below it, a
+// goroutine costs more than it saves.
+const splitMin = 256 << 10
+
+// boundaryReach is how far past its starting point boundary looks.
+const boundaryReach = 64 << 10
+
+// boundary returns the first index i at or after from, and within
+// boundaryReach of it, where b may be cut into b[:i] and b[i:] without
+// changing the count, or -1 if there is none. Such an index is one just
+// after a newline and before an ASCII letter: in both encodings' patterns a
+// piece can hold a newline only at its end or among white space, and a
+// piece that holds a letter starts with it or with one byte that is not a
+// newline, so no piece crosses the cut.
+func boundary(b []byte, from int) int {
+	end := min(len(b), from+boundaryReach)
+	for i := from; i < end; {
+		j := bytes.IndexByte(b[i:end], '\n')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+		if i < len(b) && ('a' <= b[i]|0x20 && b[i]|0x20 <= 'z') {
+			return i
+		}
+	}
+	return -1
 }
 
 // Default returns a Counter for DefaultEncoding, which always exists.
