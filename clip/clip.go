@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/headroom-cli/headroom/elision"
@@ -126,6 +127,18 @@ func Clip(in io.Reader, out io.Writer, o Options) (Result, error) {
 
 // clip handles input that is over the budget.
 func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Options) (Result, error) {
+	// The input's tokens are counted on another core while it is stored
+	// and reduced: all of it up to exactLimit, else its start, to estimate.
+	counted := make(chan int, 1)
+	if res.TokensIn == 0 {
+		sample := head[:min(len(head), exactLimit)]
+		go func() {
+			n := -1
+			safely(func() { n = o.Counter.Count(sample) })
+			counted <- n
+		}()
+	}
+
 	store, err := o.Store.Writable()
 	if err != nil {
 		return passThrough(res, "store not writable: "+err.Error(), out, head, in)
@@ -147,18 +160,6 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	if res.Kind != shape.Binary {
 		red, res.Kind = newReducer(res.Kind, o.Budget)
 		split = reduce.NewSplitter(red)
-	}
-
-	// The input's tokens are counted on another core while it is spooled
-	// and reduced: all of it up to exactLimit, else its start, to estimate.
-	counted := make(chan int, 1)
-	if res.TokensIn == 0 {
-		sample := head[:min(len(head), exactLimit)]
-		go func() {
-			n := -1
-			safely(func() { n = o.Counter.Count(sample) })
-			counted <- n
-		}()
 	}
 
 	// Spool and reduce in one pass, the reducer on its own goroutine. A
@@ -311,7 +312,9 @@ func readUpTo(r io.Reader, limit int) (b []byte, eof bool, err error) {
 	b = make([]byte, 0, min(limit, chunkSize))
 	for len(b) < limit {
 		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
+			// Four times larger, up to the limit: append's smaller steps past
+			// 256 KiB would copy a 1 MiB input some ten times.
+			b = slices.Grow(b, min(4*cap(b), limit)-len(b))
 		}
 		n, err := r.Read(b[len(b):min(cap(b), limit)])
 		b = b[:len(b)+n]
