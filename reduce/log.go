@@ -86,7 +86,7 @@ type Log struct {
 	lead    uint64               // the logLead of the last noise unit
 	leadRun int                  // units in a row with that lead
 	hist    [logMaxPeriod]uint64 // their logAlikeKeys, a ring: the latest at histAt
-	histAt  int
+	histAt  uint // kept below logMaxPeriod, a power of two
 	histN   int
 	period  int
 	repeat  int // units of the run after its first period
@@ -363,7 +363,7 @@ func (r *Log) listing(signal bool) {
 
 // back returns the logAlikeKey of the noise unit p back, from 1 to histN.
 func (r *Log) back(p int) uint64 {
-	return r.hist[(r.histAt-p+1+logMaxPeriod)%logMaxPeriod]
+	return r.hist[(r.histAt+logMaxPeriod+1-uint(p))%logMaxPeriod]
 }
 
 // alikeBack returns how many noise units back the nearest one alike to
@@ -372,11 +372,13 @@ func (r *Log) alikeBack() int {
 	if !r.alikeOK {
 		r.alike, r.alikeOK = 0, true
 		r.alikeKey = logAlikeKey(r.run.Text[:min(len(r.run.Text), LongLine)])
+		at := r.histAt
 		for p := 1; p <= r.histN; p++ {
-			if r.back(p) == r.alikeKey {
+			if r.hist[at] == r.alikeKey {
 				r.alike = p
 				break
 			}
+			at = (at - 1) % logMaxPeriod
 		}
 	}
 	return r.alike
