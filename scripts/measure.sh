@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
-# Whole-process figures for the README: wall time and peak memory of
-# headroom next to cat and sha256sum, on real log text.
+# Whole-process figures for the README's performance table: wall time and
+# peak memory of headroom next to cat and sha256sum on the same real log.
 #
 #   scripts/measure.sh [LOG]
 #
 # LOG is a real log to build the inputs from (default: the output of
-# `go test -v` over a few standard packages, captured once into the work
-# directory). The inputs are LOG cut or repeated to 10 KB, 1 MB and 100 MB.
-# Uses hyperfine when it is installed (apt-get install hyperfine), else a
-# loop of /usr/bin/time runs, and reports medians.
+# `go test -v` over a few standard packages, captured once). The inputs are
+# LOG cut or repeated to 10 KB and to each size in SIZES (megabytes).
+#
+# The two commands of a row run alternately, RUNS times each (fewer for the
+# large inputs), so that a machine that is busier in one moment than the
+# next slows both alike; the table gives medians, and each command's peak
+# RSS from one more run under /usr/bin/time. The binary is built as release
+# archives are, with CGO_ENABLED=0.
+#
+# Environment: RUNS (default 21), SIZES (default "1 10 100 1000"),
+# WORK_DIR (default a new temporary directory; reuse one to keep the inputs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${WORK_DIR:-$(mktemp -d)}
-runs=${RUNS:-20}
-go build -o "$work/headroom" .
+mkdir -p "$work"
+runs=${RUNS:-21}
+sizes=${SIZES:-1 10 100 1000}
+CGO_ENABLED=0 go build -trimpath -o "$work/headroom" .
 hr="$work/headroom"
 export HEADROOM_STORE="$work/store"
 
@@ -22,40 +31,68 @@ if [ -z "$log" ]; then
 	log="$work/gotest-v.log"
 	[ -s "$log" ] || go test -v -count=1 encoding/... strconv unicode/... >"$log" 2>&1 || true
 fi
-head -c 10240 "$log" >"$work/10k.log"
-while [ "$(stat -c %s "$work/1m.src" 2>/dev/null || echo 0)" -lt 1048576 ]; do cat "$log" >>"$work/1m.src"; done
-head -c 1048576 "$work/1m.src" >"$work/1m.log"
-: >"$work/100m.log"
-for _ in $(seq 100); do cat "$work/1m.log" >>"$work/100m.log"; done
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-
-# measure NAME RUNS CMD...: median wall seconds and median peak RSS in KB.
-measure() {
-	local name=$1 n=$2
-	shift 2
-	local times=() rss=()
-	for _ in $(seq "$n"); do
-		/usr/bin/time -f '%e %M' -o "$work/time.out" "$@" >/dev/null
-		read -r t m <"$work/time.out"
-		times+=("$t")
-		rss+=("$m")
-	done
-	printf '%-40s %8.3f s %8d KB\n' "$name" \
-		"$(printf '%s\n' "${times[@]}" | median)" "$(printf '%s\n' "${rss[@]}" | median)"
+# input BYTES: a file of LOG repeated and cut to BYTES, made once.
+input() {
+	local f="$work/input-$1"
+	if [ ! -s "$f" ]; then
+		local unit="$work/unit"
+		: >"$unit"
+		while [ "$(stat -c %s "$unit")" -lt $(($1 < 1048576 ? $1 : 1048576)) ]; do cat "$log" >>"$unit"; done
+		if [ "$1" -le 1048576 ]; then
+			head -c "$1" "$unit" >"$f"
+		else
+			head -c 1048576 "$unit" >"$unit.1m"
+			for _ in $(seq $(($1 / 1048576))); do cat "$unit.1m"; done >"$f"
+		fi
+	fi
+	echo "$f"
 }
 
-echo "median of runs: wall time, peak RSS"
-measure "cat 10 KB" "$runs" cat "$work/10k.log"
-measure "headroom clip 10 KB (pass-through)" "$runs" "$hr" clip --budget 100000 "$work/10k.log"
-measure "headroom clip 1 MB" "$runs" "$hr" clip "$work/1m.log"
-measure "sha256sum 100 MB" 5 sha256sum "$work/100m.log"
-measure "headroom clip 100 MB" 5 "$hr" clip "$work/100m.log"
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-if command -v hyperfine >/dev/null; then
-	echo
-	echo "hyperfine, pass-through of 10 KB against cat (milliseconds resolve better here):"
-	hyperfine -N -w 10 -r 200 --export-markdown "$work/hyperfine.md" \
-		"cat $work/10k.log" "$hr clip --budget 100000 $work/10k.log" >/dev/null 2>&1
-	cat "$work/hyperfine.md"
-fi
+# wall CMD...: milliseconds the command takes, its output discarded.
+wall() {
+	local start=$EPOCHREALTIME
+	"$@" >/dev/null
+	awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.3f\n", (b - a) * 1000}'
+}
+
+# rss CMD...: the command's peak resident set, in MB.
+rss() {
+	/usr/bin/time -f %M -o "$work/rss" "$@" >/dev/null
+	awk '{printf "%.1f\n", $1 / 1024}' "$work/rss"
+}
+
+# row NAME SIZE N BASELINE -- HEADROOM...: one table row from N alternate
+# runs of the baseline command (run on the input) and headroom.
+row() {
+	local name=$1 size=$2 n=$3 base=$4 in
+	shift 5
+	in=$(input "$size")
+	local a=() b=()
+	"$base" "$in" >/dev/null # warm the page cache
+	for _ in $(seq "$n"); do
+		a+=("$(wall "$base" "$in")")
+		b+=("$(wall "$@" "$in")")
+	done
+	local ma mb
+	ma=$(printf '%s\n' "${a[@]}" | median)
+	mb=$(printf '%s\n' "${b[@]}" | median)
+	awk -v name="$name" -v size="$(human "$size")" -v base="$base" -v a="$ma" -v b="$mb" -v rss="$(rss "$@" "$in")" \
+		'BEGIN {printf "| %s | %s | %.1f ms | %s %.1f ms | %+.1f ms | %.2f | %s MB |\n", name, size, b, base, a, b - a, b / a, rss}'
+}
+
+human() {
+	if [ "$1" -lt 1048576 ]; then echo "$(($1 / 1024)) KB"; else echo "$(($1 / 1048576)) MB"; fi
+}
+
+echo "| what | input | headroom (median) | baseline (median) | difference | ratio | headroom peak RSS |"
+echo "|---|---|---|---|---|---|---|"
+row "pass-through" 10240 "$runs" cat -- "$hr" clip --budget 100000
+for mb in $sizes; do
+	n=$runs
+	[ "$mb" -ge 100 ] && n=$(((runs + 3) / 4))
+	[ "$mb" -ge 1000 ] && n=3
+	row "clip" $((mb * 1048576)) "$n" sha256sum -- "$hr" clip
+done
