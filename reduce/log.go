@@ -68,9 +68,11 @@ type Log struct {
 	keep      logKeep
 	seq       int // units (runs of identical lines) seen
 
-	// The run of identical lines being read, and its cleaned length.
+	// The run of identical lines being read, its cleaned length, and what
+	// Prepare made of its first line.
 	run     Piece
 	runLen  int64
+	runPrep Prep
 	running bool
 	clean   []byte // buffer for cleaning lines
 
@@ -138,7 +140,21 @@ func newLog(budget int) Reducer {
 }
 
 // Add implements Reducer.
-func (r *Log) Add(l Line) {
+func (r *Log) Add(l Line) { r.AddPrepared(l, Prep{}) }
+
+// Prepare implements Preparer: it classifies a line and computes its
+// alike key and lead, unless the line needs cleaning first (carriage
+// returns, escapes), which Add then does with the rest.
+func (r *Log) Prepare(l Line) Prep {
+	t := l.Text
+	if bytes.IndexByte(t, '\r') >= 0 || bytes.IndexByte(t, 0x1b) >= 0 {
+		return Prep{}
+	}
+	return Prep{Ready: true, Class: uint8(logClassify(t)), A: logAlikeKey(t[:min(len(t), LongLine)]), B: logLead(t)}
+}
+
+// AddPrepared implements Preparer.
+func (r *Log) AddPrepared(l Line, prep Prep) {
 	var text []byte
 	text, r.clean = logClean(l.Text, r.clean)
 	full := int64(len(text)) + l.Len - int64(len(l.Text))
@@ -148,6 +164,7 @@ func (r *Log) Add(l Line) {
 	}
 	r.flush()
 	r.running = true
+	r.runPrep = prep
 	r.run.Line, r.run.Same = l.N, 0
 	r.run.Text = append(r.run.Text[:0], text...)
 	r.runLen = full
@@ -177,6 +194,8 @@ func (r *Log) handle() {
 		// A running test's output goes to the test whatever its words say:
 		// only how it starts matters.
 		k = logClassifyStart(r.run.Text)
+	} else if r.runPrep.Ready {
+		k = logKind(r.runPrep.Class)
 	} else {
 		k = logClassify(r.run.Text)
 	}
@@ -343,7 +362,10 @@ func (r *Log) edges(k logKind, signal bool) {
 func (r *Log) listing(signal bool) {
 	lead := uint64(0)
 	if !signal {
-		lead = logLead(r.run.Text)
+		lead = r.runPrep.B
+		if !r.runPrep.Ready {
+			lead = logLead(r.run.Text)
+		}
 	}
 	if lead == 0 || lead != r.lead {
 		r.lead, r.leadRun = lead, 1
@@ -371,7 +393,10 @@ func (r *Log) back(p int) uint64 {
 func (r *Log) alikeBack() int {
 	if !r.alikeOK {
 		r.alike, r.alikeOK = 0, true
-		r.alikeKey = logAlikeKey(r.run.Text[:min(len(r.run.Text), LongLine)])
+		r.alikeKey = r.runPrep.A
+		if !r.runPrep.Ready {
+			r.alikeKey = logAlikeKey(r.run.Text[:min(len(r.run.Text), LongLine)])
+		}
 		at := r.histAt
 		for p := 1; p <= r.histN; p++ {
 			if r.hist[at] == r.alikeKey {

@@ -106,12 +106,21 @@ func (s *Splitter) Write(p []byte) (int, error) {
 		}
 		return br.Write(p)
 	}
+	s.split(p, s.add)
+	return n, nil
+}
+
+func (s *Splitter) add(l Line, _ bool) { s.r.Add(l) }
+
+// split cuts p into lines and passes each to emit, with carried set for a
+// line begun in an earlier p, whose text is in s.buf.
+func (s *Splitter) split(p []byte, emit func(l Line, carried bool)) {
 	for len(p) > 0 {
 		i := bytes.IndexByte(p, '\n')
 		if i >= 0 && !s.open {
 			// A whole line within p: no copy.
 			s.n++
-			s.r.Add(Line{N: s.n, Text: p[:min(i, MaxLine)], Len: int64(i)})
+			emit(Line{N: s.n, Text: p[:min(i, MaxLine)], Len: int64(i)}, false)
 			p = p[i+1:]
 			continue
 		}
@@ -127,10 +136,9 @@ func (s *Splitter) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		s.emit()
+		s.emitCarried(emit)
 		p = p[i+1:]
 	}
-	return n, nil
 }
 
 // Close passes on a last line that has no newline and returns the number of
@@ -144,16 +152,95 @@ func (s *Splitter) Close() int {
 		return s.n
 	}
 	if s.open {
-		s.emit()
+		s.emitCarried(s.add)
 	}
 	return s.n
 }
 
-func (s *Splitter) emit() {
+func (s *Splitter) emitCarried(emit func(Line, bool)) {
 	s.n++
-	s.r.Add(Line{N: s.n, Text: s.buf, Len: s.len})
+	emit(Line{N: s.n, Text: s.buf, Len: s.len}, true)
 	s.buf, s.len, s.open = s.buf[:0], 0, false
 }
+
+// Prep is what a Preparer works out about a line from the line alone,
+// ahead of adding it. What its fields hold is the reducer's own business;
+// the zero Prep means nothing was worked out.
+type Prep struct {
+	Ready bool
+	Class uint8
+	A, B  uint64
+}
+
+// A Preparer is a Reducer that can do part of each line's work from the line
+// alone, in Prepare, which must not touch the reducer's state: a pipeline
+// may prepare later lines on one goroutine while AddPrepared takes earlier
+// ones on another. Add(l) does what AddPrepared(l, Prepare(l)) does.
+type Preparer interface {
+	Reducer
+	Prepare(l Line) Prep
+	AddPrepared(l Line, p Prep)
+}
+
+// Batch holds the lines split from a chunk of input, with what a Preparer
+// made of each, until they are added to the reducer. Its lines may point
+// into the chunk.
+type Batch struct {
+	lines []Line
+	preps []Prep
+	own   []byte // the text of a line begun in an earlier chunk
+}
+
+// Staged reports whether the reducer takes lines, so that SplitBatch and
+// AddBatch may be used instead of Write and Close.
+func (s *Splitter) Staged() bool {
+	_, ok := s.r.(ByteReducer)
+	return !ok
+}
+
+// SplitBatch cuts p into lines as Write does, into b, preparing each if the
+// reducer is a Preparer, and touches no state of the reducer: AddBatch then
+// passes them on, perhaps on another goroutine. p must be left unchanged
+// until b has been added. A nil p passes on a last line without a newline,
+// as Close does.
+func (s *Splitter) SplitBatch(p []byte, b *Batch) {
+	b.lines, b.preps, b.own = b.lines[:0], b.preps[:0], b.own[:0]
+	prep, _ := s.r.(Preparer)
+	emit := func(l Line, carried bool) {
+		if carried {
+			// At most one such line per batch: b.own is not appended
+			// to again while l points into it.
+			b.own = append(b.own, l.Text...)
+			l.Text = b.own
+		}
+		b.lines = append(b.lines, l)
+		if prep != nil {
+			b.preps = append(b.preps, prep.Prepare(l))
+		}
+	}
+	if p == nil {
+		if s.open {
+			s.emitCarried(emit)
+		}
+		return
+	}
+	s.split(p, emit)
+}
+
+// AddBatch passes the lines of b to the reducer, in order.
+func (s *Splitter) AddBatch(b *Batch) {
+	prep, ok := s.r.(Preparer)
+	for i, l := range b.lines {
+		if ok {
+			prep.AddPrepared(l, b.preps[i])
+		} else {
+			s.r.Add(l)
+		}
+	}
+}
+
+// Lines returns the number of lines split so far.
+func (s *Splitter) Lines() int { return s.n }
 
 // Cut returns a piece keeping the first keep bytes of a line that is too
 // long to keep whole, ending on a UTF-8 character boundary.
