@@ -194,7 +194,8 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 		}
 	}
 	res.Size = sp.Size()
-	if err := f.stop(); err != nil {
+	lines, err := f.stop()
+	if err != nil {
 		return passThrough(res, err.Error(), out, sp.Reader())
 	}
 
@@ -218,7 +219,7 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	var view []byte
 	if split == nil {
 		view = []byte(elision.Binary(v, sp.Size()))
-	} else if err := safely(func() { view = render(red, split, v, o) }); err != nil {
+	} else if err := safely(func() { view = render(red, lines, v, o) }); err != nil {
 		return passThrough(res, err.Error(), out, sp.Reader())
 	}
 	if int64(len(view)) >= sp.Size() {
@@ -245,8 +246,7 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 // and returns the whole view. If counting the result shows it over the
 // budget (the fitter's costs are per line, and lines tokenize a little
 // differently together), it tries again with less room.
-func render(red reduce.Reducer, split *reduce.Splitter, v elision.View, o Options) []byte {
-	lines := split.Close()
+func render(red reduce.Reducer, lines int, v elision.View, o Options) []byte {
 	c := o.Counter
 	marks := c.Count([]byte(elision.Header(v))) + c.Count([]byte(elision.Footer(v))) + 2
 	if marks > o.Budget/2 {

@@ -160,38 +160,79 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// A reducer that panics costs the clipping, not the output.
+// A reducer that panics costs the clipping, not the output: in any stage
+// of the pipeline, on input that fits in memory and on input that flows
+// through it in many chunks after the panic.
 func TestReducerPanicFailsOpen(t *testing.T) {
 	old := newReducer
 	t.Cleanup(func() { newReducer = old })
-	newReducer = func(shape.Kind, int) (reduce.Reducer, shape.Kind) { return panicky{}, shape.Text }
-
-	in := sample(t)
-	o := options(t, 300)
-	var out bytes.Buffer
-	res, err := Clip(bytes.NewReader(in), &out, o)
-	if err != nil {
-		t.Fatal(err)
+	reducers := map[string]reduce.Reducer{
+		"Add":         panicky{},
+		"Pieces":      panicky{at: "Pieces"},
+		"Prepare":     panickyPreparer{at: "Prepare"},
+		"AddPrepared": panickyPreparer{at: "AddPrepared"},
+		"Write":       panickyBytes{},
 	}
-	if !bytes.Equal(out.Bytes(), in) || res.Clipped {
-		t.Fatal("input not passed through unchanged")
-	}
-	if !strings.Contains(res.Warning, "internal error: reducer bug") {
-		t.Errorf("warning = %q", res.Warning)
-	}
-	objects, _ := filepath.Glob(filepath.Join(o.Store.Primary.Dir, "objects", "*", "*"))
-	temps, _ := filepath.Glob(filepath.Join(o.Store.Primary.Dir, "tmp", "*"))
-	if len(objects)+len(temps) != 0 {
-		t.Errorf("a failed clip left %v %v in the store", objects, temps)
+	for name, red := range reducers {
+		newReducer = func(shape.Kind, int) (reduce.Reducer, shape.Kind) { return red, shape.Text }
+		for _, in := range [][]byte{sample(t), bytes.Repeat(sample(t), 3<<20/len(sample(t))+1)} {
+			o := options(t, 300)
+			var out bytes.Buffer
+			res, err := Clip(bytes.NewReader(in), &out, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out.Bytes(), in) || res.Clipped {
+				t.Fatalf("%s, %d bytes: input not passed through unchanged", name, len(in))
+			}
+			if !strings.Contains(res.Warning, "internal error: reducer bug") {
+				t.Errorf("%s, %d bytes: warning = %q", name, len(in), res.Warning)
+			}
+			objects, _ := filepath.Glob(filepath.Join(o.Store.Primary.Dir, "objects", "*", "*"))
+			temps, _ := filepath.Glob(filepath.Join(o.Store.Primary.Dir, "tmp", "*"))
+			if len(objects)+len(temps) != 0 {
+				t.Errorf("%s: a failed clip left %v %v in the store", name, objects, temps)
+			}
+		}
 	}
 }
 
-type panicky struct{}
+// panicky panics in Add, or in Pieces if at says so.
+type panicky struct{ at string }
 
-func (panicky) Add(reduce.Line) { panic("reducer bug") }
+func (p panicky) Add(reduce.Line) {
+	if p.at == "" {
+		panic("reducer bug")
+	}
+}
+
 func (panicky) Pieces(int, int, reduce.Counter) []reduce.Piece {
 	panic("reducer bug")
 }
+
+// panickyPreparer panics in the stage named by at.
+type panickyPreparer struct{ at string }
+
+func (p panickyPreparer) Add(l reduce.Line) { p.AddPrepared(l, p.Prepare(l)) }
+func (p panickyPreparer) Prepare(reduce.Line) reduce.Prep {
+	if p.at == "Prepare" {
+		panic("reducer bug")
+	}
+	return reduce.Prep{}
+}
+
+func (p panickyPreparer) AddPrepared(reduce.Line, reduce.Prep) {
+	if p.at == "AddPrepared" {
+		panic("reducer bug")
+	}
+}
+
+func (panickyPreparer) Pieces(int, int, reduce.Counter) []reduce.Piece { return nil }
+
+// panickyBytes is a reducer of bytes that panics in Write.
+type panickyBytes struct{ panicky }
+
+func (panickyBytes) Write([]byte) (int, error) { panic("reducer bug") }
 
 // Input larger than the in-memory limit is spooled and still comes back
 // whole; its token count is then an estimate, and says so.
