@@ -88,7 +88,7 @@ type Log struct {
 	lead    uint64               // the logLead of the last noise unit
 	leadRun int                  // units in a row with that lead
 	hist    [logMaxPeriod]uint64 // their logAlikeKeys, a ring: the latest at histAt
-	histAt  uint // kept below logMaxPeriod, a power of two
+	histAt  uint                 // kept below logMaxPeriod, a power of two
 	histN   int
 	period  int
 	repeat  int // units of the run after its first period
