@@ -11,8 +11,12 @@
 # The two commands of a row run alternately, RUNS times each (fewer for the
 # large inputs), so that a machine that is busier in one moment than the
 # next slows both alike; the table gives medians, and each command's peak
-# RSS from one more run under /usr/bin/time. The binary is built as release
-# archives are, with CGO_ENABLED=0.
+# RSS from one more run under /usr/bin/time. The last column is the share
+# of the machine's CPU time that the host gave to other virtual machines
+# meanwhile: above a few percent, the figures are worth little, and
+# headroom, which uses both cores, suffers more than the single-threaded
+# baselines. The binary is built as release archives are, with
+# CGO_ENABLED=0.
 #
 # Environment: RUNS (default 21), SIZES (default "1 10 100 1000"),
 # WORK_DIR (default a new temporary directory; reuse one to keep the inputs).
@@ -58,6 +62,12 @@ wall() {
 	awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.3f\n", (b - a) * 1000}'
 }
 
+# cpustat: the machine's CPU time so far, all and stolen by the host (a
+# virtual machine's neighbours), from /proc/stat.
+cpustat() {
+	awk '/^cpu / {t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $9}' /proc/stat 2>/dev/null || echo "0 0"
+}
+
 # rss CMD...: the command's peak resident set, in MB.
 rss() {
 	/usr/bin/time -f %M -o "$work/rss" "$@" >/dev/null
@@ -70,25 +80,31 @@ row() {
 	local name=$1 size=$2 n=$3 base=$4 in
 	shift 5
 	in=$(input "$size")
-	local a=() b=()
+	local a=() b=() before after
 	"$base" "$in" >/dev/null # warm the page cache
+	before=$(cpustat)
 	for _ in $(seq "$n"); do
 		a+=("$(wall "$base" "$in")")
 		b+=("$(wall "$@" "$in")")
 	done
+	after=$(cpustat)
 	local ma mb
 	ma=$(printf '%s\n' "${a[@]}" | median)
 	mb=$(printf '%s\n' "${b[@]}" | median)
 	awk -v name="$name" -v size="$(human "$size")" -v base="$base" -v a="$ma" -v b="$mb" -v rss="$(rss "$@" "$in")" \
-		'BEGIN {printf "| %s | %s | %.1f ms | %s %.1f ms | %+.1f ms | %.2f | %s MB |\n", name, size, b, base, a, b - a, b / a, rss}'
+		-v before="$before" -v after="$after" 'BEGIN {
+			split(before, x, " "); split(after, y, " ")
+			steal = y[1] > x[1] ? 100 * (y[2] - x[2]) / (y[1] - x[1]) : 0
+			printf "| %s | %s | %.1f ms | %s %.1f ms | %+.1f ms | %.2f | %s MB | %.0f%% |\n", name, size, b, base, a, b - a, b / a, rss, steal
+		}'
 }
 
 human() {
 	if [ "$1" -lt 1048576 ]; then echo "$(($1 / 1024)) KB"; else echo "$(($1 / 1048576)) MB"; fi
 }
 
-echo "| what | input | headroom (median) | baseline (median) | difference | ratio | headroom peak RSS |"
-echo "|---|---|---|---|---|---|---|"
+echo "| what | input | headroom (median) | baseline (median) | difference | ratio | headroom peak RSS | CPU stolen |"
+echo "|---|---|---|---|---|---|---|---|"
 row "pass-through" 10240 "$runs" cat -- "$hr" clip --budget 100000
 for mb in $sizes; do
 	n=$runs
