@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Guard holds the shell commands an agent's permission rules deny or ask
@@ -632,12 +633,17 @@ func firstToken(pattern string) ([]string, error) {
 	return s[:1], nil
 }
 
-var quotedString = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
+// quotedString matches a string in double or single quotes. It is compiled
+// on first use: every headroom command would pay for it at start-up, and
+// only the hooks use it.
+var quotedString = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
+})
 
 // quoted returns the string literals in s, in order.
 func quoted(s string) []string {
 	var out []string
-	for _, m := range quotedString.FindAllStringSubmatch(s, -1) {
+	for _, m := range quotedString().FindAllStringSubmatch(s, -1) {
 		out = append(out, m[1]+m[2])
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Rewrite returns command routed through headroom run, or an error saying
@@ -41,7 +42,7 @@ func Rewrite(command string, guard Guard) (string, error) {
 		return "", errors.New("names its program with quotes or expansions")
 	}
 	prog := program(name.value)
-	check, ok := rewritable[prog]
+	check, ok := rewritable()[prog]
 	if !ok {
 		return "", fmt.Errorf("runs %s, which is not known to print and exit", prog)
 	}
@@ -61,7 +62,7 @@ type check func(args []string) error
 
 // rewritable maps the programs worth routing through headroom, all of which
 // print their results and exit, to the check of their arguments.
-var rewritable = programs()
+var rewritable = sync.OnceValue(programs)
 
 // Checks shared by programs and by npx.
 var (
