@@ -155,8 +155,12 @@ func (r *Log) Prepare(l Line) Prep {
 
 // AddPrepared implements Preparer.
 func (r *Log) AddPrepared(l Line, prep Prep) {
-	var text []byte
-	text, r.clean = logClean(l.Text, r.clean)
+	// A prepared line has neither carriage returns nor escapes: Prepare
+	// looked.
+	text := l.Text
+	if !prep.Ready {
+		text, r.clean = logClean(l.Text, r.clean)
+	}
 	full := int64(len(text)) + l.Len - int64(len(l.Text))
 	if r.running && full == r.runLen && bytes.Equal(text, r.run.Text) {
 		r.run.Same++
