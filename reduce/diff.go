@@ -1094,7 +1094,7 @@ func diffItemKey(p Piece) int {
 // gaps that hide changed lines get a note with their counts, from a twentieth
 // of the budget at most, so that counts never crowd out changed lines.
 func (p *diffPlan) choose(budget int) []Piece {
-	p.gapCost = p.c.Count([]byte(elision.GapLine(p.lines/3+1, p.lines)))
+	p.gapCost = maxGapCost(p.lines, p.c)
 	reserve := 0
 	statTried, reserved, refit := false, false, false
 	var chosen []Piece

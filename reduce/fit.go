@@ -26,12 +26,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		return cmp.Compare(pa.Line, pb.Line)
 	})
 
-	// A gap line's cost hardly varies; take the dearest of a few shapes so
-	// that the estimate is never below the real cost.
-	gapCost := 0
-	for _, from := range []int{1, lines/3 + 1, lines} {
-		gapCost = max(gapCost, c.Count([]byte(elision.GapLine(max(from, 1), max(lines, 1)))))
-	}
+	gapCost := maxGapCost(lines, c)
 
 	var (
 		spans  []span // chosen line pieces, sorted by first line
@@ -84,6 +79,21 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		return cmp.Compare(noteRank(b), noteRank(a))
 	})
 	return out
+}
+
+// maxGapCost returns the cost of the dearest gap line a text of lines lines
+// can have, which Fit counts for every gap. A gap line's numbers are its
+// length and its first and last lines; the dearest has the most digits in
+// all, and ends at the last line, and for each number of digits its first
+// line can have, the one starting at the smallest such line (1, 10, 100...)
+// leaves out the most lines.
+func maxGapCost(lines int, c Counter) int {
+	lines = max(lines, 1)
+	cost := 0
+	for from := 1; from <= lines; from *= 10 {
+		cost = max(cost, c.Count([]byte(elision.GapLine(from, lines))))
+	}
+	return cost
 }
 
 // fillShortGaps shows the lines of gaps of up to three lines whose text

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/headroom-cli/headroom/elision"
 )
 
 // byteCounter counts a token per byte, so costs are easy to reason about.
@@ -54,6 +56,36 @@ func TestNoteStandsForLines(t *testing.T) {
 	want := "header\n[headroom: lock file, 40 lines: +20 -20]\nafter\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// No gap line costs more than maxGapCost says, in bytes or in tokens:
+// every gap of texts up to 150 lines, and gaps of longer texts where the
+// number of digits changes.
+func TestMaxGapCost(t *testing.T) {
+	tokens := counter()
+	check := func(c Counter, from, to, lines int) {
+		t.Helper()
+		if got, most := c.Count([]byte(elision.GapLine(from, to))), maxGapCost(lines, c); got > most {
+			t.Fatalf("%T: the gap line for L%d-%d costs %d, more than %d for %d lines", c, from, to, got, most, lines)
+		}
+	}
+	for lines := 1; lines <= 150; lines++ {
+		for from := 1; from <= lines; from++ {
+			for to := from; to <= lines; to++ {
+				check(byteCounter{}, from, to, lines)
+			}
+		}
+	}
+	for _, lines := range []int{999, 1000, 1999, 12345, 1000000, 2000001} {
+		for _, from := range []int{1, 2, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, 9999, 10000, 100000} {
+			for _, to := range []int{from, from + 1, 999, 1000, 1999, lines - 1, lines} {
+				if from <= to && to <= lines {
+					check(byteCounter{}, from, to, lines)
+					check(tokens, from, to, lines)
+				}
+			}
+		}
 	}
 }
 
