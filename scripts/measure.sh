@@ -108,7 +108,7 @@ row() {
 		[ "$steal" -le "$max_steal" ] && break
 	done
 	local ma mb
-	rm -rf "$HEADROOM_STORE"
+	rm -rf "$HEADROOM_STORE" # for the RSS run below
 	ma=$(printf '%s\n' "${a[@]}" | median)
 	mb=$(printf '%s\n' "${b[@]}" | median)
 	awk -v name="$name" -v size="$(human "$size")" -v base="$base" -v a="$ma" -v b="$mb" -v rss="$(rss "$@" "$in")" -v steal="$steal" \
