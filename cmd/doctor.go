@@ -9,16 +9,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/headroom-cli/headroom/agent"
-	"github.com/headroom-cli/headroom/clip"
 	"github.com/headroom-cli/headroom/elision"
-	"github.com/headroom-cli/headroom/token"
 )
 
 func newDoctor(env *environment) *cobra.Command {
@@ -95,53 +92,37 @@ type storeSetting struct {
 }
 
 // settingsFail says what a bad setting does to the commands that read it.
-const settingsFail = "clip, run, expand, prune and bench stop with a usage error"
+const (
+	flagFail     = "every command but doctor stops with a usage error"
+	variableFail = "clip and run warn and use the default, and hooks rewrite nothing"
+)
 
 // resolveSettings resolves the shared flags against the environment as
-// environment.settings does, but goes on past a bad value so that doctor
-// can show all of them, and says where each came from.
+// environment.settings does, but shows every problem instead of stopping at
+// the first, and says where each setting came from.
 func resolveSettings(c *cobra.Command, env *environment) doctorSettings {
-	flags := c.Flags()
 	var s doctorSettings
-
-	budget, from := env.budget, "default"
-	if flags.Changed("budget") {
-		from = "--budget"
-	} else if v := env.getenv("HEADROOM_BUDGET"); v != "" {
-		from = "HEADROOM_BUDGET"
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			s.budget = fmt.Sprintf("problem: HEADROOM_BUDGET=%q: not a number; %s", v, settingsFail)
-		}
-		budget = n
+	budget, encoding := env.resolve(c)
+	s.budget = fmt.Sprintf("%s tokens (%s)", elision.Thousands(int64(env.budget)), budget.from)
+	if budget.problem != "" {
+		s.budget = "problem: " + budget.problem + "; " + settingFail(budget)
 	}
-	if s.budget == "" {
-		if budget < clip.MinBudget || budget > clip.MaxBudget {
-			s.budget = fmt.Sprintf("problem: budget %d (%s) is outside %s to %s tokens; %s",
-				budget, from, elision.Thousands(clip.MinBudget), elision.Thousands(clip.MaxBudget), settingsFail)
-		} else {
-			s.budget = fmt.Sprintf("%s tokens (%s)", elision.Thousands(int64(budget)), from)
-		}
+	s.encoding = fmt.Sprintf("%s (%s)", env.encoding, encoding.from)
+	if encoding.problem != "" {
+		s.encoding = "problem: " + encoding.problem + "; " + settingFail(encoding)
 	}
-
 	s.store = storeSetting{dir: env.store, why: "named by --store"}
-	if v := env.getenv("HEADROOM_STORE"); v != "" && !flags.Changed("store") {
-		s.store = storeSetting{dir: v, why: "named by HEADROOM_STORE"}
-	}
-
-	enc, from := env.encoding, "default"
-	if flags.Changed("encoding") {
-		from = "--encoding"
-	} else if v := env.getenv("HEADROOM_ENCODING"); v != "" {
-		enc, from = v, "HEADROOM_ENCODING"
-	}
-	if token.ValidEncoding(enc) {
-		s.encoding = fmt.Sprintf("%s (%s)", enc, from)
-	} else {
-		s.encoding = fmt.Sprintf("problem: unknown encoding %q (%s; valid: %s); %s",
-			enc, from, strings.Join(token.Encodings, ", "), settingsFail)
+	if env.getenv("HEADROOM_STORE") != "" && !c.Flags().Changed("store") {
+		s.store.why = "named by HEADROOM_STORE"
 	}
 	return s
+}
+
+func settingFail(s setting) string {
+	if s.variable() {
+		return variableFail
+	}
+	return flagFail
 }
 
 // storeRows says which store clip would write to, why, whether it can, and

@@ -1,13 +1,16 @@
 package cmd
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/headroom-cli/headroom/agent"
+	"github.com/headroom-cli/headroom/clip"
 	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/token"
 )
 
 func installed(t *testing.T, a agent.Agent, current []byte) []byte {
@@ -115,14 +118,24 @@ func TestResolveSettingsAgrees(t *testing.T) {
 			}
 		}
 		problem := strings.HasPrefix(s.budget, "problem") || strings.HasPrefix(s.encoding, "problem")
+		flagProblem := problem && (strings.Contains(s.budget, flagFail) || strings.Contains(s.encoding, flagFail))
+		var stderr bytes.Buffer
+		c.SetErr(&stderr)
 		err = env.settings(c)
-		if problem != (err != nil) {
-			t.Errorf("%v %v: doctor reports a problem: %v; settings says: %v", tt.args, tt.vars, problem, err)
+		if flagProblem != (err != nil) {
+			t.Errorf("%v %v: doctor reports a bad flag: %v; settings says: %v", tt.args, tt.vars, flagProblem, err)
 		}
-		if err == nil {
+		// A bad variable is a warning, and the default takes its place.
+		if warned := strings.Contains(stderr.String(), "using the default"); warned != (problem && !flagProblem) {
+			t.Errorf("%v %v: doctor reports %q %q; settings warns %q", tt.args, tt.vars, s.budget, s.encoding, stderr.String())
+		}
+		if err == nil && !problem {
 			if !strings.HasPrefix(s.budget, elision.Thousands(int64(env.budget))+" tokens") || !strings.HasPrefix(s.encoding, env.encoding+" ") || s.store.dir != env.store {
 				t.Errorf("%v %v: doctor shows %+v, the commands take %d %s %q", tt.args, tt.vars, s, env.budget, env.encoding, env.store)
 			}
+		}
+		if problem && !flagProblem && (env.budget != clip.DefaultBudget || env.encoding != token.DefaultEncoding) {
+			t.Errorf("%v %v: a bad variable gives %d %s, not the defaults", tt.args, tt.vars, env.budget, env.encoding)
 		}
 	}
 }

@@ -78,7 +78,11 @@ func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) e
 		return err
 	}
 	out, why := agent.Pass(a), "HEADROOM_DISABLE=1"
-	if env.getenv("HEADROOM_DISABLE") != "1" {
+	if p := settingsProblem(c, env); p != "" {
+		// headroom run would warn and use the default; a rewrite should
+		// not carry a command into a setup the user did not mean.
+		why = p
+	} else if env.getenv("HEADROOM_DISABLE") != "1" {
 		out, why = req.Answer(agent.LoadGuard(a, agent.Files{Read: os.ReadFile, Glob: filepath.Glob}, places(env, a, req.Cwd)))
 	}
 	if o.explain {
@@ -122,6 +126,17 @@ func projectDir(env *environment, a agent.Agent) string {
 		return env.getenv("CLAUDE_PROJECT_DIR")
 	case agent.Gemini:
 		return env.getenv("GEMINI_PROJECT_DIR")
+	}
+	return ""
+}
+
+// settingsProblem says what is wrong with the shared settings, if anything.
+func settingsProblem(c *cobra.Command, env *environment) string {
+	budget, encoding := env.resolve(c)
+	for _, s := range []setting{budget, encoding} {
+		if s.problem != "" {
+			return s.problem
+		}
 	}
 	return ""
 }

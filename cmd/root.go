@@ -144,30 +144,75 @@ the original so that "headroom expand HASH" gives back every byte.`,
 	return root
 }
 
-// settings resolves the shared flags against the environment: a flag given
-// on the command line wins over its variable.
+// A setting is where a shared setting's value came from, and what is wrong
+// with the value given, if anything.
+type setting struct {
+	from    string // --budget, HEADROOM_BUDGET or default
+	problem string // empty when the value is good
+}
+
+// variable reports whether the value came from the environment.
+func (s setting) variable() bool { return strings.HasPrefix(s.from, "HEADROOM_") }
+
+// settings resolves the shared flags against the environment (a flag given
+// on the command line wins over its variable) and warns of bad variables.
+// A bad flag is a usage error. A bad variable is not: it comes from the
+// environment an agent runs every command in, and stopping there would stop
+// every command; the default stands in for it.
 func (env *environment) settings(c *cobra.Command) error {
-	flags := c.Flags()
-	if v := env.getenv("HEADROOM_BUDGET"); v != "" && !flags.Changed("budget") {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return usageError("HEADROOM_BUDGET=%q: not a number", v)
+	budget, encoding := env.resolve(c)
+	for _, s := range []setting{budget, encoding} {
+		if s.problem == "" {
+			continue
 		}
-		env.budget = n
+		if !s.variable() {
+			return usageError("%s", s.problem)
+		}
+		warn(c.ErrOrStderr(), "%s; using the default", s.problem)
 	}
-	if env.budget < clip.MinBudget || env.budget > clip.MaxBudget {
-		return usageError("budget %d is outside %s to %s tokens", env.budget, elision.Thousands(clip.MinBudget), elision.Thousands(clip.MaxBudget))
+	return nil
+}
+
+// resolve sets the budget, store and encoding from the flags and the
+// variables, the default standing in for a bad variable, and says where
+// the budget and the encoding came from.
+func (env *environment) resolve(c *cobra.Command) (budget, encoding setting) {
+	flags := c.Flags()
+	budget.from = "default"
+	if flags.Changed("budget") {
+		budget.from = "--budget"
+	} else if v := env.getenv("HEADROOM_BUDGET"); v != "" {
+		budget.from = "HEADROOM_BUDGET"
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err != nil {
+			budget.problem = fmt.Sprintf("HEADROOM_BUDGET=%q: not a number", v)
+		} else {
+			env.budget = n
+		}
+	}
+	if budget.problem == "" && (env.budget < clip.MinBudget || env.budget > clip.MaxBudget) {
+		budget.problem = fmt.Sprintf("budget %d (%s) is outside %s to %s tokens", env.budget, budget.from,
+			elision.Thousands(clip.MinBudget), elision.Thousands(clip.MaxBudget))
+	}
+	if budget.problem != "" && budget.variable() {
+		env.budget = clip.DefaultBudget
 	}
 	if v := env.getenv("HEADROOM_STORE"); v != "" && !flags.Changed("store") {
 		env.store = v
 	}
-	if v := env.getenv("HEADROOM_ENCODING"); v != "" && !flags.Changed("encoding") {
+	encoding.from = "default"
+	if flags.Changed("encoding") {
+		encoding.from = "--encoding"
+	} else if v := env.getenv("HEADROOM_ENCODING"); v != "" {
+		encoding.from = "HEADROOM_ENCODING"
 		env.encoding = v
 	}
 	if !token.ValidEncoding(env.encoding) {
-		return usageError("unknown encoding %q (valid: %s)", env.encoding, strings.Join(token.Encodings, ", "))
+		encoding.problem = fmt.Sprintf("unknown encoding %q (%s; valid: %s)", env.encoding, encoding.from, strings.Join(token.Encodings, ", "))
+		if encoding.variable() {
+			env.encoding = token.DefaultEncoding
+		}
 	}
-	return nil
+	return budget, encoding
 }
 
 // location resolves where the store is.
