@@ -52,8 +52,9 @@ func Target(a Agent, user bool, p Places, dir string) string {
 
 // An Edit is what installing or removing headroom does to a file.
 type Edit struct {
-	// Content is the file's new content, unless Remove is set: headroom
-	// created the file and nothing else is left in it.
+	// Content is the file's new content. Remove is set when headroom
+	// created the file and nothing else is left in it; Content then holds
+	// that remainder (such as "{}"), for a caller that must keep the file.
 	Content []byte
 	Remove  bool
 	// Changed is unset when the file is already as asked.
@@ -90,7 +91,7 @@ func Install(a Agent, current []byte) (Edit, error) {
 	case Claude, Gemini:
 		return installHook(a, current)
 	case Codex:
-		if bytes.Contains(current, []byte(blockBegin)) {
+		if bytes.Contains(current, []byte(strings.TrimSuffix(blockBegin, "\n"))) {
 			return Edit{Content: current, Note: "already holds the headroom instructions"}, nil
 		}
 		return Edit{Content: appendBlock(current), Changed: true, Note: "added the headroom instructions"}, nil
@@ -124,7 +125,7 @@ func Uninstall(a Agent, current, backup []byte) (Edit, error) {
 	var err error
 	switch a {
 	case Claude, Gemini:
-		e, err = uninstallHook(a, current)
+		e, err = uninstallHook(a, current, backup)
 	case Codex:
 		e = removeBlock(current)
 	case OpenCode:
@@ -147,7 +148,7 @@ func Uninstall(a Agent, current, backup []byte) (Edit, error) {
 	}
 	// Nothing but what headroom put there: the file was headroom's.
 	if e.Changed && backup == nil && empty(a, e.Content) {
-		e.Remove, e.Content = true, nil
+		e.Remove = true
 	}
 	return e, nil
 }
@@ -170,11 +171,7 @@ func installHook(a Agent, current []byte) (Edit, error) {
 		return Edit{}, err
 	}
 	e := entry(a)
-	hooks, err := root.subObject("hooks")
-	if err != nil {
-		return Edit{}, err
-	}
-	groups, err := hooks.array(e.event)
+	hooks, groups, err := e.groups(root)
 	if err != nil {
 		return Edit{}, err
 	}
@@ -206,17 +203,49 @@ func orderedHook(h map[string]string) json.RawMessage {
 	return o.marshal()
 }
 
-func uninstallHook(a Agent, current []byte) (Edit, error) {
+// groups returns the settings' "hooks" object and the matcher groups under
+// e's event in it. It refuses a key given twice on that path: headroom
+// would edit the first, and the agent read the last.
+func (e hookEntry) groups(root object) (object, []json.RawMessage, error) {
+	if root.count("hooks") > 1 {
+		return nil, nil, errors.New(`has a duplicate key "hooks"; edit it by hand`)
+	}
+	hooks, err := root.subObject("hooks")
+	if err != nil {
+		return nil, nil, err
+	}
+	if hooks.count(e.event) > 1 {
+		return nil, nil, fmt.Errorf(`has a duplicate key %q in "hooks"; edit it by hand`, e.event)
+	}
+	groups, err := hooks.array(e.event)
+	if err != nil {
+		return nil, nil, err
+	}
+	return hooks, groups, nil
+}
+
+// had reports whether backup, the settings before Install, already held
+// a "hooks" object and e's event in it: those are the user's, and stay
+// when headroom's hook leaves them empty.
+func (e hookEntry) had(backup []byte) (hooks, event bool) {
+	root, err := parseObject(backup)
+	if err != nil {
+		return false, false
+	}
+	v, hooks := root.get("hooks")
+	if sub, err := parseObject(v); err == nil {
+		_, event = sub.get(e.event)
+	}
+	return hooks, event
+}
+
+func uninstallHook(a Agent, current, backup []byte) (Edit, error) {
 	root, err := parseSettings(current)
 	if err != nil {
 		return Edit{}, err
 	}
 	e := entry(a)
-	hooks, err := root.subObject("hooks")
-	if err != nil {
-		return Edit{}, err
-	}
-	groups, err := hooks.array(e.event)
+	hooks, groups, err := e.groups(root)
 	if err != nil {
 		return Edit{}, err
 	}
@@ -232,12 +261,13 @@ func uninstallHook(a Agent, current []byte) (Edit, error) {
 	if removed == 0 {
 		return Edit{Content: current, Note: fmt.Sprintf("has no %s hook running %q", e.event, hookCommand(a))}, nil
 	}
-	if len(kept) == 0 {
+	hadHooks, hadEvent := e.had(backup)
+	if len(kept) == 0 && !hadEvent {
 		hooks.del(e.event)
 	} else {
 		hooks.set(e.event, arrayValue(kept))
 	}
-	if len(hooks) == 0 {
+	if len(hooks) == 0 && !hadHooks {
 		root.del("hooks")
 	} else {
 		root.set("hooks", hooks.marshal())
@@ -292,7 +322,8 @@ func parseSettings(b []byte) (object, error) {
 }
 
 // format writes a settings object indented as like is (two spaces if like
-// has no indented line), ending with a newline unless like does not.
+// has no indented line), with like's line ends, ending with one unless
+// like does not.
 func format(o object, like []byte) []byte {
 	indent := "  "
 	for _, line := range bytes.Split(like, []byte("\n"))[1:] {
@@ -308,7 +339,25 @@ func format(o object, like []byte) []byte {
 	if like == nil || bytes.HasSuffix(like, []byte("\n")) {
 		b.WriteByte('\n')
 	}
-	return b.Bytes()
+	return withLineEnds(b.Bytes(), lineEnd(like))
+}
+
+// lineEnd returns the line end a file uses, judged by its first line: CRLF
+// or, as for a file of one line, LF.
+func lineEnd(b []byte) string {
+	if i := bytes.IndexByte(b, '\n'); i > 0 && b[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// withLineEnds returns b, whose lines end in LF, with its lines ending in
+// eol instead.
+func withLineEnds(b []byte, eol string) []byte {
+	if eol == "\n" {
+		return b
+	}
+	return bytes.ReplaceAll(b, []byte("\n"), []byte(eol))
 }
 
 // The marks around the instructions headroom adds to an AGENTS.md file.
@@ -338,33 +387,42 @@ To see what a view left out, do not run the command again: run
 ` + "`headroom expand HASH --grep REGEX`" + ` for the lines that match.
 `
 
+// appendBlock adds the instructions after a blank line, with the line ends
+// current uses.
 func appendBlock(current []byte) []byte {
+	eol := lineEnd(current)
 	var b bytes.Buffer
 	b.Write(current)
 	if len(current) > 0 {
 		if !bytes.HasSuffix(current, []byte("\n")) {
-			b.WriteByte('\n')
+			b.WriteString(eol)
 		}
-		b.WriteByte('\n')
+		b.WriteString(eol)
 	}
-	b.WriteString(blockBegin)
-	b.WriteString(Instructions)
-	b.WriteString(blockEnd)
+	b.Write(withLineEnds([]byte(blockBegin+Instructions+blockEnd), eol))
 	return b.Bytes()
 }
 
 func removeBlock(current []byte) Edit {
-	i := bytes.Index(current, []byte(blockBegin))
+	mark := []byte(strings.TrimSuffix(blockBegin, "\n"))
+	i := bytes.Index(current, mark)
 	if i < 0 {
 		return Edit{Content: current, Note: "holds no headroom instructions"}
 	}
-	j := bytes.Index(current[i:], []byte(blockEnd))
+	// The block's line ends are those appendBlock chose, whatever the
+	// file's first line now shows.
+	eol := "\n"
+	if bytes.HasPrefix(current[i+len(mark):], []byte("\r\n")) {
+		eol = "\r\n"
+	}
+	end := withLineEnds([]byte(blockEnd), eol)
+	j := bytes.Index(current[i:], end)
 	if j < 0 {
 		return Edit{Content: current, Note: "holds the start of the headroom instructions but not their end; remove them by hand"}
 	}
-	before, after := current[:i], current[i+j+len(blockEnd):]
-	if len(after) == 0 && bytes.HasSuffix(before, []byte("\n\n")) {
-		before = before[:len(before)-1] // the blank line appendBlock added
+	before, after := current[:i], current[i+j+len(end):]
+	if len(after) == 0 && bytes.HasSuffix(before, []byte(eol+eol)) {
+		before = before[:len(before)-len(eol)] // the blank line appendBlock added
 	}
 	out := append(append([]byte{}, before...), after...)
 	return Edit{Content: out, Changed: true, Note: "removed the headroom instructions"}

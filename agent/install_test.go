@@ -60,6 +60,8 @@ func TestInstallRoundTrip(t *testing.T) {
 		{"codex, no file", Codex, nil},
 		{"codex, AGENTS.md", Codex, []byte("# Agents\n\nUse tabs.\n")},
 		{"codex, no final newline", Codex, []byte("# Agents\n\nUse tabs.")},
+		{"codex, CRLF", Codex, []byte("# Agents\r\n\r\nUse tabs.\r\n")},
+		{"claude, CRLF", Claude, []byte("{\r\n  \"model\": \"opus\"\r\n}\r\n")},
 		{"opencode, no file", OpenCode, nil},
 	}
 	for _, tt := range tests {
@@ -107,6 +109,31 @@ func withoutBackup(a Agent, original []byte) []byte {
 		return format(o, original)
 	}
 	return original
+}
+
+// A file whose lines end in CRLF gets headroom's lines with CRLF too, so
+// that editors and diffs do not show a mix.
+func TestInstallKeepsCRLF(t *testing.T) {
+	for _, tt := range []struct {
+		a        Agent
+		original string
+	}{
+		{Codex, "# Agents\r\n\r\nUse tabs.\r\n"},
+		{Codex, "# Agents\r\n\r\nUse tabs."},
+		{Claude, "{\r\n  \"model\": \"opus\"\r\n}\r\n"},
+		{Gemini, "{\r\n  \"hooks\": {}\r\n}"},
+	} {
+		in, err := Install(tt.a, []byte(tt.original))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lf, crlf := bytes.Count(in.Content, []byte("\n")), bytes.Count(in.Content, []byte("\r\n")); lf != crlf {
+			t.Errorf("%s: %d of %d line ends are CRLF:\n%q", tt.a, crlf, lf, in.Content)
+		}
+		if again, err := Install(tt.a, in.Content); err != nil || again.Changed {
+			t.Errorf("%s: Install again: changed %v, %v", tt.a, again.Changed, err)
+		}
+	}
 }
 
 func TestInstallClaudeHook(t *testing.T) {
@@ -171,8 +198,26 @@ func TestUninstallAfterOtherChanges(t *testing.T) {
 	}
 }
 
+// A user's own empty "hooks" object or hook list is not headroom's to
+// remove: the backup shows it was there before, even when the file has
+// changed since and so cannot simply be restored.
+func TestUninstallKeepsEmptyHooks(t *testing.T) {
+	for _, original := range []string{
+		"{\n  \"model\": \"opus\",\n  \"hooks\": {}\n}\n",
+		"{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"PreToolUse\": []\n  }\n}\n",
+	} {
+		in, _ := Install(Claude, []byte(original))
+		edited := bytes.Replace(in.Content, []byte(`"opus"`), []byte(`"sonnet"`), 1)
+		out, err := Uninstall(Claude, edited, []byte(original))
+		want := strings.Replace(original, `"opus"`, `"sonnet"`, 1)
+		if err != nil || string(out.Content) != want {
+			t.Errorf("Uninstall gave\n%s\nwant\n%s", out.Content, want)
+		}
+	}
+}
+
 func TestInstallRefusesWhatItCannotEdit(t *testing.T) {
-	for _, src := range []string{"{\n  // a comment\n  \"model\": \"opus\"\n}\n", `["not", "an object"]`, `{"hooks": []}`,
+	for _, src := range []string{`{"hooks":{},"hooks":{"PreToolUse":[]}}`, `{"hooks":{"PreToolUse":[],"PreToolUse":[]}}`, "{\n  // a comment\n  \"model\": \"opus\"\n}\n", `["not", "an object"]`, `{"hooks": []}`,
 		`{"hooks": {"PreToolUse": {}}}`, `{"model": "opus"} x`, `{"model": "opus"}{}`, `{"model": `} {
 		if _, err := Install(Claude, []byte(src)); err == nil {
 			t.Errorf("Install(%q) did not refuse", src)

@@ -59,6 +59,18 @@ func (o object) get(key string) (json.RawMessage, bool) {
 	return nil, false
 }
 
+// count returns how many times key is in the object: JSON allows a key
+// twice, and readers differ on which one counts.
+func (o object) count(key string) int {
+	n := 0
+	for _, m := range o {
+		if m.key == key {
+			n++
+		}
+	}
+	return n
+}
+
 // set replaces the value of key where it stands, or adds key at the end.
 func (o *object) set(key string, v json.RawMessage) {
 	for i := range *o {
