@@ -39,7 +39,8 @@ what it changed:
   opencode  the plugin .opencode/plugins/headroom.js
 
 Running it again changes nothing. A file it changes is first copied to
-FILE.headroom-backup. --uninstall removes exactly what init added: the file
+FILE.headroom-backup; a symbolic link is followed, and the file it points
+to changed, not the link; a read-only file is left alone. --uninstall removes exactly what init added: the file
 comes back byte for byte if nothing else changed since, and otherwise keeps
 the other changes.`,
 		Example: `  headroom init claude
@@ -69,56 +70,116 @@ func runInit(c *cobra.Command, env *environment, o initOptions, args []string) e
 	if o.user && p.Home == "" {
 		return usageError("--user: HOME is not set")
 	}
-	path := agent.Target(a, o.user, p, cwd)
-	current, perm, err := readIfExists(path)
+	t, err := findTarget(cwd, agent.Target(a, o.user, p, cwd))
 	if err != nil {
 		return err
 	}
-	backup := path + backupSuffix
 	if o.uninstall {
-		return uninstall(c.OutOrStdout(), a, cwd, path, current, perm)
+		return uninstall(c.OutOrStdout(), a, cwd, t)
 	}
-	e, err := agent.Install(a, current)
+	e, err := agent.Install(a, t.current)
 	if err != nil {
-		return fmt.Errorf("%s %w", shown(cwd, path), err)
+		return fmt.Errorf("%s %w", t.shown, err)
 	}
 	note := e.Note
 	if e.Changed {
-		if current != nil {
-			if err := writeFile(backup, current, perm); err != nil {
+		if err := t.writable(); err != nil {
+			return err
+		}
+		backup := t.path + backupSuffix
+		if t.current != nil {
+			if err := writeFile(backup, t.current, t.perm); err != nil {
 				return err
 			}
 			note += " (backup: " + shown(cwd, backup) + ")"
 		}
-		if err := writeFile(path, e.Content, perm); err != nil {
+		if err := writeFile(t.real, e.Content, t.perm); err != nil {
 			return err
 		}
 	}
-	_, err = fmt.Fprintf(c.OutOrStdout(), "%s: %s\n", shown(cwd, path), note)
+	_, err = fmt.Fprintf(c.OutOrStdout(), "%s: %s\n", t.shown, note)
 	return err
 }
 
-func uninstall(w io.Writer, a agent.Agent, cwd, path string, current []byte, perm fs.FileMode) error {
-	backup := path + backupSuffix
+// A target is the file init changes, as found before the change.
+type target struct {
+	path  string // where the agent reads it
+	shown string // path as messages show it
+	// real is the file path names: path itself, or the file a symbolic
+	// link at path points to, which init changes in place of the link.
+	real    string
+	current []byte // nil if there is no file
+	perm    fs.FileMode
+}
+
+// findTarget reads the file at path, following a symbolic link there.
+func findTarget(cwd, path string) (target, error) {
+	t := target{path: path, shown: shown(cwd, path), real: path}
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// A settings file linked from a dotfiles repository, or AGENTS.md
+		// linked to CLAUDE.md: writing in place of the link would cut it.
+		t.real, err = filepath.EvalSymlinks(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			to, _ := os.Readlink(path)
+			return t, fmt.Errorf("%s is a symbolic link to %s, which does not exist; create the file or remove the link", t.shown, to)
+		}
+		if err != nil {
+			return t, err
+		}
+	}
+	var err error
+	t.current, t.perm, err = readIfExists(t.real)
+	return t, err
+}
+
+// writable refuses a file its owner made read-only, which init would
+// otherwise replace, and one the user may not write.
+func (t target) writable() error {
+	if t.current == nil {
+		return nil
+	}
+	f, err := os.OpenFile(t.real, os.O_WRONLY, 0)
+	if err == nil {
+		f.Close()
+	}
+	if t.perm&0o222 == 0 || errors.Is(err, fs.ErrPermission) {
+		return fmt.Errorf("%s is read-only; make it writable to let init change it", t.shown)
+	}
+	return err
+}
+
+func uninstall(w io.Writer, a agent.Agent, cwd string, t target) error {
+	backup := t.path + backupSuffix
 	saved, _, err := readIfExists(backup)
 	if err != nil {
 		return err
 	}
-	e, err := agent.Uninstall(a, current, saved)
+	e, err := agent.Uninstall(a, t.current, saved)
 	if err != nil {
-		return fmt.Errorf("%s %w", shown(cwd, path), err)
+		return fmt.Errorf("%s %w", t.shown, err)
+	}
+	if e.Changed {
+		if err := t.writable(); err != nil {
+			return err
+		}
 	}
 	note := e.Note
 	switch {
 	case !e.Changed:
-	case e.Remove:
-		if err := os.Remove(path); err != nil {
+	case e.Remove && t.real != t.path:
+		// The link is the user's, and so is what it points to.
+		if err := writeFile(t.real, e.Content, t.perm); err != nil {
 			return err
 		}
-		removeAgentDirs(filepath.Dir(path))
+		note += "; kept the file, which a symbolic link points to"
+	case e.Remove:
+		if err := os.Remove(t.path); err != nil {
+			return err
+		}
+		removeAgentDirs(filepath.Dir(t.path))
 		note += "; removed the file, which headroom had created"
 	default:
-		if err := writeFile(path, e.Content, perm); err != nil {
+		if err := writeFile(t.real, e.Content, t.perm); err != nil {
 			return err
 		}
 	}
@@ -132,7 +193,7 @@ func uninstall(w io.Writer, a agent.Agent, cwd, path string, current []byte, per
 			note += "; kept " + shown(cwd, backup) + ", which has other changes"
 		}
 	}
-	_, err = fmt.Fprintf(w, "%s: %s\n", shown(cwd, path), note)
+	_, err = fmt.Fprintf(w, "%s: %s\n", t.shown, note)
 	return err
 }
 

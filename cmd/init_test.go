@@ -75,3 +75,86 @@ func TestInitKeepsMode(t *testing.T) {
 		}
 	}
 }
+
+// init refuses, in one line naming the file and with status 1, to change a
+// settings file it would get wrong or must not touch, and leaves it as it
+// was.
+func TestInitRefuses(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		settings string
+		mode     os.FileMode
+		link     string // settings.json is a symbolic link to this instead
+		want     string // the error, after "headroom: error: "
+	}{
+		{
+			name: "read-only", args: []string{"init", "claude"},
+			settings: "{}\n", mode: 0o444,
+			want: ".claude/settings.json is read-only; make it writable to let init change it",
+		},
+		{
+			name: "read-only, uninstall", args: []string{"init", "claude", "--uninstall"},
+			settings: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"headroom hook claude"}]}]}}`, mode: 0o444,
+			want: ".claude/settings.json is read-only; make it writable to let init change it",
+		},
+		{
+			// The agent reads the last "hooks"; adding to the first would
+			// install nothing while saying it did.
+			name: "duplicate hooks", args: []string{"init", "claude"},
+			settings: `{"hooks":{},"hooks":{"PreToolUse":[]}}`, mode: 0o644,
+			want: `.claude/settings.json has a duplicate key "hooks"; edit it by hand`,
+		},
+		{
+			name: "duplicate event", args: []string{"init", "claude"},
+			settings: `{"hooks":{"PreToolUse":[],"PreToolUse":[]}}`, mode: 0o644,
+			want: `.claude/settings.json has a duplicate key "PreToolUse" in "hooks"; edit it by hand`,
+		},
+		{
+			name: "duplicate event, uninstall", args: []string{"init", "claude", "--uninstall"},
+			settings: `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"headroom hook claude"}]}],"PreToolUse":[]}}`, mode: 0o644,
+			want: `.claude/settings.json has a duplicate key "PreToolUse" in "hooks"; edit it by hand`,
+		},
+		{
+			name: "dangling link", args: []string{"init", "claude"},
+			link: "missing.json",
+			want: ".claude/settings.json is a symbolic link to missing.json, which does not exist; create the file or remove the link",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := inDir(t)
+			path := filepath.Join(dir, ".claude", "settings.json")
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			if tt.link != "" {
+				if err := os.Symlink(tt.link, path); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := os.WriteFile(path, []byte(tt.settings), tt.mode); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := run(t, "", tt.args...)
+			if code != ExitFailure {
+				t.Errorf("exit %d, want %d", code, ExitFailure)
+			}
+			if want := "headroom: error: " + tt.want + "\n"; stderr != want || stdout != "" {
+				t.Errorf("stdout %q, stderr %q; want no stdout and stderr %q", stdout, stderr, want)
+			}
+			entries, _ := os.ReadDir(filepath.Dir(path))
+			if len(entries) != 1 {
+				t.Errorf("files beside the settings: %v", entries)
+			}
+			if tt.link != "" {
+				if _, err := os.Lstat(filepath.Join(filepath.Dir(path), tt.link)); err == nil {
+					t.Errorf("created the link's target")
+				}
+				return
+			}
+			b, err := os.ReadFile(path)
+			fi, _ := os.Stat(path)
+			if err != nil || string(b) != tt.settings || fi.Mode().Perm() != tt.mode {
+				t.Errorf("changed the file: %q, %v", b, err)
+			}
+		})
+	}
+}
