@@ -1375,8 +1375,11 @@ func (d *Diff) summary(limit int, c Counter) string {
 		}
 	}
 	// Even the top directories do not fit: name as many as do and count
-	// the rest.
-	all := rows
+	// the rest. With no directory at all, those are the files themselves.
+	all, by := rows, " by directory"
+	if rows == nil {
+		all, by = files, ""
+	}
 	for n := len(all) * 3 / 4; ; n = n * 3 / 4 {
 		rest := diffStatLine{dirs: true}
 		for _, r := range all[n:] {
@@ -1385,7 +1388,7 @@ func (d *Diff) summary(limit int, c Counter) string {
 			rest.counts.minus += r.counts.minus
 		}
 		rest.name = "... and " + elision.Thousands(int64(len(all)-n)) + " more"
-		best = text(append(slices.Clone(all[:n]), rest), " by directory")
+		best = text(append(slices.Clone(all[:n]), rest), by)
 		if n == 0 || c.Count([]byte(best)) <= limit {
 			return best
 		}

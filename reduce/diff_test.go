@@ -25,6 +25,9 @@ import (
 //	                            a rename, a mode change and a replaced PNG
 //	merge-conflict-cc.diff      git diff, in a merge of x/tools internal/diff/diff.go v0.51.0
 //	                            into a branch that renamed edits to changes (a conflict)
+//	rootfiles.diff              git diff, in a new repository whose first commit adds
+//	                            f0.txt ... f199.txt at its root, one line each, after
+//	                            changing each file's line
 const diffSamples = "testdata/diff"
 
 // TestDiffGolden pins the views of every corpus diff at budget 2000 and at
@@ -397,6 +400,38 @@ func TestDiffSummaryByDirectory(t *testing.T) {
 		t.Errorf("want a count of the directories left out:\n%s", tiny)
 	}
 	diffSumRows(t, tiny, d.cum)
+}
+
+// Files at the root of the tree are named in the summary, or counted in
+// its remainder, like files in directories: 200 of them gave an empty
+// summary, "(+0 -0) ... and 0 more (0 files)".
+func TestDiffSummaryRootFiles(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "rootfiles.diff"))
+	for _, budget := range []int{600, 2000} {
+		got := string(body(t, shape.Diff, input, budget))
+		head, rest, _ := strings.Cut(got, "\n")
+		if head != "[headroom: 200 files changed (+200 -200); not all shown below; every file:]" {
+			t.Fatalf("@%d: summary head %q", budget, head)
+		}
+		named, more, summary := 0, 0, head+"\n"
+		for _, l := range strings.Split(rest, "\n") {
+			if !strings.HasPrefix(l, "  ") {
+				break
+			}
+			summary += l + "\n"
+			if _, err := fmt.Sscanf(l, "  (+%d -%d) ... and %d more", new(int), new(int), &more); err == nil {
+				continue
+			}
+			if !regexp.MustCompile(`^  \(\+1 -1\) f[0-9]+\.txt$`).MatchString(l) {
+				t.Errorf("@%d: summary row %q", budget, l)
+			}
+			named++
+		}
+		if named == 0 || named+more != 200 {
+			t.Errorf("@%d: the summary names %d files and counts %d more, of 200:\n%s", budget, named, more, got)
+		}
+		diffSumRows(t, summary, diffCounts{200, 200})
+	}
 }
 
 // diffSumRows checks that a summary's rows add up to the totals.
