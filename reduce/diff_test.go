@@ -534,7 +534,8 @@ func TestDiffDeterministic(t *testing.T) {
 // budget only by what gap lines' numbers add to the fitter's estimate of
 // them.
 func FuzzDiff(f *testing.F) {
-	for _, path := range diffSampleFiles(f) {
+	escapes, _ := filepath.Glob(filepath.Join(escapeSamples, "diff-*.out"))
+	for _, path := range append(diffSampleFiles(f), escapes...) {
 		b := readDiffFile(f, path)
 		f.Add(b[:min(len(b), 4096)], 300)
 	}

@@ -39,7 +39,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		}
 		p := pieces[i]
 		if p.Note != "" && p.Stands == 0 {
-			cost := c.Count([]byte(p.Note)) + 1
+			cost := c.Count(noteText(p)) + 1
 			if cost <= left {
 				left -= cost
 				chosen = append(chosen, i)
@@ -53,7 +53,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		}
 		text := renderLine(p)
 		if p.Note != "" {
-			text = []byte(p.Note + "\n")
+			text = append(noteText(p), '\n')
 		}
 		cost := c.Count(text) + gapCost*gapDelta(spans, at, s, lines)
 		if cost > left {

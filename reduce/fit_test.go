@@ -91,7 +91,8 @@ func TestMaxGapCost(t *testing.T) {
 
 // FuzzRender: whatever pieces a reducer proposes, the rendered view
 // accounts for every input line once, in order, as a kept line, a gap line
-// or a same-line count, and fits the budget.
+// or a same-line count, and fits the budget, also when terminal controls
+// in the lines and notes cost more shown than raw.
 func FuzzRender(f *testing.F) {
 	f.Add([]byte{1, 5, 9, 5, 2, 2}, uint16(40), uint16(300))
 	f.Add([]byte{3, 0, 3, 1}, uint16(10), uint16(50))
@@ -102,7 +103,15 @@ func FuzzRender(f *testing.F) {
 		for i := 0; i+1 < len(spec); i += 2 {
 			line := int(spec[i])%lines + 1
 			same := min(int(spec[i+1]%4), lines-line)
-			pieces = append(pieces, Piece{Line: line, Text: []byte(strings.Repeat("x", int(spec[i+1]))), Same: same, Prio: int(spec[i]) * int(spec[i+1])})
+			text := strings.Repeat("x", int(spec[i+1]))
+			if spec[i]%3 == 0 {
+				text = strings.Repeat("x\x1b", int(spec[i+1])/2)
+			}
+			pieces = append(pieces, Piece{Line: line, Text: []byte(text), Same: same, Prio: int(spec[i]) * int(spec[i+1])})
+			if spec[i]%5 == 0 {
+				// Where reducers put their notes: at the top.
+				pieces = append(pieces, Piece{Line: 1, Note: "[note \x07" + text + "]", Prio: int(spec[i+1])})
+			}
 		}
 		out := Render(Fit(pieces, lines, budget, byteCounter{}), lines)
 		gapOnly := len("  [... " + strconv.Itoa(lines) + " lines elided: L1-" + strconv.Itoa(lines) + " ...]\n")
@@ -111,7 +120,7 @@ func FuzzRender(f *testing.F) {
 		}
 		next := 1
 		for _, l := range strings.SplitAfter(string(out), "\n") {
-			if l == "" {
+			if l == "" || strings.HasPrefix(l, "[note ") {
 				continue
 			}
 			var from, to int

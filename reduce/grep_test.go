@@ -207,7 +207,8 @@ func TestGrepBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "grep-", shape.Grep)
 func FuzzGrep(f *testing.F) {
 	paths, _ := filepath.Glob(filepath.Join(corpusDir, "grep-*.out"))
 	own, _ := filepath.Glob(filepath.Join("testdata", "grep", "*.out"))
-	for _, p := range append(paths, own...) {
+	escapes, _ := filepath.Glob(filepath.Join(escapeSamples, "grep-*.out"))
+	for _, p := range append(append(paths, own...), escapes...) {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)

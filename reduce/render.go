@@ -7,8 +7,9 @@ import (
 )
 
 // Render writes the pieces of a view of an input of the given number of
-// lines: kept text verbatim, one gap line for each run of lines left out,
-// and notes where they stand. Pieces must be in the order Fit returns them.
+// lines: kept text verbatim but for terminal controls (see visible), one gap
+// line for each run of lines left out, and notes where they stand. Pieces
+// must be in the order Fit returns them.
 func Render(pieces []Piece, lines int) []byte {
 	var b bytes.Buffer
 	next := 1
@@ -18,7 +19,7 @@ func Render(pieces []Piece, lines int) []byte {
 			next = p.Line
 		}
 		if p.Note != "" {
-			b.WriteString(p.Note)
+			b.Write(noteText(p))
 			if p.Note[len(p.Note)-1] != '\n' {
 				b.WriteByte('\n')
 			}
@@ -41,7 +42,7 @@ func renderLine(p Piece) []byte {
 	if p.Before > 0 {
 		b = append(b, elision.CutBefore(p.Before)...)
 	}
-	b = append(b, p.Text...)
+	b = append(b, visible(p.Text)...)
 	if p.After > 0 {
 		b = append(b, elision.CutAfter(p.After)...)
 	}
@@ -52,6 +53,10 @@ func renderLine(p Piece) []byte {
 	return b
 }
 
+// noteText is a note as the view shows it. Notes quote the input (file
+// names, JSON documents), so they may hold controls too.
+func noteText(p Piece) []byte { return visible([]byte(p.Note)) }
+
 // Stats counts what a view keeps of its input: lines shown in whole or in
 // part (a run of identical lines counts once), and the tokens of their text.
 func Stats(pieces []Piece, c Counter) (lines int64, tokens int64) {
@@ -60,13 +65,13 @@ func Stats(pieces []Piece, c Counter) (lines int64, tokens int64) {
 			if p.Stands > 0 {
 				// A note standing for lines shows their content rewritten
 				// (a JSON document cut down): its tokens are what is kept.
-				tokens += int64(c.Count([]byte(p.Note)))
+				tokens += int64(c.Count(noteText(p)))
 			}
 			continue
 		}
 		// Repeats of a line are shown only as a count: they are elided.
 		lines++
-		tokens += int64(c.Count(p.Text))
+		tokens += int64(c.Count(visible(p.Text)))
 	}
 	return lines, tokens
 }
