@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // View describes a clipped view for its header and footer lines.
@@ -46,13 +48,24 @@ func Footer(v View) string {
 		return fmt.Sprintf("[headroom: full output: headroom expand %s]\n", Short(v.Hash))
 	}
 	return fmt.Sprintf("[headroom: full output: headroom expand %s · a part: --lines A:B or --grep RE · file: %s]\n",
-		Short(v.Hash), v.Path)
+		Short(v.Hash), shownPath(v.Path))
+}
+
+// shownPath writes a path for a marker line. The path comes from the store's
+// directory, which a user or a repository names: one holding a newline, an
+// escape or bytes that are not UTF-8 would split the line or reach a
+// terminal raw, so it is quoted as Go quotes a string.
+func shownPath(p string) string {
+	if !utf8.ValidString(p) || strings.IndexFunc(p, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		return strconv.Quote(p)
+	}
+	return p
 }
 
 // Binary is the one line that stands for binary input.
 func Binary(v View, size int64) string {
 	return fmt.Sprintf("[headroom: binary · %s bytes not shown · headroom expand %s · file: %s]\n",
-		Thousands(size), Short(v.Hash), v.Path)
+		Thousands(size), Short(v.Hash), shownPath(v.Path))
 }
 
 // GapLine is the line that stands for input lines from through to, which a

@@ -1,0 +1,31 @@
+package elision
+
+import (
+	"strings"
+	"testing"
+)
+
+// The footer and the binary line name the stored file, whose path comes
+// from the store's directory: a name with a newline or an escape must not
+// split the line or reach a terminal raw. Such a path is quoted as Go
+// quotes a string; any other is shown as it is.
+func TestMarkerPathShownSafely(t *testing.T) {
+	hash := strings.Repeat("3f9a1c2b7e4d", 5) + "abcd"
+	tests := []struct{ path, want string }{
+		{"/work/.headroom/objects/3f/9a1c", "/work/.headroom/objects/3f/9a1c"},
+		{"/tmp/with space/objects/3f/9a1c", "/tmp/with space/objects/3f/9a1c"},
+		{"/tmp/we\nird]\x1b[8m/objects/3f/9a1c", `"/tmp/we\nird]\x1b[8m/objects/3f/9a1c"`},
+		{"/tmp/bad\xffutf8/objects", `"/tmp/bad\xffutf8/objects"`},
+	}
+	for _, tt := range tests {
+		v := View{Shape: "text", Hash: hash, Path: tt.path}
+		for _, line := range []string{Footer(v), Binary(v, 10)} {
+			if strings.Count(line, "\n") != 1 || !strings.HasSuffix(line, "\n") || strings.ContainsRune(line, 0x1b) {
+				t.Errorf("path %q: marker line %q", tt.path, line)
+			}
+			if !strings.Contains(line, "file: "+tt.want+"]\n") {
+				t.Errorf("path %q: marker line %q does not show the file as %s", tt.path, line, tt.want)
+			}
+		}
+	}
+}
