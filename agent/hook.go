@@ -114,7 +114,41 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 	if err != nil {
 		return r, fmt.Errorf("read %s hook input: %w", a, err)
 	}
+	if r.Command != "" && r.hold == "" {
+		r.hold = ambiguous(payload, a)
+	}
 	return r, nil
+}
+
+// ambiguous says why a payload may not mean the command read from it, if
+// it may not. A key given twice is read as its first value by one JSON
+// parser and its last by another, so the hook could check one command
+// while the agent runs another. Invalid UTF-8 and lone surrogates decode
+// to U+FFFD, so a rewrite would send back bytes the model did not write.
+func ambiguous(payload []byte, a Agent) string {
+	top, err := parseObject(payload)
+	if err != nil {
+		return "the hook input is not one JSON object"
+	}
+	if k := top.duplicate(); k != "" {
+		return fmt.Sprintf("the hook input has the key %q twice", k)
+	}
+	key := "tool_input"
+	if a == OpenCode {
+		key = "args"
+	}
+	raw, _ := top.get(key)
+	in, err := parseObject(raw)
+	if err != nil {
+		return fmt.Sprintf("the hook input's %s is not a JSON object", key)
+	}
+	if k := in.duplicate(); k != "" {
+		return fmt.Sprintf("the tool input has the key %q twice", k)
+	}
+	if !exactText(raw) {
+		return "the tool input is not valid UTF-8"
+	}
+	return ""
 }
 
 func (r *Request) readClaude(payload []byte) error {
