@@ -177,3 +177,53 @@ func FuzzRewrite(f *testing.F) {
 		}
 	})
 }
+
+// Watch, follow, REPL, server and debugger forms print nothing until they
+// are stopped, so they are never rewritten, however their flags are
+// spelled; the forms next to them that print and exit still are.
+func TestRewriteLongRunning(t *testing.T) {
+	refused := []string{
+		// Short flags in a cluster.
+		"journalctl -fu nginx", "journalctl -ef", "kubectl logs -fl app=x", "docker logs -ft c",
+		"docker compose logs -tf", "docker-compose logs -tf", "kubectl get pods -wA",
+		// Watch and debugger flags, wherever they stand.
+		"bun test --watch", "yarn test --watch", "pnpm test --watch", "npm test -- --watch",
+		"npm run test -- --watch", "npx jest --watchAll", "jest --watch=true", "tsc --watch",
+		"jest --inspect-brk", "vitest run --inspect-brk", "vitest run --ui", "npx vitest run --inspect",
+		"meson test --gdb", "bazel test --run_under=gdb //x", "bazel test --run_under gdb //x",
+		"pyright --watch", "pyright -w", "ruff check --watch", "ruff check -w", "mocha -bw",
+		"playwright test --ui", "playwright test --debug", "npx playwright test --debug",
+		"pytest --pdb", "tox -- --pdb", "cmake --interactive", "go test --serve",
+		"rg --watch x", "kubectl logs --follow=true web", "git grep -O foo", "git grep --open-files-in-pager=vim foo",
+		// Continuous builds and tasks, goals and steps that run a program or a server.
+		"gradle -t test", "gradle --continuous test", "./gradlew bootRun", "gradle run", "gradle appRun",
+		"./gradlew :app:run", "gradlew quarkusDev", "mvn spring-boot:run", "mvn jetty:run", "mvn exec:java",
+		"mvn -q quarkus:dev", "zig build run", "sbt console", "sbt shell", "sbt run", "sbt consoleQuick",
+		"sbt 'runMain x.Main'", "bazel run //x", "ruff server", "ninja -t browse", "ninja -tbrowse",
+		// Scripts and targets named for a server, a watcher or a UI.
+		"make dev-server", "make start-dev", "make devServer", "make serve_docs", "npm run storybook",
+		"npm run cypress:open", "pnpm run test:ui", "yarn run test.debug", "make watch", "make up",
+	}
+	for _, c := range refused {
+		if got, err := Rewrite(c, Guard{}); err == nil {
+			t.Errorf("Rewrite(%q) = %q, want it left alone", c, got)
+		}
+	}
+	rewritten := []string{
+		"kubectl get pods -owide", "kubectl logs -lapp=web --tail=50", "kubectl logs -c fluentd web",
+		"journalctl -u nginx -n 50", "journalctl -uf", "journalctl -b -1", "docker logs -n5 c",
+		"gradle test -Dtest.single=X", "gradle build -x test", "./gradlew check",
+		"jest --watchAll=false", "npm test -- --watchAll=false", "git log --follow -- main.go",
+		"rg --follow x", "mvn test", "mvn -q verify", "mvn dependency:tree", "zig build test", "zig build",
+		"sbt test", "sbt 'testOnly x.Y'", "make check", "make -j4 test", "ruff check .", "ruff format --check",
+		"ninja -t targets", "npm run test:unit", "pnpm test", "bazel test //x", "tsc --noEmit",
+		"playwright test", "pytest -x", "meson test",
+	}
+	for _, c := range rewritten {
+		if got, err := Rewrite(c, Guard{}); err != nil {
+			t.Errorf("Rewrite(%q) refused: %v; want it rewritten", c, err)
+		} else if got != runPrefix+c {
+			t.Errorf("Rewrite(%q) = %q", c, got)
+		}
+	}
+}
