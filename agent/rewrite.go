@@ -35,6 +35,11 @@ func Rewrite(command string, guard Guard) (string, error) {
 	if start < 0 {
 		return "", errors.New("only sets variables")
 	}
+	for _, w := range words[:start] {
+		if err := assignmentCheck(w); err != nil {
+			return "", err
+		}
+	}
 	name := words[start]
 	if program(name.value) == "headroom" {
 		return "", errors.New("already calls headroom")
@@ -59,6 +64,30 @@ func Rewrite(command string, guard Guard) (string, error) {
 	}
 	at := name.start
 	return command[:at] + runPrefix + command[at:], nil
+}
+
+// assignmentCheck refuses an assignment before the program that would not
+// mean the same under headroom run, where it reaches headroom as well as
+// the program: PATH (path in zsh) decides where the shell finds headroom,
+// HEADROOM_* variables configure it, loader variables and the Go runtime's
+// change how it runs, and TMPDIR where it may keep originals. PWDEBUG makes
+// playwright wait in its inspector. A value that is not plain is refused
+// too: what the shell makes of it is not for the hook to guess. Any other
+// assignment, such as CGO_ENABLED=0, means the same, since headroom run
+// passes its environment on to the program unchanged.
+func assignmentCheck(w word) error {
+	name, _, _ := strings.Cut(w.raw, "=")
+	switch {
+	case name == "PWDEBUG":
+		return errors.New("sets PWDEBUG, which makes playwright wait in its inspector")
+	case name == "PATH" || name == "path" || name == "TMPDIR",
+		strings.HasPrefix(name, "HEADROOM_"), strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "DYLD_"),
+		name == "GOGC" || name == "GOMEMLIMIT" || name == "GODEBUG":
+		return fmt.Errorf("sets %s, which would reach headroom too", name)
+	case !w.plain:
+		return fmt.Errorf("sets %s to a value the shell expands or unquotes", name)
+	}
+	return nil
 }
 
 // check tells whether a program's arguments make a command that prints and

@@ -227,3 +227,34 @@ func TestRewriteLongRunning(t *testing.T) {
 		}
 	}
 }
+
+// An assignment before the program reaches headroom as well as the
+// program: one that changes where the shell finds headroom, how headroom
+// is loaded or configured, or whose value the shell expands, leaves the
+// command alone. Others mean the same through headroom run, which passes
+// its environment on unchanged.
+func TestRewriteAssignments(t *testing.T) {
+	refused := []string{
+		"PATH=/tmp/fakebin go test ./...", "path=/tmp/fakebin go test", "HEADROOM_BUDGET=50 go test",
+		"A=1 HEADROOM_STORE=/x go test", "HEADROOM_DISABLE=1 rg x", "LD_PRELOAD=x.so go test",
+		"LD_LIBRARY_PATH=/x cargo test", "DYLD_INSERT_LIBRARIES=x go test", "TMPDIR=/x go test",
+		"GOGC=off go test", "GODEBUG=madvdontneed=1 go test", "GOMEMLIMIT=1GiB go test",
+		`A="x y" go test`, "A='1' go test", "A=$HOME go test", "A=* go test", "PWDEBUG=1 npx playwright test",
+	}
+	for _, c := range refused {
+		if got, err := Rewrite(c, Guard{}); err == nil {
+			t.Errorf("Rewrite(%q) = %q, want it left alone", c, got)
+		} else if !strings.Contains(err.Error(), "sets") {
+			t.Errorf("Rewrite(%q) refused: %v; want a reason about the assignment", c, err)
+		}
+	}
+	for _, c := range []string{"CGO_ENABLED=0 go test ./...", "RUST_BACKTRACE=1 cargo test", "NODE_ENV=test npm test",
+		"A=1 B=2 rg x", "GOFLAGS=-count=1 go test ./...", "A= rg x", "A=~/x rg x"} {
+		got, err := Rewrite(c, Guard{})
+		start := strings.LastIndex(c, "=")
+		start += strings.IndexByte(c[start:], ' ') + 1
+		if want := c[:start] + runPrefix + c[start:]; err != nil || got != want {
+			t.Errorf("Rewrite(%q) = %q, %v; want %q", c, got, err, want)
+		}
+	}
+}
