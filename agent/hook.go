@@ -208,14 +208,14 @@ func codexCommand(raw json.RawMessage) string {
 // through headroom run if Rewrite allows it, else the agent's way of
 // letting the call run as it is. The second result says why the command was
 // left alone, for diagnostics.
-func (r Request) Answer(guard Guard) ([]byte, string) {
+func (r Request) Answer(h Host) ([]byte, string) {
 	if r.Command == "" {
 		return Pass(r.agent), "not a shell command"
 	}
 	if r.hold != "" {
 		return Pass(r.agent), r.hold
 	}
-	rewritten, err := Rewrite(r.Command, guard)
+	rewritten, err := Rewrite(r.Command, h)
 	if err != nil {
 		return Pass(r.agent), "the command " + err.Error()
 	}

@@ -88,7 +88,7 @@ func TestAnswer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, why := r.Answer(Guard{})
+			got, why := r.Answer(Host{})
 			if string(got) != tt.want {
 				t.Errorf("answer:\n%s\nwant:\n%s", got, tt.want)
 			}
@@ -142,7 +142,7 @@ func TestAnswerAmbiguousInput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, why := r.Answer(Guard{})
+			got, why := r.Answer(Host{})
 			if string(got) != string(Pass(tt.a)) || why == "" {
 				t.Errorf("answer %q (reason %q), want the pass answer with a reason", got, why)
 			}
@@ -153,7 +153,7 @@ func TestAnswerAmbiguousInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, why := r.Answer(Guard{}); why != "" {
+	if got, why := r.Answer(Host{}); why != "" {
 		t.Errorf("an exact command was left alone: %q, %s", got, why)
 	}
 }

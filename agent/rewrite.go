@@ -9,6 +9,13 @@ import (
 	"unicode"
 )
 
+// Host is what Rewrite knows of where a command would run. Its zero value
+// knows of no rules, no shell definitions and no files.
+type Host struct {
+	// Guard covers the commands the agent's rules deny or ask about.
+	Guard Guard
+}
+
 // Rewrite returns command routed through headroom run, or an error saying
 // why it must run as it is.
 //
@@ -19,11 +26,11 @@ import (
 // Commands that write to a file or another program, interactive programs
 // (editors, pagers, shells, REPLs, ssh, top, git commit), commands already
 // calling headroom, and everything not listed below are left alone. So is a
-// command that guard covers: an agent checks its permission rules against
+// command that h.Guard covers: an agent checks its permission rules against
 // the command it is about to run, and a rule written for "curl" does not
 // match "headroom run -- curl", so rewriting a command a rule denies or asks
 // about would widen what the agent may run.
-func Rewrite(command string, guard Guard) (string, error) {
+func Rewrite(command string, h Host) (string, error) {
 	if strings.TrimSpace(command) == "" {
 		return "", errors.New("is empty")
 	}
@@ -59,7 +66,7 @@ func Rewrite(command string, guard Guard) (string, error) {
 	if err := check(args); err != nil {
 		return "", fmt.Errorf("runs %s %w", prog, err)
 	}
-	if guard.Covers(command) {
+	if h.Guard.Covers(command) {
 		return "", errors.New("is named by a rule of the agent that denies or asks")
 	}
 	at := name.start

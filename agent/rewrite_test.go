@@ -95,7 +95,7 @@ func TestRewrite(t *testing.T) {
 		{"curl https://example.com", "", "not known"},
 	}
 	for _, tt := range tests {
-		got, err := Rewrite(tt.command, Guard{})
+		got, err := Rewrite(tt.command, Host{})
 		if tt.want != "" {
 			if err != nil || got != tt.want {
 				t.Errorf("Rewrite(%q) = %q, %v; want %q", tt.command, got, err, tt.want)
@@ -114,13 +114,13 @@ func TestRewrite(t *testing.T) {
 func TestRewriteGuarded(t *testing.T) {
 	var g Guard
 	g.addGlob("npm test:*")
-	if _, err := Rewrite("npm test", g); err == nil || !strings.Contains(err.Error(), "rule") {
+	if _, err := Rewrite("npm test", Host{Guard: g}); err == nil || !strings.Contains(err.Error(), "rule") {
 		t.Errorf("a guarded command was rewritten (err %v)", err)
 	}
-	if _, err := Rewrite("npm run build", g); err != nil {
+	if _, err := Rewrite("npm run build", Host{Guard: g}); err != nil {
 		t.Errorf("an unguarded command was refused: %v", err)
 	}
-	if _, err := Rewrite("go test", CoverAll()); err == nil {
+	if _, err := Rewrite("go test", Host{Guard: CoverAll()}); err == nil {
 		t.Errorf("CoverAll let a command be rewritten")
 	}
 }
@@ -157,7 +157,7 @@ func FuzzRewrite(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		got, err := Rewrite(cmd, Guard{})
+		got, err := Rewrite(cmd, Host{})
 		if err != nil {
 			return
 		}
@@ -205,7 +205,7 @@ func TestRewriteLongRunning(t *testing.T) {
 		"npm run cypress:open", "pnpm run test:ui", "yarn run test.debug", "make watch", "make up",
 	}
 	for _, c := range refused {
-		if got, err := Rewrite(c, Guard{}); err == nil {
+		if got, err := Rewrite(c, Host{}); err == nil {
 			t.Errorf("Rewrite(%q) = %q, want it left alone", c, got)
 		}
 	}
@@ -220,7 +220,7 @@ func TestRewriteLongRunning(t *testing.T) {
 		"playwright test", "pytest -x", "meson test",
 	}
 	for _, c := range rewritten {
-		if got, err := Rewrite(c, Guard{}); err != nil {
+		if got, err := Rewrite(c, Host{}); err != nil {
 			t.Errorf("Rewrite(%q) refused: %v; want it rewritten", c, err)
 		} else if got != runPrefix+c {
 			t.Errorf("Rewrite(%q) = %q", c, got)
@@ -242,7 +242,7 @@ func TestRewriteAssignments(t *testing.T) {
 		`A="x y" go test`, "A='1' go test", "A=$HOME go test", "A=* go test", "PWDEBUG=1 npx playwright test",
 	}
 	for _, c := range refused {
-		if got, err := Rewrite(c, Guard{}); err == nil {
+		if got, err := Rewrite(c, Host{}); err == nil {
 			t.Errorf("Rewrite(%q) = %q, want it left alone", c, got)
 		} else if !strings.Contains(err.Error(), "sets") {
 			t.Errorf("Rewrite(%q) refused: %v; want a reason about the assignment", c, err)
@@ -250,7 +250,7 @@ func TestRewriteAssignments(t *testing.T) {
 	}
 	for _, c := range []string{"CGO_ENABLED=0 go test ./...", "RUST_BACKTRACE=1 cargo test", "NODE_ENV=test npm test",
 		"A=1 B=2 rg x", "GOFLAGS=-count=1 go test ./...", "A= rg x", "A=~/x rg x"} {
-		got, err := Rewrite(c, Guard{})
+		got, err := Rewrite(c, Host{})
 		start := strings.LastIndex(c, "=")
 		start += strings.IndexByte(c[start:], ' ') + 1
 		if want := c[:start] + runPrefix + c[start:]; err != nil || got != want {

@@ -83,7 +83,7 @@ func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) e
 		// not carry a command into a setup the user did not mean.
 		why = p
 	} else if env.getenv("HEADROOM_DISABLE") != "1" {
-		out, why = req.Answer(agent.LoadGuard(a, agent.Files{Read: os.ReadFile, Glob: filepath.Glob}, places(env, a, req.Cwd)))
+		out, why = req.Answer(agent.Host{Guard: agent.LoadGuard(a, agent.Files{Read: os.ReadFile, Glob: filepath.Glob}, places(env, a, req.Cwd))})
 	}
 	if o.explain {
 		if why == "" {
