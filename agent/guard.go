@@ -124,11 +124,13 @@ func (g *Guard) addGlob(pattern string) {
 	g.globs = append(g.globs, regexp.MustCompile(re.String()))
 }
 
-// Files gives LoadGuard read access to the agent's settings; os.ReadFile
-// and filepath.Glob do.
+// Files gives read access to the agent's settings and the user's shell
+// files. None of its functions may block on a FIFO or a device: they open
+// regular files only.
 type Files struct {
 	Read func(name string) ([]byte, error)
 	Glob func(pattern string) ([]string, error)
+	Open func(name string) (fs.File, error)
 }
 
 // Places says where an agent's settings may live.
@@ -140,6 +142,27 @@ type Places struct {
 	// Projects are the directories the agent may take project settings
 	// from: the project's root and the command's working directory.
 	Projects []string
+	// Env looks up the environment the agent gave the hook, which holds
+	// the variables that move its settings and what its shell inherits.
+	Env func(string) string
+}
+
+// env returns the value of an environment variable, "" when unknown.
+func (p Places) env(name string) string {
+	if p.Env == nil {
+		return ""
+	}
+	return p.Env(name)
+}
+
+// envPath returns the value of an environment variable that names a file
+// or directory, "" when it is not an absolute path: a relative one would
+// be read relative to the hook's directory, not the agent's.
+func (p Places) envPath(name string) string {
+	if v := p.env(name); filepath.IsAbs(v) {
+		return v
+	}
+	return ""
 }
 
 // sources lists the settings files of an agent that may hold rules about

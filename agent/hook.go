@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -12,8 +13,10 @@ type Request struct {
 	// Command is the shell command the agent is about to run; it is empty
 	// when the call is about something else.
 	Command string
-	// Cwd is the directory the agent runs the command in, if it says.
+	// Cwd is the agent's working directory, if it says.
 	Cwd string
+	// Dir is the directory the command runs in, if the agent says.
+	Dir string
 	// hold, when set, says why the call must run as it is whatever its
 	// command.
 	hold string
@@ -47,6 +50,7 @@ type geminiPayload struct {
 	ToolName      string `json:"tool_name"`
 	ToolInput     struct {
 		Command string `json:"command"`
+		DirPath string `json:"dir_path"`
 	} `json:"tool_input"`
 	Cwd string `json:"cwd"`
 }
@@ -90,6 +94,13 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 			r.Cwd = p.Cwd
 			if p.ToolName == "run_shell_command" && p.HookEventName == "BeforeTool" {
 				r.Command = p.ToolInput.Command
+				// The command runs in dir_path, relative to the
+				// workspace, when the model names one.
+				if d := p.ToolInput.DirPath; filepath.IsAbs(d) {
+					r.Dir = d
+				} else if d != "" {
+					r.Dir = filepath.Join(p.Cwd, d)
+				}
 			}
 		}
 	case Codex:
@@ -113,6 +124,9 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 	}
 	if err != nil {
 		return r, fmt.Errorf("read %s hook input: %w", a, err)
+	}
+	if r.Dir == "" {
+		r.Dir = r.Cwd
 	}
 	if r.Command != "" && r.hold == "" {
 		r.hold = ambiguous(payload, a)

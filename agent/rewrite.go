@@ -3,6 +3,7 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -10,10 +11,20 @@ import (
 )
 
 // Host is what Rewrite knows of where a command would run. Its zero value
-// knows of no rules, no shell definitions and no files.
+// knows of no rules, no shell definitions and no files, so it lets no
+// program named by a path be rewritten.
 type Host struct {
 	// Guard covers the commands the agent's rules deny or ask about.
 	Guard Guard
+	// Defines reports whether the agent's shell may define a name as a
+	// function or an alias (see ShellDefines); nil means it defines none.
+	Defines func(name string) bool
+	// Runs says why exec cannot run the file a command names by a path
+	// as it is (see Executable); nil means it can run none.
+	Runs func(path string) error
+	// Path is the PATH the agent's shell searches, as far as the hook
+	// can tell.
+	Path string
 }
 
 // Rewrite returns command routed through headroom run, or an error saying
@@ -66,11 +77,37 @@ func Rewrite(command string, h Host) (string, error) {
 	if err := check(args); err != nil {
 		return "", fmt.Errorf("runs %s %w", prog, err)
 	}
+	if err := h.finds(name.value); err != nil {
+		return "", fmt.Errorf("runs %s, which %w", name.value, err)
+	}
 	if h.Guard.Covers(command) {
 		return "", errors.New("is named by a rule of the agent that denies or asks")
 	}
 	at := name.start
 	return command[:at] + runPrefix + command[at:], nil
+}
+
+// finds says why headroom run, handed name, might not run what the shell
+// would run for it, if it might not.
+func (h Host) finds(name string) error {
+	if h.Defines != nil && h.Defines(name) {
+		return errors.New("the shell may define as a function or an alias")
+	}
+	if strings.Contains(name, "/") {
+		if h.Runs == nil {
+			return errors.New("cannot be looked at")
+		}
+		return h.Runs(name)
+	}
+	// A shell runs a program that PATH finds through a relative directory
+	// (".", "bin", an empty entry); headroom run refuses to, as Go's
+	// os/exec does.
+	for _, dir := range filepath.SplitList(h.Path) {
+		if !filepath.IsAbs(dir) {
+			return fmt.Errorf("PATH may find through the relative directory %q", dir)
+		}
+	}
+	return nil
 }
 
 // assignmentCheck refuses an assignment before the program that would not

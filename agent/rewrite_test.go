@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -28,7 +29,6 @@ func TestRewrite(t *testing.T) {
 		{"python -m pytest -x tests", "headroom run -- python -m pytest -x tests", ""},
 		{"pytest -k slow", "headroom run -- pytest -k slow", ""},
 		{"make -j8 check", "headroom run -- make -j8 check", ""},
-		{"./node_modules/.bin/jest", "headroom run -- ./node_modules/.bin/jest", ""},
 		{"kubectl -n prod get pods -o json", "headroom run -- kubectl -n prod get pods -o json", ""},
 		{"kubectl logs web-1", "headroom run -- kubectl logs web-1", ""},
 		{"docker logs api", "headroom run -- docker logs api", ""},
@@ -88,6 +88,7 @@ func TestRewrite(t *testing.T) {
 		{"/usr/local/bin/headroom clip x", "", "already calls headroom"},
 		{"sudo go test", "", "not known"},
 		{"$GO test", "", "quotes or expansions"},
+		{"./node_modules/.bin/jest", "", "cannot be looked at"},
 		{"'go' test", "", "quotes or expansions"},
 		{"FOO=1", "", "only sets variables"},
 		{"", "", "empty"},
@@ -219,8 +220,9 @@ func TestRewriteLongRunning(t *testing.T) {
 		"ninja -t targets", "npm run test:unit", "pnpm test", "bazel test //x", "tsc --noEmit",
 		"playwright test", "pytest -x", "meson test",
 	}
+	runnable := Host{Runs: func(string) error { return nil }}
 	for _, c := range rewritten {
-		if got, err := Rewrite(c, Host{}); err != nil {
+		if got, err := Rewrite(c, runnable); err != nil {
 			t.Errorf("Rewrite(%q) refused: %v; want it rewritten", c, err)
 		} else if got != runPrefix+c {
 			t.Errorf("Rewrite(%q) = %q", c, got)
@@ -255,6 +257,47 @@ func TestRewriteAssignments(t *testing.T) {
 		start += strings.IndexByte(c[start:], ' ') + 1
 		if want := c[:start] + runPrefix + c[start:]; err != nil || got != want {
 			t.Errorf("Rewrite(%q) = %q, %v; want %q", c, got, err, want)
+		}
+	}
+}
+
+// A program runs as what the shell makes of its name, which headroom run
+// must match: no function or alias of that name, a file exec runs as it is
+// for a path, and for a bare name no PATH entry relative to the directory.
+func TestRewriteFindsProgram(t *testing.T) {
+	defined := func(name string) bool { return name == "kubectl" || name == "./bin/make" }
+	runs := func(path string) error {
+		if path == "./bin2/make" {
+			return errors.New("the shell would run as a script but exec cannot")
+		}
+		return nil
+	}
+	h := Host{Defines: defined, Runs: runs, Path: "/usr/local/bin:/usr/bin"}
+	tests := []struct {
+		h       Host
+		command string
+		why     string // "" when rewritten
+	}{
+		{h, "kubectl get pods", "function or an alias"},
+		{h, "A=1 kubectl get pods", "function or an alias"},
+		{h, "./bin/make test", "function or an alias"},
+		{h, "./bin2/make test", "as a script"},
+		{h, "./node_modules/.bin/jest", ""},
+		{h, "/usr/bin/make test", ""},
+		{h, "make test", ""},
+		{Host{Path: "/usr/bin:bin"}, "make test", `relative directory "bin"`},
+		{Host{Path: "/usr/bin:"}, "make test", `relative directory ""`},
+		{Host{Path: ".:/usr/bin"}, "make test", `relative directory "."`},
+	}
+	for _, tt := range tests {
+		got, err := Rewrite(tt.command, tt.h)
+		switch {
+		case tt.why == "" && err != nil:
+			t.Errorf("Rewrite(%q) refused: %v", tt.command, err)
+		case tt.why == "" && !strings.HasPrefix(got, runPrefix):
+			t.Errorf("Rewrite(%q) = %q", tt.command, got)
+		case tt.why != "" && (err == nil || !strings.Contains(err.Error(), tt.why)):
+			t.Errorf("Rewrite(%q) = %q, %v; want it left alone for %q", tt.command, got, err, tt.why)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -83,7 +84,7 @@ func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) e
 		// not carry a command into a setup the user did not mean.
 		why = p
 	} else if env.getenv("HEADROOM_DISABLE") != "1" {
-		out, why = req.Answer(agent.Host{Guard: agent.LoadGuard(a, agent.Files{Read: os.ReadFile, Glob: filepath.Glob}, places(env, a, req.Cwd))})
+		out, why = req.Answer(host(env, a, req))
 	}
 	if o.explain {
 		if why == "" {
@@ -94,6 +95,55 @@ func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) e
 	}
 	_, err = stdout.Write(out)
 	return err
+}
+
+// host describes where the command of req would run: the agent's rules,
+// its shell's definitions, the files the command may name, and PATH.
+func host(env *environment, a agent.Agent, req agent.Request) agent.Host {
+	files := agent.Files{Read: readRegular, Glob: filepath.Glob, Open: openRegular}
+	p := places(env, a, req.Cwd)
+	p.Env = env.getenv
+	dir := req.Dir
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	return agent.Host{
+		Guard:   agent.LoadGuard(a, files, p),
+		Defines: agent.ShellDefines(a, files, p),
+		Runs:    agent.Executable(files, dir),
+		Path:    env.getenv("PATH"),
+	}
+}
+
+// maxSettings bounds a settings file the hook reads; a larger one makes
+// the guard cover every command.
+const maxSettings = 16 << 20
+
+// openRegular opens a regular file, and refuses anything else: opening a
+// FIFO would wait for a writer, and a device may never end.
+func openRegular(name string) (fs.File, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	return os.Open(name)
+}
+
+// readRegular reads a regular file of at most maxSettings bytes.
+func readRegular(name string) ([]byte, error) {
+	f, err := openRegular(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxSettings+1))
+	if err == nil && len(b) > maxSettings {
+		err = fmt.Errorf("%s: longer than %d bytes", name, maxSettings)
+	}
+	return b, err
 }
 
 // places says where agent a's settings live for a command run in cwd: the
