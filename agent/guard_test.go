@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestClaudeGuard(t *testing.T) {
@@ -239,5 +240,178 @@ func TestLoadGuard(t *testing.T) {
 	}
 	if g := LoadGuard(Claude, Files{Read: func(string) ([]byte, error) { return nil, errors.New("io") }}, p); !g.Covers("go test") {
 		t.Errorf("a read error did not make the guard cover everything")
+	}
+}
+
+// A rule covers the command however its words are spaced or quoted: an
+// agent that parses the command before it matches would still apply the
+// rule, which no longer matches once the command is rewritten.
+func TestGuardNormalises(t *testing.T) {
+	g, err := claudeGuard([]byte(`{"permissions": {"deny": ["Bash(npm test:*)", "Bash(git log *)", "Bash(kubectl get secrets:*)",
+		"Bash(make  check)", "Bash(grep \"TODO\":*)"]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := []string{"npm  test", "npm\ttest", `npm "test"`, `npm 't'est`, "npm te''st -- x", "git  log", "git\tlog -p",
+		`git "log" -p`, "kubectl get  secrets", "kubectl  get\tsecrets -o yaml", "FOO=1 npm  test", " npm test",
+		"make check", "make\t check", "grep TODO src", `grep "TODO" src`}
+	for _, c := range covered {
+		if !g.Covers(c) {
+			t.Errorf("Covers(%q) = false, want true", c)
+		}
+	}
+	for _, c := range []string{"npm run test", "git show", "kubectl get pods", "make", `grep "TO DO"`} {
+		if g.Covers(c) {
+			t.Errorf("Covers(%q) = true, want false", c)
+		}
+	}
+}
+
+// LoadGuard reads every place an agent takes rules from: the directories
+// environment variables name, managed drop-in files, inline configuration
+// and agent files; a place it cannot understand makes it cover everything.
+func TestLoadGuardSources(t *testing.T) {
+	deny := func(rule string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte(`{"permissions": {"deny": ["Bash(` + rule + `)"]}}`)}
+	}
+	fsys := fstest.MapFS{
+		"cc/settings.json":                                                 deny("curl *"),
+		"cc/settings.local.json":                                           deny("wget *"),
+		"home/u/.claude/settings.local.json":                               deny("make *"),
+		"etc/claude-code/managed-settings.d/10-net.json":                   deny("rg *"),
+		"Library/Application Support/ClaudeCode/managed-settings.d/a.json": deny("jq *"),
+		"sys/gemini.json":                                                  {Data: []byte(`{"tools": {"exclude": ["run_shell_command(curl)"]}}`)},
+		"sys/defaults.json":                                                {Data: []byte(`{"tools": {"core": ["run_shell_command(git)"]}}`)},
+		"etc/gemini-cli/system-defaults.json":                              {Data: []byte(`{"tools": {"exclude": ["run_shell_command(make)"]}}`)},
+		"oc/custom.json":                                                   {Data: []byte(`{"permission": {"bash": {"curl *": "deny"}}}`)},
+		"ocdir/opencode.json":                                              {Data: []byte(`{"permission": {"bash": {"wget *": "ask"}}}`)},
+		"ocdir/agents/review.md":                                           {Data: []byte("---\ndescription: reviews\npermission:\n  edit: deny\n  bash:\n    \"git push*\": ask\n    '*': allow\n    make *: deny  # no builds\n---\nYou review code.\n")},
+		"proj/.opencode/agent/plain.md":                                    {Data: []byte("---\ndescription: no rules\ntools:\n  bash: true\n---\nbody with permission: x\n")},
+		"top/opencode.json":                                                {Data: []byte(`{"permission": {"bash": {"jq *": "deny"}}}`)},
+		"etc/opencode/opencode.json":                                       {Data: []byte(`{"permission": {"bash": {"fd *": "deny"}}}`)},
+	}
+	env := map[string]string{
+		"CLAUDE_CONFIG_DIR":               "/cc",
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH": "/sys/gemini.json",
+		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH": "/sys/defaults.json",
+		"OPENCODE_CONFIG":                 "/oc/custom.json",
+		"OPENCODE_CONFIG_DIR":             "/ocdir",
+		"OPENCODE_CONFIG_CONTENT":         `{"permission": {"bash": {"tar *": "ask"}}}`,
+	}
+	p := Places{Home: "/home/u", Config: "/home/u/.config", CodexHome: "/home/u/.codex", Projects: []string{"/top/proj"},
+		Env: func(k string) string { return env[k] }}
+	tests := []struct {
+		a       Agent
+		covered []string
+		free    []string
+	}{
+		{Claude, []string{"curl x", "wget x", "make x", "rg x", "jq ."}, []string{"go test"}},
+		{Gemini, []string{"curl x", "git log", "make x"}, []string{"go test"}},
+		{OpenCode, []string{"curl x", "wget x", "git push", "make x", "tar x", "jq .", "fd x"}, []string{"go test", "rg x"}},
+	}
+	for _, tt := range tests {
+		g := LoadGuard(tt.a, files(fsys), p)
+		for _, c := range tt.covered {
+			if !g.Covers(c) {
+				t.Errorf("%s: Covers(%q) = false, want true", tt.a, c)
+			}
+		}
+		for _, c := range tt.free {
+			if g.Covers(c) {
+				t.Errorf("%s: Covers(%q) = true, want false", tt.a, c)
+			}
+		}
+	}
+	// Front matter that is not the plain YAML read here covers everything.
+	fsys["home/u/.config/opencode/agents/odd.md"] = &fstest.MapFile{Data: []byte("---\npermission: {bash: {\"rg *\": deny}}\n---\n")}
+	p.Env = nil
+	if g := LoadGuard(OpenCode, files(fsys), p); !g.Covers("go test") {
+		t.Errorf("an agent file with permissions in flow style did not make the guard cover everything")
+	}
+	delete(fsys, "home/u/.config/opencode/agents/odd.md")
+	if g := LoadGuard(OpenCode, files(fsys), p); g.Covers("go test") {
+		t.Errorf("the guard covers everything with no odd agent file")
+	}
+	env["OPENCODE_CONFIG_CONTENT"] = "{not json"
+	p.Env = func(k string) string { return env[k] }
+	if g := LoadGuard(OpenCode, files(fsys), p); !g.Covers("go test") {
+		t.Errorf("inline configuration that does not parse did not make the guard cover everything")
+	}
+	// Managed preferences on macOS are a property list, which is not read:
+	// its presence covers everything.
+	fsys["Library/Managed Preferences/com.anthropic.claudecode.plist"] = &fstest.MapFile{Data: []byte("bplist00")}
+	if g := LoadGuard(Claude, files(fsys), p); !g.Covers("go test") {
+		t.Errorf("managed preferences did not make the guard cover everything")
+	}
+}
+
+func TestWildMatch(t *testing.T) {
+	tests := []struct {
+		pattern, s string
+		want       bool
+	}{
+		{"git * main", "git checkout main", true}, {"git * main", "git main", false}, {"* --force", "git push --force", true},
+		{"*", "", true}, {"", "", true}, {"", "x", false}, {"a*b*c", "aXbYbZc", true}, {"a*b*c", "aXbYbZ", false},
+		{"terraform ?lan", "terraform plan", true}, {"ter?", "terr", true}, {"ter?", "ter", false}, {"é?", "éé", true},
+		{"npm run *", "npm run", false}, {"**", "anything", true},
+	}
+	for _, tt := range tests {
+		if got := wildMatch(tt.pattern, tt.s); got != tt.want {
+			t.Errorf("wildMatch(%q, %q) = %v, want %v", tt.pattern, tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestOpenCodeAgentGuard(t *testing.T) {
+	g, err := openCodeAgentGuard([]byte(`---
+description: >
+  Reviews code. permission: none
+mode: subagent
+permission: # what it may do
+  edit: deny
+  webfetch: ask
+  bash:
+    "git push*": ask   # a comment
+    'kubectl *': "deny"
+    terraform ?lan: deny
+    "*": allow
+tools:
+  bash: true
+---
+Body text with permission:
+  bash:
+    "rg *": deny
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"git push", "kubectl get pods", "terraform plan"} {
+		if !g.Covers(c) {
+			t.Errorf("Covers(%q) = false, want true", c)
+		}
+	}
+	for _, c := range []string{"go test", "rg x"} {
+		if g.Covers(c) {
+			t.Errorf("Covers(%q) = true, want false", c)
+		}
+	}
+	// One decision for every command needs no guarding; no front matter,
+	// no rules.
+	for _, src := range []string{"---\npermission:\n  bash: ask\n---\n", "# An agent\n\npermission:\n  bash:\n    \"go *\": deny\n"} {
+		if g, err := openCodeAgentGuard([]byte(src)); err != nil || g.Covers("go test") {
+			t.Errorf("%q: covers go test = %v, %v; want false", src, g.Covers("go test"), err)
+		}
+	}
+	for _, src := range []string{
+		"---\npermission: {bash: deny}\n---\n",
+		"---\npermission:\n  bash: {\"go *\": deny}\n---\n",
+		"---\npermission:\n  bash:\n    - go test\n---\n",
+		"---\npermission:\n\tbash: ask\n---\n",
+		"---\npermission:\n  bash:\n    \"go *: deny\n---\n",
+		"---\npermission:\n  bash:\n",
+	} {
+		if _, err := openCodeAgentGuard([]byte(src)); err == nil {
+			t.Errorf("%q parsed without error", src)
+		}
 	}
 }
