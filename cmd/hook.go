@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 
@@ -101,8 +102,7 @@ func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) e
 // its shell's definitions, the files the command may name, and PATH.
 func host(env *environment, a agent.Agent, req agent.Request) agent.Host {
 	files := agent.Files{Read: readRegular, Glob: filepath.Glob, Open: openRegular}
-	p := places(env, a, req.Cwd)
-	p.Env = env.getenv
+	p := hookPlaces(env, a, req.Cwd)
 	dir := req.Dir
 	if dir == "" {
 		dir, _ = os.Getwd()
@@ -149,9 +149,37 @@ func readRegular(name string) ([]byte, error) {
 // places says where agent a's settings live for a command run in cwd: the
 // user's, found through $HOME and the variables that move them, and the
 // project's, found through the directory the agent names as the project's,
-// cwd and headroom's working directory.
+// cwd and headroom's working directory. A relative HOME or
+// XDG_CONFIG_HOME is taken for unset: it would be read relative to
+// wherever headroom runs.
 func places(env *environment, a agent.Agent, cwd string) agent.Places {
-	p := agent.Places{Home: env.getenv("HOME"), Config: env.getenv("XDG_CONFIG_HOME"), CodexHome: env.getenv("CODEX_HOME")}
+	return placesFrom(env, a, cwd, absPath(env.getenv("HOME")))
+}
+
+// hookPlaces is places for the hook, which, like the agents, falls back to
+// the home directory the user database gives when HOME is unusable.
+func hookPlaces(env *environment, a agent.Agent, cwd string) agent.Places {
+	home := absPath(env.getenv("HOME"))
+	if home == "" {
+		home = absPath(passwdHome())
+	}
+	p := placesFrom(env, a, cwd, home)
+	p.Env = env.getenv
+	return p
+}
+
+// passwdHome returns the current user's home directory from the user
+// database, or "". Tests replace it.
+var passwdHome = func() string {
+	u, err := user.Current()
+	if err != nil {
+		return ""
+	}
+	return u.HomeDir
+}
+
+func placesFrom(env *environment, a agent.Agent, cwd, home string) agent.Places {
+	p := agent.Places{Home: home, Config: absPath(env.getenv("XDG_CONFIG_HOME")), CodexHome: env.getenv("CODEX_HOME")}
 	if p.Home != "" {
 		if p.Config == "" {
 			p.Config = filepath.Join(p.Home, ".config")
@@ -167,6 +195,14 @@ func places(env *environment, a agent.Agent, cwd string) agent.Places {
 		}
 	}
 	return p
+}
+
+// absPath returns path if it is absolute, else "".
+func absPath(path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return ""
 }
 
 // projectDir returns the project directory an agent passes its hooks.
