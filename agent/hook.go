@@ -65,6 +65,7 @@ type codexPayload struct {
 	ToolName      string `json:"tool_name"`
 	ToolInput     struct {
 		Command json.RawMessage `json:"command"`
+		Workdir string          `json:"workdir"`
 	} `json:"tool_input"`
 	Cwd string `json:"cwd"`
 }
@@ -96,11 +97,7 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 				r.Command = p.ToolInput.Command
 				// The command runs in dir_path, relative to the
 				// workspace, when the model names one.
-				if d := p.ToolInput.DirPath; filepath.IsAbs(d) {
-					r.Dir = d
-				} else if d != "" {
-					r.Dir = filepath.Join(p.Cwd, d)
-				}
+				r.Dir = within(p.Cwd, p.ToolInput.DirPath)
 			}
 		}
 	case Codex:
@@ -109,6 +106,7 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 			r.Cwd = p.Cwd
 			if p.ToolName == "Bash" && p.HookEventName == "PreToolUse" {
 				r.Command = codexCommand(p.ToolInput.Command)
+				r.Dir = within(p.Cwd, p.ToolInput.Workdir)
 			}
 		}
 	case OpenCode:
@@ -132,6 +130,15 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 		r.hold = ambiguous(payload, a)
 	}
 	return r, nil
+}
+
+// within returns the directory a tool call names, dir, relative to the
+// agent's directory cwd; "" when it names none.
+func within(cwd, dir string) string {
+	if dir == "" || filepath.IsAbs(dir) {
+		return dir
+	}
+	return filepath.Join(cwd, dir)
 }
 
 // ambiguous says why a payload may not mean the command read from it, if

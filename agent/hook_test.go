@@ -157,3 +157,30 @@ func TestAnswerAmbiguousInput(t *testing.T) {
 		t.Errorf("an exact command was left alone: %q, %s", got, why)
 	}
 }
+
+// Dir is where the command runs, against which a program named by a path
+// is looked up: the directory the tool call names, else the agent's.
+func TestRequestDir(t *testing.T) {
+	tests := []struct {
+		a       Agent
+		payload string
+		want    string
+	}{
+		{Claude, `{"cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make"}}`, "/p"},
+		{Gemini, `{"cwd":"/p","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"make","dir_path":"sub"}}`, "/p/sub"},
+		{Gemini, `{"cwd":"/p","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"make","dir_path":"/q"}}`, "/q"},
+		{Gemini, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"make","dir_path":"sub"}}`, "sub"},
+		{Codex, `{"cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make","workdir":"sub"}}`, "/p/sub"},
+		{Codex, `{"cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make"}}`, "/p"},
+		{OpenCode, `{"tool":"bash","args":{"command":"make"},"directory":"/p"}`, "/p"},
+	}
+	for _, tt := range tests {
+		r, err := ReadRequest(tt.a, []byte(tt.payload))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Dir != tt.want {
+			t.Errorf("%s %s: Dir %q, want %q", tt.a, tt.payload, r.Dir, tt.want)
+		}
+	}
+}
