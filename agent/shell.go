@@ -130,14 +130,17 @@ func readLimited(f Files, name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer file.Close()
-	b, err := io.ReadAll(io.LimitReader(file, limit+1))
-	if err != nil {
+	var b bytes.Buffer
+	if info, err := file.Stat(); err == nil && info.Size() <= limit {
+		b.Grow(int(info.Size()) + bytes.MinRead)
+	}
+	if _, err := b.ReadFrom(io.LimitReader(file, limit+1)); err != nil {
 		return nil, err
 	}
-	if int64(len(b)) > limit {
+	if int64(b.Len()) > limit {
 		return nil, fmt.Errorf("%s: longer than %d bytes", name, limit)
 	}
-	return b, nil
+	return b.Bytes(), nil
 }
 
 // defines reports whether shell text may define name as a function or an
@@ -150,6 +153,7 @@ func defines(text []byte, name string) bool {
 	// Claude Code's snapshots keep each function as
 	// eval "$(echo 'BASE64' | base64 -d)" > /dev/null 2>&1.
 	const pipe = "| base64 -"
+	var buf []byte
 	for off := 0; ; {
 		i := bytes.Index(text[off:], []byte(pipe))
 		if i < 0 {
@@ -165,14 +169,20 @@ func defines(text []byte, name string) bool {
 		if start < 0 {
 			return true // encoded in a way not understood
 		}
-		blob := bytes.Map(func(r rune) rune {
-			if r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\\' {
-				return -1
-			}
-			return r
-		}, text[start+1:end])
-		decoded, err := base64.StdEncoding.AppendDecode(nil, blob)
-		if err != nil || definesPlain(decoded, name) {
+		// The decoder skips line breaks; other blanks and the
+		// backslashes of continued lines are taken out first.
+		blob := text[start+1 : end]
+		var err error
+		if buf, err = base64.StdEncoding.AppendDecode(buf[:0], blob); err != nil {
+			blob = bytes.Map(func(r rune) rune {
+				if r == ' ' || r == '\t' || r == '\\' {
+					return -1
+				}
+				return r
+			}, blob)
+			buf, err = base64.StdEncoding.AppendDecode(buf[:0], blob)
+		}
+		if err != nil || definesPlain(buf, name) {
 			return true
 		}
 	}

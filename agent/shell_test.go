@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/base64"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -149,5 +150,26 @@ func TestExecutable(t *testing.T) {
 	}
 	if err := Executable(files(fsys), "rel")(filepath.Join("bin", "elf")); err == nil {
 		t.Errorf("a relative path was looked up in a relative directory")
+	}
+}
+
+// BenchmarkShellDefines measures the look the hook takes before rewriting
+// a command, with a snapshot the size a shell with completions loaded
+// leaves: some 200 functions of 1 KB each, base64-encoded.
+func BenchmarkShellDefines(b *testing.B) {
+	var snap strings.Builder
+	for i := range 200 {
+		fn := fmt.Sprintf("_helper_%d () \n{\n%s}\n", i, strings.Repeat("    local x=\"$1\"; shift; printf '%s\\n' \"$x\"\n", 20))
+		snap.WriteString(`eval "$(echo '` + base64.StdEncoding.EncodeToString([]byte(fn)) + "' | base64 -d)\" > /dev/null 2>&1\n")
+	}
+	fsys := fstest.MapFS{
+		"home/u/.bashrc": {Data: []byte(strings.Repeat("# a line of a start-up file\n", 100) + "alias ll='ls -l'\n")},
+		"home/u/.claude/shell-snapshots/snapshot-bash-1760627850286-aaaaaa.sh": {Data: []byte(snap.String())},
+	}
+	defined := ShellDefines(Claude, files(fsys), Places{Home: "/home/u"})
+	for b.Loop() {
+		if defined("go") {
+			b.Fatal("go found defined")
+		}
 	}
 }
