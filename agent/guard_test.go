@@ -22,18 +22,10 @@ func TestClaudeGuard(t *testing.T) {
 	}
 	covered := []string{"git push origin", "npm run build", "curl x", "curl", "kubectl get secrets -o yaml",
 		"git push --force", "A=1 curl x", "  npm run test"}
-	for _, c := range covered {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
+	checkCovers(t, "", g, true, covered)
 	// Allow rules guard nothing: the rewritten command may be asked about,
 	// which narrows, never widens.
-	for _, c := range []string{"go test ./...", "rg x", "npm test", "curly", "kubectl get pods"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, false, []string{"go test ./...", "rg x", "npm test", "curly", "kubectl get pods"})
 }
 
 func TestGeminiPolicyGuard(t *testing.T) {
@@ -68,16 +60,8 @@ commandPrefix = "rg"
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"git push", "kubectl get pods", "npm publish --tag x"} {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
-	for _, c := range []string{"go test ./...", "rg x", "npm test"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, true, []string{"git push", "kubectl get pods", "npm publish --tag x"})
+	checkCovers(t, "", g, false, []string{"go test ./...", "rg x", "npm test"})
 }
 
 func TestGeminiPolicyGuardFailsClosed(t *testing.T) {
@@ -121,16 +105,8 @@ func TestOpenCodeGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"git push", "git push origin", "kubectl get pods", "kubectl", "terraform plan"} {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
-	for _, c := range []string{"go test", "git log"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, true, []string{"git push", "git push origin", "kubectl get pods", "kubectl", "terraform plan"})
+	checkCovers(t, "", g, false, []string{"go test", "git log"})
 }
 
 func TestCodexGuard(t *testing.T) {
@@ -148,17 +124,9 @@ prefix_rule(pattern = ["make"])
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"gh pr list", "kubectl get pods", "oc get pods"} {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
+	checkCovers(t, "", g, true, []string{"gh pr list", "kubectl get pods", "oc get pods"})
 	// decision defaults to allow.
-	for _, c := range []string{"go test", "make check"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, false, []string{"go test", "make check"})
 	if _, err := codexGuard([]byte(`prefix_rule(pattern = ["x"`)); err == nil {
 		t.Errorf("an unclosed call parsed")
 	}
@@ -221,16 +189,8 @@ func TestLoadGuard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g := LoadGuard(tt.a, f, p)
-		for _, c := range tt.covered {
-			if !g.Covers(c) {
-				t.Errorf("%s: Covers(%q) = false, want true", tt.a, c)
-			}
-		}
-		for _, c := range tt.free {
-			if g.Covers(c) {
-				t.Errorf("%s: Covers(%q) = true, want false", tt.a, c)
-			}
-		}
+		checkCovers(t, string(tt.a), g, true, tt.covered)
+		checkCovers(t, string(tt.a), g, false, tt.free)
 	}
 	if g := LoadGuard(Claude, f, Places{Home: "/home/u", Projects: []string{"/broken"}}); !g.Covers("go test") {
 		t.Errorf("a settings file that does not parse did not make the guard cover everything")
@@ -255,16 +215,8 @@ func TestGuardNormalises(t *testing.T) {
 	covered := []string{"npm  test", "npm\ttest", `npm "test"`, `npm 't'est`, "npm te''st -- x", "git  log", "git\tlog -p",
 		`git "log" -p`, "kubectl get  secrets", "kubectl  get\tsecrets -o yaml", "FOO=1 npm  test", " npm test",
 		"make check", "make\t check", "grep TODO src", `grep "TODO" src`}
-	for _, c := range covered {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
-	for _, c := range []string{"npm run test", "git show", "kubectl get pods", "make", `grep "TO DO"`} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, true, covered)
+	checkCovers(t, "", g, false, []string{"npm run test", "git show", "kubectl get pods", "make", `grep "TO DO"`})
 }
 
 // LoadGuard reads every place an agent takes rules from: the directories
@@ -311,16 +263,8 @@ func TestLoadGuardSources(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g := LoadGuard(tt.a, files(fsys), p)
-		for _, c := range tt.covered {
-			if !g.Covers(c) {
-				t.Errorf("%s: Covers(%q) = false, want true", tt.a, c)
-			}
-		}
-		for _, c := range tt.free {
-			if g.Covers(c) {
-				t.Errorf("%s: Covers(%q) = true, want false", tt.a, c)
-			}
-		}
+		checkCovers(t, string(tt.a), g, true, tt.covered)
+		checkCovers(t, string(tt.a), g, false, tt.free)
 	}
 	// Front matter that is not the plain YAML read here covers everything.
 	fsys["home/u/.config/opencode/agents/odd.md"] = &fstest.MapFile{Data: []byte("---\npermission: {bash: {\"rg *\": deny}}\n---\n")}
@@ -385,16 +329,8 @@ Body text with permission:
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"git push", "kubectl get pods", "terraform plan"} {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
-	for _, c := range []string{"go test", "rg x"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, true, []string{"git push", "kubectl get pods", "terraform plan"})
+	checkCovers(t, "", g, false, []string{"go test", "rg x"})
 	// One decision for every command needs no guarding; no front matter,
 	// no rules.
 	for _, src := range []string{"---\npermission:\n  bash: ask\n---\n", "# An agent\n\npermission:\n  bash:\n    \"go *\": deny\n"} {
@@ -412,6 +348,20 @@ Body text with permission:
 	} {
 		if _, err := openCodeAgentGuard([]byte(src)); err == nil {
 			t.Errorf("%q parsed without error", src)
+		}
+	}
+}
+
+// checkCovers reports each of commands that g does not cover when want is
+// set, or covers when it is not.
+func checkCovers(t *testing.T, what string, g Guard, want bool, commands []string) {
+	t.Helper()
+	if what != "" {
+		what += ": "
+	}
+	for _, c := range commands {
+		if g.Covers(c) != want {
+			t.Errorf("%sCovers(%q) = %v, want %v", what, c, !want, want)
 		}
 	}
 }

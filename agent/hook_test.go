@@ -75,6 +75,26 @@ func TestAnswer(t *testing.T) {
 			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","headroom run -- cargo test"]}}`,
 			"", "already calls headroom",
 		},
+		// A tool input that names its command twice, or whose command
+		// the hook cannot give back byte for byte, is left alone: the
+		// hook would check one command and send back another, or bytes
+		// the model did not write.
+		{"claude, command twice", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test","command":"rm -rf /"}}`, "", "twice"},
+		{"claude, tool_input twice", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"vim x"},"tool_input":{"command":"go test"}}`, "", "twice"},
+		{"gemini, command twice", Gemini,
+			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"vim x","command":"go test"}}`, "{}\n", "twice"},
+		{"codex, command twice", Codex,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"vim x","command":"go test"}}`, "", "twice"},
+		{"opencode, command twice", OpenCode, `{"tool":"bash","args":{"command":"vim x","command":"go test"}}`, "", "twice"},
+		{"claude, invalid UTF-8", Claude,
+			"{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rg \xff\"}}", "", "UTF-8"},
+		{"claude, lone surrogate", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rg \ud800"}}`, "", "UTF-8"},
+		{"gemini, lone low surrogate", Gemini,
+			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rg x\udc00"}}`, "{}\n", "UTF-8"},
+		{"opencode, invalid UTF-8", OpenCode, "{\"tool\":\"bash\",\"args\":{\"command\":\"rg \xc3\"}}", "", "UTF-8"},
 		{
 			"opencode rewrites", OpenCode,
 			`{"tool":"bash","args":{"command":"pytest -x","description":"tests"},"directory":"/p"}`,
@@ -108,47 +128,9 @@ func TestReadRequestErrors(t *testing.T) {
 	}
 }
 
-// A tool input that names its command twice, or whose command the hook
-// cannot give back byte for byte, is left alone: the hook would check one
-// command and send back another, or bytes the model did not write.
-func TestAnswerAmbiguousInput(t *testing.T) {
-	tests := []struct {
-		name    string
-		a       Agent
-		payload string
-	}{
-		{"claude, command twice", Claude,
-			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test","command":"rm -rf /"}}`},
-		{"claude, tool_input twice", Claude,
-			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"vim x"},"tool_input":{"command":"go test"}}`},
-		{"gemini, command twice", Gemini,
-			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"vim x","command":"go test"}}`},
-		{"codex, command twice", Codex,
-			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"vim x","command":"go test"}}`},
-		{"opencode, command twice", OpenCode,
-			`{"tool":"bash","args":{"command":"vim x","command":"go test"}}`},
-		{"claude, invalid UTF-8", Claude,
-			"{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rg \xff\"}}"},
-		{"claude, lone surrogate", Claude,
-			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rg \ud800"}}`},
-		{"gemini, lone low surrogate", Gemini,
-			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rg x\udc00"}}`},
-		{"opencode, invalid UTF-8", OpenCode,
-			"{\"tool\":\"bash\",\"args\":{\"command\":\"rg \xc3\"}}"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r, err := ReadRequest(tt.a, []byte(tt.payload))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, why := r.Answer(Host{})
-			if string(got) != string(Pass(tt.a)) || why == "" {
-				t.Errorf("answer %q (reason %q), want the pass answer with a reason", got, why)
-			}
-		})
-	}
-	// A surrogate pair and an escaped backslash before a u are exact.
+// A surrogate pair, and an escaped backslash before a u, decode exactly:
+// the command is rewritten.
+func TestAnswerExactText(t *testing.T) {
 	r, err := ReadRequest(Claude, []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rg '\ud83d\ude00 \\ud800'"}}`))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -192,18 +193,8 @@ func defines(text []byte, name string) bool {
 // definition ("name()", "function name") or an alias ("alias name=")
 // would.
 func definesPlain(text []byte, name string) bool {
-	for off := 0; ; {
-		i := bytes.Index(text[off:], []byte(name))
-		if i < 0 {
-			return false
-		}
-		i += off
-		off = i + 1
-		if i > 0 && !wordEdge(text[i-1]) {
-			continue
-		}
-		lineStart := bytes.LastIndexByte(text[:i], '\n') + 1
-		before := text[lineStart:i]
+	for i := range wordStarts(text, name) {
+		before := text[bytes.LastIndexByte(text[:i], '\n')+1 : i]
 		after := text[i+len(name):]
 		rest := bytes.TrimLeft(after, " \t")
 		switch {
@@ -215,28 +206,40 @@ func definesPlain(text []byte, name string) bool {
 			return true
 		}
 	}
+	return false
+}
+
+// wordStarts yields the offsets in text where w starts a word.
+func wordStarts(text []byte, w string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for off := 0; ; {
+			i := bytes.Index(text[off:], []byte(w))
+			if i < 0 {
+				return
+			}
+			i += off
+			off = i + 1
+			if (i == 0 || wordEdge(text[i-1])) && !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// hasWord reports whether text has w as a whole word.
+func hasWord(text []byte, w string) bool {
+	for i := range wordStarts(text, w) {
+		if end := i + len(w); end == len(text) || wordEdge(text[end]) {
+			return true
+		}
+	}
+	return false
 }
 
 // wordEdge reports whether c may stand next to a name in shell text
 // without being part of it.
 func wordEdge(c byte) bool {
 	return strings.IndexByte(" \t\r\n;&|(){}'\"`", c) >= 0
-}
-
-// hasWord reports whether text has w as a whole word.
-func hasWord(text []byte, w string) bool {
-	for off := 0; ; {
-		i := bytes.Index(text[off:], []byte(w))
-		if i < 0 {
-			return false
-		}
-		i += off
-		end := i + len(w)
-		if (i == 0 || wordEdge(text[i-1])) && (end == len(text) || wordEdge(text[end])) {
-			return true
-		}
-		off = i + 1
-	}
 }
 
 // Executable returns a function that says why exec cannot run the file a
