@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -364,4 +365,34 @@ func checkCovers(t *testing.T, what string, g Guard, want bool, commands []strin
 			t.Errorf("%sCovers(%q) = %v, want %v", what, c, !want, want)
 		}
 	}
+}
+
+// FuzzWildMatch checks wildMatch against the regular expression the
+// pattern stands for.
+func FuzzWildMatch(f *testing.F) {
+	for _, s := range [][2]string{{"git * main", "git checkout main"}, {"a*b*c", "aXbYbZ"}, {"?*?", "ab"}, {"**x", "yx"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, s string) {
+		if len(pattern) > 64 || len(s) > 256 {
+			return // the regexp's cost grows with both: keep the search quick
+		}
+		var re strings.Builder
+		re.WriteString(`^(?s:`)
+		for _, c := range pattern {
+			switch c {
+			case '*':
+				re.WriteString(`.*`)
+			case '?':
+				re.WriteString(`.`)
+			default:
+				re.WriteString(regexp.QuoteMeta(string(c)))
+			}
+		}
+		re.WriteString(`)$`)
+		want := regexp.MustCompile(re.String()).MatchString(s)
+		if got := wildMatch(pattern, s); got != want {
+			t.Fatalf("wildMatch(%q, %q) = %v, the pattern's regexp says %v", pattern, s, got, want)
+		}
+	})
 }
