@@ -37,10 +37,12 @@ type Host struct {
 // Commands that write to a file or another program, interactive programs
 // (editors, pagers, shells, REPLs, ssh, top, git commit), commands already
 // calling headroom, and everything not listed below are left alone. So is a
-// command that h.Guard covers: an agent checks its permission rules against
-// the command it is about to run, and a rule written for "curl" does not
-// match "headroom run -- curl", so rewriting a command a rule denies or asks
-// about would widen what the agent may run.
+// command whose program the shell might run differently from headroom run
+// (see assignmentCheck and Host.finds), and a command that h.Guard covers:
+// an agent checks its permission rules against the command it is about to
+// run, and a rule written for "curl" does not match "headroom run -- curl",
+// so rewriting a command a rule denies or asks about would widen what the
+// agent may run.
 func Rewrite(command string, h Host) (string, error) {
 	if strings.TrimSpace(command) == "" {
 		return "", errors.New("is empty")

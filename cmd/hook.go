@@ -32,10 +32,12 @@ the agent's answer on standard output: the command rewritten to
 "headroom run -- COMMAND" when that is certain to change nothing but the
 output's length, else the agent's way of letting the command run as it is.
 
-AGENT is claude, gemini, codex or opencode. Interactive commands, pipes,
-redirections, lists of commands, commands already calling headroom and commands
-that the agent's permission rules deny or ask about are never rewritten, and
-the agent's permission checks are never skipped: Codex cannot take a rewritten
+AGENT is claude, gemini, codex or opencode. Interactive commands, watch,
+follow, server and debugger modes, pipes, redirections, lists of commands,
+commands already calling headroom, commands that set PATH or HEADROOM_
+variables, programs the user's shell defines as functions or aliases, and
+commands that the agent's permission rules deny or ask about are never
+rewritten, and the agent's permission checks are never skipped: Codex cannot take a rewritten
 command without approving it, so for Codex the hook refuses the command and
 tells the model to run it through headroom instead. With HEADROOM_DISABLE=1
 nothing is rewritten.`,
