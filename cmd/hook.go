@@ -37,10 +37,10 @@ follow, server and debugger modes, pipes, redirections, lists of commands,
 commands already calling headroom, commands that set PATH or HEADROOM_
 variables, programs the user's shell defines as functions or aliases, and
 commands that the agent's permission rules deny or ask about are never
-rewritten, and the agent's permission checks are never skipped: Codex cannot take a rewritten
-command without approving it, so for Codex the hook refuses the command and
-tells the model to run it through headroom instead. With HEADROOM_DISABLE=1
-nothing is rewritten.`,
+rewritten, and the agent's permission checks are never skipped: Codex cannot
+take a rewritten command without approving it, so for Codex the hook refuses
+the command and tells the model to run it through headroom instead. With
+HEADROOM_DISABLE=1 nothing is rewritten.`,
 		Example:   `  echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./..."}}' | headroom hook claude --explain`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: agentNames(),
