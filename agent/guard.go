@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,7 +23,7 @@ import (
 type Guard struct {
 	all      bool
 	prefixes []string
-	globs    []*regexp.Regexp
+	globs    []string         // patterns in which * stands for any text and ? for one character
 	regexps  []*regexp.Regexp // Gemini's commandRegex, tried on its JSON form too
 	programs []string
 }
@@ -42,8 +43,8 @@ func (g Guard) Covers(command string) bool {
 				return true
 			}
 		}
-		for _, re := range g.globs {
-			if re.MatchString(c) {
+		for _, glob := range g.globs {
+			if wildMatch(glob, c) {
 				return true
 			}
 		}
@@ -69,14 +70,15 @@ func (g Guard) Covers(command string) bool {
 }
 
 // commandForms returns the ways an agent may see command when it matches
-// rules: as written, and without its leading variable assignments.
+// rules: as written, and without its leading variable assignments; and
+// both again as the shell's words, unquoted and one space apart, which is
+// how an agent that parses the command before matching sees it.
 func commandForms(command string) []string {
 	c := strings.TrimSpace(command)
 	forms := []string{c}
 	if words, err := splitSimple(c); err == nil {
-		if i := commandStart(words); i > 0 {
-			forms = append(forms, c[words[i].start:])
-		}
+		i := max(commandStart(words), 0)
+		forms = append(forms, c[words[i].start:], strings.Join(values(words), " "), strings.Join(values(words[i:]), " "))
 	}
 	return forms
 }
@@ -93,42 +95,87 @@ func (g *Guard) merge(o Guard) {
 // and opencode's rules write them. A trailing " *" also matches nothing, so
 // "ls *" covers "ls" as well as "ls -la".
 func (g *Guard) addGlob(pattern string) {
-	pattern = strings.TrimSpace(pattern)
-	if p, ok := strings.CutSuffix(pattern, ":*"); ok {
-		// Claude Code's older prefix form: "npm run test:*".
-		g.prefixes = append(g.prefixes, p)
-		return
-	}
-	if !strings.ContainsAny(pattern, "*?") {
-		// An exact rule; covering what it starts also covers it.
-		g.prefixes = append(g.prefixes, pattern)
-		return
-	}
-	var re strings.Builder
-	re.WriteString(`^`)
-	body, optional := strings.CutSuffix(pattern, " *")
-	for _, c := range body {
-		switch c {
-		case '*':
-			re.WriteString(`.*`)
-		case '?':
-			re.WriteString(`.`)
-		default:
-			re.WriteString(regexp.QuoteMeta(string(c)))
+	for _, p := range ruleForms(pattern) {
+		if prefix, ok := strings.CutSuffix(p, ":*"); ok {
+			// Claude Code's older prefix form: "npm run test:*".
+			g.prefixes = append(g.prefixes, prefix)
+			continue
+		}
+		if !strings.ContainsAny(p, "*?") {
+			// An exact rule; covering what it starts also covers it.
+			g.prefixes = append(g.prefixes, p)
+			continue
+		}
+		g.globs = append(g.globs, p)
+		if body, ok := strings.CutSuffix(p, " *"); ok {
+			g.globs = append(g.globs, body)
 		}
 	}
-	if optional {
-		re.WriteString(`(?: .*)?`)
-	}
-	re.WriteString(`$`)
-	g.globs = append(g.globs, regexp.MustCompile(re.String()))
 }
 
-// Files gives LoadGuard read access to the agent's settings; os.ReadFile
-// and filepath.Glob do.
+// addPrefix adds a rule that covers the commands starting with prefix.
+func (g *Guard) addPrefix(prefix string) {
+	g.prefixes = append(g.prefixes, ruleForms(prefix)...)
+}
+
+// ruleForms returns the ways a rule may be meant: as written, with its
+// runs of blanks made one space, and as the shell's words, unquoted and
+// one space apart. Commands are compared in the same forms, so a rule
+// covers its command however either spaces or quotes its words.
+func ruleForms(rule string) []string {
+	rule = strings.TrimSpace(rule)
+	forms := []string{rule}
+	add := func(f string) {
+		if !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
+	}
+	add(strings.Join(strings.Fields(rule), " "))
+	body, suffix := rule, ""
+	if b, ok := strings.CutSuffix(rule, ":*"); ok {
+		body, suffix = b, ":*"
+	}
+	if words, err := splitSimple(body); err == nil && len(words) > 0 {
+		add(strings.Join(values(words), " ") + suffix)
+	}
+	return forms
+}
+
+// wildMatch reports whether s matches pattern as a whole, where * in the
+// pattern stands for any text and ? for any one character.
+func wildMatch(pattern, s string) bool {
+	p, t := []rune(pattern), []rune(s)
+	i, j := 0, 0
+	star, mark := -1, 0 // the last * seen, and where in t its match ends
+	for j < len(t) {
+		switch {
+		case i < len(p) && p[i] == '*':
+			star, mark = i, j
+			i++
+		case i < len(p) && (p[i] == '?' || p[i] == t[j]):
+			i++
+			j++
+		case star >= 0:
+			// Let the last * take one more character, and go on after it.
+			mark++
+			i, j = star+1, mark
+		default:
+			return false
+		}
+	}
+	for i < len(p) && p[i] == '*' {
+		i++
+	}
+	return i == len(p)
+}
+
+// Files gives read access to the agent's settings and the user's shell
+// files. None of its functions may block on a FIFO or a device: they open
+// regular files only.
 type Files struct {
 	Read func(name string) ([]byte, error)
 	Glob func(pattern string) ([]string, error)
+	Open func(name string) (fs.File, error)
 }
 
 // Places says where an agent's settings may live.
@@ -140,50 +187,106 @@ type Places struct {
 	// Projects are the directories the agent may take project settings
 	// from: the project's root and the command's working directory.
 	Projects []string
+	// Env looks up the environment the agent gave the hook, which holds
+	// the variables that move its settings and what its shell inherits.
+	Env func(string) string
+}
+
+// env returns the value of an environment variable, "" when unknown.
+func (p Places) env(name string) string {
+	if p.Env == nil {
+		return ""
+	}
+	return p.Env(name)
+}
+
+// envPath returns the value of an environment variable that names a file
+// or directory, "" when it is not an absolute path: a relative one would
+// be read relative to the hook's directory, not the agent's.
+func (p Places) envPath(name string) string {
+	if v := p.env(name); filepath.IsAbs(v) {
+		return v
+	}
+	return ""
 }
 
 // sources lists the settings files of an agent that may hold rules about
-// shell commands, and the parser of each. Globs are expanded.
+// shell commands, and the parser of each.
 func sources(a Agent, p Places) []source {
 	var s []source
 	add := func(parse func([]byte) (Guard, error), paths ...string) {
 		for _, path := range paths {
 			if filepath.IsAbs(path) {
 				// A path under a directory that is not known is relative.
-				s = append(s, source{path, parse})
+				s = append(s, source{path: path, parse: parse})
 			}
+		}
+	}
+	// addGlob adds the files in dir that match pattern.
+	addGlob := func(parse func([]byte) (Guard, error), dir, pattern string) {
+		if filepath.IsAbs(dir) {
+			s = append(s, source{path: filepath.Join(escapeGlob(dir), pattern), parse: parse, glob: true})
 		}
 	}
 	switch a {
 	case Claude:
-		// https://code.claude.com/docs/en/settings#settings-files
-		add(claudeGuard, filepath.Join(p.Home, ".claude", "settings.json"),
-			"/etc/claude-code/managed-settings.json",
-			"/Library/Application Support/ClaudeCode/managed-settings.json")
+		// https://code.claude.com/docs/en/settings#settings-files; the
+		// user's settings move to $CLAUDE_CONFIG_DIR when it is set.
+		for _, d := range claudeDirs(p) {
+			add(claudeGuard, filepath.Join(d, "settings.json"), filepath.Join(d, "settings.local.json"))
+		}
+		for _, d := range []string{"/etc/claude-code", "/Library/Application Support/ClaudeCode"} {
+			add(claudeGuard, filepath.Join(d, "managed-settings.json"))
+			addGlob(claudeGuard, filepath.Join(d, "managed-settings.d"), "*.json")
+		}
+		// Managed preferences on macOS are a property list, not read here.
+		add(coverAll, "/Library/Managed Preferences/com.anthropic.claudecode.plist")
+		addGlob(coverAll, "/Library/Managed Preferences", "*/com.anthropic.claudecode.plist")
 		for _, d := range p.Projects {
 			add(claudeGuard, filepath.Join(d, ".claude", "settings.json"), filepath.Join(d, ".claude", "settings.local.json"))
 		}
 	case Gemini:
-		// https://geminicli.com/docs/reference/policy-engine/ (policy locations)
-		add(geminiSettingsGuard, filepath.Join(p.Home, ".gemini", "settings.json"), "/etc/gemini-cli/settings.json")
-		add(geminiPolicyGuard, filepath.Join(p.Home, ".gemini", "policies", "*.toml"),
-			"/etc/gemini-cli/policies/*.toml", "/Library/Application Support/GeminiCli/policies/*.toml")
+		// https://geminicli.com/docs/reference/configuration/#settings-files
+		// and https://geminicli.com/docs/reference/policy-engine/. The
+		// variables move the system files; the usual places are read too.
+		add(geminiSettingsGuard, filepath.Join(p.Home, ".gemini", "settings.json"),
+			p.envPath("GEMINI_CLI_SYSTEM_SETTINGS_PATH"), p.envPath("GEMINI_CLI_SYSTEM_DEFAULTS_PATH"))
+		for _, d := range []string{"/etc/gemini-cli", "/Library/Application Support/GeminiCli"} {
+			add(geminiSettingsGuard, filepath.Join(d, "settings.json"), filepath.Join(d, "system-defaults.json"))
+			addGlob(geminiPolicyGuard, filepath.Join(d, "policies"), "*.toml")
+		}
+		addGlob(geminiPolicyGuard, filepath.Join(p.Home, ".gemini", "policies"), "*.toml")
 		for _, d := range p.Projects {
 			add(geminiSettingsGuard, filepath.Join(d, ".gemini", "settings.json"))
-			add(geminiPolicyGuard, filepath.Join(d, ".gemini", "policies", "*.toml"))
+			addGlob(geminiPolicyGuard, filepath.Join(d, ".gemini", "policies"), "*.toml")
 		}
 	case OpenCode:
-		// https://opencode.ai/docs/config/
-		add(openCodeGuard, filepath.Join(p.Config, "opencode", "opencode.json"), filepath.Join(p.Config, "opencode", "opencode.jsonc"))
+		// https://opencode.ai/docs/config/: the global, custom, managed and
+		// project files, the project's found up to the repository's root,
+		// and the agents' markdown files in each configuration directory.
+		add(openCodeGuard, p.envPath("OPENCODE_CONFIG"))
+		dirs := []string{filepath.Join(p.Config, "opencode"), p.envPath("OPENCODE_CONFIG_DIR"),
+			"/etc/opencode", "/Library/Application Support/opencode"}
 		for _, d := range p.Projects {
-			add(openCodeGuard, filepath.Join(d, "opencode.json"), filepath.Join(d, "opencode.jsonc"),
-				filepath.Join(d, ".opencode", "opencode.json"), filepath.Join(d, ".opencode", "opencode.jsonc"))
+			for ; filepath.IsAbs(d); d = filepath.Dir(d) {
+				add(openCodeGuard, filepath.Join(d, "opencode.json"), filepath.Join(d, "opencode.jsonc"))
+				dirs = append(dirs, filepath.Join(d, ".opencode"))
+				if d == filepath.Dir(d) {
+					break
+				}
+			}
+		}
+		for _, d := range dirs {
+			add(openCodeGuard, filepath.Join(d, "opencode.json"), filepath.Join(d, "opencode.jsonc"), filepath.Join(d, "config.json"))
+			for _, sub := range []string{"agent", "agents", "mode", "modes"} {
+				addGlob(openCodeAgentGuard, filepath.Join(d, sub), "*.md")
+			}
 		}
 	case Codex:
 		// https://developers.openai.com/codex/rules
-		add(codexGuard, filepath.Join(p.CodexHome, "rules", "*.rules"))
+		addGlob(codexGuard, filepath.Join(p.CodexHome, "rules"), "*.rules")
 		for _, d := range p.Projects {
-			add(codexGuard, filepath.Join(d, ".codex", "rules", "*.rules"))
+			addGlob(codexGuard, filepath.Join(d, ".codex", "rules"), "*.rules")
 		}
 	}
 	return s
@@ -192,6 +295,23 @@ func sources(a Agent, p Places) []source {
 type source struct {
 	path  string
 	parse func([]byte) (Guard, error)
+	glob  bool // path is a pattern
+}
+
+// coverAll parses a file whose rules are not read: that it exists makes
+// the guard cover everything.
+func coverAll([]byte) (Guard, error) { return CoverAll(), nil }
+
+// escapeGlob quotes the characters filepath.Glob would take for a pattern.
+func escapeGlob(dir string) string {
+	var b strings.Builder
+	for _, c := range dir {
+		if strings.ContainsRune(`*?[\`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // LoadGuard reads the rules of agent a that deny or ask about shell
@@ -199,9 +319,20 @@ type source struct {
 // guard cover every command.
 func LoadGuard(a Agent, f Files, p Places) Guard {
 	var g Guard
+	if a == OpenCode {
+		// opencode takes configuration inline, too.
+		if inline := p.env("OPENCODE_CONFIG_CONTENT"); inline != "" {
+			one, err := openCodeGuard([]byte(inline))
+			if err != nil {
+				return CoverAll()
+			}
+			g.merge(one)
+		}
+	}
+	seen := map[string]bool{}
 	for _, src := range sources(a, p) {
 		paths := []string{src.path}
-		if strings.ContainsAny(src.path, "*?[") {
+		if src.glob {
 			m, err := f.Glob(src.path)
 			if err != nil {
 				return CoverAll()
@@ -209,6 +340,10 @@ func LoadGuard(a Agent, f Files, p Places) Guard {
 			paths = m
 		}
 		for _, path := range paths {
+			if seen[path] {
+				continue
+			}
+			seen[path] = true
 			b, err := f.Read(path)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
@@ -272,7 +407,7 @@ func geminiSettingsGuard(b []byte) (Guard, error) {
 		for _, t := range lists {
 			for _, name := range []string{"run_shell_command(", "ShellTool("} {
 				if p, ok := strings.CutPrefix(strings.TrimSpace(t), name); ok {
-					g.prefixes = append(g.prefixes, strings.TrimSuffix(p, ")"))
+					g.addPrefix(strings.TrimSuffix(p, ")"))
 				}
 			}
 		}
@@ -314,6 +449,113 @@ func openCodeGuard(b []byte) (Guard, error) {
 	}
 	walk(v, false)
 	return g, nil
+}
+
+// openCodeAgentGuard reads the bash patterns an opencode agent's markdown
+// file denies or asks about in its front matter, which is YAML:
+//
+//	---
+//	permission:
+//	  bash:
+//	    "git push*": ask
+//	    "*": allow
+//	---
+//
+// It reads block mappings of plain or quoted keys and scalar values; any
+// other YAML under permission is an error, which covers everything.
+// https://opencode.ai/docs/agents/#markdown
+func openCodeAgentGuard(b []byte) (Guard, error) {
+	var g Guard
+	lines := strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
+	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
+		return g, nil // no front matter
+	}
+	var (
+		inPermission bool
+		bashIndent   = -1 // the indent of bash: under permission, once seen
+	)
+	for _, line := range lines[1:] {
+		if strings.TrimSpace(line) == "---" {
+			return g, nil
+		}
+		body := strings.TrimLeft(line, " ")
+		if body == "" || strings.HasPrefix(body, "#") {
+			continue
+		}
+		indent := len(line) - len(body)
+		if strings.HasPrefix(body, "\t") {
+			return Guard{}, errors.New("agent file: a tab indents the front matter")
+		}
+		key, value, err := yamlPair(body)
+		if indent == 0 {
+			if err != nil && inPermission {
+				return Guard{}, err
+			}
+			inPermission, bashIndent = key == "permission" && err == nil, -1
+			if inPermission && value != "" {
+				return Guard{}, errors.New("agent file: permission is not a block mapping")
+			}
+			continue
+		}
+		if !inPermission {
+			continue
+		}
+		if err != nil {
+			return Guard{}, err
+		}
+		switch {
+		case bashIndent >= 0 && indent > bashIndent:
+			if d := strings.Trim(value, `"'`); d != "allow" {
+				g.addGlob(key)
+			}
+		case key == "bash":
+			bashIndent = -1
+			if value == "" {
+				bashIndent = indent
+			} else if strings.HasPrefix(value, "{") || strings.HasPrefix(value, "[") {
+				return Guard{}, errors.New("agent file: bash permissions in flow style")
+			}
+			// A single decision applies to every command, rewritten or not.
+		default:
+			bashIndent = -1
+		}
+	}
+	return Guard{}, errors.New("agent file: front matter does not end")
+}
+
+// yamlPair splits a line of a YAML block mapping into its key, unquoted,
+// and its value, with any comment dropped.
+func yamlPair(line string) (key, value string, err error) {
+	rest := line
+	switch line[0] {
+	case '"', '\'':
+		end := strings.IndexByte(line[1:], line[0])
+		if end < 0 {
+			return "", "", errors.New("agent file: an unterminated key")
+		}
+		key, rest = line[1:1+end], line[2+end:]
+		if !strings.HasPrefix(rest, ":") {
+			return "", "", errors.New("agent file: a quoted key without a colon")
+		}
+		rest = rest[1:]
+	default:
+		i := strings.Index(line, ": ")
+		if i < 0 && strings.HasSuffix(line, ":") {
+			i = len(line) - 1
+		}
+		if i < 0 {
+			return "", "", errors.New("agent file: not a key: value line")
+		}
+		key, rest = line[:i], line[i+1:]
+	}
+	value = strings.TrimSpace(rest)
+	if i := strings.Index(value, " #"); i >= 0 && !strings.HasPrefix(value, `"`) && !strings.HasPrefix(value, "'") {
+		value = strings.TrimSpace(value[:i])
+	}
+	if strings.HasPrefix(value, "#") {
+		value = ""
+	}
+	return strings.TrimSpace(key), value, nil
 }
 
 // stripJSONC removes the comments and trailing commas that JSONC settings
@@ -384,7 +626,9 @@ func geminiPolicyGuard(b []byte) (Guard, error) {
 		if !shell {
 			continue
 		}
-		g.prefixes = append(g.prefixes, r["commandPrefix"]...)
+		for _, p := range r["commandPrefix"] {
+			g.addPrefix(p)
+		}
 		for _, pattern := range r["commandRegex"] {
 			re, err := regexp.Compile(pattern)
 			if err != nil {

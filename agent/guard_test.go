@@ -4,8 +4,10 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestClaudeGuard(t *testing.T) {
@@ -21,18 +23,10 @@ func TestClaudeGuard(t *testing.T) {
 	}
 	covered := []string{"git push origin", "npm run build", "curl x", "curl", "kubectl get secrets -o yaml",
 		"git push --force", "A=1 curl x", "  npm run test"}
-	for _, c := range covered {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
+	checkCovers(t, "", g, true, covered)
 	// Allow rules guard nothing: the rewritten command may be asked about,
 	// which narrows, never widens.
-	for _, c := range []string{"go test ./...", "rg x", "npm test", "curly", "kubectl get pods"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, false, []string{"go test ./...", "rg x", "npm test", "curly", "kubectl get pods"})
 }
 
 func TestGeminiPolicyGuard(t *testing.T) {
@@ -67,16 +61,8 @@ commandPrefix = "rg"
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"git push", "kubectl get pods", "npm publish --tag x"} {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
-	for _, c := range []string{"go test ./...", "rg x", "npm test"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, true, []string{"git push", "kubectl get pods", "npm publish --tag x"})
+	checkCovers(t, "", g, false, []string{"go test ./...", "rg x", "npm test"})
 }
 
 func TestGeminiPolicyGuardFailsClosed(t *testing.T) {
@@ -120,16 +106,8 @@ func TestOpenCodeGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"git push", "git push origin", "kubectl get pods", "kubectl", "terraform plan"} {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
-	for _, c := range []string{"go test", "git log"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, true, []string{"git push", "git push origin", "kubectl get pods", "kubectl", "terraform plan"})
+	checkCovers(t, "", g, false, []string{"go test", "git log"})
 }
 
 func TestCodexGuard(t *testing.T) {
@@ -147,17 +125,9 @@ prefix_rule(pattern = ["make"])
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"gh pr list", "kubectl get pods", "oc get pods"} {
-		if !g.Covers(c) {
-			t.Errorf("Covers(%q) = false, want true", c)
-		}
-	}
+	checkCovers(t, "", g, true, []string{"gh pr list", "kubectl get pods", "oc get pods"})
 	// decision defaults to allow.
-	for _, c := range []string{"go test", "make check"} {
-		if g.Covers(c) {
-			t.Errorf("Covers(%q) = true, want false", c)
-		}
-	}
+	checkCovers(t, "", g, false, []string{"go test", "make check"})
 	if _, err := codexGuard([]byte(`prefix_rule(pattern = ["x"`)); err == nil {
 		t.Errorf("an unclosed call parsed")
 	}
@@ -220,16 +190,8 @@ func TestLoadGuard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g := LoadGuard(tt.a, f, p)
-		for _, c := range tt.covered {
-			if !g.Covers(c) {
-				t.Errorf("%s: Covers(%q) = false, want true", tt.a, c)
-			}
-		}
-		for _, c := range tt.free {
-			if g.Covers(c) {
-				t.Errorf("%s: Covers(%q) = true, want false", tt.a, c)
-			}
-		}
+		checkCovers(t, string(tt.a), g, true, tt.covered)
+		checkCovers(t, string(tt.a), g, false, tt.free)
 	}
 	if g := LoadGuard(Claude, f, Places{Home: "/home/u", Projects: []string{"/broken"}}); !g.Covers("go test") {
 		t.Errorf("a settings file that does not parse did not make the guard cover everything")
@@ -240,4 +202,197 @@ func TestLoadGuard(t *testing.T) {
 	if g := LoadGuard(Claude, Files{Read: func(string) ([]byte, error) { return nil, errors.New("io") }}, p); !g.Covers("go test") {
 		t.Errorf("a read error did not make the guard cover everything")
 	}
+}
+
+// A rule covers the command however its words are spaced or quoted: an
+// agent that parses the command before it matches would still apply the
+// rule, which no longer matches once the command is rewritten.
+func TestGuardNormalises(t *testing.T) {
+	g, err := claudeGuard([]byte(`{"permissions": {"deny": ["Bash(npm test:*)", "Bash(git log *)", "Bash(kubectl get secrets:*)",
+		"Bash(make  check)", "Bash(grep \"TODO\":*)"]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := []string{"npm  test", "npm\ttest", `npm "test"`, `npm 't'est`, "npm te''st -- x", "git  log", "git\tlog -p",
+		`git "log" -p`, "kubectl get  secrets", "kubectl  get\tsecrets -o yaml", "FOO=1 npm  test", " npm test",
+		"make check", "make\t check", "grep TODO src", `grep "TODO" src`}
+	checkCovers(t, "", g, true, covered)
+	checkCovers(t, "", g, false, []string{"npm run test", "git show", "kubectl get pods", "make", `grep "TO DO"`})
+}
+
+// LoadGuard reads every place an agent takes rules from: the directories
+// environment variables name, managed drop-in files, inline configuration
+// and agent files; a place it cannot understand makes it cover everything.
+func TestLoadGuardSources(t *testing.T) {
+	deny := func(rule string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte(`{"permissions": {"deny": ["Bash(` + rule + `)"]}}`)}
+	}
+	fsys := fstest.MapFS{
+		"cc/settings.json":                                                 deny("curl *"),
+		"cc/settings.local.json":                                           deny("wget *"),
+		"home/u/.claude/settings.local.json":                               deny("make *"),
+		"etc/claude-code/managed-settings.d/10-net.json":                   deny("rg *"),
+		"Library/Application Support/ClaudeCode/managed-settings.d/a.json": deny("jq *"),
+		"sys/gemini.json":                                                  {Data: []byte(`{"tools": {"exclude": ["run_shell_command(curl)"]}}`)},
+		"sys/defaults.json":                                                {Data: []byte(`{"tools": {"core": ["run_shell_command(git)"]}}`)},
+		"etc/gemini-cli/system-defaults.json":                              {Data: []byte(`{"tools": {"exclude": ["run_shell_command(make)"]}}`)},
+		"oc/custom.json":                                                   {Data: []byte(`{"permission": {"bash": {"curl *": "deny"}}}`)},
+		"ocdir/opencode.json":                                              {Data: []byte(`{"permission": {"bash": {"wget *": "ask"}}}`)},
+		"ocdir/agents/review.md":                                           {Data: []byte("---\ndescription: reviews\npermission:\n  edit: deny\n  bash:\n    \"git push*\": ask\n    '*': allow\n    make *: deny  # no builds\n---\nYou review code.\n")},
+		"proj/.opencode/agent/plain.md":                                    {Data: []byte("---\ndescription: no rules\ntools:\n  bash: true\n---\nbody with permission: x\n")},
+		"top/opencode.json":                                                {Data: []byte(`{"permission": {"bash": {"jq *": "deny"}}}`)},
+		"etc/opencode/opencode.json":                                       {Data: []byte(`{"permission": {"bash": {"fd *": "deny"}}}`)},
+	}
+	env := map[string]string{
+		"CLAUDE_CONFIG_DIR":               "/cc",
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH": "/sys/gemini.json",
+		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH": "/sys/defaults.json",
+		"OPENCODE_CONFIG":                 "/oc/custom.json",
+		"OPENCODE_CONFIG_DIR":             "/ocdir",
+		"OPENCODE_CONFIG_CONTENT":         `{"permission": {"bash": {"tar *": "ask"}}}`,
+	}
+	p := Places{Home: "/home/u", Config: "/home/u/.config", CodexHome: "/home/u/.codex", Projects: []string{"/top/proj"},
+		Env: func(k string) string { return env[k] }}
+	tests := []struct {
+		a       Agent
+		covered []string
+		free    []string
+	}{
+		{Claude, []string{"curl x", "wget x", "make x", "rg x", "jq ."}, []string{"go test"}},
+		{Gemini, []string{"curl x", "git log", "make x"}, []string{"go test"}},
+		{OpenCode, []string{"curl x", "wget x", "git push", "make x", "tar x", "jq .", "fd x"}, []string{"go test", "rg x"}},
+	}
+	for _, tt := range tests {
+		g := LoadGuard(tt.a, files(fsys), p)
+		checkCovers(t, string(tt.a), g, true, tt.covered)
+		checkCovers(t, string(tt.a), g, false, tt.free)
+	}
+	// Front matter that is not the plain YAML read here covers everything.
+	fsys["home/u/.config/opencode/agents/odd.md"] = &fstest.MapFile{Data: []byte("---\npermission: {bash: {\"rg *\": deny}}\n---\n")}
+	p.Env = nil
+	if g := LoadGuard(OpenCode, files(fsys), p); !g.Covers("go test") {
+		t.Errorf("an agent file with permissions in flow style did not make the guard cover everything")
+	}
+	delete(fsys, "home/u/.config/opencode/agents/odd.md")
+	if g := LoadGuard(OpenCode, files(fsys), p); g.Covers("go test") {
+		t.Errorf("the guard covers everything with no odd agent file")
+	}
+	env["OPENCODE_CONFIG_CONTENT"] = "{not json"
+	p.Env = func(k string) string { return env[k] }
+	if g := LoadGuard(OpenCode, files(fsys), p); !g.Covers("go test") {
+		t.Errorf("inline configuration that does not parse did not make the guard cover everything")
+	}
+	// Managed preferences on macOS are a property list, which is not read:
+	// its presence covers everything.
+	fsys["Library/Managed Preferences/com.anthropic.claudecode.plist"] = &fstest.MapFile{Data: []byte("bplist00")}
+	if g := LoadGuard(Claude, files(fsys), p); !g.Covers("go test") {
+		t.Errorf("managed preferences did not make the guard cover everything")
+	}
+}
+
+func TestWildMatch(t *testing.T) {
+	tests := []struct {
+		pattern, s string
+		want       bool
+	}{
+		{"git * main", "git checkout main", true}, {"git * main", "git main", false}, {"* --force", "git push --force", true},
+		{"*", "", true}, {"", "", true}, {"", "x", false}, {"a*b*c", "aXbYbZc", true}, {"a*b*c", "aXbYbZ", false},
+		{"terraform ?lan", "terraform plan", true}, {"ter?", "terr", true}, {"ter?", "ter", false}, {"é?", "éé", true},
+		{"npm run *", "npm run", false}, {"**", "anything", true},
+	}
+	for _, tt := range tests {
+		if got := wildMatch(tt.pattern, tt.s); got != tt.want {
+			t.Errorf("wildMatch(%q, %q) = %v, want %v", tt.pattern, tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestOpenCodeAgentGuard(t *testing.T) {
+	g, err := openCodeAgentGuard([]byte(`---
+description: >
+  Reviews code. permission: none
+mode: subagent
+permission: # what it may do
+  edit: deny
+  webfetch: ask
+  bash:
+    "git push*": ask   # a comment
+    'kubectl *': "deny"
+    terraform ?lan: deny
+    "*": allow
+tools:
+  bash: true
+---
+Body text with permission:
+  bash:
+    "rg *": deny
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCovers(t, "", g, true, []string{"git push", "kubectl get pods", "terraform plan"})
+	checkCovers(t, "", g, false, []string{"go test", "rg x"})
+	// One decision for every command needs no guarding; no front matter,
+	// no rules.
+	for _, src := range []string{"---\npermission:\n  bash: ask\n---\n", "# An agent\n\npermission:\n  bash:\n    \"go *\": deny\n"} {
+		if g, err := openCodeAgentGuard([]byte(src)); err != nil || g.Covers("go test") {
+			t.Errorf("%q: covers go test = %v, %v; want false", src, g.Covers("go test"), err)
+		}
+	}
+	for _, src := range []string{
+		"---\npermission: {bash: deny}\n---\n",
+		"---\npermission:\n  bash: {\"go *\": deny}\n---\n",
+		"---\npermission:\n  bash:\n    - go test\n---\n",
+		"---\npermission:\n\tbash: ask\n---\n",
+		"---\npermission:\n  bash:\n    \"go *: deny\n---\n",
+		"---\npermission:\n  bash:\n",
+	} {
+		if _, err := openCodeAgentGuard([]byte(src)); err == nil {
+			t.Errorf("%q parsed without error", src)
+		}
+	}
+}
+
+// checkCovers reports each of commands that g does not cover when want is
+// set, or covers when it is not.
+func checkCovers(t *testing.T, what string, g Guard, want bool, commands []string) {
+	t.Helper()
+	if what != "" {
+		what += ": "
+	}
+	for _, c := range commands {
+		if g.Covers(c) != want {
+			t.Errorf("%sCovers(%q) = %v, want %v", what, c, !want, want)
+		}
+	}
+}
+
+// FuzzWildMatch checks wildMatch against the regular expression the
+// pattern stands for.
+func FuzzWildMatch(f *testing.F) {
+	for _, s := range [][2]string{{"git * main", "git checkout main"}, {"a*b*c", "aXbYbZ"}, {"?*?", "ab"}, {"**x", "yx"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, s string) {
+		if len(pattern) > 64 || len(s) > 256 {
+			return // the regexp's cost grows with both: keep the search quick
+		}
+		var re strings.Builder
+		re.WriteString(`^(?s:`)
+		for _, c := range pattern {
+			switch c {
+			case '*':
+				re.WriteString(`.*`)
+			case '?':
+				re.WriteString(`.`)
+			default:
+				re.WriteString(regexp.QuoteMeta(string(c)))
+			}
+		}
+		re.WriteString(`)$`)
+		want := regexp.MustCompile(re.String()).MatchString(s)
+		if got := wildMatch(pattern, s); got != want {
+			t.Fatalf("wildMatch(%q, %q) = %v, the pattern's regexp says %v", pattern, s, got, want)
+		}
+	})
 }

@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -12,8 +13,10 @@ type Request struct {
 	// Command is the shell command the agent is about to run; it is empty
 	// when the call is about something else.
 	Command string
-	// Cwd is the directory the agent runs the command in, if it says.
+	// Cwd is the agent's working directory, if it says.
 	Cwd string
+	// Dir is the directory the command runs in, if the agent says.
+	Dir string
 	// hold, when set, says why the call must run as it is whatever its
 	// command.
 	hold string
@@ -47,6 +50,7 @@ type geminiPayload struct {
 	ToolName      string `json:"tool_name"`
 	ToolInput     struct {
 		Command string `json:"command"`
+		DirPath string `json:"dir_path"`
 	} `json:"tool_input"`
 	Cwd string `json:"cwd"`
 }
@@ -61,6 +65,7 @@ type codexPayload struct {
 	ToolName      string `json:"tool_name"`
 	ToolInput     struct {
 		Command json.RawMessage `json:"command"`
+		Workdir string          `json:"workdir"`
 	} `json:"tool_input"`
 	Cwd string `json:"cwd"`
 }
@@ -90,6 +95,9 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 			r.Cwd = p.Cwd
 			if p.ToolName == "run_shell_command" && p.HookEventName == "BeforeTool" {
 				r.Command = p.ToolInput.Command
+				// The command runs in dir_path, relative to the
+				// workspace, when the model names one.
+				r.Dir = within(p.Cwd, p.ToolInput.DirPath)
 			}
 		}
 	case Codex:
@@ -98,6 +106,7 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 			r.Cwd = p.Cwd
 			if p.ToolName == "Bash" && p.HookEventName == "PreToolUse" {
 				r.Command = codexCommand(p.ToolInput.Command)
+				r.Dir = within(p.Cwd, p.ToolInput.Workdir)
 			}
 		}
 	case OpenCode:
@@ -114,7 +123,53 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 	if err != nil {
 		return r, fmt.Errorf("read %s hook input: %w", a, err)
 	}
+	if r.Dir == "" {
+		r.Dir = r.Cwd
+	}
+	if r.Command != "" && r.hold == "" {
+		r.hold = ambiguous(payload, a)
+	}
 	return r, nil
+}
+
+// within returns the directory a tool call names, dir, relative to the
+// agent's directory cwd; "" when it names none.
+func within(cwd, dir string) string {
+	if dir == "" || filepath.IsAbs(dir) {
+		return dir
+	}
+	return filepath.Join(cwd, dir)
+}
+
+// ambiguous says why a payload may not mean the command read from it, if
+// it may not. A key given twice is read as its first value by one JSON
+// parser and its last by another, so the hook could check one command
+// while the agent runs another. Invalid UTF-8 and lone surrogates decode
+// to U+FFFD, so a rewrite would send back bytes the model did not write.
+func ambiguous(payload []byte, a Agent) string {
+	top, err := parseObject(payload)
+	if err != nil {
+		return "the hook input is not one JSON object"
+	}
+	if k := top.duplicate(); k != "" {
+		return fmt.Sprintf("the hook input has the key %q twice", k)
+	}
+	key := "tool_input"
+	if a == OpenCode {
+		key = "args"
+	}
+	raw, _ := top.get(key)
+	in, err := parseObject(raw)
+	if err != nil {
+		return fmt.Sprintf("the hook input's %s is not a JSON object", key)
+	}
+	if k := in.duplicate(); k != "" {
+		return fmt.Sprintf("the tool input has the key %q twice", k)
+	}
+	if !exactText(raw) {
+		return "the tool input is not valid UTF-8"
+	}
+	return ""
 }
 
 func (r *Request) readClaude(payload []byte) error {
@@ -174,14 +229,14 @@ func codexCommand(raw json.RawMessage) string {
 // through headroom run if Rewrite allows it, else the agent's way of
 // letting the call run as it is. The second result says why the command was
 // left alone, for diagnostics.
-func (r Request) Answer(guard Guard) ([]byte, string) {
+func (r Request) Answer(h Host) ([]byte, string) {
 	if r.Command == "" {
 		return Pass(r.agent), "not a shell command"
 	}
 	if r.hold != "" {
 		return Pass(r.agent), r.hold
 	}
-	rewritten, err := Rewrite(r.Command, guard)
+	rewritten, err := Rewrite(r.Command, h)
 	if err != nil {
 		return Pass(r.agent), "the command " + err.Error()
 	}

@@ -75,6 +75,26 @@ func TestAnswer(t *testing.T) {
 			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","headroom run -- cargo test"]}}`,
 			"", "already calls headroom",
 		},
+		// A tool input that names its command twice, or whose command
+		// the hook cannot give back byte for byte, is left alone: the
+		// hook would check one command and send back another, or bytes
+		// the model did not write.
+		{"claude, command twice", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test","command":"rm -rf /"}}`, "", "twice"},
+		{"claude, tool_input twice", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"vim x"},"tool_input":{"command":"go test"}}`, "", "twice"},
+		{"gemini, command twice", Gemini,
+			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"vim x","command":"go test"}}`, "{}\n", "twice"},
+		{"codex, command twice", Codex,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"vim x","command":"go test"}}`, "", "twice"},
+		{"opencode, command twice", OpenCode, `{"tool":"bash","args":{"command":"vim x","command":"go test"}}`, "", "twice"},
+		{"claude, invalid UTF-8", Claude,
+			"{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rg \xff\"}}", "", "UTF-8"},
+		{"claude, lone surrogate", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rg \ud800"}}`, "", "UTF-8"},
+		{"gemini, lone low surrogate", Gemini,
+			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rg x\udc00"}}`, "{}\n", "UTF-8"},
+		{"opencode, invalid UTF-8", OpenCode, "{\"tool\":\"bash\",\"args\":{\"command\":\"rg \xc3\"}}", "", "UTF-8"},
 		{
 			"opencode rewrites", OpenCode,
 			`{"tool":"bash","args":{"command":"pytest -x","description":"tests"},"directory":"/p"}`,
@@ -88,7 +108,7 @@ func TestAnswer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, why := r.Answer(Guard{})
+			got, why := r.Answer(Host{})
 			if string(got) != tt.want {
 				t.Errorf("answer:\n%s\nwant:\n%s", got, tt.want)
 			}
@@ -104,6 +124,45 @@ func TestReadRequestErrors(t *testing.T) {
 		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":3}}`} {
 		if _, err := ReadRequest(Claude, []byte(payload)); err == nil {
 			t.Errorf("ReadRequest(%q) did not fail", payload)
+		}
+	}
+}
+
+// A surrogate pair, and an escaped backslash before a u, decode exactly:
+// the command is rewritten.
+func TestAnswerExactText(t *testing.T) {
+	r, err := ReadRequest(Claude, []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rg '\ud83d\ude00 \\ud800'"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, why := r.Answer(Host{}); why != "" {
+		t.Errorf("an exact command was left alone: %q, %s", got, why)
+	}
+}
+
+// Dir is where the command runs, against which a program named by a path
+// is looked up: the directory the tool call names, else the agent's.
+func TestRequestDir(t *testing.T) {
+	tests := []struct {
+		a       Agent
+		payload string
+		want    string
+	}{
+		{Claude, `{"cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make"}}`, "/p"},
+		{Gemini, `{"cwd":"/p","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"make","dir_path":"sub"}}`, "/p/sub"},
+		{Gemini, `{"cwd":"/p","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"make","dir_path":"/q"}}`, "/q"},
+		{Gemini, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"make","dir_path":"sub"}}`, "sub"},
+		{Codex, `{"cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make","workdir":"sub"}}`, "/p/sub"},
+		{Codex, `{"cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make"}}`, "/p"},
+		{OpenCode, `{"tool":"bash","args":{"command":"make"},"directory":"/p"}`, "/p"},
+	}
+	for _, tt := range tests {
+		r, err := ReadRequest(tt.a, []byte(tt.payload))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Dir != tt.want {
+			t.Errorf("%s %s: Dir %q, want %q", tt.a, tt.payload, r.Dir, tt.want)
 		}
 	}
 }

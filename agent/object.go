@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"unicode/utf8"
 )
 
 // object is a JSON object that keeps its keys in order, so that a settings
@@ -69,6 +71,65 @@ func (o object) count(key string) int {
 		}
 	}
 	return n
+}
+
+// duplicate returns a key the object has more than once, or "".
+func (o object) duplicate() string {
+	seen := make(map[string]bool, len(o))
+	for _, m := range o {
+		if seen[m.key] {
+			return m.key
+		}
+		seen[m.key] = true
+	}
+	return ""
+}
+
+// exactText reports whether the strings of a JSON text decode to exactly
+// what they say: the bytes are valid UTF-8 and every \u escape of a
+// surrogate is one half of a pair. Go's decoder, like JavaScript's
+// encoder, turns anything else into U+FFFD.
+func exactText(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' {
+			continue
+		}
+		i++ // the escaped character
+		if i >= len(b) || b[i] != 'u' {
+			continue
+		}
+		r, ok := hex4(b[i+1:])
+		if !ok {
+			return false
+		}
+		i += 4
+		switch {
+		case r >= 0xdc00 && r <= 0xdfff:
+			return false // a low half alone
+		case r >= 0xd800 && r <= 0xdbff:
+			if i+2 >= len(b) || b[i+1] != '\\' || b[i+2] != 'u' {
+				return false
+			}
+			low, ok := hex4(b[i+3:])
+			if !ok || low < 0xdc00 || low > 0xdfff {
+				return false
+			}
+			i += 6
+		}
+	}
+	return true
+}
+
+// hex4 reads the four hex digits that start b.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(b[:4]), 16, 16)
+	return rune(n), err == nil
 }
 
 // set replaces the value of key where it stands, or adds key at the end.

@@ -3,10 +3,29 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
+
+// Host is what Rewrite knows of where a command would run. Its zero value
+// knows of no rules, no shell definitions and no files, so it lets no
+// program named by a path be rewritten.
+type Host struct {
+	// Guard covers the commands the agent's rules deny or ask about.
+	Guard Guard
+	// Defines reports whether the agent's shell may define a name as a
+	// function or an alias (see ShellDefines); nil means it defines none.
+	Defines func(name string) bool
+	// Runs says why exec cannot run the file a command names by a path
+	// as it is (see Executable); nil means it can run none.
+	Runs func(path string) error
+	// Path is the PATH the agent's shell searches, as far as the hook
+	// can tell.
+	Path string
+}
 
 // Rewrite returns command routed through headroom run, or an error saying
 // why it must run as it is.
@@ -18,11 +37,13 @@ import (
 // Commands that write to a file or another program, interactive programs
 // (editors, pagers, shells, REPLs, ssh, top, git commit), commands already
 // calling headroom, and everything not listed below are left alone. So is a
-// command that guard covers: an agent checks its permission rules against
-// the command it is about to run, and a rule written for "curl" does not
-// match "headroom run -- curl", so rewriting a command a rule denies or asks
-// about would widen what the agent may run.
-func Rewrite(command string, guard Guard) (string, error) {
+// command whose program the shell might run differently from headroom run
+// (see assignmentCheck and Host.finds), and a command that h.Guard covers:
+// an agent checks its permission rules against the command it is about to
+// run, and a rule written for "curl" does not match "headroom run -- curl",
+// so rewriting a command a rule denies or asks about would widen what the
+// agent may run.
+func Rewrite(command string, h Host) (string, error) {
 	if strings.TrimSpace(command) == "" {
 		return "", errors.New("is empty")
 	}
@@ -33,6 +54,11 @@ func Rewrite(command string, guard Guard) (string, error) {
 	start := commandStart(words)
 	if start < 0 {
 		return "", errors.New("only sets variables")
+	}
+	for _, w := range words[:start] {
+		if err := assignmentCheck(w); err != nil {
+			return "", err
+		}
 	}
 	name := words[start]
 	if program(name.value) == "headroom" {
@@ -46,14 +72,68 @@ func Rewrite(command string, guard Guard) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("runs %s, which is not known to print and exit", prog)
 	}
-	if err := check(values(words[start+1:])); err != nil {
+	args := values(words[start+1:])
+	if err := untilStopped(prog, args); err != nil {
 		return "", fmt.Errorf("runs %s %w", prog, err)
 	}
-	if guard.Covers(command) {
+	if err := check(args); err != nil {
+		return "", fmt.Errorf("runs %s %w", prog, err)
+	}
+	if err := h.finds(name.value); err != nil {
+		return "", fmt.Errorf("runs %s, which %w", name.value, err)
+	}
+	if h.Guard.Covers(command) {
 		return "", errors.New("is named by a rule of the agent that denies or asks")
 	}
 	at := name.start
 	return command[:at] + runPrefix + command[at:], nil
+}
+
+// finds says why headroom run, handed name, might not run what the shell
+// would run for it, if it might not.
+func (h Host) finds(name string) error {
+	if h.Defines != nil && h.Defines(name) {
+		return errors.New("the shell may define as a function or an alias")
+	}
+	if strings.Contains(name, "/") {
+		if h.Runs == nil {
+			return errors.New("cannot be looked at")
+		}
+		return h.Runs(name)
+	}
+	// A shell runs a program that PATH finds through a relative directory
+	// (".", "bin", an empty entry); headroom run refuses to, as Go's
+	// os/exec does.
+	for _, dir := range filepath.SplitList(h.Path) {
+		if !filepath.IsAbs(dir) {
+			return fmt.Errorf("PATH may find through the relative directory %q", dir)
+		}
+	}
+	return nil
+}
+
+// assignmentCheck refuses an assignment before the program that would not
+// mean the same under headroom run, where it reaches headroom as well as
+// the program: PATH (path in zsh) decides where the shell finds headroom,
+// HEADROOM_* variables configure it, loader variables and the Go runtime's
+// change how it runs, and TMPDIR where it may keep originals. PWDEBUG makes
+// playwright wait in its inspector. A value that is not plain is refused
+// too: what the shell makes of it is not for the hook to guess. Any other
+// assignment, such as CGO_ENABLED=0, means the same, since headroom run
+// passes its environment on to the program unchanged.
+func assignmentCheck(w word) error {
+	name, _, _ := strings.Cut(w.raw, "=")
+	switch {
+	case name == "PWDEBUG":
+		return errors.New("sets PWDEBUG, which makes playwright wait in its inspector")
+	case name == "PATH" || name == "path" || name == "TMPDIR",
+		strings.HasPrefix(name, "HEADROOM_"), strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "DYLD_"),
+		name == "GOGC" || name == "GOMEMLIMIT" || name == "GODEBUG":
+		return fmt.Errorf("sets %s, which would reach headroom too", name)
+	case !w.plain:
+		return fmt.Errorf("sets %s to a value the shell expands or unquotes", name)
+	}
+	return nil
 }
 
 // check tells whether a program's arguments make a command that prints and
@@ -64,11 +144,34 @@ type check func(args []string) error
 // print their results and exit, to the check of their arguments.
 var rewritable = sync.OnceValue(programs)
 
-// Checks shared by programs and by npx.
-var (
-	jestCheck  = without("--watch", "--watchAll")
-	watchCheck = without("-w", "--watch")
-)
+// watchCheck refuses -w, which means --watch to tsc, mocha and pyright.
+var watchCheck = without("-w")
+
+// untilStopped refuses the long flags that, whatever the program, make it
+// watch, follow, serve, ask or wait for a debugger, wherever they stand:
+// after "--" a script or a test runner receives them. A flag set to false
+// ("--watchAll=false") turns the mode off.
+func untilStopped(prog string, args []string) error {
+	for _, a := range args {
+		name, value, _ := strings.Cut(a, "=")
+		if !strings.HasPrefix(name, "--") || value == "false" || value == "0" {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(name, "--watch"), strings.HasPrefix(name, "--inspect"),
+			strings.HasPrefix(name, "--run_under"), strings.HasPrefix(name, "--debug-brk"):
+		case name == "--follow":
+			// git follows renames, and searches follow symbolic links.
+			if slices.Contains([]string{"git", "rg", "fd", "ag", "find"}, prog) {
+				continue
+			}
+		case !slices.Contains([]string{"--ui", "--gdb", "--serve", "--interactive", "--continuous", "--pdb"}, name):
+			continue
+		}
+		return fmt.Errorf("with %s, which may run until stopped or wait for a person", name)
+	}
+	return nil
+}
 
 func programs() map[string]check {
 	m := map[string]check{}
@@ -78,11 +181,15 @@ func programs() map[string]check {
 		}
 	}
 	add(always, "rg", "grep", "egrep", "fgrep", "ag", "ack", "fd", "diff", "jq", "yq",
-		"tox", "nox", "mypy", "pyright", "flake8", "pylint", "ruff",
-		"ninja", "mvn", "mvnw", "gradle", "gradlew", "ant", "xcodebuild",
+		"tox", "nox", "mypy", "flake8", "pylint", "ant", "xcodebuild",
 		"gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac",
 		"staticcheck", "shellcheck", "hadolint", "actionlint", "eslint", "prettier", "oxlint", "stylelint")
 	add(findCheck, "find")
+	add(watchCheck, "pyright")
+	add(ruffCheck, "ruff")
+	add(ninjaCheck, "ninja")
+	add(mavenCheck, "mvn", "mvnw")
+	add(gradleCheck, "gradle", "gradlew")
 	add(gitCheck, "git")
 	add(subcommands("test", "build", "vet", "list", "doc"), "go")
 	add(cargoCheck, "cargo")
@@ -91,22 +198,23 @@ func programs() map[string]check {
 	add(npxCheck, "npx", "bunx", "pnpx")
 	add(pytestCheck, "pytest", "py.test")
 	add(pythonCheck, "python", "python3")
-	add(makeCheck, "make", "gmake")
+	add(tasks, "make", "gmake")
 	add(without("-i", "--interactive"), "cmake")
 	add(subcommands("compile", "test"), "meson")
 	add(subcommands("build", "test", "query", "cquery", "aquery", "coverage"), "bazel", "bazelisk")
 	add(subcommands("build", "test", "restore", "publish", "pack"), "dotnet")
-	add(subcommands("build", "test"), "swift", "zig")
+	add(subcommands("build", "test"), "swift")
+	add(zigCheck, "zig")
 	add(subcommands("run"), "golangci-lint")
-	add(jestCheck, "jest")
+	add(always, "jest") // its --watch and --inspect-brk are refused for every program
 	add(vitestCheck, "vitest")
 	add(watchCheck, "mocha", "tsc")
-	add(subcommands("test"), "playwright")
+	add(playwrightCheck, "playwright")
 	add(subcommands("check", "lint", "ci", "format"), "biome")
 	add(kubectlCheck, "kubectl", "oc")
 	add(dockerCheck, "docker", "podman")
 	add(composeCheck, "docker-compose")
-	add(without("-f", "--follow"), "journalctl")
+	add(withoutIn("unpotSUDMbgFci", "-f"), "journalctl")
 	add(sbtCheck, "sbt")
 	return m
 }
@@ -114,13 +222,30 @@ func programs() map[string]check {
 func always([]string) error { return nil }
 
 // without refuses any of flags, which make a program wait for a person or
-// run until stopped.
-func without(flags ...string) check {
+// run until stopped. A short flag ("-f") counts in a cluster of them too
+// ("-fu").
+func without(flags ...string) check { return withoutIn("", flags...) }
+
+// withoutIn is without for a program whose short options that take a value
+// are the letters of values: a cluster ends at one of them, and the rest is
+// its value ("-owide" is -o wide, not -w).
+func withoutIn(values string, flags ...string) check {
 	return func(args []string) error {
 		for _, a := range args {
 			name, _, _ := strings.Cut(a, "=")
 			if slices.Contains(flags, name) {
 				return fmt.Errorf("with %s", name)
+			}
+			if len(name) < 3 || name[0] != '-' || name[1] == '-' {
+				continue
+			}
+			for _, c := range name[1:] {
+				if slices.Contains(flags, "-"+string(c)) {
+					return fmt.Errorf("with -%c (in %s)", c, name)
+				}
+				if strings.ContainsRune(values, c) {
+					break
+				}
 			}
 		}
 		return nil
@@ -158,8 +283,17 @@ func gitCheck(args []string) error {
 			return fmt.Errorf("with the option %s", a)
 		}
 	}
-	return subcommands("diff", "show", "log", "grep", "blame", "shortlog", "reflog",
-		"ls-files", "ls-tree", "range-diff", "whatchanged")(args)
+	if err := subcommands("diff", "show", "log", "grep", "blame", "shortlog", "reflog",
+		"ls-files", "ls-tree", "range-diff", "whatchanged")(args); err != nil {
+		return err
+	}
+	for _, a := range args[1:] {
+		// git grep -O opens the files that match in a pager or an editor.
+		if args[0] == "grep" && (strings.HasPrefix(a, "-O") || strings.HasPrefix(a, "--open-files-in-pager")) {
+			return fmt.Errorf("grep with %s, which opens a pager", a)
+		}
+	}
+	return nil
 }
 
 func cargoCheck(args []string) error {
@@ -170,16 +304,53 @@ func cargoCheck(args []string) error {
 		"tree", "metadata", "nextest")(args)
 }
 
-// longRunning are script and target names that by convention start a
-// server or a watcher rather than print and exit.
-var longRunning = []string{"dev", "start", "serve", "server", "watch", "preview", "up", "run", "shell", "repl", "console"}
+// longRunning are words that, in the name of a script, target, task or
+// goal, by convention mean it starts a server, a watcher, a REPL, a
+// debugger or a UI rather than print and exit: "dev-server", "test:ui",
+// "bootRun".
+var longRunning = []string{"dev", "start", "serve", "server", "watch", "preview", "up", "run", "shell",
+	"repl", "console", "storybook", "open", "debug", "inspect", "ui", "gui", "tail", "follow"}
 
+// scriptCheck refuses a script, target, task or goal whose name has a word
+// of longRunning, or says watch, serve or storybook in any way.
 func scriptCheck(name string) error {
-	base, _, _ := strings.Cut(name, ":")
-	if slices.Contains(longRunning, base) || strings.Contains(name, "watch") {
-		return fmt.Errorf("with the script %s, which may run until stopped", name)
+	lower := strings.ToLower(name)
+	long := strings.Contains(lower, "watch") || strings.Contains(lower, "serve") || strings.Contains(lower, "storybook")
+	for _, w := range nameWords(name) {
+		long = long || slices.Contains(longRunning, w)
+	}
+	if long {
+		return fmt.Errorf("with %s, which may run until stopped", name)
 	}
 	return nil
+}
+
+// nameWords splits a name into its lower-case words, at punctuation,
+// spaces and the humps of camelCase: "test:ui", "start-dev", "bootRun".
+func nameWords(name string) []string {
+	var words []string
+	word := []rune{}
+	end := func() {
+		if len(word) > 0 {
+			words = append(words, strings.ToLower(string(word)))
+			word = word[:0]
+		}
+	}
+	prev := ' '
+	for _, c := range name {
+		switch {
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			end()
+		case unicode.IsUpper(c) && unicode.IsLower(prev):
+			end()
+			word = append(word, c)
+		default:
+			word = append(word, c)
+		}
+		prev = c
+	}
+	end()
+	return words
 }
 
 func npmCheck(args []string) error {
@@ -218,9 +389,9 @@ func packageManagerCheck(args []string) error {
 // npxTools are the packages npx may run through headroom, with the checks
 // of their own arguments.
 var npxTools = map[string]check{
-	"jest": jestCheck, "vitest": vitestCheck, "tsc": watchCheck, "typescript": watchCheck,
+	"jest": always, "vitest": vitestCheck, "tsc": watchCheck, "typescript": watchCheck,
 	"mocha": watchCheck, "eslint": always, "prettier": always, "oxlint": always, "stylelint": always,
-	"playwright": subcommands("test"), "biome": subcommands("check", "lint", "ci", "format"),
+	"playwright": playwrightCheck, "biome": subcommands("check", "lint", "ci", "format"),
 	"@biomejs/biome": subcommands("check", "lint", "ci", "format"),
 }
 
@@ -248,7 +419,7 @@ func npxCheck(args []string) error {
 func vitestCheck(args []string) error {
 	// Without "run" or --run, vitest watches when it has a terminal.
 	if len(args) > 0 && args[0] == "run" || slices.Contains(args, "--run") {
-		return without("--watch", "-w")(args)
+		return without("-w")(args)
 	}
 	return errors.New("without run, which may watch")
 }
@@ -270,17 +441,6 @@ func pythonCheck(args []string) error {
 	return fmt.Errorf("-m %s, which is not known to print and exit", args[1])
 }
 
-func makeCheck(args []string) error {
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") {
-			if err := scriptCheck(a); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
 // kubectlOptions are options that may come before kubectl's subcommand and
 // take a value.
 var kubectlOptions = []string{"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server"}
@@ -300,9 +460,9 @@ func kubectlCheck(args []string) error {
 		return err
 	}
 	if args[0] == "logs" {
-		return without("-f", "--follow")(args)
+		return withoutIn("cln", "-f")(args)
 	}
-	return without("-w", "--watch", "--watch-only")(args)
+	return withoutIn("olnfLksc", "-w")(args)
 }
 
 func dockerCheck(args []string) error {
@@ -315,14 +475,20 @@ func dockerCheck(args []string) error {
 	if err := subcommands("build", "logs", "ps", "images", "inspect", "history")(args); err != nil {
 		return err
 	}
-	return without("-f", "--follow")(args[1:])
+	if args[0] != "logs" {
+		return nil // -f of build names the Dockerfile
+	}
+	return withoutIn("n", "-f")(args[1:])
 }
 
 func composeCheck(args []string) error {
 	if err := subcommands("logs", "ps", "build", "config", "images")(args); err != nil {
 		return err
 	}
-	return without("-f", "--follow")(args[1:])
+	if args[0] != "logs" {
+		return nil
+	}
+	return withoutIn("n", "-f")(args[1:])
 }
 
 func sbtCheck(args []string) error {
@@ -333,6 +499,72 @@ func sbtCheck(args []string) error {
 	for _, a := range args {
 		if strings.HasPrefix(a, "~") {
 			return errors.New("with ~, which runs until stopped")
+		}
+		if err := scriptCheck(a); err != nil && !strings.HasPrefix(a, "-") {
+			return err
+		}
+	}
+	return nil
+}
+
+// tasks refuses the tasks, goals or targets among args that scriptCheck
+// refuses, leaving options and variables (NAME=value) alone.
+func tasks(args []string) error {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") {
+			if err := scriptCheck(a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func gradleCheck(args []string) error {
+	// -t is --continuous, which runs the build again on every change.
+	if err := withoutIn("bcDgIpPxFM", "-t")(args); err != nil {
+		return err
+	}
+	return tasks(args)
+}
+
+func mavenCheck(args []string) error {
+	for _, a := range args {
+		if strings.HasPrefix(a, "exec:") {
+			return fmt.Errorf("with %s, which runs a program that may serve or ask", a)
+		}
+	}
+	return tasks(args)
+}
+
+func zigCheck(args []string) error {
+	if err := subcommands("build", "test")(args); err != nil {
+		return err
+	}
+	return tasks(args[1:])
+}
+
+func playwrightCheck(args []string) error {
+	if err := subcommands("test")(args); err != nil {
+		return err
+	}
+	// --debug opens the inspector and waits at the first line.
+	return without("--debug")(args)
+}
+
+func ruffCheck(args []string) error {
+	// "ruff server" is a language server; -w watches.
+	if err := subcommands("check", "format")(args); err != nil {
+		return err
+	}
+	return without("-w")(args)
+}
+
+func ninjaCheck(args []string) error {
+	// "-t browse" serves the build graph on a web page.
+	for i, a := range args {
+		if a == "-tbrowse" || a == "-t" && i+1 < len(args) && args[i+1] == "browse" {
+			return errors.New("-t browse, which serves until stopped")
 		}
 	}
 	return nil

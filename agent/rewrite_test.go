@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -28,7 +29,6 @@ func TestRewrite(t *testing.T) {
 		{"python -m pytest -x tests", "headroom run -- python -m pytest -x tests", ""},
 		{"pytest -k slow", "headroom run -- pytest -k slow", ""},
 		{"make -j8 check", "headroom run -- make -j8 check", ""},
-		{"./node_modules/.bin/jest", "headroom run -- ./node_modules/.bin/jest", ""},
 		{"kubectl -n prod get pods -o json", "headroom run -- kubectl -n prod get pods -o json", ""},
 		{"kubectl logs web-1", "headroom run -- kubectl logs web-1", ""},
 		{"docker logs api", "headroom run -- docker logs api", ""},
@@ -88,6 +88,7 @@ func TestRewrite(t *testing.T) {
 		{"/usr/local/bin/headroom clip x", "", "already calls headroom"},
 		{"sudo go test", "", "not known"},
 		{"$GO test", "", "quotes or expansions"},
+		{"./node_modules/.bin/jest", "", "cannot be looked at"},
 		{"'go' test", "", "quotes or expansions"},
 		{"FOO=1", "", "only sets variables"},
 		{"", "", "empty"},
@@ -95,7 +96,7 @@ func TestRewrite(t *testing.T) {
 		{"curl https://example.com", "", "not known"},
 	}
 	for _, tt := range tests {
-		got, err := Rewrite(tt.command, Guard{})
+		got, err := Rewrite(tt.command, Host{})
 		if tt.want != "" {
 			if err != nil || got != tt.want {
 				t.Errorf("Rewrite(%q) = %q, %v; want %q", tt.command, got, err, tt.want)
@@ -114,13 +115,13 @@ func TestRewrite(t *testing.T) {
 func TestRewriteGuarded(t *testing.T) {
 	var g Guard
 	g.addGlob("npm test:*")
-	if _, err := Rewrite("npm test", g); err == nil || !strings.Contains(err.Error(), "rule") {
+	if _, err := Rewrite("npm test", Host{Guard: g}); err == nil || !strings.Contains(err.Error(), "rule") {
 		t.Errorf("a guarded command was rewritten (err %v)", err)
 	}
-	if _, err := Rewrite("npm run build", g); err != nil {
+	if _, err := Rewrite("npm run build", Host{Guard: g}); err != nil {
 		t.Errorf("an unguarded command was refused: %v", err)
 	}
-	if _, err := Rewrite("go test", CoverAll()); err == nil {
+	if _, err := Rewrite("go test", Host{Guard: CoverAll()}); err == nil {
 		t.Errorf("CoverAll let a command be rewritten")
 	}
 }
@@ -157,7 +158,7 @@ func FuzzRewrite(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		got, err := Rewrite(cmd, Guard{})
+		got, err := Rewrite(cmd, Host{})
 		if err != nil {
 			return
 		}
@@ -176,4 +177,127 @@ func FuzzRewrite(f *testing.F) {
 			t.Fatalf("Rewrite(%q) = %q: words %q, want %q", cmd, got, values(after), want)
 		}
 	})
+}
+
+// Watch, follow, REPL, server and debugger forms print nothing until they
+// are stopped, so they are never rewritten, however their flags are
+// spelled; the forms next to them that print and exit still are.
+func TestRewriteLongRunning(t *testing.T) {
+	refused := []string{
+		// Short flags in a cluster.
+		"journalctl -fu nginx", "journalctl -ef", "kubectl logs -fl app=x", "docker logs -ft c",
+		"docker compose logs -tf", "docker-compose logs -tf", "kubectl get pods -wA",
+		// Watch and debugger flags, wherever they stand.
+		"bun test --watch", "yarn test --watch", "pnpm test --watch", "npm test -- --watch",
+		"npm run test -- --watch", "npx jest --watchAll", "jest --watch=true", "tsc --watch",
+		"jest --inspect-brk", "vitest run --inspect-brk", "vitest run --ui", "npx vitest run --inspect",
+		"meson test --gdb", "bazel test --run_under=gdb //x", "bazel test --run_under gdb //x",
+		"pyright --watch", "pyright -w", "ruff check --watch", "ruff check -w", "mocha -bw",
+		"playwright test --ui", "playwright test --debug", "npx playwright test --debug",
+		"pytest --pdb", "tox -- --pdb", "cmake --interactive", "go test --serve",
+		"rg --watch x", "kubectl logs --follow=true web", "git grep -O foo", "git grep --open-files-in-pager=vim foo",
+		// Continuous builds and tasks, goals and steps that run a program or a server.
+		"gradle -t test", "gradle --continuous test", "./gradlew bootRun", "gradle run", "gradle appRun",
+		"./gradlew :app:run", "gradlew quarkusDev", "mvn spring-boot:run", "mvn jetty:run", "mvn exec:java",
+		"mvn -q quarkus:dev", "zig build run", "sbt console", "sbt shell", "sbt run", "sbt consoleQuick",
+		"sbt 'runMain x.Main'", "bazel run //x", "ruff server", "ninja -t browse", "ninja -tbrowse",
+		// Scripts and targets named for a server, a watcher or a UI.
+		"make dev-server", "make start-dev", "make devServer", "make serve_docs", "npm run storybook",
+		"npm run cypress:open", "pnpm run test:ui", "yarn run test.debug", "make watch", "make up",
+	}
+	for _, c := range refused {
+		if got, err := Rewrite(c, Host{}); err == nil {
+			t.Errorf("Rewrite(%q) = %q, want it left alone", c, got)
+		}
+	}
+	rewritten := []string{
+		"kubectl get pods -owide", "kubectl logs -lapp=web --tail=50", "kubectl logs -c fluentd web",
+		"journalctl -u nginx -n 50", "journalctl -uf", "journalctl -b -1", "docker logs -n5 c",
+		"gradle test -Dtest.single=X", "gradle build -x test", "./gradlew check",
+		"jest --watchAll=false", "npm test -- --watchAll=false", "git log --follow -- main.go",
+		"rg --follow x", "mvn test", "mvn -q verify", "mvn dependency:tree", "zig build test", "zig build",
+		"sbt test", "sbt 'testOnly x.Y'", "make check", "make -j4 test", "ruff check .", "ruff format --check",
+		"ninja -t targets", "npm run test:unit", "pnpm test", "bazel test //x", "tsc --noEmit",
+		"playwright test", "pytest -x", "meson test",
+	}
+	runnable := Host{Runs: func(string) error { return nil }}
+	for _, c := range rewritten {
+		if got, err := Rewrite(c, runnable); err != nil {
+			t.Errorf("Rewrite(%q) refused: %v; want it rewritten", c, err)
+		} else if got != runPrefix+c {
+			t.Errorf("Rewrite(%q) = %q", c, got)
+		}
+	}
+}
+
+// An assignment before the program reaches headroom as well as the
+// program: one that changes where the shell finds headroom, how headroom
+// is loaded or configured, or whose value the shell expands, leaves the
+// command alone. Others mean the same through headroom run, which passes
+// its environment on unchanged.
+func TestRewriteAssignments(t *testing.T) {
+	refused := []string{
+		"PATH=/tmp/fakebin go test ./...", "path=/tmp/fakebin go test", "HEADROOM_BUDGET=50 go test",
+		"A=1 HEADROOM_STORE=/x go test", "HEADROOM_DISABLE=1 rg x", "LD_PRELOAD=x.so go test",
+		"LD_LIBRARY_PATH=/x cargo test", "DYLD_INSERT_LIBRARIES=x go test", "TMPDIR=/x go test",
+		"GOGC=off go test", "GODEBUG=madvdontneed=1 go test", "GOMEMLIMIT=1GiB go test",
+		`A="x y" go test`, "A='1' go test", "A=$HOME go test", "A=* go test", "PWDEBUG=1 npx playwright test",
+	}
+	for _, c := range refused {
+		if got, err := Rewrite(c, Host{}); err == nil {
+			t.Errorf("Rewrite(%q) = %q, want it left alone", c, got)
+		} else if !strings.Contains(err.Error(), "sets") {
+			t.Errorf("Rewrite(%q) refused: %v; want a reason about the assignment", c, err)
+		}
+	}
+	for _, c := range []string{"CGO_ENABLED=0 go test ./...", "RUST_BACKTRACE=1 cargo test", "NODE_ENV=test npm test",
+		"A=1 B=2 rg x", "GOFLAGS=-count=1 go test ./...", "A= rg x", "A=~/x rg x"} {
+		got, err := Rewrite(c, Host{})
+		start := strings.LastIndex(c, "=")
+		start += strings.IndexByte(c[start:], ' ') + 1
+		if want := c[:start] + runPrefix + c[start:]; err != nil || got != want {
+			t.Errorf("Rewrite(%q) = %q, %v; want %q", c, got, err, want)
+		}
+	}
+}
+
+// A program runs as what the shell makes of its name, which headroom run
+// must match: no function or alias of that name, a file exec runs as it is
+// for a path, and for a bare name no PATH entry relative to the directory.
+func TestRewriteFindsProgram(t *testing.T) {
+	defined := func(name string) bool { return name == "kubectl" || name == "./bin/make" }
+	runs := func(path string) error {
+		if path == "./bin2/make" {
+			return errors.New("the shell would run as a script but exec cannot")
+		}
+		return nil
+	}
+	h := Host{Defines: defined, Runs: runs, Path: "/usr/local/bin:/usr/bin"}
+	tests := []struct {
+		h       Host
+		command string
+		why     string // "" when rewritten
+	}{
+		{h, "kubectl get pods", "function or an alias"},
+		{h, "A=1 kubectl get pods", "function or an alias"},
+		{h, "./bin/make test", "function or an alias"},
+		{h, "./bin2/make test", "as a script"},
+		{h, "./node_modules/.bin/jest", ""},
+		{h, "/usr/bin/make test", ""},
+		{h, "make test", ""},
+		{Host{Path: "/usr/bin:bin"}, "make test", `relative directory "bin"`},
+		{Host{Path: "/usr/bin:"}, "make test", `relative directory ""`},
+		{Host{Path: ".:/usr/bin"}, "make test", `relative directory "."`},
+	}
+	for _, tt := range tests {
+		got, err := Rewrite(tt.command, tt.h)
+		switch {
+		case tt.why == "" && err != nil:
+			t.Errorf("Rewrite(%q) refused: %v", tt.command, err)
+		case tt.why == "" && !strings.HasPrefix(got, runPrefix):
+			t.Errorf("Rewrite(%q) = %q", tt.command, got)
+		case tt.why != "" && (err == nil || !strings.Contains(err.Error(), tt.why)):
+			t.Errorf("Rewrite(%q) = %q, %v; want it left alone for %q", tt.command, got, err, tt.why)
+		}
+	}
 }

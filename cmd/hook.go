@@ -3,7 +3,9 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 
@@ -30,13 +32,15 @@ the agent's answer on standard output: the command rewritten to
 "headroom run -- COMMAND" when that is certain to change nothing but the
 output's length, else the agent's way of letting the command run as it is.
 
-AGENT is claude, gemini, codex or opencode. Interactive commands, pipes,
-redirections, lists of commands, commands already calling headroom and commands
-that the agent's permission rules deny or ask about are never rewritten, and
-the agent's permission checks are never skipped: Codex cannot take a rewritten
-command without approving it, so for Codex the hook refuses the command and
-tells the model to run it through headroom instead. With HEADROOM_DISABLE=1
-nothing is rewritten.`,
+AGENT is claude, gemini, codex or opencode. Interactive commands, watch,
+follow, server and debugger modes, pipes, redirections, lists of commands,
+commands already calling headroom, commands that set PATH or HEADROOM_
+variables, programs the user's shell defines as functions or aliases, and
+commands that the agent's permission rules deny or ask about are never
+rewritten, and the agent's permission checks are never skipped: Codex cannot
+take a rewritten command without approving it, so for Codex the hook refuses
+the command and tells the model to run it through headroom instead. With
+HEADROOM_DISABLE=1 nothing is rewritten.`,
 		Example:   `  echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./..."}}' | headroom hook claude --explain`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: agentNames(),
@@ -83,7 +87,7 @@ func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) e
 		// not carry a command into a setup the user did not mean.
 		why = p
 	} else if env.getenv("HEADROOM_DISABLE") != "1" {
-		out, why = req.Answer(agent.LoadGuard(a, agent.Files{Read: os.ReadFile, Glob: filepath.Glob}, places(env, a, req.Cwd)))
+		out, why = req.Answer(host(env, a, req))
 	}
 	if o.explain {
 		if why == "" {
@@ -96,12 +100,88 @@ func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) e
 	return err
 }
 
+// host describes where the command of req would run: the agent's rules,
+// its shell's definitions, the files the command may name, and PATH.
+func host(env *environment, a agent.Agent, req agent.Request) agent.Host {
+	files := agent.Files{Read: readRegular, Glob: filepath.Glob, Open: openRegular}
+	p := hookPlaces(env, a, req.Cwd)
+	dir := req.Dir
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	return agent.Host{
+		Guard:   agent.LoadGuard(a, files, p),
+		Defines: agent.ShellDefines(a, files, p),
+		Runs:    agent.Executable(files, dir),
+		Path:    env.getenv("PATH"),
+	}
+}
+
+// maxSettings bounds a settings file the hook reads; a larger one makes
+// the guard cover every command.
+const maxSettings = 16 << 20
+
+// openRegular opens a regular file, and refuses anything else: opening a
+// FIFO would wait for a writer, and a device may never end.
+func openRegular(name string) (fs.File, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	return os.Open(name)
+}
+
+// readRegular reads a regular file of at most maxSettings bytes.
+func readRegular(name string) ([]byte, error) {
+	f, err := openRegular(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxSettings+1))
+	if err == nil && len(b) > maxSettings {
+		err = fmt.Errorf("%s: longer than %d bytes", name, maxSettings)
+	}
+	return b, err
+}
+
 // places says where agent a's settings live for a command run in cwd: the
 // user's, found through $HOME and the variables that move them, and the
 // project's, found through the directory the agent names as the project's,
-// cwd and headroom's working directory.
+// cwd and headroom's working directory. A relative HOME or
+// XDG_CONFIG_HOME is taken for unset: it would be read relative to
+// wherever headroom runs.
 func places(env *environment, a agent.Agent, cwd string) agent.Places {
-	p := agent.Places{Home: env.getenv("HOME"), Config: env.getenv("XDG_CONFIG_HOME"), CodexHome: env.getenv("CODEX_HOME")}
+	return placesFrom(env, a, cwd, absPath(env.getenv("HOME")))
+}
+
+// hookPlaces is places for the hook, which, like the agents, falls back to
+// the home directory the user database gives when HOME is unusable.
+func hookPlaces(env *environment, a agent.Agent, cwd string) agent.Places {
+	home := absPath(env.getenv("HOME"))
+	if home == "" {
+		home = absPath(passwdHome())
+	}
+	p := placesFrom(env, a, cwd, home)
+	p.Env = env.getenv
+	return p
+}
+
+// passwdHome returns the current user's home directory from the user
+// database, or "". Tests replace it.
+var passwdHome = func() string {
+	u, err := user.Current()
+	if err != nil {
+		return ""
+	}
+	return u.HomeDir
+}
+
+func placesFrom(env *environment, a agent.Agent, cwd, home string) agent.Places {
+	p := agent.Places{Home: home, Config: absPath(env.getenv("XDG_CONFIG_HOME")), CodexHome: env.getenv("CODEX_HOME")}
 	if p.Home != "" {
 		if p.Config == "" {
 			p.Config = filepath.Join(p.Home, ".config")
@@ -117,6 +197,14 @@ func places(env *environment, a agent.Agent, cwd string) agent.Places {
 		}
 	}
 	return p
+}
+
+// absPath returns path if it is absolute, else "".
+func absPath(path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return ""
 }
 
 // projectDir returns the project directory an agent passes its hooks.
