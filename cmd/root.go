@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
 	"syscall"
@@ -35,6 +36,12 @@ func Main() int {
 // Run runs headroom with the given arguments, streams and environment and
 // returns its exit status. Errors are printed once, here.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	// With SIGPIPE caught, a write to a reader that went away fails with
+	// EPIPE instead of killing headroom, so it can end as documented. The
+	// commands run starts get SIGPIPE's default action back.
+	sigpipe := make(chan os.Signal, 1)
+	signal.Notify(sigpipe, syscall.SIGPIPE)
+	defer signal.Stop(sigpipe)
 	env := &environment{getenv: getenv}
 	root := newRoot(env)
 	root.SetArgs(args)

@@ -134,11 +134,31 @@ func runRun(c *cobra.Command, env *environment, o runOptions, args []string) err
 func runPlain(child *exec.Cmd) error {
 	stop := forwardSignals()
 	defer stop(nil)
-	if err := child.Start(); err != nil {
+	child, err := start(child)
+	if err != nil {
 		return startError(child.Args[0], err)
 	}
 	stop(child.Process)
 	return exitOf(child, child.Wait())
+}
+
+// start starts a command as a shell would. A file the system cannot
+// execute, such as a script without "#!", runs under /bin/sh, with its
+// path as $0; without that a command that runs in the agent's shell would
+// fail under headroom. The command that runs is returned.
+func start(child *exec.Cmd) (*exec.Cmd, error) {
+	dieWithHeadroom(child)
+	err := child.Start()
+	if !errors.Is(err, syscall.ENOEXEC) {
+		return child, err
+	}
+	sh := exec.Command("/bin/sh", append([]string{child.Path}, child.Args[1:]...)...)
+	sh.Env, sh.Dir, sh.Stdin, sh.Stdout, sh.Stderr = child.Env, child.Dir, child.Stdin, child.Stdout, child.Stderr
+	sh.WaitDelay, sh.SysProcAttr = child.WaitDelay, child.SysProcAttr
+	if err := sh.Start(); err != nil {
+		return child, err
+	}
+	return sh, nil
 }
 
 // runClipped runs a command with its standard output and error on one pipe
@@ -154,7 +174,7 @@ func runClipped(c *cobra.Command, child *exec.Cmd, opts clip.Options) error {
 	child.Stdout, child.Stderr = w, w
 	stop := forwardSignals()
 	defer stop(nil)
-	err = child.Start()
+	child, err = start(child)
 	w.Close() // the command holds its own copy; end of file comes when it closes it
 	if err != nil {
 		return startError(child.Args[0], err)

@@ -2,15 +2,20 @@ package cmd
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // The tests of run need headroom as a process of its own, to signal it and
@@ -219,4 +224,92 @@ func TestRunNested(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(stdout, "[headroom: ") {
 		t.Errorf("outermost: exit %d, output not clipped: %.60q", code, stdout)
 	}
+}
+
+// A script without "#!" runs under /bin/sh, as a shell runs it, instead
+// of failing with "exec format error" (review M2).
+func TestRunScriptWithoutShebang(t *testing.T) {
+	c := headroom(t, nil, "run", "--", "./make", "test")
+	script := filepath.Join(c.Dir, "make")
+	if err := os.WriteFile(script, []byte("echo ran \"$@\"\nexit 4\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := result(t, c)
+	if code != 4 || stdout != "ran test\n" || stderr != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 4, \"ran test\\n\", nothing", code, stdout, stderr)
+	}
+}
+
+// When headroom alone is killed with SIGKILL, which it cannot pass on, its
+// command does not live on without it (review L3).
+func TestRunCommandDiesWithHeadroom(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the parent-death signal is Linux's")
+	}
+	c := headroom(t, nil, "run", "--", "sh", "-c", "echo $$ > pid; exec sleep 600")
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(c.Dir, "pid")
+	waitForFile(t, pidFile)
+	var pid int
+	for pid == 0 {
+		b, _ := os.ReadFile(pidFile)
+		fmt.Sscan(string(b), &pid)
+	}
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		t.Skip("no pidfd here:", err)
+	}
+	defer unix.Close(fd)
+	c.Process.Kill()
+	c.Wait()
+	// The descriptor becomes readable when the process ends; if it never
+	// does, the test times out.
+	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	for {
+		n, err := unix.Poll(fds, -1)
+		if err == nil && n == 1 {
+			return
+		}
+		if err != nil && err != unix.EINTR {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A reader that goes away early is no failure: clip and expand exit 0, as
+// documented, rather than die of SIGPIPE (review L2).
+func TestClosedStdout(t *testing.T) {
+	big := strings.Repeat("a line of output that goes on for a while\n", 50000)
+	store := []string{"HEADROOM_STORE=" + filepath.Join(t.TempDir(), "store")}
+	c := headroom(t, store, "clip", "--budget", "100")
+	c.Stdin = strings.NewReader(big)
+	if code, out, _ := result(t, c); code != 0 || !strings.Contains(out, "[headroom: ") {
+		t.Fatalf("clip: exit %d, %.80q", code, out)
+	}
+	expand := []string{"expand", hashOf(big)}
+	for _, args := range [][]string{{"clip", "--budget", "1000000"}, {"clip"}, {"run", "--", "sh", "-c", "yes | head -200000"}, expand} {
+		c := headroom(t, store, args...)
+		c.Stdin = strings.NewReader(big)
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close() // nobody reads
+		c.Stdout = w
+		var stderr bytes.Buffer
+		c.Stderr = &stderr
+		err = c.Run()
+		w.Close()
+		// yes and head exit 0, so run does too.
+		if err != nil {
+			t.Errorf("%v with stdout closed: %v (stderr %q), want exit 0", args, err, stderr.String())
+		}
+	}
+}
+
+func hashOf(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
 }
