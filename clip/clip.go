@@ -140,6 +140,9 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	}
 
 	store, err := o.Store.Writable()
+	if errors.Is(err, elision.ErrUnsafe) {
+		return passThrough(res, "store refused: "+err.Error(), out, head, in)
+	}
 	if err != nil {
 		return passThrough(res, "store not writable: "+err.Error(), out, head, in)
 	}

@@ -63,10 +63,7 @@ func runClip(c *cobra.Command, env *environment, o clipOptions, args []string) e
 		_, err := io.Copy(stdout, in)
 		return err
 	}
-	loc, err := env.location()
-	if err != nil {
-		return err
-	}
+	loc := env.location()
 	counter, err := token.New(env.encoding)
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}

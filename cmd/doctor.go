@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -126,41 +125,62 @@ func settingFail(s setting) string {
 }
 
 // storeRows says which store clip would write to, why, whether it can, and
-// what it holds; and the same of the fallback when clip would use it or it
-// holds originals that expand would find.
+// what it holds; the same of each fallback that clip would use or that
+// holds originals expand would find; and why a store is refused, if one is.
 func storeRows(r *report, named storeSetting, cwd string) {
 	loc := elision.Resolve(named.dir, cwd)
 	why := loc.Why
 	if named.dir != "" {
 		why = named.why
 	}
-	dir := absolute(loc.Primary.Dir, cwd)
-	ok, how := probeWritable(dir)
-	r.row("store", "%s", dir)
-	r.row("", "chosen: %s", why)
-	r.row("", "writable: %s", how)
-	r.row("", "holds: %s", storeContents(dir))
-	if loc.Fallback.Dir == "" {
-		if !ok {
-			r.row("", "clip and run print their input unchanged, with a warning")
+	if loc.Primary.Dir == "" {
+		r.row("store", "none here: %s", why)
+	}
+	used := false // clip writes to a store above this one
+	for i, s := range loc.Stores() {
+		primary := i == 0 && loc.Primary.Dir != ""
+		dir := absolute(s.Dir, cwd)
+		err := s.Check()
+		if !primary && used && errors.Is(err, fs.ErrNotExist) {
+			continue // clip does not come here, and expand finds nothing
 		}
-		return
+		label := "fallback"
+		if primary {
+			label = "store"
+		}
+		r.row(label, "%s", dir)
+		if primary {
+			r.row("", "chosen: %s", why)
+		}
+		if errors.Is(err, elision.ErrUnsafe) {
+			r.row("", "refused: %v", err)
+			if primary {
+				r.row("", "clip and run print their input unchanged, with a warning; expand and prune do not look in it")
+				r.row("", "remove it, or name another store with HEADROOM_STORE")
+				return
+			}
+			r.row("", "skipped: clip, expand and prune do not use it")
+			continue
+		}
+		ok, how := probeWritable(dir)
+		switch {
+		case primary:
+		case used:
+			r.row("", "chosen: expand looks here too; clip uses it when the stores above cannot be written")
+		case ok && i == 0:
+			r.row("", "chosen: clip and run use this one")
+		case ok:
+			r.row("", "chosen: clip and run use this one, as no store above can be written")
+		default:
+			r.row("", "chosen: clip and run would use this one, but it cannot be written either")
+		}
+		r.row("", "writable: %s", how)
+		r.row("", "holds: %s", storeContents(s))
+		used = used || ok
 	}
-	if ok && !isDirectory(loc.Fallback.Dir) {
-		return
+	if !used {
+		r.row("", "clip and run print their input unchanged, with a warning")
 	}
-	fok, fhow := probeWritable(loc.Fallback.Dir)
-	r.row("fallback", "%s", loc.Fallback.Dir)
-	switch {
-	case ok:
-		r.row("", "chosen: expand looks here too; clip uses it when the store cannot be written")
-	case fok:
-		r.row("", "chosen: the store cannot be written, so clip and run use this one")
-	default:
-		r.row("", "chosen: neither can be written, so clip and run print their input unchanged, with a warning")
-	}
-	r.row("", "writable: %s", fhow)
-	r.row("", "holds: %s", storeContents(loc.Fallback.Dir))
 }
 
 func absolute(dir, cwd string) string {
@@ -222,44 +242,23 @@ func bareError(err error) string {
 
 // storeContents counts the originals in a store and their bytes, leaving
 // out their metadata files.
-func storeContents(dir string) string {
-	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-		return "nothing: it is not a directory"
-	} else if err != nil {
+func storeContents(s elision.Store) string {
+	items, err := s.List()
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return "nothing: the store does not exist yet"
+	case err != nil:
+		return "nothing: " + err.Error()
 	}
-	var n, size int64
-	err := filepath.WalkDir(filepath.Join(dir, "objects"), func(path string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && path == filepath.Join(dir, "objects") {
-			return fs.SkipAll
-		}
-		if err != nil {
-			return err
-		}
-		if !d.Type().IsRegular() || strings.HasSuffix(path, ".json") {
-			return nil
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		n++
-		size += fi.Size()
-		return nil
-	})
-	if err != nil {
-		return "cannot tell: " + err.Error()
+	var size int64
+	for _, it := range items {
+		size += it.Size
 	}
-	originals := "originals"
-	if n == 1 {
-		originals = "original"
+	noun := "originals"
+	if len(items) == 1 {
+		noun = "original"
 	}
-	return fmt.Sprintf("%s %s, %s bytes", elision.Thousands(n), originals, elision.Thousands(size))
-}
-
-func isDirectory(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
+	return fmt.Sprintf("%s %s, %s bytes", elision.Thousands(int64(len(items))), noun, elision.Thousands(size))
 }
 
 // disabled says whether the variables that turn clipping off are set.

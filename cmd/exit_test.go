@@ -125,3 +125,40 @@ func TestVersionString(t *testing.T) {
 		t.Errorf("versionString() = %q without ldflags, want the build info's", got)
 	}
 }
+
+// A working directory that was deleted loses no input (review M5): clip
+// clips into a fallback store, or the one named, and run runs its command.
+func TestGoneWorkingDirectory(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("TMPDIR", t.TempDir())
+	gone := filepath.Join(t.TempDir(), "gone")
+	if err := os.Mkdir(gone, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(gone)
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	noEnv := func(string) string { return "" }
+	headroom := func(stdin string, args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := Run(args, strings.NewReader(stdin), &out, &errb, noEnv)
+		return code, out.String(), errb.String()
+	}
+	if code, out, stderr := headroom("hello\n", "clip"); code != ExitOK || out != "hello\n" || stderr != "" {
+		t.Errorf("clip of a short input: exit %d, %q, stderr %q", code, out, stderr)
+	}
+	big := strings.Repeat("a line of output in a directory that is gone\n", 3000)
+	code, out, stderr := headroom(big, "clip")
+	if code != ExitOK || !strings.HasPrefix(out, "[headroom: ") || !strings.Contains(out, filepath.Join(cache, "headroom")) || stderr != "" {
+		t.Errorf("clip: exit %d, stderr %q, view %.200q; want a view stored under %s", code, stderr, out, cache)
+	}
+	named := filepath.Join(t.TempDir(), "named")
+	if code, out, _ := headroom(big, "clip", "--store", named); code != ExitOK || !strings.Contains(out, named) {
+		t.Errorf("clip --store: exit %d, view %.200q", code, out)
+	}
+	if code, out, stderr := headroom("", "run", "--", "/bin/echo", "RAN"); code != ExitOK || out != "RAN\n" || stderr != "" {
+		t.Errorf("run: exit %d, %q, stderr %q; want the command run", code, out, stderr)
+	}
+}

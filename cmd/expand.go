@@ -91,10 +91,7 @@ func runExpand(c *cobra.Command, env *environment, o expandOptions, hash string)
 	if _, err := elision.ParseHash(hash); err != nil {
 		return &exitError{code: ExitUsage, err: err}
 	}
-	loc, err := env.location()
-	if err != nil {
-		return err
-	}
+	loc := env.location()
 	store, e, err := loc.Find(hash)
 	if err != nil {
 		return err

@@ -1,7 +1,9 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 	"time"
@@ -39,16 +41,16 @@ most once an hour.`,
 			if err != nil {
 				return usageError("--max-size: %v", err)
 			}
-			loc, err := env.location()
-			if err != nil {
-				return err
-			}
-			for _, s := range []elision.Store{loc.Primary, loc.Fallback} {
-				if s.Dir == "" {
-					continue
-				}
+			for _, s := range env.location().Stores() {
 				st, err := s.Prune(time.Now(), age, size)
-				if err != nil {
+				switch {
+				case errors.Is(err, fs.ErrNotExist):
+					continue // nothing there to prune
+				case errors.Is(err, elision.ErrUnsafe):
+					// Not headroom's to touch; say so and go on.
+					warn(c.ErrOrStderr(), "prune %s: %v", s.Dir, err)
+					continue
+				case err != nil:
 					return fmt.Errorf("prune %s: %w", s.Dir, err)
 				}
 				fmt.Fprintf(c.OutOrStdout(), "%s: removed %d entries (%s bytes), kept %d (%s bytes)\n",

@@ -222,13 +222,15 @@ func (env *environment) resolve(c *cobra.Command) (budget, encoding setting) {
 	return budget, encoding
 }
 
-// location resolves where the store is.
-func (env *environment) location() (elision.Location, error) {
+// location resolves where the store is. It cannot fail: a current
+// directory that is gone leaves the store named or the fallbacks, and
+// clip still prints its input if none of them can be written.
+func (env *environment) location() elision.Location {
 	cwd, err := os.Getwd()
 	if err != nil {
-		return elision.Location{}, fmt.Errorf("find store: %w", err)
+		cwd = ""
 	}
-	return elision.Resolve(env.store, cwd), nil
+	return elision.Resolve(env.store, cwd)
 }
 
 // isTerminal is the one place that decides whether a stream is a terminal.

@@ -118,10 +118,7 @@ func runRun(c *cobra.Command, env *environment, o runOptions, args []string) err
 		child.Stdout, child.Stderr = c.OutOrStdout(), c.ErrOrStderr()
 		return runPlain(child)
 	}
-	loc, err := env.location()
-	if err != nil {
-		return err
-	}
+	loc := env.location()
 	counter, err := token.New(env.encoding)
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}

@@ -78,6 +78,12 @@ func (p Part) Whole() bool { return p == Part{} }
 
 // Write writes the part of the original in r that p selects.
 func (p Part) Write(w io.Writer, r io.ReadSeeker) error {
+	if p.Whole() {
+		// Copied as it is: going line by line would hold the longest line
+		// in memory, and a minified file is one line.
+		_, err := io.Copy(w, r)
+		return err
+	}
 	if p.Bytes != nil {
 		size, err := r.Seek(0, io.SeekEnd)
 		if err != nil {

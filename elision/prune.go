@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -31,86 +30,191 @@ type PruneStats struct {
 }
 
 // Prune removes entries not used for maxAge, then the least recently used
-// entries until the store holds at most maxSize bytes, and temporary files
-// left by processes that died. A reader that already opened an entry keeps
-// reading it whole; one that has not gets ErrNotFound.
+// entries until the store holds at most maxSize bytes, metadata whose
+// original is gone, and temporary files left by processes that died. A
+// reader that already opened an entry keeps reading it whole; one that has
+// not gets ErrNotFound.
+//
+// Prune removes only files with the names headroom gives them, in the
+// directories it makes, and follows no link: what else a store holds is
+// not headroom's. A store that fails the checks of ErrUnsafe is not
+// touched at all, and one that does not exist gives an error matching
+// fs.ErrNotExist.
 func (s *Store) Prune(now time.Time, maxAge time.Duration, maxSize int64) (PruneStats, error) {
 	var st PruneStats
-	type object struct {
-		path string
-		size int64
-		used time.Time
-	}
-	var objs []object
-	err := filepath.WalkDir(s.objectsDir(), func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() || strings.HasSuffix(p, ".json") {
-			return nil
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return nil // removed meanwhile
-		}
-		objs = append(objs, object{p, fi.Size(), fi.ModTime()})
-		return nil
-	})
+	root, err := s.open(false)
 	if err != nil {
 		return st, err
 	}
-	// Oldest first, ties by path so that runs agree.
-	slices.SortFunc(objs, func(a, b object) int {
-		if c := a.used.Compare(b.used); c != 0 {
+	defer root.Close()
+	if err := s.verify(root); err != nil {
+		return st, err
+	}
+	items, orphans, err := s.walk(root)
+	if err != nil {
+		return st, err
+	}
+	// Oldest first, ties by hash so that runs agree.
+	slices.SortFunc(items, func(a, b Item) int {
+		if c := a.Used.Compare(b.Used); c != 0 {
 			return c
 		}
-		return strings.Compare(a.path, b.path)
+		return strings.Compare(a.Hash, b.Hash)
 	})
 	var total int64
-	for _, o := range objs {
-		total += o.size
+	for _, it := range items {
+		total += it.Size
 	}
-	for _, o := range objs {
-		if now.Sub(o.used) <= maxAge && total <= maxSize {
+	for _, it := range items {
+		if now.Sub(it.Used) <= maxAge && total <= maxSize {
 			st.Kept++
-			st.KeptBytes += o.size
+			st.KeptBytes += it.Size
 			continue
 		}
 		// The object goes first: an entry without metadata is still whole.
-		if err := os.Remove(o.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		name := objectName(it.Hash)
+		if err := root.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return st, err
 		}
-		os.Remove(metaPath(o.path))
-		total -= o.size
+		root.Remove(name + metaSuffix)
+		total -= it.Size
 		st.Removed++
-		st.RemovedBytes += o.size
+		st.RemovedBytes += it.Size
 	}
-	temps, _ := os.ReadDir(s.tmpDir())
+	for _, name := range orphans {
+		// Metadata is written after its original, so without one it is
+		// left over from an entry removed before.
+		if _, err := root.Lstat(strings.TrimSuffix(name, metaSuffix)); errors.Is(err, fs.ErrNotExist) {
+			root.Remove(name)
+		}
+	}
+	st.Temps = s.pruneTemps(root, now)
+	return st, nil
+}
+
+// pruneTemps removes the temporary files that no process holds and that
+// have not changed for staleTemp, and says how many.
+func (s *Store) pruneTemps(root *os.Root, now time.Time) int {
+	temps, err := s.readDir(root, tmpDir)
+	if err != nil {
+		return 0
+	}
+	n := 0
 	for _, t := range temps {
-		fi, err := t.Info()
-		if err == nil && now.Sub(fi.ModTime()) > staleTemp {
-			if os.Remove(filepath.Join(s.tmpDir(), t.Name())) == nil {
-				st.Temps++
+		name := tmpDir + "/" + t.Name()
+		if !isTempName(t.Name()) || !t.Type().IsRegular() {
+			continue
+		}
+		f, err := s.openFile(root, name)
+		if err != nil {
+			continue
+		}
+		// A spool is locked while its clip runs, which can be longer than
+		// staleTemp after its last write.
+		if fi, err := f.Stat(); err == nil && now.Sub(fi.ModTime()) > staleTemp && !inUse(f) {
+			if root.Remove(name) == nil {
+				n++
+			}
+		}
+		f.Close()
+	}
+	return n
+}
+
+// An Item is an original the store holds.
+type Item struct {
+	Entry
+	Size int64
+	// Used is when the original was last clipped or expanded.
+	Used time.Time
+}
+
+// List returns the originals in the store, in no order.
+func (s *Store) List() ([]Item, error) {
+	root, err := s.open(false)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	if err := s.verify(root); err != nil {
+		return nil, err
+	}
+	items, _, err := s.walk(root)
+	return items, err
+}
+
+// walk finds the originals in the store, and the metadata files that have
+// none beside them. It goes only into directories headroom makes, and
+// takes only regular files with the names headroom gives them.
+func (s *Store) walk(root *os.Root) (items []Item, orphans []string, err error) {
+	prefixes, err := s.readDir(root, objectsDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, p := range prefixes {
+		if !isPrefixDir(p.Name()) || !p.IsDir() {
+			continue
+		}
+		dir := objectsDir + "/" + p.Name()
+		names, err := s.readDir(root, dir)
+		if err != nil {
+			continue // removed meanwhile, or not headroom's
+		}
+		objects := map[string]bool{}
+		var metas []string
+		for _, n := range names {
+			switch name := n.Name(); {
+			case !n.Type().IsRegular():
+			case isObjectName(name):
+				fi, err := n.Info()
+				if err != nil {
+					continue // removed meanwhile
+				}
+				h := p.Name() + name
+				items = append(items, Item{Entry: Entry{Hash: h, Path: s.ObjectPath(h)}, Size: fi.Size(), Used: fi.ModTime()})
+				objects[name] = true
+			case isMetaName(name):
+				metas = append(metas, name)
+			}
+		}
+		for _, m := range metas {
+			if !objects[strings.TrimSuffix(m, metaSuffix)] {
+				orphans = append(orphans, dir+"/"+m)
 			}
 		}
 	}
-	return st, nil
+	return items, orphans, nil
 }
 
 // PruneDue reports whether the last prune was longer ago than PruneEvery,
 // and if so marks a prune as started now, so that concurrent clips do not
-// all prune at once.
+// all prune at once. The mark is a file whose time is changed, never
+// truncated; anything but a regular file in its place means no prune.
 func (s *Store) PruneDue(now time.Time) bool {
-	stamp := filepath.Join(s.Dir, "last-prune")
-	if fi, err := os.Stat(stamp); err == nil && now.Sub(fi.ModTime()) < PruneEvery {
+	root, err := s.open(false)
+	if err != nil {
 		return false
 	}
-	if err := os.WriteFile(stamp, nil, filePerm); err != nil {
+	defer root.Close()
+	const stamp = pruneStamp
+	if fi, err := root.Lstat(stamp); err == nil {
+		if checkFile(s.path(stamp), fi) != nil || now.Sub(fi.ModTime()) < PruneEvery {
+			return false
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
 		return false
 	}
-	os.Chtimes(stamp, now, now)
-	return true
+	f, err := root.OpenFile(stamp, os.O_WRONLY|os.O_CREATE|openNoWait, filePerm)
+	if err != nil {
+		return false
+	}
+	fi, err := f.Stat()
+	f.Close()
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	return root.Chtimes(stamp, now, now) == nil
 }

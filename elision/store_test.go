@@ -87,7 +87,7 @@ func TestPermissionsAndGitignore(t *testing.T) {
 			t.Errorf("%s: mode %o, want 700", d, got)
 		}
 	}
-	for _, f := range []string{e.Path, metaPath(e.Path), filepath.Join(s.Dir, ".gitignore")} {
+	for _, f := range []string{e.Path, e.Path + metaSuffix, filepath.Join(s.Dir, ".gitignore")} {
 		fi, err := os.Stat(f)
 		if err != nil {
 			t.Fatal(err)
@@ -236,7 +236,7 @@ func TestPrune(t *testing.T) {
 	if _, err := s.Find(old.Hash); !errors.Is(err, ErrNotFound) {
 		t.Errorf("old entry still there: %v", err)
 	}
-	if _, err := os.Stat(metaPath(old.Path)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(old.Path + metaSuffix); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("old entry's metadata still there")
 	}
 	if _, err := os.Stat(live.Name()); err != nil {
@@ -315,11 +315,11 @@ func TestResolve(t *testing.T) {
 		t.Errorf("below a .headroom: %s, want the nearest", got)
 	}
 	l := Resolve("/explicit", deep)
-	if l.Primary.Dir != "/explicit" || l.Fallback.Dir != "" {
+	if l.Primary.Dir != "/explicit" || len(l.Fallbacks) != 0 {
 		t.Errorf("explicit: %+v, want it and no fallback", l)
 	}
-	if l := Resolve("", deep); !strings.HasPrefix(l.Fallback.Dir, os.TempDir()) {
-		t.Errorf("fallback %s is not under the temp dir", l.Fallback.Dir)
+	if l := Resolve("", deep); !strings.HasPrefix(l.Fallbacks[len(l.Fallbacks)-1].Dir, os.TempDir()) {
+		t.Errorf("last fallback %s is not under the temp dir", l.Fallbacks[len(l.Fallbacks)-1].Dir)
 	}
 }
 
@@ -329,12 +329,12 @@ func TestFallback(t *testing.T) {
 	dir := t.TempDir()
 	blocker := filepath.Join(dir, "file")
 	os.WriteFile(blocker, nil, 0o600)
-	l := Location{Primary: Store{Dir: filepath.Join(blocker, DirName)}, Fallback: Store{Dir: filepath.Join(dir, "fallback")}}
+	l := Location{Primary: Store{Dir: filepath.Join(blocker, DirName)}, Fallbacks: []Store{{Dir: filepath.Join(dir, "fallback")}}}
 	s, err := l.Writable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Dir != l.Fallback.Dir {
+	if s.Dir != l.Fallbacks[0].Dir {
 		t.Fatalf("wrote to %s, want the fallback", s.Dir)
 	}
 	e, err := s.Put([]byte("kept in the fallback\n"), Meta{})

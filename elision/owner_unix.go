@@ -1,0 +1,50 @@
+//go:build unix
+
+package elision
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// foreign says why a directory is not one headroom may trust as its own:
+// another user owns it, or others may write to it (or, if private, read
+// it). It returns "" for a directory that is the user's alone.
+func foreign(fi fs.FileInfo, private bool) string {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		if uid := os.Geteuid(); int(st.Uid) != uid {
+			return fmt.Sprintf("is owned by uid %d, not by you (uid %d)", st.Uid, uid)
+		}
+	}
+	perm := fi.Mode().Perm()
+	switch {
+	case private && perm&0o077 != 0:
+		return fmt.Sprintf("is open to other users (mode %04o; a store in a shared directory must be 0700)", perm)
+	case perm&0o022 != 0:
+		return fmt.Sprintf("is writable by other users (mode %04o)", perm)
+	}
+	return ""
+}
+
+// lock marks a file as in use by this process until it is closed, so that
+// Prune leaves it alone however old it is. A file system without locks
+// leaves only the age to go by.
+func lock(f *os.File) {
+	unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+}
+
+// inUse reports whether another process holds a file's lock. The caller
+// holds the lock when it returns false, until it closes f.
+func inUse(f *os.File) bool {
+	err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+	return errors.Is(err, unix.EWOULDBLOCK)
+}
+
+// openNoWait is the flag that keeps an open of a FIFO from waiting for a
+// writer: the file is checked before it is read.
+const openNoWait = unix.O_NONBLOCK
