@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -43,6 +44,34 @@ func lock(f *os.File) {
 func inUse(f *os.File) bool {
 	err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 	return errors.Is(err, unix.EWOULDBLOCK)
+}
+
+// lockWait takes f's lock, waiting up to wait for a process that holds
+// it, and reports whether it got it. The lock is released when f is
+// closed. A file system without locks counts as locked: there, appends
+// in one write are all that keeps records apart.
+func lockWait(f *os.File, wait time.Duration) bool {
+	deadline := time.Now().Add(wait)
+	pause := 50 * time.Microsecond
+	for {
+		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		switch {
+		case err == nil:
+			return true
+		case errors.Is(err, unix.EINTR):
+			continue
+		case !errors.Is(err, unix.EWOULDBLOCK):
+			return true
+		case time.Now().After(deadline):
+			return false
+		}
+		lockBusy()
+		// Polling rather than a blocking flock: a flock cannot be given up
+		// on, and a holder keeps the lock for one write, or one cut of the
+		// ledger.
+		time.Sleep(pause)
+		pause = min(2*pause, 10*time.Millisecond)
+	}
 }
 
 // openNoWait is the flag that keeps an open of a FIFO from waiting for a

@@ -27,11 +27,13 @@ type PruneStats struct {
 	Kept         int   // entries left
 	KeptBytes    int64 // their size
 	Temps        int   // stale temporary files removed
+	Records      int   // ledger records dropped
 }
 
 // Prune removes entries not used for maxAge, then the least recently used
 // entries until the store holds at most maxSize bytes, metadata whose
-// original is gone, and temporary files left by processes that died. A
+// original is gone, temporary files left by processes that died, and the
+// ledger's records older than maxAge. A
 // reader that already opened an entry keeps reading it whole; one that has
 // not gets ErrNotFound.
 //
@@ -89,7 +91,8 @@ func (s *Store) Prune(now time.Time, maxAge time.Duration, maxSize int64) (Prune
 		}
 	}
 	st.Temps = s.pruneTemps(root, now)
-	return st, nil
+	st.Records, err = s.pruneLedger(root, now.Add(-maxAge))
+	return st, err
 }
 
 // pruneTemps removes the temporary files that no process holds and that

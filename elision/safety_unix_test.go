@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // L10: an entry that is a FIFO, a device or a link is refused, not read
@@ -40,5 +41,26 @@ func TestOpenRefusesOddFiles(t *testing.T) {
 	}
 	if !errors.Is(err, ErrUnsafe) {
 		t.Errorf("expand of a link to /dev/zero: %v, want ErrUnsafe", err)
+	}
+}
+
+// A ledger that is a FIFO is refused before it is opened: recording,
+// reading and pruning return at once instead of waiting for a writer.
+func TestFIFOLedger(t *testing.T) {
+	s := newStore(t)
+	if err := s.Init(); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(s.Dir, ledgerName), 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	if err := s.Record(Record{Via: "clip"}); !errors.Is(err, ErrUnsafe) {
+		t.Errorf("Record into a FIFO: %v, want ErrUnsafe", err)
+	}
+	if _, err := s.Records(); !errors.Is(err, ErrUnsafe) {
+		t.Errorf("Records of a FIFO: %v, want ErrUnsafe", err)
+	}
+	if _, err := s.Prune(time.Now(), 0, 0); !errors.Is(err, ErrUnsafe) {
+		t.Errorf("Prune with a FIFO ledger: %v, want ErrUnsafe", err)
 	}
 }

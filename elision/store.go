@@ -99,6 +99,9 @@ const (
 	pruneStamp = "last-prune"
 )
 
+// topFiles are the files at the store's top that headroom makes.
+var topFiles = []string{ignoreFile, pruneStamp, ledgerName}
+
 // open opens the store's directory, creating it first if create is set,
 // after checking that it is one headroom could have made. A store that
 // does not exist gives an error matching fs.ErrNotExist.
@@ -205,7 +208,7 @@ func (s *Store) checkParts(root *os.Root) error {
 			return err
 		}
 	}
-	for _, f := range []string{ignoreFile, pruneStamp} {
+	for _, f := range topFiles {
 		if fi, err := root.Lstat(f); err == nil {
 			if err := checkFile(s.path(f), fi); err != nil {
 				return err
