@@ -75,10 +75,13 @@ type Result struct {
 	// chosen.
 	Kind shape.Kind
 	Why  string
-	// Entry is the stored original of a clipped input.
+	// Entry is the stored original of a clipped input, and Store the store
+	// that holds it.
 	Entry elision.Entry
-	// Size is the input's length in bytes.
-	Size int64
+	Store *elision.Store
+	// Size is the input's length in bytes, and ViewSize the view's.
+	Size     int64
+	ViewSize int64
 	// TokensIn and TokensOut count the input and what was written; TokensIn
 	// is an estimate when TokensApprox is set, and zero when the input
 	// passed through without being counted.
@@ -234,8 +237,8 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	if err != nil {
 		return passThrough(res, err.Error(), out, sp.Reader())
 	}
-	res.Entry, res.Clipped = e, true
-	res.TokensOut = int64(o.Counter.Count(view))
+	res.Entry, res.Store, res.Clipped = e, store, true
+	res.ViewSize, res.TokensOut = int64(len(view)), int64(o.Counter.Count(view))
 	if _, err := out.Write(view); err != nil {
 		return res, err
 	}

@@ -72,6 +72,7 @@ func runClip(c *cobra.Command, env *environment, o clipOptions, args []string) e
 	if err != nil {
 		return fmt.Errorf("clip %s: %w", name, err)
 	}
+	recordClip(loc, res)
 	if res.Warning != "" {
 		warn(stderr, "%s: input printed unchanged", res.Warning)
 	}

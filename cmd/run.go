@@ -191,6 +191,7 @@ func runClipped(c *cobra.Command, child *exec.Cmd, opts clip.Options) error {
 		io.Copy(io.Discard, in)
 	}
 	exitErr := exitOf(child, <-waited)
+	recordRun(c, opts, res, exitErr)
 	if res.Warning != "" {
 		warn(c.ErrOrStderr(), "%s: output printed unchanged", res.Warning)
 	}

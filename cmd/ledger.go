@@ -1,0 +1,110 @@
+package cmd
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/headroom-cli/headroom/clip"
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// maxCommand is the longest command line a record keeps, in bytes: a
+// script given to sh -c can be long, and the ledger is for counting.
+const maxCommand = 2000
+
+// recordClip appends what clip did with its input to a store's ledger.
+func recordClip(loc elision.Location, res clip.Result) {
+	record(loc, res, elision.Record{Time: time.Now(), Via: "clip"})
+}
+
+// recordRun appends what run did with its command's output to a store's
+// ledger: the command, as the shell would take it, and its exit status.
+func recordRun(c *cobra.Command, opts clip.Options, res clip.Result, exitErr error) {
+	r := elision.Record{Time: time.Now(), Via: "run", Command: shellQuote(c.Flags().Args())}
+	var ee *exitError
+	switch {
+	case exitErr == nil:
+		r.Exit = new(int)
+	case errors.As(exitErr, &ee):
+		r.Exit = &ee.code
+	}
+	record(opts.Store, res, r)
+}
+
+// record completes r from res and appends it to the ledger of the store
+// that holds the original. An input that was not clipped goes to the
+// work tree's store if it exists, or, where there is none (the current
+// directory is not the user's alone), to the first fallback that exists:
+// no store is made to count output that did not need one, and output
+// that passes through in a work tree without a store is not counted in
+// the fallbacks, which every work tree shares. Errors are dropped: the
+// ledger never costs the output, or a line on stderr.
+func record(loc elision.Location, res clip.Result, r elision.Record) {
+	r.Time = r.Time.UTC().Truncate(time.Second)
+	r.Dir, _ = os.Getwd()
+	r.Reducer = string(res.Kind)
+	r.Passed = !res.Clipped
+	r.Warning = res.Warning
+	r.BytesIn, r.BytesOut = res.Size, res.Size
+	r.TokensIn, r.TokensOut, r.TokensApprox = res.TokensIn, res.TokensIn, res.TokensApprox
+	r.Uncounted = res.TokensIn == 0 && res.Size > 0
+	if res.Clipped {
+		r.BytesOut, r.TokensOut, r.Hash = res.ViewSize, res.TokensOut, res.Entry.Hash
+		res.Store.Record(r)
+		return
+	}
+	if loc.Primary.Dir != "" {
+		loc.Primary.Record(r)
+		return
+	}
+	for _, s := range loc.Fallbacks {
+		if err := s.Record(r); !errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+	}
+}
+
+// shellQuote writes argv as a POSIX shell would read it back: words of
+// plain characters as they are, others in single quotes. A line longer
+// than maxCommand is cut, and ends with "…".
+func shellQuote(argv []string) string {
+	var b strings.Builder
+	for i, a := range argv {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		// A first word with "=" would read as an assignment.
+		if a != "" && strings.IndexFunc(a, needsQuote) < 0 && (i > 0 || !strings.Contains(a, "=")) {
+			b.WriteString(a)
+			continue
+		}
+		b.WriteByte('\'')
+		b.WriteString(strings.ReplaceAll(a, "'", `'\''`))
+		b.WriteByte('\'')
+	}
+	s := b.String()
+	if len(s) <= maxCommand {
+		return s
+	}
+	cut := maxCommand
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// needsQuote reports whether r means something to a shell, or may: only
+// letters, digits and a few punctuation marks are left bare.
+func needsQuote(r rune) bool {
+	switch {
+	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+		return false
+	}
+	return !strings.ContainsRune("-_./:=@%+,", r)
+}
