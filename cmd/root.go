@@ -17,6 +17,7 @@ import (
 
 	"github.com/headroom-cli/headroom/clip"
 	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/gain"
 	"github.com/headroom-cli/headroom/token"
 )
 
@@ -141,7 +142,7 @@ the original so that "headroom expand HASH" gives back every byte.`,
 	f.IntVar(&env.budget, "budget", clip.DefaultBudget, "tokens the view may use, markers included (env HEADROOM_BUDGET)")
 	f.StringVar(&env.store, "store", "", "where originals go (env HEADROOM_STORE; default: nearest .headroom/)")
 	f.StringVar(&env.encoding, "encoding", token.DefaultEncoding, "tokenizer for counts: o200k_base or cl100k_base (env HEADROOM_ENCODING)")
-	root.AddCommand(newClip(env), newExpand(env), newPrune(env), newBench(env), newRun(env), newHook(env), newInit(env), newDoctor(env), newVersion())
+	root.AddCommand(newClip(env), newExpand(env), newPrune(env), newBench(env), newRun(env), newGain(env), newLs(env), newHook(env), newInit(env), newDoctor(env), newVersion())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
@@ -240,4 +241,12 @@ func isTerminal(s any) bool {
 		return false
 	}
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
+
+// reportStyle decides how a report is drawn on w: bars only on a
+// terminal, and colour there unless NO_COLOR is set to anything
+// (no-color.org). Bars are plain characters, which NO_COLOR leaves alone.
+func reportStyle(w io.Writer, getenv func(string) string) gain.Style {
+	tty := isTerminal(w)
+	return gain.Style{Bars: tty, Colour: tty && getenv("NO_COLOR") == ""}
 }
