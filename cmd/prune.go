@@ -23,9 +23,9 @@ func newPrune(env *environment) *cobra.Command {
 		Use:   "prune",
 		Short: "Drop stored originals past their age or beyond the size cap",
 		Long: `prune removes originals not used (clipped or expanded) for --max-age, then the
-least recently used ones until the store holds at most --max-size, and
-temporary files left by interrupted clips. clip does the same on its own at
-most once an hour.`,
+least recently used ones until the store holds at most --max-size, temporary
+files left by interrupted clips, and the ledger's records older than
+--max-age. clip does the same on its own at most once an hour.`,
 		Example: `  headroom prune
   headroom prune --max-age 2d --max-size 200MiB`,
 		Args: cobra.NoArgs,
@@ -53,8 +53,12 @@ most once an hour.`,
 				case err != nil:
 					return fmt.Errorf("prune %s: %w", s.Dir, err)
 				}
-				fmt.Fprintf(c.OutOrStdout(), "%s: removed %d entries (%s bytes), kept %d (%s bytes)\n",
-					s.Dir, st.Removed, elision.Thousands(st.RemovedBytes), st.Kept, elision.Thousands(st.KeptBytes))
+				records := ""
+				if st.Records > 0 {
+					records = fmt.Sprintf(", dropped %d ledger records", st.Records)
+				}
+				fmt.Fprintf(c.OutOrStdout(), "%s: removed %d entries (%s bytes), kept %d (%s bytes)%s\n",
+					s.Dir, st.Removed, elision.Thousands(st.RemovedBytes), st.Kept, elision.Thousands(st.KeptBytes), records)
 			}
 			return nil
 		},
