@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -48,6 +49,16 @@ func TestExitStatus(t *testing.T) {
 		{"version", "", []string{"version"}, ExitOK},
 		{"prune", "", []string{"prune"}, ExitOK},
 		{"prune bad size", "", []string{"prune", "--max-size", "big"}, ExitUsage},
+		{"gain", "", []string{"gain"}, ExitOK},
+		{"stats", "", []string{"stats", "--json"}, ExitOK},
+		{"gain bad since", "", []string{"gain", "--since", "yesterday"}, ExitUsage},
+		{"gain argument", "", []string{"gain", "all"}, ExitUsage},
+		{"ls", "", []string{"ls"}, ExitOK},
+		{"ls bad limit", "", []string{"ls", "-n", "-1"}, ExitUsage},
+		{"expand @last of nothing", "", []string{"expand", "@last"}, ExitFailure},
+		{"expand @0", "", []string{"expand", "@0"}, ExitUsage},
+		{"expand @-1", "", []string{"expand", "@-1"}, ExitUsage},
+		{"expand @latest", "", []string{"expand", "@latest"}, ExitUsage},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,6 +97,37 @@ func TestClipTerminalStdin(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "pipe a command into headroom clip") {
 		t.Errorf("stderr = %q, want a usage hint", errb.String())
+	}
+}
+
+// Bars are drawn on a terminal only, and coloured unless NO_COLOR is set.
+func TestReportStyle(t *testing.T) {
+	tty := openTerminal(t)
+	file, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	noColor := func(k string) string {
+		if k == "NO_COLOR" {
+			return "1"
+		}
+		return ""
+	}
+	for _, tt := range []struct {
+		name         string
+		w            io.Writer
+		getenv       func(string) string
+		bars, colour bool
+	}{
+		{"terminal", tty, func(string) string { return "" }, true, true},
+		{"terminal, NO_COLOR", tty, noColor, true, false},
+		{"buffer", new(bytes.Buffer), func(string) string { return "" }, false, false},
+		{"file", file, func(string) string { return "" }, false, false},
+	} {
+		if st := reportStyle(tt.w, tt.getenv); st.Bars != tt.bars || st.Colour != tt.colour {
+			t.Errorf("%s: %+v, want bars %v, colour %v", tt.name, st, tt.bars, tt.colour)
+		}
 	}
 }
 
