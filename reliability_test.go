@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -94,6 +96,79 @@ func TestConcurrentClips(t *testing.T) {
 	temps, _ := os.ReadDir(filepath.Join(store, "tmp"))
 	if len(temps) != 0 {
 		t.Errorf("%d temporary files left", len(temps))
+	}
+}
+
+// 64 clips and runs at once append to one ledger that is just under its
+// cap, so that one of them cuts it while the others wait: every line is a
+// whole record, and every input, clipped or passed through, has its one.
+func TestConcurrentLedger(t *testing.T) {
+	bin := headroomBin(t)
+	store := filepath.Join(t.TempDir(), "store")
+	base := realLog(t)
+	if _, _, err := headroom(t, bin, store, bytes.NewReader(base), "clip", "--budget", "300"); err != nil {
+		t.Fatal(err)
+	}
+	ledger := filepath.Join(store, "ledger.jsonl")
+	var filler bytes.Buffer
+	for i := 0; filler.Len() < 4<<20-2000; i++ {
+		fmt.Fprintf(&filler, `{"time":"2026-11-20T09:00:00Z","via":"run","command":"filler %d","passed":true,"bytes_in":3,"bytes_out":3,"uncounted":true}`+"\n", i)
+	}
+	if err := os.WriteFile(ledger, filler.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const n = 64
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() {
+			args := []string{"clip", "--budget", "300"}
+			in := append([]byte(fmt.Sprintf("input %d\n", i)), base...)
+			switch i % 4 {
+			case 1:
+				in = []byte(fmt.Sprintf("input %d fits\n", i))
+			case 2:
+				args = []string{"run", "--budget", "300", "--", "sh", "-c", fmt.Sprintf("echo input %d; cat", i)}
+			case 3:
+				args = []string{"run", "--", "echo", "input", strconv.Itoa(i)}
+			}
+			_, stderr, err := headroom(t, bin, store, bytes.NewReader(in), args...)
+			if err == nil && stderr != "" {
+				err = fmt.Errorf("stderr %q", stderr)
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("input %d: %v", i, err)
+		}
+	}
+	b, err := os.ReadFile(ledger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > 4<<20 || !bytes.HasSuffix(b, []byte("\n")) {
+		t.Errorf("ledger of %d bytes, want it cut below 4 MiB, ending a line", len(b))
+	}
+	seen := map[string]int{}
+	for i, line := range bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) {
+		var r struct {
+			Via, Command, Hash string
+			Passed             bool
+		}
+		if err := json.Unmarshal(line, &r); err != nil {
+			t.Fatalf("line %d is not a record: %v: %q", i+1, err, line)
+		}
+		if strings.HasPrefix(r.Command, "filler ") {
+			continue
+		}
+		seen[r.Via+" passed="+strconv.FormatBool(r.Passed)]++
+	}
+	want := map[string]int{"clip passed=false": n / 4, "clip passed=true": n / 4, "run passed=false": n / 4, "run passed=true": n / 4}
+	if fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("records after the cut: %v, want %v", seen, want)
 	}
 }
 
