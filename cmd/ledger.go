@@ -79,8 +79,10 @@ func shellQuote(argv []string) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		// A first word with "=" would read as an assignment.
-		if a != "" && strings.IndexFunc(a, needsQuote) < 0 && (i > 0 || !strings.Contains(a, "=")) {
+		// A first word with "=" would read as an assignment, and a "~"
+		// at the start or after "=" or ":" as a home directory to bash.
+		home := strings.Contains(a, "~") && (a[0] == '~' || strings.ContainsAny(a, "=:"))
+		if a != "" && strings.IndexFunc(a, needsQuote) < 0 && !home && (i > 0 || !strings.Contains(a, "=")) {
 			b.WriteString(a)
 			continue
 		}
@@ -106,5 +108,5 @@ func needsQuote(r rune) bool {
 	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
 		return false
 	}
-	return !strings.ContainsRune("-_./:=@%+,", r)
+	return !strings.ContainsRune("-_./:=@%+,~", r)
 }

@@ -14,6 +14,7 @@ func TestShellQuote(t *testing.T) {
 	}
 	argvs := [][]string{
 		{"go", "test", "./..."},
+		{"git", "diff", "HEAD~6", "~/x", "~", "--dir=~/x", "a:~"},
 		{"rg", "-n", "parse Config", "--glob", "*.go"},
 		{"sh", "-c", `echo "it's $HOME"; exit 3`},
 		{"FOO=bar", "x"},
@@ -30,8 +31,11 @@ func TestShellQuote(t *testing.T) {
 			t.Errorf("shellQuote(%q) = %s, which sh reads as %q", argv, quoted, got)
 		}
 	}
-	if got := shellQuote([]string{"go", "test"}); got != "go test" {
+	if got := shellQuote([]string{"git", "diff", "HEAD~6"}); got != "git diff HEAD~6" {
 		t.Errorf("plain words are quoted: %s", got)
+	}
+	if got := shellQuote([]string{"ls", "--dir=~/x"}); got != "ls '--dir=~/x'" {
+		t.Errorf("a ~ bash would expand is left bare: %s", got)
 	}
 }
 
