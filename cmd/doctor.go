@@ -241,7 +241,7 @@ func bareError(err error) string {
 }
 
 // storeContents counts the originals in a store and their bytes, leaving
-// out their metadata files.
+// out their metadata files, and the records of its ledger.
 func storeContents(s elision.Store) string {
 	items, err := s.List()
 	switch {
@@ -258,7 +258,11 @@ func storeContents(s elision.Store) string {
 	if len(items) == 1 {
 		noun = "original"
 	}
-	return fmt.Sprintf("%s %s, %s bytes", elision.Thousands(int64(len(items))), noun, elision.Thousands(size))
+	held := fmt.Sprintf("%s %s, %s bytes", elision.Thousands(int64(len(items))), noun, elision.Thousands(size))
+	if recs, err := s.Records(); err == nil && len(recs) > 0 {
+		held += fmt.Sprintf("; ledger: %s records", elision.Thousands(int64(len(recs))))
+	}
+	return held
 }
 
 // disabled says whether the variables that turn clipping off are set.
