@@ -26,7 +26,7 @@ const (
 	// ledgerWait is how long a writer waits for the lock before it drops
 	// its record: the ledger never holds up the output for long, even
 	// if a process holding the lock was stopped.
-	ledgerWait = 5 * time.Second
+	ledgerWait = time.Second
 	// maxRecordLine is the longest line a reader takes as a record.
 	maxRecordLine = 1 << 20
 )
