@@ -51,11 +51,16 @@ func TestAnswer(t *testing.T) {
 			"", "pipes",
 		},
 		{
-			"gemini rewrites", Gemini,
+			"gemini rewrites, keeping the rest of the input in order", Gemini,
 			`{"session_id":"s","transcript_path":"/t","cwd":"/p","hook_event_name":"BeforeTool","timestamp":"2026-01-01T00:00:00Z",
-			  "tool_name":"run_shell_command","tool_input":{"command":"go test ./...","description":"Run tests"}}`,
-			`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"headroom run -- go test ./..."}}}` + "\n",
+			  "tool_name":"run_shell_command","tool_input":{"command":"go test ./...","description":"Run tests","dir_path":"sub","is_background":false}}`,
+			`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"headroom run -- go test ./...","description":"Run tests","dir_path":"sub","is_background":false}}}` + "\n",
 			"",
+		},
+		{
+			"gemini leaves a background command", Gemini,
+			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"go test ./...","is_background":true}}`,
+			"{}\n", "background",
 		},
 		{
 			"gemini passes with an empty object", Gemini,
@@ -63,11 +68,16 @@ func TestAnswer(t *testing.T) {
 			"{}\n", "not known",
 		},
 		{
-			"codex asks for the command through headroom", Codex,
+			"codex rewrites, with the allow its rewrites need", Codex,
 			`{"session_id":"s","turn_id":"u","cwd":"/p","hook_event_name":"PreToolUse","model":"gpt-5","permission_mode":"default",
 			  "tool_name":"Bash","tool_use_id":"c","tool_input":{"command":"cargo test"}}`,
-			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"headroom: run this command as ` +
-				"`headroom run -- cargo test`" + ` so that long output comes back short, with its status; ` + "`headroom expand HASH`" + ` prints what it leaves out"}}` + "\n",
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"headroom run -- cargo test"}}}` + "\n",
+			"",
+		},
+		{
+			"codex rewrites an argument list as one", Codex,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","cargo test"],"workdir":"sub"}}`,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":["bash","-lc","headroom run -- cargo test"],"workdir":"sub"}}}` + "\n",
 			"",
 		},
 		{
