@@ -19,6 +19,9 @@ type Request struct {
 	// hold, when set, says why the call must run as it is whatever its
 	// command.
 	hold string
+	// asksNothing is set when the agent runs every command without
+	// asking, so that its allow rules do not matter.
+	asksNothing bool
 	// input is the tool's whole input, which the agents want back whole
 	// with only the command changed.
 	input object
@@ -173,6 +176,8 @@ func (r *Request) readClaude(payload []byte) error {
 		r.hold = "runs in the background"
 	}
 	switch p.PermissionMode {
+	case "bypassPermissions":
+		r.asksNothing = true
 	case "plan":
 		r.hold = "the agent is planning"
 	case "dontAsk":
@@ -236,6 +241,9 @@ func (r *Request) readCodex(payload []byte) error {
 	if p.ToolName != "Bash" || p.HookEventName != "PreToolUse" || len(p.ToolInput) == 0 {
 		return nil
 	}
+	// Codex reports "bypassPermissions" when it never asks and runs
+	// without a sandbox.
+	r.asksNothing = p.PermissionMode == "bypassPermissions"
 	in, err := parseObject(p.ToolInput)
 	if err != nil {
 		return fmt.Errorf("tool_input: %w", err)
@@ -279,6 +287,9 @@ func (r Request) Answer(h Host) ([]byte, string) {
 	}
 	if r.hold != "" {
 		return Pass(r.agent), r.hold
+	}
+	if r.asksNothing {
+		h.Guard.allow = nil
 	}
 	rewritten, err := Rewrite(r.Command, h)
 	if err != nil {

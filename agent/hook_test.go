@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -173,6 +174,34 @@ func TestRequestDir(t *testing.T) {
 		}
 		if r.Dir != tt.want {
 			t.Errorf("%s %s: Dir %q, want %q", tt.a, tt.payload, r.Dir, tt.want)
+		}
+	}
+}
+
+// Where the agent asks about nothing, its allow rules do not matter, and a
+// command they name is rewritten.
+func TestAnswerAsksNothing(t *testing.T) {
+	g, err := claudeGuard([]byte(`{"permissions": {"allow": ["Bash(go test:*)"]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		a             Agent
+		mode, payload string
+		rewritten     bool
+	}{
+		{Claude, "default", `{"hook_event_name":"PreToolUse","permission_mode":"%s","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`, false},
+		{Claude, "bypassPermissions", `{"hook_event_name":"PreToolUse","permission_mode":"%s","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`, true},
+		{Codex, "default", `{"hook_event_name":"PreToolUse","permission_mode":"%s","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`, false},
+		{Codex, "bypassPermissions", `{"hook_event_name":"PreToolUse","permission_mode":"%s","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`, true},
+	} {
+		r, err := ReadRequest(tt.a, []byte(fmt.Sprintf(tt.payload, tt.mode)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, why := r.Answer(Host{Guard: g})
+		if got := why == ""; got != tt.rewritten {
+			t.Errorf("%s in %s mode: answer %s (%s), want rewritten %v", tt.a, tt.mode, out, why, tt.rewritten)
 		}
 	}
 }
