@@ -108,6 +108,9 @@ func runRun(c *cobra.Command, env *environment, o runOptions, args []string) err
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}
 	}
+	if err := agentRule(env, args); err != nil {
+		return err
+	}
 	child := exec.Command(args[0], args[1:]...)
 	child.Env = append(os.Environ(), nestedVar+"=1")
 	child.Stdin = c.InOrStdin()
