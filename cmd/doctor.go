@@ -280,7 +280,7 @@ func disabled(getenv func(string) string) string {
 func onPath() string {
 	p, err := exec.LookPath("headroom")
 	if err != nil {
-		return `no: the agents' adapters run "headroom" by name and will not find it`
+		return `no: the agents' adapters run "headroom" by name and will not find it; they let every command run as it is`
 	}
 	if self, err := os.Executable(); err == nil && sameBinary(self, p) {
 		return "yes, this binary"
