@@ -30,15 +30,30 @@ type Request struct {
 	argv []string
 }
 
-// claudePayload is the input of a Claude Code PreToolUse hook for its Bash
-// tool (https://code.claude.com/docs/en/hooks#pretooluse-input):
+// hookPayload is the input of the hooks of Claude Code, Gemini CLI and
+// Codex before a tool runs, which share their field names.
+//
+// Claude Code's PreToolUse hook for its Bash tool
+// (https://code.claude.com/docs/en/hooks#pretooluse-input):
 //
 //	{"session_id": "...", "transcript_path": "...", "cwd": "/home/user/project",
 //	 "permission_mode": "default", "hook_event_name": "PreToolUse",
 //	 "tool_name": "Bash", "tool_use_id": "toolu_...",
 //	 "tool_input": {"command": "npm test", "description": "...",
 //	                "timeout": 120000, "run_in_background": false}}
-type claudePayload struct {
+//
+// Gemini CLI's BeforeTool hook
+// (https://geminicli.com/docs/hooks/reference/#beforetool): session_id,
+// transcript_path, cwd, hook_event_name and timestamp, then tool_name
+// ("run_shell_command" for the shell) and tool_input ({"command": "...",
+// "description": "...", "dir_path": "...", "is_background": false}).
+//
+// Codex's PreToolUse hook (https://developers.openai.com/codex/hooks):
+// session_id, turn_id, transcript_path, cwd, hook_event_name, model,
+// permission_mode, tool_name ("Bash" for every shell tool), tool_use_id
+// and tool_input, whose command is a string, or an argument list for some
+// shell tools.
+type hookPayload struct {
 	HookEventName  string          `json:"hook_event_name"`
 	ToolName       string          `json:"tool_name"`
 	ToolInput      json.RawMessage `json:"tool_input"`
@@ -46,30 +61,15 @@ type claudePayload struct {
 	PermissionMode string          `json:"permission_mode"`
 }
 
-// geminiPayload is the input of a Gemini CLI BeforeTool hook
-// (https://geminicli.com/docs/hooks/reference/#beforetool): the common
-// fields session_id, transcript_path, cwd, hook_event_name and timestamp,
-// then tool_name ("run_shell_command" for the shell) and tool_input
-// ({"command": "...", "description": "...", "dir_path": "...",
-// "is_background": false}).
-type geminiPayload struct {
-	HookEventName string          `json:"hook_event_name"`
-	ToolName      string          `json:"tool_name"`
-	ToolInput     json.RawMessage `json:"tool_input"`
-	Cwd           string          `json:"cwd"`
-}
-
-// codexPayload is the input of a Codex PreToolUse hook
-// (https://developers.openai.com/codex/hooks): session_id, turn_id,
-// transcript_path, cwd, hook_event_name, model, permission_mode, tool_name
-// ("Bash" for every shell tool), tool_use_id and tool_input, whose command
-// is a string, or an argument list for some shell tools.
-type codexPayload struct {
-	HookEventName  string          `json:"hook_event_name"`
-	ToolName       string          `json:"tool_name"`
-	ToolInput      json.RawMessage `json:"tool_input"`
-	Cwd            string          `json:"cwd"`
-	PermissionMode string          `json:"permission_mode"`
+// shellCall reads a hook's payload and reports whether it is about to run
+// the shell tool tool at event, with a tool input.
+func (r *Request) shellCall(payload []byte, event, tool string) (hookPayload, bool, error) {
+	var p hookPayload
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return p, false, err
+	}
+	r.Cwd = p.Cwd
+	return p, p.HookEventName == event && p.ToolName == tool && len(p.ToolInput) > 0, nil
 }
 
 // openCodePayload is what headroom's opencode plugin sends: the tool and
@@ -159,13 +159,9 @@ func ambiguous(payload []byte, a Agent) string {
 }
 
 func (r *Request) readClaude(payload []byte) error {
-	var p claudePayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	p, shell, err := r.shellCall(payload, "PreToolUse", "Bash")
+	if !shell || err != nil {
 		return err
-	}
-	r.Cwd = p.Cwd
-	if p.ToolName != "Bash" || p.HookEventName != "PreToolUse" || len(p.ToolInput) == 0 {
-		return nil
 	}
 	if err := r.readInput(p.ToolInput); err != nil {
 		return err
@@ -205,13 +201,9 @@ func (r *Request) readInput(raw json.RawMessage) error {
 }
 
 func (r *Request) readGemini(payload []byte) error {
-	var p geminiPayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	p, shell, err := r.shellCall(payload, "BeforeTool", "run_shell_command")
+	if !shell || err != nil {
 		return err
-	}
-	r.Cwd = p.Cwd
-	if p.ToolName != "run_shell_command" || p.HookEventName != "BeforeTool" || len(p.ToolInput) == 0 {
-		return nil
 	}
 	if err := r.readInput(p.ToolInput); err != nil {
 		return err
@@ -233,13 +225,9 @@ func (r *Request) readGemini(payload []byte) error {
 }
 
 func (r *Request) readCodex(payload []byte) error {
-	var p codexPayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	p, shell, err := r.shellCall(payload, "PreToolUse", "Bash")
+	if !shell || err != nil {
 		return err
-	}
-	r.Cwd = p.Cwd
-	if p.ToolName != "Bash" || p.HookEventName != "PreToolUse" || len(p.ToolInput) == 0 {
-		return nil
 	}
 	// Codex reports "bypassPermissions" when it never asks and runs
 	// without a sandbox.
