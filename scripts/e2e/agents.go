@@ -144,6 +144,24 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	}
 	c.checks.check("codex rules, nothing rewritten", len(runs) == 2, fmt.Sprintf("headroom run was called only by the model: %q", runs))
 
+	// The sandbox stays in force too: a command the hook rewrites runs in
+	// Codex's workspace-write sandbox, which lets it write only in the
+	// project and temporary directories, not in /var/tmp.
+	probe := fmt.Sprintf("/var/tmp/headroom-e2e-probe-%d", os.Getpid())
+	defer os.Remove(probe)
+	argv := a.argv
+	a.argv = []string{argv[0], "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "--sandbox", "workspace-write", prompt}
+	sandboxed := call{command: "find . -maxdepth 0 -fprint " + probe}
+	o := a.session("sandbox-plain", false, sandboxed)
+	uninstall = a.install()
+	w := a.session("sandbox-hook", true, sandboxed)
+	uninstall()
+	a.argv = argv
+	_, runs = hookCalls(w.spy)
+	_, statErr := os.Stat(probe)
+	c.checks.check("codex sandbox", len(runs) == 1 && os.IsNotExist(statErr) && outputLine(w.results[0].text) == outputLine(o.results[0].text),
+		fmt.Sprintf("rewritten (%q), it still runs in the sandbox, as without headroom: %q", runs, outputLine(w.results[0].text)))
+
 	// D-G2 and Codex's yield: a test that prints for 13 s. Codex gives
 	// the model what the command printed after 10 s; through headroom,
 	// that is the heartbeat, not nothing.
@@ -168,7 +186,7 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	writeFile(agentsMD, big.String())
 	a.settings = "AGENTS.md"
 	uninstall = a.install("--instructions")
-	o := a.session("instructions-big", false, call{command: "true"})
+	o = a.session("instructions-big", false, call{command: "true"})
 	c.checks.check("codex AGENTS.md of 40 KB", strings.Contains(o.first, "headroom:begin"),
 		"the instructions init put at the top of a 40 KB AGENTS.md reach the model")
 	uninstall()

@@ -31,6 +31,12 @@ func (c *config) newAgent(name, settings string, files map[string]string, argv .
 	if err := newProject(a.proj, files); err != nil {
 		return nil, err
 	}
+	// Build the tests once, so that the agents' runs do not spend
+	// seconds compiling in silence, which the inactivity timeouts would
+	// count.
+	if _, err := output(a.proj, c.baseEnv(a.home, "", false), "go", "test", "-count=1", "-run", "^$", "./..."); err != nil {
+		return nil, err
+	}
 	v, err := output(a.proj, c.baseEnv(a.home, "", false), filepath.Join(c.prefix, "bin", name), "--version")
 	if err != nil {
 		return nil, err
