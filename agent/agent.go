@@ -24,6 +24,12 @@ const (
 	OpenCode Agent = "opencode"
 )
 
+// CodexInstructions is not an agent but the other way headroom can be
+// wired into Codex: instructions in AGENTS.md that ask the model to run
+// commands through headroom run, for a Codex whose hooks are off or too
+// old to rewrite a command.
+const CodexInstructions Agent = "codex-instructions"
+
 // Agents lists the agents in the order the documentation presents them.
 var Agents = []Agent{Claude, Gemini, Codex, OpenCode}
 

@@ -14,8 +14,11 @@ import (
 )
 
 // Guard holds the shell commands an agent's permission rules deny or ask
-// about. Rewrite leaves them alone: the agent would check its rules against
-// the rewritten command, which they no longer match.
+// about, and those they allow without asking. Rewrite leaves the first
+// alone: the agent would check its rules against the rewritten command,
+// which they no longer match. It leaves the second alone unless the rules
+// allow the rewritten command too: the agent would ask about it, and in a
+// headless run refuse it.
 //
 // A guard errs on the side of covering: its patterns match at least what
 // the agent's own matching does, and rules it cannot read make it cover
@@ -26,13 +29,31 @@ type Guard struct {
 	globs    []string         // patterns in which * stands for any text and ? for one character
 	regexps  []*regexp.Regexp // Gemini's commandRegex, tried on its JSON form too
 	programs []string
+	// allow covers the commands the rules allow without asking; nil for
+	// none.
+	allow *Guard
 }
 
 // CoverAll returns a guard that covers every command, for when an agent's
 // rules cannot be read.
 func CoverAll() Guard { return Guard{all: true} }
 
-// Covers reports whether a rule of the guard may apply to command.
+// Allows reports whether a rule of the guard may allow command without
+// asking.
+func (g Guard) Allows(command string) bool {
+	return g.allow != nil && g.allow.Covers(command)
+}
+
+// allowed returns the guard of the commands the rules allow.
+func (g *Guard) allowed() *Guard {
+	if g.allow == nil {
+		g.allow = &Guard{}
+	}
+	return g.allow
+}
+
+// Covers reports whether a rule of the guard that denies or asks may apply
+// to command.
 func (g Guard) Covers(command string) bool {
 	if g.all {
 		return true
@@ -89,6 +110,9 @@ func (g *Guard) merge(o Guard) {
 	g.globs = append(g.globs, o.globs...)
 	g.regexps = append(g.regexps, o.regexps...)
 	g.programs = append(g.programs, o.programs...)
+	if o.allow != nil {
+		g.allowed().merge(*o.allow)
+	}
 }
 
 // addGlob adds a pattern in which * stands for any text, as Claude Code's
@@ -361,14 +385,15 @@ func LoadGuard(a Agent, f Files, p Places) Guard {
 	return g
 }
 
-// claudeGuard reads the Bash rules under permissions.deny and
-// permissions.ask of a Claude Code settings file.
+// claudeGuard reads the Bash rules under permissions.deny,
+// permissions.ask and permissions.allow of a Claude Code settings file.
 // https://code.claude.com/docs/en/permissions#permission-rule-syntax
 func claudeGuard(b []byte) (Guard, error) {
 	var s struct {
 		Permissions struct {
-			Deny []string `json:"deny"`
-			Ask  []string `json:"ask"`
+			Deny  []string `json:"deny"`
+			Ask   []string `json:"ask"`
+			Allow []string `json:"allow"`
 		} `json:"permissions"`
 	}
 	if err := json.Unmarshal(stripJSONC(b), &s); err != nil {
@@ -376,43 +401,81 @@ func claudeGuard(b []byte) (Guard, error) {
 	}
 	var g Guard
 	for _, r := range append(s.Permissions.Deny, s.Permissions.Ask...) {
-		r = strings.TrimSpace(r)
-		if inner, ok := strings.CutPrefix(r, "Bash("); ok && strings.HasSuffix(inner, ")") {
-			g.addGlob(strings.TrimSuffix(inner, ")"))
-		}
 		// A bare "Bash" denies the tool outright or asks about every
 		// command, rewritten or not.
+		if inner, ok := claudeBash(r); ok {
+			g.addGlob(inner)
+		}
+	}
+	for _, r := range s.Permissions.Allow {
+		switch inner, ok := claudeBash(r); {
+		case ok:
+			g.allowed().addGlob(inner)
+		case strings.TrimSpace(r) == "Bash":
+			g.allowed().all = true // every command, rewritten or not
+		}
 	}
 	return g, nil
 }
 
+// claudeBash returns the pattern of a Bash rule: "go test *" of
+// "Bash(go test *)".
+func claudeBash(rule string) (string, bool) {
+	inner, ok := strings.CutPrefix(strings.TrimSpace(rule), "Bash(")
+	if !ok || !strings.HasSuffix(inner, ")") {
+		return "", false
+	}
+	return strings.TrimSuffix(inner, ")"), true
+}
+
 // geminiSettingsGuard reads the shell commands a Gemini CLI settings file
 // excludes (tools.exclude) or restricts the shell to (tools.core): a
-// rewritten command would escape the first and be refused by the second.
+// rewritten command would escape the first and be refused by the second;
+// and those it approves without asking (tools.allowed).
 // https://geminicli.com/docs/reference/configuration/
 func geminiSettingsGuard(b []byte) (Guard, error) {
 	var s struct {
 		Tools struct {
 			Exclude []string `json:"exclude"`
 			Core    []string `json:"core"`
+			Allowed []string `json:"allowed"`
 		} `json:"tools"`
 		ExcludeTools []string `json:"excludeTools"`
 		CoreTools    []string `json:"coreTools"`
+		AllowedTools []string `json:"allowedTools"`
 	}
 	if err := json.Unmarshal(stripJSONC(b), &s); err != nil {
 		return Guard{}, err
 	}
 	var g Guard
-	for _, lists := range [][]string{s.Tools.Exclude, s.Tools.Core, s.ExcludeTools, s.CoreTools} {
-		for _, t := range lists {
-			for _, name := range []string{"run_shell_command(", "ShellTool("} {
-				if p, ok := strings.CutPrefix(strings.TrimSpace(t), name); ok {
-					g.addPrefix(strings.TrimSuffix(p, ")"))
-				}
+	for _, list := range [][]string{s.Tools.Exclude, s.Tools.Core, s.ExcludeTools, s.CoreTools} {
+		for _, t := range list {
+			if p, ok := geminiShell(t); ok {
+				g.addPrefix(p)
 			}
 		}
 	}
+	for _, t := range append(s.Tools.Allowed, s.AllowedTools...) {
+		switch p, ok := geminiShell(t); {
+		case ok:
+			g.allowed().addPrefix(p)
+		case strings.TrimSpace(t) == "run_shell_command" || strings.TrimSpace(t) == "ShellTool":
+			g.allowed().all = true // every command, rewritten or not
+		}
+	}
 	return g, nil
+}
+
+// geminiShell returns the command prefix of a tool entry of the shell:
+// "git status" of "run_shell_command(git status)".
+func geminiShell(tool string) (string, bool) {
+	tool = strings.TrimSpace(tool)
+	for _, name := range []string{"run_shell_command(", "ShellTool("} {
+		if p, ok := strings.CutPrefix(tool, name); ok {
+			return strings.TrimSuffix(p, ")"), true
+		}
+	}
+	return "", false
 }
 
 // openCodeGuard reads the bash patterns an opencode configuration denies or
@@ -605,8 +668,9 @@ func stripJSONC(b []byte) []byte {
 }
 
 // geminiPolicyGuard reads the [[rule]] tables of a Gemini CLI policy file
-// that deny or ask about shell commands by prefix or pattern. A rule without
-// a pattern applies to rewritten commands too, so it needs no guarding.
+// that deny, ask about or allow shell commands by prefix or pattern. A rule
+// without a pattern applies to rewritten commands too, so it needs no
+// guarding.
 // https://geminicli.com/docs/reference/policy-engine/#toml-rule-schema
 func geminiPolicyGuard(b []byte) (Guard, error) {
 	rules, err := parseRules(string(b))
@@ -616,6 +680,9 @@ func geminiPolicyGuard(b []byte) (Guard, error) {
 	var g Guard
 	for _, r := range rules {
 		if d := first(r["decision"]); d == "allow" {
+			if err := geminiAllowRule(g.allowed(), r); err != nil {
+				return Guard{}, err
+			}
 			continue
 		}
 		tools := r["toolName"]
@@ -642,6 +709,33 @@ func geminiPolicyGuard(b []byte) (Guard, error) {
 		}
 	}
 	return g, nil
+}
+
+// geminiAllowRule adds a policy rule that allows shell commands to g: by
+// prefix, by a pattern of the command or of all the tool's arguments
+// (tried on the command's JSON form), or, without either, every command.
+func geminiAllowRule(g *Guard, r map[string][]string) error {
+	shell := len(r["toolName"]) == 0
+	for _, t := range r["toolName"] {
+		shell = shell || t == "run_shell_command" || t == "*"
+	}
+	if !shell {
+		return nil
+	}
+	for _, p := range r["commandPrefix"] {
+		g.addPrefix(p)
+	}
+	for _, pattern := range append(r["commandRegex"], r["argsPattern"]...) {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return err
+		}
+		g.regexps = append(g.regexps, re)
+	}
+	if len(r["commandPrefix"])+len(r["commandRegex"])+len(r["argsPattern"]) == 0 {
+		g.all = true // every command, rewritten or not
+	}
+	return nil
 }
 
 func first(s []string) string {
@@ -777,7 +871,8 @@ func tomlStrings(v string) ([]string, error) {
 }
 
 // codexGuard reads the programs named first by the prefix rules of a Codex
-// rules file that forbid a command or ask about it.
+// rules file: those that forbid a command or ask about it, and those that
+// allow it (which may also let it run outside the sandbox).
 // https://developers.openai.com/codex/rules
 func codexGuard(b []byte) (Guard, error) {
 	var g Guard
@@ -793,15 +888,16 @@ func codexGuard(b []byte) (Guard, error) {
 			return Guard{}, err
 		}
 		src = rest
-		if d := keyword(call, "decision"); d == "allow" || d == "" {
-			continue // decision defaults to allow
-		}
 		pattern := keyword(call, "pattern")
 		progs, err := firstToken(pattern)
 		if err != nil {
 			return Guard{}, err
 		}
-		g.programs = append(g.programs, progs...)
+		to := &g
+		if d := keyword(call, "decision"); d == "allow" || d == "" {
+			to = g.allowed() // decision defaults to allow
+		}
+		to.programs = append(to.programs, progs...)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"strings"
 )
 
 // A Request is one hook call from an agent, about to run a shell command.
@@ -20,19 +19,41 @@ type Request struct {
 	// hold, when set, says why the call must run as it is whatever its
 	// command.
 	hold string
-	// input is the tool's whole input, which Claude Code wants back whole.
+	// asksNothing is set when the agent runs every command without
+	// asking, so that its allow rules do not matter.
+	asksNothing bool
+	// input is the tool's whole input, which the agents want back whole
+	// with only the command changed.
 	input object
+	// argv is the argument list a Codex shell call gives as its command,
+	// whose last element is the command line.
+	argv []string
 }
 
-// claudePayload is the input of a Claude Code PreToolUse hook for its Bash
-// tool (https://code.claude.com/docs/en/hooks#pretooluse-input):
+// hookPayload is the input of the hooks of Claude Code, Gemini CLI and
+// Codex before a tool runs, which share their field names.
+//
+// Claude Code's PreToolUse hook for its Bash tool
+// (https://code.claude.com/docs/en/hooks#pretooluse-input):
 //
 //	{"session_id": "...", "transcript_path": "...", "cwd": "/home/user/project",
 //	 "permission_mode": "default", "hook_event_name": "PreToolUse",
 //	 "tool_name": "Bash", "tool_use_id": "toolu_...",
 //	 "tool_input": {"command": "npm test", "description": "...",
 //	                "timeout": 120000, "run_in_background": false}}
-type claudePayload struct {
+//
+// Gemini CLI's BeforeTool hook
+// (https://geminicli.com/docs/hooks/reference/#beforetool): session_id,
+// transcript_path, cwd, hook_event_name and timestamp, then tool_name
+// ("run_shell_command" for the shell) and tool_input ({"command": "...",
+// "description": "...", "dir_path": "...", "is_background": false}).
+//
+// Codex's PreToolUse hook (https://developers.openai.com/codex/hooks):
+// session_id, turn_id, transcript_path, cwd, hook_event_name, model,
+// permission_mode, tool_name ("Bash" for every shell tool), tool_use_id
+// and tool_input, whose command is a string, or an argument list for some
+// shell tools.
+type hookPayload struct {
 	HookEventName  string          `json:"hook_event_name"`
 	ToolName       string          `json:"tool_name"`
 	ToolInput      json.RawMessage `json:"tool_input"`
@@ -40,34 +61,15 @@ type claudePayload struct {
 	PermissionMode string          `json:"permission_mode"`
 }
 
-// geminiPayload is the input of a Gemini CLI BeforeTool hook
-// (https://geminicli.com/docs/hooks/reference/#beforetool): the common
-// fields session_id, transcript_path, cwd, hook_event_name and timestamp,
-// then tool_name ("run_shell_command" for the shell) and tool_input
-// ({"command": "...", "description": "...", "dir_path": "..."}).
-type geminiPayload struct {
-	HookEventName string `json:"hook_event_name"`
-	ToolName      string `json:"tool_name"`
-	ToolInput     struct {
-		Command string `json:"command"`
-		DirPath string `json:"dir_path"`
-	} `json:"tool_input"`
-	Cwd string `json:"cwd"`
-}
-
-// codexPayload is the input of a Codex PreToolUse hook
-// (https://developers.openai.com/codex/hooks): session_id, turn_id,
-// transcript_path, cwd, hook_event_name, model, permission_mode, tool_name
-// ("Bash" for every shell tool), tool_use_id and tool_input, whose command
-// is a string, or an argument list for some shell tools.
-type codexPayload struct {
-	HookEventName string `json:"hook_event_name"`
-	ToolName      string `json:"tool_name"`
-	ToolInput     struct {
-		Command json.RawMessage `json:"command"`
-		Workdir string          `json:"workdir"`
-	} `json:"tool_input"`
-	Cwd string `json:"cwd"`
+// shellCall reads a hook's payload and reports whether it is about to run
+// the shell tool tool at event, with a tool input.
+func (r *Request) shellCall(payload []byte, event, tool string) (hookPayload, bool, error) {
+	var p hookPayload
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return p, false, err
+	}
+	r.Cwd = p.Cwd
+	return p, p.HookEventName == event && p.ToolName == tool && len(p.ToolInput) > 0, nil
 }
 
 // openCodePayload is what headroom's opencode plugin sends: the tool and
@@ -90,25 +92,9 @@ func ReadRequest(a Agent, payload []byte) (Request, error) {
 	case Claude:
 		err = r.readClaude(payload)
 	case Gemini:
-		var p geminiPayload
-		if err = json.Unmarshal(payload, &p); err == nil {
-			r.Cwd = p.Cwd
-			if p.ToolName == "run_shell_command" && p.HookEventName == "BeforeTool" {
-				r.Command = p.ToolInput.Command
-				// The command runs in dir_path, relative to the
-				// workspace, when the model names one.
-				r.Dir = within(p.Cwd, p.ToolInput.DirPath)
-			}
-		}
+		err = r.readGemini(payload)
 	case Codex:
-		var p codexPayload
-		if err = json.Unmarshal(payload, &p); err == nil {
-			r.Cwd = p.Cwd
-			if p.ToolName == "Bash" && p.HookEventName == "PreToolUse" {
-				r.Command = codexCommand(p.ToolInput.Command)
-				r.Dir = within(p.Cwd, p.ToolInput.Workdir)
-			}
-		}
+		err = r.readCodex(payload)
 	case OpenCode:
 		var p openCodePayload
 		if err = json.Unmarshal(payload, &p); err == nil {
@@ -173,31 +159,21 @@ func ambiguous(payload []byte, a Agent) string {
 }
 
 func (r *Request) readClaude(payload []byte) error {
-	var p claudePayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	p, shell, err := r.shellCall(payload, "PreToolUse", "Bash")
+	if !shell || err != nil {
 		return err
 	}
-	r.Cwd = p.Cwd
-	if p.ToolName != "Bash" || p.HookEventName != "PreToolUse" || len(p.ToolInput) == 0 {
-		return nil
+	if err := r.readInput(p.ToolInput); err != nil {
+		return err
 	}
-	in, err := parseObject(p.ToolInput)
-	if err != nil {
-		return fmt.Errorf("tool_input: %w", err)
-	}
-	var cmd string
-	if v, ok := in.get("command"); ok {
-		if err := json.Unmarshal(v, &cmd); err != nil {
-			return fmt.Errorf("tool_input.command: %w", err)
-		}
-	}
-	r.Command, r.input = cmd, in
-	if v, ok := in.get("run_in_background"); ok && string(v) == "true" {
+	if r.input.is("run_in_background", "true") {
 		// Claude Code reads a background command's output while it
-		// runs; headroom only prints once the command is done.
+		// runs; headroom prints its view once the command is done.
 		r.hold = "runs in the background"
 	}
 	switch p.PermissionMode {
+	case "bypassPermissions":
+		r.asksNothing = true
 	case "plan":
 		r.hold = "the agent is planning"
 	case "dontAsk":
@@ -208,21 +184,85 @@ func (r *Request) readClaude(payload []byte) error {
 	return nil
 }
 
+// readInput reads a tool's input, an object whose command is a string.
+func (r *Request) readInput(raw json.RawMessage) error {
+	in, err := parseObject(raw)
+	if err != nil {
+		return fmt.Errorf("tool_input: %w", err)
+	}
+	var cmd string
+	if v, ok := in.get("command"); ok {
+		if err := json.Unmarshal(v, &cmd); err != nil {
+			return fmt.Errorf("tool_input.command: %w", err)
+		}
+	}
+	r.Command, r.input = cmd, in
+	return nil
+}
+
+func (r *Request) readGemini(payload []byte) error {
+	p, shell, err := r.shellCall(payload, "BeforeTool", "run_shell_command")
+	if !shell || err != nil {
+		return err
+	}
+	if err := r.readInput(p.ToolInput); err != nil {
+		return err
+	}
+	// The command runs in dir_path, relative to the workspace, when the
+	// model names one.
+	var dir string
+	if v, ok := r.input.get("dir_path"); ok {
+		json.Unmarshal(v, &dir)
+	}
+	r.Dir = within(p.Cwd, dir)
+	if r.input.is("is_background", "true") {
+		// Gemini CLI moves the command to the background at once and
+		// shows what it printed on request; headroom would print
+		// nothing until the command ends.
+		r.hold = "runs in the background"
+	}
+	return nil
+}
+
+func (r *Request) readCodex(payload []byte) error {
+	p, shell, err := r.shellCall(payload, "PreToolUse", "Bash")
+	if !shell || err != nil {
+		return err
+	}
+	// Codex reports "bypassPermissions" when it never asks and runs
+	// without a sandbox.
+	r.asksNothing = p.PermissionMode == "bypassPermissions"
+	in, err := parseObject(p.ToolInput)
+	if err != nil {
+		return fmt.Errorf("tool_input: %w", err)
+	}
+	r.input = in
+	raw, _ := in.get("command")
+	r.Command, r.argv = codexCommand(raw)
+	var dir string
+	if v, ok := in.get("workdir"); ok {
+		json.Unmarshal(v, &dir)
+	}
+	r.Dir = within(p.Cwd, dir)
+	return nil
+}
+
 // codexCommand returns the command line of a Codex shell call: a string,
-// or the script of an argument list like ["bash", "-lc", "npm test"].
-func codexCommand(raw json.RawMessage) string {
+// or the script of an argument list like ["bash", "-lc", "npm test"],
+// which it returns too.
+func codexCommand(raw json.RawMessage) (string, []string) {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return s
+		return s, nil
 	}
 	var argv []string
 	if json.Unmarshal(raw, &argv) == nil && len(argv) == 3 && (argv[1] == "-c" || argv[1] == "-lc") {
 		switch program(argv[0]) {
 		case "sh", "bash", "zsh", "dash":
-			return argv[2]
+			return argv[2], argv
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // Answer returns what the hook writes back to the agent: the command routed
@@ -235,6 +275,9 @@ func (r Request) Answer(h Host) ([]byte, string) {
 	}
 	if r.hold != "" {
 		return Pass(r.agent), r.hold
+	}
+	if r.asksNothing {
+		h.Guard.allow = nil
 	}
 	rewritten, err := Rewrite(r.Command, h)
 	if err != nil {
@@ -253,48 +296,50 @@ func Pass(a Agent) []byte {
 }
 
 func (r Request) rewrite(command string) []byte {
+	// Every agent gets back the whole input the model sent, with only the
+	// command changed: Claude Code and Gemini CLI replace the input with
+	// what the hook returns, and would lose the description, the timeout,
+	// the directory (Gemini's dir_path) and the background flag.
+	in := append(object{}, r.input...)
+	if r.argv != nil {
+		in.set("command", jsonValue([]string{r.argv[0], r.argv[1], command}))
+	} else {
+		in.set("command", jsonValue(command))
+	}
 	var out any
 	switch r.agent {
 	case Claude:
-		// updatedInput replaces the whole input, so everything else the
-		// model sent goes back unchanged. No permissionDecision: "allow"
-		// would skip the prompt the user would have been asked, and the
-		// docs do not require one for updatedInput. Claude Code checks its
-		// permission rules against the rewritten command, which is why
-		// Rewrite leaves alone what a deny or ask rule names.
+		// No permissionDecision: "allow" would skip the prompt the user
+		// would have been asked, and the docs do not require one for
+		// updatedInput. Claude Code checks its permission rules against
+		// the rewritten command, which is why Rewrite leaves alone what a
+		// rule names.
 		// https://code.claude.com/docs/en/hooks#pretooluse-decision-control
-		in := append(object{}, r.input...)
-		in.set("command", jsonValue(command))
 		out = map[string]any{"hookSpecificOutput": map[string]any{
 			"hookEventName": "PreToolUse",
 			"updatedInput":  in.marshal(),
 		}}
 	case Gemini:
-		// tool_input merges with and overrides the model's arguments.
 		// https://geminicli.com/docs/hooks/reference/#beforetool
 		out = map[string]any{"hookSpecificOutput": map[string]any{
 			"hookEventName": "BeforeTool",
-			"tool_input":    map[string]string{"command": command},
+			"tool_input":    in.marshal(),
 		}}
 	case Codex:
-		// Codex applies updatedInput only together with
-		// permissionDecision "allow", and its documentation does not say
-		// that this leaves its approval checks in place. So the hook
-		// never rewrites: it denies the call with the command to run
-		// instead, which the model then runs through Codex's normal
-		// approval. https://developers.openai.com/codex/hooks
+		// Codex (0.131 and later) runs updatedInput only together with
+		// permissionDecision "allow", which approves nothing: Codex
+		// still checks the rewritten command against its rules and runs
+		// it in its sandbox, and asks what it would have asked
+		// (openai/codex#20527, #20702). Earlier versions refuse
+		// updatedInput, and run the command as it is.
+		// https://developers.openai.com/codex/hooks
 		out = map[string]any{"hookSpecificOutput": map[string]any{
-			"hookEventName":            "PreToolUse",
-			"permissionDecision":       "deny",
-			"permissionDecisionReason": codexReason(command),
+			"hookEventName":      "PreToolUse",
+			"permissionDecision": "allow",
+			"updatedInput":       in.marshal(),
 		}}
 	case OpenCode:
 		out = map[string]string{"command": command}
 	}
 	return append(jsonValue(out), '\n')
-}
-
-func codexReason(command string) string {
-	return "headroom: run this command as `" + strings.TrimSpace(command) +
-		"` so that long output comes back short, with its status; `headroom expand HASH` prints what it leaves out"
 }

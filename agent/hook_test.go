@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -51,11 +52,16 @@ func TestAnswer(t *testing.T) {
 			"", "pipes",
 		},
 		{
-			"gemini rewrites", Gemini,
+			"gemini rewrites, keeping the rest of the input in order", Gemini,
 			`{"session_id":"s","transcript_path":"/t","cwd":"/p","hook_event_name":"BeforeTool","timestamp":"2026-01-01T00:00:00Z",
-			  "tool_name":"run_shell_command","tool_input":{"command":"go test ./...","description":"Run tests"}}`,
-			`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"headroom run -- go test ./..."}}}` + "\n",
+			  "tool_name":"run_shell_command","tool_input":{"command":"go test ./...","description":"Run tests","dir_path":"sub","is_background":false}}`,
+			`{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"headroom run -- go test ./...","description":"Run tests","dir_path":"sub","is_background":false}}}` + "\n",
 			"",
+		},
+		{
+			"gemini leaves a background command", Gemini,
+			`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"go test ./...","is_background":true}}`,
+			"{}\n", "background",
 		},
 		{
 			"gemini passes with an empty object", Gemini,
@@ -63,11 +69,16 @@ func TestAnswer(t *testing.T) {
 			"{}\n", "not known",
 		},
 		{
-			"codex asks for the command through headroom", Codex,
+			"codex rewrites, with the allow its rewrites need", Codex,
 			`{"session_id":"s","turn_id":"u","cwd":"/p","hook_event_name":"PreToolUse","model":"gpt-5","permission_mode":"default",
 			  "tool_name":"Bash","tool_use_id":"c","tool_input":{"command":"cargo test"}}`,
-			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"headroom: run this command as ` +
-				"`headroom run -- cargo test`" + ` so that long output comes back short, with its status; ` + "`headroom expand HASH`" + ` prints what it leaves out"}}` + "\n",
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"headroom run -- cargo test"}}}` + "\n",
+			"",
+		},
+		{
+			"codex rewrites an argument list as one", Codex,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","cargo test"],"workdir":"sub"}}`,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":["bash","-lc","headroom run -- cargo test"],"workdir":"sub"}}}` + "\n",
 			"",
 		},
 		{
@@ -163,6 +174,34 @@ func TestRequestDir(t *testing.T) {
 		}
 		if r.Dir != tt.want {
 			t.Errorf("%s %s: Dir %q, want %q", tt.a, tt.payload, r.Dir, tt.want)
+		}
+	}
+}
+
+// Where the agent asks about nothing, its allow rules do not matter, and a
+// command they name is rewritten.
+func TestAnswerAsksNothing(t *testing.T) {
+	g, err := claudeGuard([]byte(`{"permissions": {"allow": ["Bash(go test:*)"]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		a             Agent
+		mode, payload string
+		rewritten     bool
+	}{
+		{Claude, "default", `{"hook_event_name":"PreToolUse","permission_mode":"%s","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`, false},
+		{Claude, "bypassPermissions", `{"hook_event_name":"PreToolUse","permission_mode":"%s","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`, true},
+		{Codex, "default", `{"hook_event_name":"PreToolUse","permission_mode":"%s","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`, false},
+		{Codex, "bypassPermissions", `{"hook_event_name":"PreToolUse","permission_mode":"%s","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`, true},
+	} {
+		r, err := ReadRequest(tt.a, []byte(fmt.Sprintf(tt.payload, tt.mode)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, why := r.Answer(Host{Guard: g})
+		if got := why == ""; got != tt.rewritten {
+			t.Errorf("%s in %s mode: answer %s (%s), want rewritten %v", tt.a, tt.mode, out, why, tt.rewritten)
 		}
 	}
 }

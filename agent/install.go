@@ -35,6 +35,12 @@ func Target(a Agent, user bool, p Places, dir string) string {
 		// https://geminicli.com/docs/hooks/reference/#configuration-schema
 		return filepath.Join(base, ".gemini", "settings.json")
 	case Codex:
+		// https://developers.openai.com/codex/hooks
+		if user {
+			return filepath.Join(p.CodexHome, "hooks.json")
+		}
+		return filepath.Join(base, ".codex", "hooks.json")
+	case CodexInstructions:
 		// https://developers.openai.com/codex/guides/agents-md
 		if user {
 			return filepath.Join(p.CodexHome, "AGENTS.md")
@@ -61,10 +67,30 @@ type Edit struct {
 	Changed bool
 	// Note says what changed, in a few words.
 	Note string
+	// Fixes, when installing changes a file that already holds
+	// headroom's adapter, says what is wrong with the one it holds.
+	Fixes string
 }
 
-// hookCommand is the command each agent's settings run.
-func hookCommand(a Agent) string { return "headroom hook " + string(a) }
+// hookCommand is the command each agent's settings run. Claude Code and
+// Codex run a command as it is when its hook fails, as they do when
+// headroom is not installed; Gemini CLI refuses the command when a hook
+// exits with a status other than 0 or 1 and says something on stderr, as
+// a shell does for a program it cannot find. So Gemini's hook answers
+// Gemini's "go ahead" itself when headroom cannot.
+func hookCommand(a Agent) string {
+	if a == Gemini {
+		return "headroom hook gemini || echo {}"
+	}
+	return "headroom hook " + string(a)
+}
+
+// isHookCommand reports whether command runs headroom's hook for agent a:
+// the current form or one that an earlier headroom installed.
+func isHookCommand(a Agent, command string) bool {
+	command = strings.TrimSpace(command)
+	return command == hookCommand(a) || command == "headroom hook "+string(a)
+}
 
 // hookEntry describes where an agent's settings register a hook.
 type hookEntry struct {
@@ -80,6 +106,9 @@ func entry(a Agent) hookEntry {
 	case Gemini:
 		// https://geminicli.com/docs/hooks/reference/#configuration-schema
 		return hookEntry{"BeforeTool", "run_shell_command", map[string]string{"name": "headroom", "type": "command", "command": hookCommand(a)}}
+	case Codex:
+		// https://developers.openai.com/codex/hooks#config-shape
+		return hookEntry{"PreToolUse", "Bash", map[string]string{"type": "command", "command": hookCommand(a)}}
 	}
 	return hookEntry{}
 }
@@ -88,13 +117,10 @@ func entry(a Agent) hookEntry {
 // if there is none, with headroom's adapter added.
 func Install(a Agent, current []byte) (Edit, error) {
 	switch a {
-	case Claude, Gemini:
+	case Claude, Gemini, Codex:
 		return installHook(a, current)
-	case Codex:
-		if bytes.Contains(current, []byte(strings.TrimSuffix(blockBegin, "\n"))) {
-			return Edit{Content: current, Note: "already holds the headroom instructions"}, nil
-		}
-		return Edit{Content: appendBlock(current), Changed: true, Note: "added the headroom instructions"}, nil
+	case CodexInstructions:
+		return installBlock(current), nil
 	case OpenCode:
 		if bytes.Equal(current, plugin) {
 			return Edit{Content: current, Note: "already holds the headroom plugin"}, nil
@@ -124,9 +150,9 @@ func Uninstall(a Agent, current, backup []byte) (Edit, error) {
 	var e Edit
 	var err error
 	switch a {
-	case Claude, Gemini:
+	case Claude, Gemini, Codex:
 		e, err = uninstallHook(a, current, backup)
-	case Codex:
+	case CodexInstructions:
 		e = removeBlock(current)
 	case OpenCode:
 		if !bytes.HasPrefix(current, []byte(pluginMark)) {
@@ -154,7 +180,7 @@ func Uninstall(a Agent, current, backup []byte) (Edit, error) {
 }
 
 func empty(a Agent, content []byte) bool {
-	if a == Codex {
+	if a == CodexInstructions {
 		return len(bytes.TrimSpace(content)) == 0
 	}
 	o, err := parseObject(content)
@@ -175,20 +201,32 @@ func installHook(a Agent, current []byte) (Edit, error) {
 	if err != nil {
 		return Edit{}, err
 	}
+	note := fmt.Sprintf("added a %s hook running %q on %s", e.event, hookCommand(a), e.matcher)
+	fixes := ""
+	isCurrent := func(c string) bool { return c == hookCommand(a) }
+	earlier := func(c string) bool { return isHookCommand(a, c) && !isCurrent(c) }
+	var kept []json.RawMessage
 	for _, g := range groups {
-		if _, n := withoutOurs(a, g); n > 0 {
+		if _, n := withoutHooks(g, isCurrent); n > 0 {
 			return Edit{Content: current, Note: fmt.Sprintf("already runs %q before each %s call", hookCommand(a), e.matcher)}, nil
+		}
+		rest, n := withoutHooks(g, earlier)
+		if n > 0 {
+			note = fmt.Sprintf("replaced the hook of an earlier headroom with one running %q", hookCommand(a))
+			fixes = "its hook is an earlier headroom's"
+			if a == Gemini {
+				fixes += ", which stops every shell command when headroom is not on PATH"
+			}
+		}
+		if rest != nil {
+			kept = append(kept, rest)
 		}
 	}
 	// Keys in the documentation's order rather than sorted.
 	group := object{{"matcher", jsonValue(e.matcher)}, {"hooks", arrayValue([]json.RawMessage{orderedHook(e.hook)})}}
-	hooks.set(e.event, arrayValue(append(groups, group.marshal())))
+	hooks.set(e.event, arrayValue(append(kept, group.marshal())))
 	root.set("hooks", hooks.marshal())
-	return Edit{
-		Content: format(root, current),
-		Changed: true,
-		Note:    fmt.Sprintf("added a %s hook running %q on %s", e.event, hookCommand(a), e.matcher),
-	}, nil
+	return Edit{Content: format(root, current), Changed: true, Note: note, Fixes: fixes}, nil
 }
 
 // orderedHook writes a hook's fields in the order the documentation shows
@@ -252,7 +290,7 @@ func uninstallHook(a Agent, current, backup []byte) (Edit, error) {
 	var kept []json.RawMessage
 	removed := 0
 	for _, g := range groups {
-		rest, n := withoutOurs(a, g)
+		rest, n := withoutHooks(g, func(c string) bool { return isHookCommand(a, c) })
 		removed += n
 		if rest != nil {
 			kept = append(kept, rest)
@@ -276,9 +314,10 @@ func uninstallHook(a Agent, current, backup []byte) (Edit, error) {
 		Note: fmt.Sprintf("removed the %s hook running %q", e.event, hookCommand(a))}, nil
 }
 
-// withoutOurs returns a matcher group with headroom's hooks taken out, nil
-// if nothing else was in it, and how many it took out.
-func withoutOurs(a Agent, group json.RawMessage) (json.RawMessage, int) {
+// withoutHooks returns a matcher group with the hooks whose command ours
+// approves taken out, nil if nothing else was in it, and how many it took
+// out.
+func withoutHooks(group json.RawMessage, ours func(command string) bool) (json.RawMessage, int) {
 	g, err := parseObject(group)
 	if err != nil {
 		return group, 0
@@ -292,7 +331,7 @@ func withoutOurs(a Agent, group json.RawMessage) (json.RawMessage, int) {
 		var hook struct {
 			Command string `json:"command"`
 		}
-		if json.Unmarshal(h, &hook) == nil && strings.TrimSpace(hook.Command) == hookCommand(a) {
+		if json.Unmarshal(h, &hook) == nil && ours(strings.TrimSpace(hook.Command)) {
 			continue
 		}
 		kept = append(kept, h)
@@ -387,6 +426,55 @@ To see what a view left out, do not run the command again: run
 ` + "`headroom expand HASH --grep REGEX`" + ` for the lines that match.
 `
 
+// CodexDocLimit is how much of its AGENTS.md files Codex reads, all
+// together, unless project_doc_max_bytes says otherwise: instructions past
+// it never reach the model.
+const CodexDocLimit = 32 << 10
+
+// installBlock adds the instructions to the end of an AGENTS.md file, or
+// to its start if the end is past CodexDocLimit.
+func installBlock(current []byte) Edit {
+	if i, end := blockAt(current); i >= 0 {
+		if end <= CodexDocLimit {
+			return Edit{Content: current, Note: "already holds the headroom instructions"}
+		}
+		return Edit{Content: prependBlock(removeBlock(current).Content), Changed: true,
+			Note:  "moved the headroom instructions to the top, where Codex reads them",
+			Fixes: "its headroom instructions end past the first 32 KiB, which is all of AGENTS.md that Codex reads"}
+	}
+	if b := appendBlock(current); len(b) <= CodexDocLimit {
+		return Edit{Content: b, Changed: true, Note: "added the headroom instructions"}
+	}
+	return Edit{Content: prependBlock(current), Changed: true,
+		Note: "added the headroom instructions at the top: Codex reads only the first 32 KiB"}
+}
+
+// blockAt returns where the instructions start and end in b, or -1.
+func blockAt(b []byte) (start, end int) {
+	i := bytes.Index(b, []byte(strings.TrimSuffix(blockBegin, "\n")))
+	if i < 0 {
+		return -1, -1
+	}
+	j := bytes.Index(b[i:], []byte(strings.TrimSuffix(blockEnd, "\n")))
+	if j < 0 {
+		return i, len(b)
+	}
+	return i, i + j + len(blockEnd)
+}
+
+// prependBlock puts the instructions first, then a blank line, with the
+// line ends current uses.
+func prependBlock(current []byte) []byte {
+	eol := lineEnd(current)
+	var b bytes.Buffer
+	b.Write(withLineEnds([]byte(blockBegin+Instructions+blockEnd), eol))
+	if len(current) > 0 {
+		b.WriteString(eol)
+		b.Write(current)
+	}
+	return b.Bytes()
+}
+
 // appendBlock adds the instructions after a blank line, with the line ends
 // current uses.
 func appendBlock(current []byte) []byte {
@@ -421,8 +509,11 @@ func removeBlock(current []byte) Edit {
 		return Edit{Content: current, Note: "holds the start of the headroom instructions but not their end; remove them by hand"}
 	}
 	before, after := current[:i], current[i+j+len(end):]
-	if len(after) == 0 && bytes.HasSuffix(before, []byte(eol+eol)) {
+	switch {
+	case len(after) == 0 && bytes.HasSuffix(before, []byte(eol+eol)):
 		before = before[:len(before)-len(eol)] // the blank line appendBlock added
+	case len(before) == 0 && bytes.HasPrefix(after, []byte(eol)):
+		after = after[len(eol):] // the blank line prependBlock added
 	}
 	out := append(append([]byte{}, before...), after...)
 	return Edit{Content: out, Changed: true, Note: "removed the headroom instructions"}

@@ -3,6 +3,7 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -58,9 +59,13 @@ func TestInstallRoundTrip(t *testing.T) {
 		{"gemini, no file", Gemini, nil},
 		{"gemini, other hooks", Gemini, []byte(strings.ReplaceAll(claudeWithHooks, "PreToolUse", "BeforeTool"))},
 		{"codex, no file", Codex, nil},
-		{"codex, AGENTS.md", Codex, []byte("# Agents\n\nUse tabs.\n")},
-		{"codex, no final newline", Codex, []byte("# Agents\n\nUse tabs.")},
-		{"codex, CRLF", Codex, []byte("# Agents\r\n\r\nUse tabs.\r\n")},
+		{"codex, other hooks", Codex, []byte(claudeWithHooks)},
+		{"codex instructions, no file", CodexInstructions, nil},
+		{"codex instructions, AGENTS.md", CodexInstructions, []byte("# Agents\n\nUse tabs.\n")},
+		{"codex instructions, no final newline", CodexInstructions, []byte("# Agents\n\nUse tabs.")},
+		{"codex instructions, CRLF", CodexInstructions, []byte("# Agents\r\n\r\nUse tabs.\r\n")},
+		{"codex instructions, 32 KiB", CodexInstructions, bigAgents("\n")},
+		{"codex instructions, 32 KiB, CRLF, starting blank", CodexInstructions, append([]byte("\r\n"), bigAgents("\r\n")...)},
 		{"claude, CRLF", Claude, []byte("{\r\n  \"model\": \"opus\"\r\n}\r\n")},
 		{"opencode, no file", OpenCode, nil},
 	}
@@ -102,9 +107,9 @@ func TestInstallRoundTrip(t *testing.T) {
 // indented, and a file that did not end in a newline ends in one.
 func withoutBackup(a Agent, original []byte) []byte {
 	switch {
-	case a == Codex && !bytes.HasSuffix(original, []byte("\n")):
+	case a == CodexInstructions && !bytes.HasSuffix(original, []byte("\n")):
 		return append(original, '\n')
-	case (a == Claude || a == Gemini) && !bytes.Contains(original, []byte("\n")):
+	case a != CodexInstructions && !bytes.Contains(original, []byte("\n")):
 		o, _ := parseObject(original)
 		return format(o, original)
 	}
@@ -118,8 +123,9 @@ func TestInstallKeepsCRLF(t *testing.T) {
 		a        Agent
 		original string
 	}{
-		{Codex, "# Agents\r\n\r\nUse tabs.\r\n"},
-		{Codex, "# Agents\r\n\r\nUse tabs."},
+		{CodexInstructions, "# Agents\r\n\r\nUse tabs.\r\n"},
+		{CodexInstructions, "# Agents\r\n\r\nUse tabs."},
+		{Codex, "{\r\n  \"hooks\": {}\r\n}"},
 		{Claude, "{\r\n  \"model\": \"opus\"\r\n}\r\n"},
 		{Gemini, "{\r\n  \"hooks\": {}\r\n}"},
 	} {
@@ -133,6 +139,61 @@ func TestInstallKeepsCRLF(t *testing.T) {
 		if again, err := Install(tt.a, in.Content); err != nil || again.Changed {
 			t.Errorf("%s: Install again: changed %v, %v", tt.a, again.Changed, err)
 		}
+	}
+}
+
+// bigAgents is an AGENTS.md of 33 KiB, whose end Codex does not read.
+func bigAgents(eol string) []byte {
+	var b bytes.Buffer
+	b.WriteString("# Rules" + eol + eol)
+	for i := 0; b.Len() < 33<<10; i++ {
+		fmt.Fprintf(&b, "Rule %04d: keep functions small and name them for what they do.%s", i, eol)
+	}
+	return b.Bytes()
+}
+
+// Codex reads only the first 32 KiB of AGENTS.md: instructions that would
+// end past it go first instead, and instructions found past it move there.
+func TestInstallBlockWithinLimit(t *testing.T) {
+	big := bigAgents("\n")
+	in, err := Install(CodexInstructions, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, end := blockAt(in.Content); end > CodexDocLimit || !bytes.HasSuffix(in.Content, big) {
+		t.Errorf("instructions end at byte %d of a big AGENTS.md (note %q)", end, in.Note)
+	}
+	small, _ := Install(CodexInstructions, []byte("# Rules\n"))
+	if start, _ := blockAt(small.Content); start == 0 {
+		t.Errorf("instructions put first in a small AGENTS.md")
+	}
+	// The block appended to a file that has grown since.
+	grown := appendBlock(big)
+	moved, err := Install(CodexInstructions, grown)
+	if err != nil || !moved.Changed || moved.Fixes == "" {
+		t.Fatalf("Install of instructions past the limit: changed %v, fixes %q, %v", moved.Changed, moved.Fixes, err)
+	}
+	if _, end := blockAt(moved.Content); end > CodexDocLimit {
+		t.Errorf("instructions past the limit stayed at byte %d", end)
+	}
+	if out, _ := Uninstall(CodexInstructions, moved.Content, nil); !bytes.Equal(out.Content, big) {
+		t.Errorf("Uninstall of moved instructions did not give back the file")
+	}
+}
+
+// A hook of an earlier headroom counts as headroom's: Install replaces it,
+// Uninstall removes it.
+func TestInstallReplacesEarlierHook(t *testing.T) {
+	earlier := `{"hooks":{"BeforeTool":[{"matcher":"run_shell_command","hooks":[{"name":"headroom","type":"command","command":"headroom hook gemini"}]}]}}`
+	in, err := Install(Gemini, []byte(earlier))
+	if err != nil || !in.Changed || !strings.Contains(in.Fixes, "stops every shell command") {
+		t.Fatalf("Install over an earlier hook: changed %v, fixes %q, %v", in.Changed, in.Fixes, err)
+	}
+	if bytes.Count(in.Content, []byte("headroom hook gemini")) != 1 || !bytes.Contains(in.Content, []byte(`"headroom hook gemini || echo {}"`)) {
+		t.Errorf("Install over an earlier hook gave\n%s", in.Content)
+	}
+	if out, err := Uninstall(Gemini, []byte(earlier), nil); err != nil || !out.Remove {
+		t.Errorf("Uninstall did not remove an earlier hook: %s, %v", out.Content, err)
 	}
 }
 
@@ -258,7 +319,7 @@ func FuzzInstallRoundTrip(f *testing.F) {
 			if err != nil || !out.Changed {
 				t.Fatalf("%s: without the backup, Uninstall(Install(%q)): changed %v, %v", a, original, out.Changed, err)
 			}
-			if a == Codex || out.Remove {
+			if out.Remove {
 				continue
 			}
 			var want, got any

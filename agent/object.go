@@ -61,6 +61,12 @@ func (o object) get(key string) (json.RawMessage, bool) {
 	return nil, false
 }
 
+// is reports whether key holds the JSON value raw, as written.
+func (o object) is(key, raw string) bool {
+	v, ok := o.get(key)
+	return ok && string(v) == raw
+}
+
 // count returns how many times key is in the object: JSON allows a key
 // twice, and readers differ on which one counts.
 func (o object) count(key string) int {

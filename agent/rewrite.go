@@ -42,7 +42,9 @@ type Host struct {
 // an agent checks its permission rules against the command it is about to
 // run, and a rule written for "curl" does not match "headroom run -- curl",
 // so rewriting a command a rule denies or asks about would widen what the
-// agent may run.
+// agent may run. For the same reason, a command a rule allows is rewritten
+// only if a rule allows the rewritten command too: the agent would ask
+// about it, and a headless agent refuse it.
 func Rewrite(command string, h Host) (string, error) {
 	if strings.TrimSpace(command) == "" {
 		return "", errors.New("is empty")
@@ -86,7 +88,11 @@ func Rewrite(command string, h Host) (string, error) {
 		return "", errors.New("is named by a rule of the agent that denies or asks")
 	}
 	at := name.start
-	return command[:at] + runPrefix + command[at:], nil
+	rewritten := command[:at] + runPrefix + command[at:]
+	if h.Guard.Allows(command) && !h.Guard.Allows(rewritten) {
+		return "", errors.New("is allowed by a rule of the agent that does not allow it through headroom run")
+	}
+	return rewritten, nil
 }
 
 // finds says why headroom run, handed name, might not run what the shell

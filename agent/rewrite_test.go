@@ -126,6 +126,48 @@ func TestRewriteGuarded(t *testing.T) {
 	}
 }
 
+// A command an allow rule names is left alone unless a rule allows it
+// through headroom run too: rewritten, it would no longer match, and the
+// agent would ask about it, or refuse it when it runs headless.
+func TestRewriteAllowed(t *testing.T) {
+	parse := func(parse func([]byte) (Guard, error), src string) Guard {
+		t.Helper()
+		g, err := parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	tests := []struct {
+		name    string
+		g       Guard
+		command string
+		ok      bool
+	}{
+		{"claude allow", parse(claudeGuard, `{"permissions": {"allow": ["Bash(rg:*)"]}}`), "rg -n x", false},
+		{"claude allow, other command", parse(claudeGuard, `{"permissions": {"allow": ["Bash(rg:*)"]}}`), "go test ./...", true},
+		{"claude allow, both forms", parse(claudeGuard, `{"permissions": {"allow": ["Bash(rg *)", "Bash(headroom run -- rg *)"]}}`), "rg -n x", true},
+		{"claude allow, the whole tool", parse(claudeGuard, `{"permissions": {"allow": ["Bash(rg:*)", "Bash"]}}`), "rg -n x", true},
+		{"gemini policy", parse(geminiPolicyGuard, "[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"rg\"\ndecision = \"allow\"\npriority = 100\n"), "rg -n x", false},
+		{"gemini policy regex", parse(geminiPolicyGuard, "[[rule]]\ncommandRegex = \"^go test\"\ndecision = \"allow\"\n"), "go test ./...", false},
+		{"gemini policy, the whole tool", parse(geminiPolicyGuard, "[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"allow\"\n"), "rg -n x", true},
+		{"gemini settings", parse(geminiSettingsGuard, `{"tools": {"allowed": ["run_shell_command(rg)"]}}`), "rg -n x", false},
+		{"codex allow rule", parse(codexGuard, `prefix_rule(pattern = ["go", "test"], decision = "allow")`), "go test ./...", false},
+		{"codex allow by default", parse(codexGuard, `prefix_rule(pattern = ["make"])`), "make check", false},
+	}
+	for _, tt := range tests {
+		got, err := Rewrite(tt.command, Host{Guard: tt.g})
+		switch {
+		case tt.ok && err != nil:
+			t.Errorf("%s: %q refused: %v", tt.name, tt.command, err)
+		case !tt.ok && err == nil:
+			t.Errorf("%s: %q rewritten to %q", tt.name, tt.command, got)
+		case !tt.ok && !strings.Contains(err.Error(), "allowed by a rule"):
+			t.Errorf("%s: %q refused for another reason: %v", tt.name, tt.command, err)
+		}
+	}
+}
+
 func TestSplitSimple(t *testing.T) {
 	words, err := splitSimple(`A=1 B='two words' rg -n "x y" 'it''s' a\ b ~/x *.go`)
 	if err != nil {

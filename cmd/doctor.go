@@ -283,7 +283,7 @@ func disabled(getenv func(string) string) string {
 func onPath() string {
 	p, err := exec.LookPath("headroom")
 	if err != nil {
-		return `no: the agents' adapters run "headroom" by name and will not find it`
+		return `no: the agents' adapters run "headroom" by name and will not find it; they let every command run as it is`
 	}
 	if self, err := os.Executable(); err == nil && sameBinary(self, p) {
 		return "yes, this binary"
@@ -336,17 +336,74 @@ func sameContent(a, b string) bool {
 }
 
 // adapterRows says whether agent a has headroom's adapter in the project
-// in cwd and in the user's settings, in the files headroom init writes.
+// in cwd and in the user's settings, in the files headroom init writes,
+// and whether the agent will run it there.
 func adapterRows(r *report, env *environment, a agent.Agent, cwd string) {
 	p := places(env, a, "")
 	project := agent.Target(a, false, p, cwd)
-	r.row(string(a), "project: %s (%s)", adapterFile(a, project), shown(cwd, project))
+	r.row(string(a), "project: %s (%s)", adapterNote(env, a, false, cwd, adapterFile(a, project)), shown(cwd, project))
 	if p.Home == "" {
 		r.row("", "user: cannot tell: HOME is not set")
 		return
 	}
 	user := agent.Target(a, true, p, cwd)
-	r.row("", "user: %s (%s)", adapterFile(a, user), user)
+	r.row("", "user: %s (%s)", adapterNote(env, a, true, cwd, adapterFile(a, user)), user)
+	if a == agent.Codex {
+		for _, user := range []bool{false, true} {
+			instructionsRow(r, p, user, cwd)
+		}
+	}
+}
+
+// adapterNote adds to an installed adapter's status what else it needs to
+// work: Codex runs a hook once trusted, and Gemini CLI reads a project's
+// settings in a trusted folder only.
+func adapterNote(env *environment, a agent.Agent, user bool, cwd, status string) string {
+	if status != "installed" {
+		return status
+	}
+	switch a {
+	case agent.Codex:
+		return "installed; Codex runs it once you trust it in /hooks"
+	case agent.Gemini:
+		if user {
+			break
+		}
+		if n := geminiTrustNote(env, cwd); n != "" {
+			return "installed, but Gemini CLI " + n
+		}
+	}
+	return status
+}
+
+// instructionsRow says whether the AGENTS.md that Codex reads, in the
+// project or the user's CODEX_HOME, holds headroom's instructions, if
+// that or the file beside it does.
+func instructionsRow(r *report, p agent.Places, user bool, cwd string) {
+	paths := targets(agent.CodexInstructions, user, p, cwd)
+	read, other := paths[0], paths[1] // AGENTS.override.md first, if there is one
+	label := "project instructions"
+	shownPath := shown(cwd, read)
+	if user {
+		label, shownPath = "user instructions", read
+	}
+	readBytes, _ := os.ReadFile(read)
+	otherBytes, _ := os.ReadFile(other)
+	switch {
+	case holdsAdapter(agent.CodexInstructions, readBytes):
+		r.row("", "%s: %s (%s)", label, adapterStatus(agent.CodexInstructions, readBytes), shownPath)
+	case filepath.Base(read) == codexOverride && holdsAdapter(agent.CodexInstructions, otherBytes):
+		r.row("", "%s: installed, but Codex reads %s in place of AGENTS.md: headroom init codex --instructions adds them there (%s)",
+			label, codexOverride, shown(cwd, other))
+	}
+}
+
+// initCommand is the command that installs agent a's adapter.
+func initCommand(a agent.Agent) string {
+	if a == agent.CodexInstructions {
+		return "headroom init codex --instructions"
+	}
+	return "headroom init " + string(a)
 }
 
 func adapterFile(a agent.Agent, path string) string {
@@ -374,8 +431,10 @@ func adapterStatus(a agent.Agent, content []byte) string {
 	switch {
 	case current && removable:
 		return "installed"
+	case removable && in.Fixes != "":
+		return fmt.Sprintf("installed, but %s: %s fixes it", in.Fixes, initCommand(a))
 	case removable:
-		return fmt.Sprintf("installed, from another version of headroom: headroom init %s replaces it", a)
+		return fmt.Sprintf("installed, from another version of headroom: %s replaces it", initCommand(a))
 	case current:
 		return "installed, but damaged: the file " + out.Note
 	case ierr != nil:

@@ -28,10 +28,11 @@ func TestAdapterStatus(t *testing.T) {
 	own := map[agent.Agent][]byte{
 		agent.Claude:   []byte("{\n  \"permissions\": {\"allow\": [\"Bash(ls)\"]}\n}\n"),
 		agent.Gemini:   []byte("{\"hooks\": {\"BeforeTool\": [{\"matcher\": \"read_file\", \"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]}}\n"),
-		agent.Codex:    []byte("# Project\n\nRun the tests with make test.\n"),
+		agent.Codex:    []byte("{\"hooks\": {\"SessionStart\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]}}\n"),
 		agent.OpenCode: []byte("export const Mine = async () => ({})\n"),
 	}
-	for _, a := range agent.Agents {
+	own[agent.CodexInstructions] = []byte("# Project\n\nRun the tests with make test.\n")
+	for _, a := range append(agent.Agents, agent.CodexInstructions) {
 		t.Run(string(a), func(t *testing.T) {
 			if got := adapterStatus(a, installed(t, a, nil)); got != "installed" {
 				t.Errorf("a file init created: %q, want installed", got)
@@ -63,9 +64,14 @@ func TestAdapterStatusOddFiles(t *testing.T) {
 		{"older plugin", agent.OpenCode, "// headroom plugin for opencode v0\nexport const H = 1\n",
 			"installed, from another version of headroom: headroom init opencode replaces it"},
 		{"settings with comments", agent.Claude, "{ // mine\n}\n", "cannot tell: the file is not a plain JSON object"},
-		{"instructions cut short", agent.Codex, "# P\n\n<!-- headroom:begin (headroom init codex --uninstall removes this block) -->\n## Long command output\n",
+		{"instructions cut short", agent.CodexInstructions, "# P\n\n<!-- headroom:begin (headroom init codex --uninstall removes this block) -->\n## Long command output\n",
 			"installed, but damaged: the file holds the start of the headroom instructions but not their end"},
 		{"empty settings", agent.Gemini, "", "not installed"},
+		{"gemini hook of an earlier headroom", agent.Gemini, `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "headroom hook gemini"}]}]}}`,
+			"installed, but its hook is an earlier headroom's, which stops every shell command when headroom is not on PATH: headroom init gemini fixes it"},
+		{"instructions past what Codex reads", agent.CodexInstructions, strings.Repeat("Use tabs.\n", 3400) +
+			"\n<!-- headroom:begin (headroom init codex --uninstall removes this block) -->\n" + agent.Instructions + "<!-- headroom:end -->\n",
+			"installed, but its headroom instructions end past the first 32 KiB, which is all of AGENTS.md that Codex reads: headroom init codex --instructions fixes it"},
 		{"another hook command", agent.Claude, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "headroom hook gemini"}]}]}}`, "not installed"},
 	}
 	for _, tt := range tests {

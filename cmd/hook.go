@@ -34,13 +34,15 @@ output's length, else the agent's way of letting the command run as it is.
 
 AGENT is claude, gemini, codex or opencode. Interactive commands, watch,
 follow, server and debugger modes, pipes, redirections, lists of commands,
-commands already calling headroom, commands that set PATH or HEADROOM_
-variables, programs the user's shell defines as functions or aliases, and
-commands that the agent's permission rules deny or ask about are never
-rewritten, and the agent's permission checks are never skipped: Codex cannot
-take a rewritten command without approving it, so for Codex the hook refuses
-the command and tells the model to run it through headroom instead. With
-HEADROOM_DISABLE=1 nothing is rewritten.`,
+commands run in the background, commands already calling headroom,
+commands that set PATH or HEADROOM_ variables, programs the user's shell
+defines as functions or aliases, commands that the agent's permission
+rules deny or ask about, and commands they allow unless they allow them
+through headroom run too, are never rewritten. The rest of the tool's input
+goes back unchanged, and the agent's permission checks are never skipped:
+the "allow" Codex needs with a rewritten command approves nothing, and
+Codex still checks its rules and sandbox. With HEADROOM_DISABLE=1 nothing
+is rewritten.`,
 		Example:   `  echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./..."}}' | headroom hook claude --explain`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: agentNames(),
@@ -103,7 +105,7 @@ func runHook(c *cobra.Command, env *environment, o hookOptions, args []string) e
 // host describes where the command of req would run: the agent's rules,
 // its shell's definitions, the files the command may name, and PATH.
 func host(env *environment, a agent.Agent, req agent.Request) agent.Host {
-	files := agent.Files{Read: readRegular, Glob: filepath.Glob, Open: openRegular}
+	files := settingsFiles()
 	p := hookPlaces(env, a, req.Cwd)
 	dir := req.Dir
 	if dir == "" {
@@ -115,6 +117,11 @@ func host(env *environment, a agent.Agent, req agent.Request) agent.Host {
 		Runs:    agent.Executable(files, dir),
 		Path:    env.getenv("PATH"),
 	}
+}
+
+// settingsFiles reads the agents' settings and the user's shell files.
+func settingsFiles() agent.Files {
+	return agent.Files{Read: readRegular, Glob: filepath.Glob, Open: openRegular}
 }
 
 // maxSettings bounds a settings file the hook reads; a larger one makes

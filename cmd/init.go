@@ -19,8 +19,9 @@ import (
 const backupSuffix = ".headroom-backup"
 
 type initOptions struct {
-	uninstall bool
-	user      bool
+	uninstall    bool
+	user         bool
+	instructions bool
 }
 
 func newInit(env *environment) *cobra.Command {
@@ -34,17 +35,21 @@ what it changed:
 
   claude    a PreToolUse hook on Bash in .claude/settings.json
   gemini    a BeforeTool hook on run_shell_command in .gemini/settings.json
-  codex     instructions in AGENTS.md (Codex's hooks cannot rewrite a command
-            without approving it)
+  codex     a PreToolUse hook on Bash in .codex/hooks.json (~/.codex/hooks.json
+            with --user), which Codex runs once you trust it in /hooks; or,
+            with --instructions, instructions in AGENTS.md (in
+            AGENTS.override.md if there is one), for a Codex without hooks
   opencode  the plugin .opencode/plugins/headroom.js
 
 Running it again changes nothing. A file it changes is first copied to
 FILE.headroom-backup; a symbolic link is followed, and the file it points
-to changed, not the link; a read-only file is left alone. --uninstall removes exactly what init added: the file
-comes back byte for byte if nothing else changed since, and otherwise keeps
-the other changes.`,
+to changed, not the link; a read-only file is left alone. --uninstall
+removes exactly what init added: the file comes back byte for byte if
+nothing else changed since, and otherwise keeps the other changes. For
+codex it removes the hook and the instructions.`,
 		Example: `  headroom init claude
   headroom init gemini --user
+  headroom init codex --instructions
   headroom init codex --uninstall`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: agentNames(),
@@ -54,6 +59,7 @@ the other changes.`,
 	}
 	c.Flags().BoolVar(&o.uninstall, "uninstall", false, "remove what init added")
 	c.Flags().BoolVar(&o.user, "user", false, "change the user's settings instead of the project's")
+	c.Flags().BoolVar(&o.instructions, "instructions", false, "codex: write instructions to AGENTS.md instead of a hook")
 	return c
 }
 
@@ -66,16 +72,44 @@ func runInit(c *cobra.Command, env *environment, o initOptions, args []string) e
 	if err != nil {
 		return err
 	}
+	if o.instructions {
+		if a != agent.Codex {
+			return usageError("--instructions: only for codex")
+		}
+		a = agent.CodexInstructions
+	}
 	p := places(env, a, "")
 	if o.user && p.Home == "" {
 		return usageError("--user: HOME is not set")
 	}
-	t, err := findTarget(cwd, agent.Target(a, o.user, p, cwd))
+	w := c.OutOrStdout()
+	if o.uninstall {
+		adapters := []agent.Agent{a}
+		if a == agent.Codex {
+			// An earlier headroom wrote instructions for Codex.
+			adapters = append(adapters, agent.CodexInstructions)
+		}
+		for i, a := range adapters {
+			for j, path := range targets(a, o.user, p, cwd) {
+				t, err := findTarget(cwd, path)
+				if err != nil {
+					return err
+				}
+				// Of the other files, only those holding headroom's
+				// adapter are worth a line.
+				if (i > 0 || j > 0) && !holdsAdapter(a, t.current) {
+					continue
+				}
+				if err := uninstall(w, a, cwd, t); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	t, err := findTarget(cwd, targets(a, o.user, p, cwd)[0])
 	if err != nil {
 		return err
-	}
-	if o.uninstall {
-		return uninstall(c.OutOrStdout(), a, cwd, t)
 	}
 	e, err := agent.Install(a, t.current)
 	if err != nil {
@@ -87,7 +121,9 @@ func runInit(c *cobra.Command, env *environment, o initOptions, args []string) e
 			return err
 		}
 		backup := t.path + backupSuffix
-		if t.current != nil {
+		if t.current != nil && !holdsAdapter(a, t.current) {
+			// A file that holds headroom's adapter already, of an
+			// earlier version, has its backup from before that.
 			if err := writeFile(backup, t.current, t.perm); err != nil {
 				return err
 			}
@@ -97,8 +133,87 @@ func runInit(c *cobra.Command, env *environment, o initOptions, args []string) e
 			return err
 		}
 	}
-	_, err = fmt.Fprintf(c.OutOrStdout(), "%s: %s\n", t.shown, note)
-	return err
+	if _, err := fmt.Fprintf(w, "%s: %s\n", t.shown, note); err != nil {
+		return err
+	}
+	for _, n := range initNotes(env, a, o.user, cwd, t) {
+		if _, err := fmt.Fprintf(w, "  %s\n", n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// targets returns the files that may hold agent a's adapter, the one init
+// writes first. Codex reads AGENTS.override.md in place of AGENTS.md in the
+// same directory: instructions go there when it exists.
+func targets(a agent.Agent, user bool, p agent.Places, cwd string) []string {
+	path := agent.Target(a, user, p, cwd)
+	if a != agent.CodexInstructions {
+		return []string{path}
+	}
+	override := filepath.Join(filepath.Dir(path), codexOverride)
+	if _, err := os.Lstat(override); err == nil {
+		return []string{override, path}
+	}
+	return []string{path, override}
+}
+
+// codexOverride is the file Codex reads in place of AGENTS.md.
+const codexOverride = "AGENTS.override.md"
+
+// holdsAdapter reports whether content holds agent a's adapter, of this
+// headroom or an earlier one.
+func holdsAdapter(a agent.Agent, content []byte) bool {
+	e, err := agent.Uninstall(a, content, nil)
+	return err == nil && e.Changed
+}
+
+// initNotes says what else the adapter just installed needs to work.
+func initNotes(env *environment, a agent.Agent, user bool, cwd string, t target) []string {
+	switch a {
+	case agent.Codex:
+		n := []string{"Codex runs a new hook only once you trust it: open /hooks in Codex (codex exec skips it until then)"}
+		if !user {
+			n = append(n, "Codex loads a project's hooks only in a project you trust")
+		}
+		return n
+	case agent.CodexInstructions:
+		if filepath.Base(t.path) == codexOverride {
+			return []string{"Codex reads " + codexOverride + " in place of AGENTS.md"}
+		}
+	case agent.Gemini:
+		if user {
+			return nil
+		}
+		if n := geminiTrustNote(env, cwd); n != "" {
+			return []string{"Gemini CLI " + n}
+		}
+	}
+	return nil
+}
+
+// geminiTrustNote says, if Gemini CLI may not trust the folder cwd, that it
+// then ignores the folder's settings, and what to do; "" if it trusts it.
+func geminiTrustNote(env *environment, cwd string) string {
+	ok, why := agent.GeminiTrust(settingsFiles(), hookPlaces(env, agent.Gemini, cwd), cwd, realPath)
+	switch {
+	case ok:
+		return ""
+	case strings.HasPrefix(why, "cannot tell"):
+		return "reads this folder's settings only if you trust the folder, and headroom " + why +
+			": trust it when Gemini CLI asks, or use headroom init gemini --user"
+	}
+	return "ignores this folder's settings: the folder is not trusted (" + why +
+		"); trust it when Gemini CLI asks, or use headroom init gemini --user"
+}
+
+// realPath resolves the symbolic links in path, or returns it as it is.
+func realPath(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	return path
 }
 
 // A target is the file init changes, as found before the change.
@@ -198,12 +313,13 @@ func uninstall(w io.Writer, a agent.Agent, cwd string, t target) error {
 }
 
 // removeAgentDirs removes the agent's own directories that held only the
-// file headroom created: .claude, .gemini, .opencode/plugins and .opencode.
+// file headroom created: .claude, .gemini, .codex, .opencode/plugins and
+// .opencode.
 // os.Remove leaves a directory that is not empty.
 func removeAgentDirs(dir string) {
 	for {
 		switch filepath.Base(dir) {
-		case ".claude", ".gemini", ".opencode":
+		case ".claude", ".gemini", ".codex", ".opencode":
 			os.Remove(dir)
 			return
 		case "plugins":

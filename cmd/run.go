@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,8 @@ import (
 	"os/exec"
 	"os/signal"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -16,6 +19,7 @@ import (
 
 	"github.com/headroom-cli/headroom/agent"
 	"github.com/headroom-cli/headroom/clip"
+	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 	"github.com/headroom-cli/headroom/token"
 )
@@ -108,6 +112,9 @@ func runRun(c *cobra.Command, env *environment, o runOptions, args []string) err
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}
 	}
+	if err := agentRule(env, args); err != nil {
+		return err
+	}
 	child := exec.Command(args[0], args[1:]...)
 	child.Env = append(os.Environ(), nestedVar+"=1")
 	child.Stdin = c.InOrStdin()
@@ -159,7 +166,8 @@ func start(child *exec.Cmd) (*exec.Cmd, error) {
 }
 
 // runClipped runs a command with its standard output and error on one pipe
-// and clips what comes out of it.
+// and clips what comes out of it, telling on standard error, as heartbeats
+// says, that it still runs.
 func runClipped(c *cobra.Command, child *exec.Cmd, opts clip.Options) error {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -184,8 +192,13 @@ func runClipped(c *cobra.Command, child *exec.Cmd, opts clip.Options) error {
 		r.SetReadDeadline(time.Now().Add(drainGrace))
 		waited <- err
 	}()
-	in := &pipeReader{f: r}
-	res, clipErr := clip.Clip(in, c.OutOrStdout(), opts)
+	beat := &heartbeat{w: c.ErrOrStderr()}
+	in := &pipeReader{f: r, seen: beat.count}
+	done := make(chan struct{})
+	go beat.run(heartbeats, done)
+	res, clipErr := clip.Clip(in, &firstWrite{w: c.OutOrStdout(), before: beat.stop}, opts)
+	close(done)
+	beat.stop()
 	if clipErr != nil {
 		// Keep reading so that the command is never stuck on a full pipe.
 		io.Copy(io.Discard, in)
@@ -211,9 +224,19 @@ type pipeReader struct {
 	f        *os.File
 	draining bool
 	left     int
+	// seen, if set, is told of what each read gives.
+	seen func([]byte)
 }
 
 func (p *pipeReader) Read(b []byte) (int, error) {
+	n, err := p.read(b)
+	if p.seen != nil && n > 0 {
+		p.seen(b[:n])
+	}
+	return n, err
+}
+
+func (p *pipeReader) read(b []byte) (int, error) {
 	if !p.draining {
 		n, err := p.f.Read(b)
 		if !errors.Is(err, os.ErrDeadlineExceeded) {
@@ -237,6 +260,108 @@ func (p *pipeReader) Read(b []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// heartbeats is when run tells that its command still runs: a first time
+// after 5 s, then after twice the wait before, up to every 60 s. Agents
+// give up on a command that prints nothing for a while: Gemini CLI cancels
+// it after 300 s without output (tools.shell.inactivityTimeout), and Codex
+// shows the model an empty result when a command has run for about 10 s,
+// the default of its yield_time_ms. The first line comes well before the
+// second, and the waits stay well below the first, while a long command
+// gets few lines: 13 in 10 minutes. Tests shorten it.
+var heartbeats = beatSchedule{first: 5 * time.Second, most: 60 * time.Second}
+
+// A beatSchedule says when a heartbeat beats: first after first, then
+// after twice the wait before, up to most.
+type beatSchedule struct {
+	first, most time.Duration
+}
+
+// A heartbeat tells on standard error that a command still runs and prints
+// while run holds back its output, which it clips only once the command
+// exits. It tells only when the command printed since it last told, so
+// that a command that goes silent looks silent to the agent, as it would
+// without headroom; it stops before the first byte of the view, which
+// stays the same whether or not a heartbeat was shown.
+type heartbeat struct {
+	w            io.Writer
+	bytes, lines atomic.Int64
+
+	mu      sync.Mutex
+	stopped bool
+	told    int64 // bytes read when it last told
+}
+
+// count takes note of what the command printed.
+func (h *heartbeat) count(b []byte) {
+	h.bytes.Add(int64(len(b)))
+	h.lines.Add(int64(bytes.Count(b, []byte{'\n'})))
+}
+
+// beat writes a line, if the command printed since the last one, saying
+// for how long it has run.
+func (h *heartbeat) beat(running time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := h.bytes.Load()
+	if h.stopped || n == h.told {
+		return
+	}
+	h.told = n
+	printed := plural(h.lines.Load(), "line")
+	if h.lines.Load() == 0 {
+		printed = plural(n, "byte")
+	}
+	fmt.Fprintf(h.w, "headroom: still running after %s, %s so far; the view follows when it exits\n", running.Round(time.Second), printed)
+}
+
+// plural writes n and a noun, in the plural unless n is 1.
+func plural(n int64, noun string) string {
+	if n != 1 {
+		noun += "s"
+	}
+	return elision.Thousands(n) + " " + noun
+}
+
+// stop ends the heartbeat, waiting for a line being written.
+func (h *heartbeat) stop() {
+	h.mu.Lock()
+	h.stopped = true
+	h.mu.Unlock()
+}
+
+// run beats on schedule until done is closed.
+func (h *heartbeat) run(s beatSchedule, done <-chan struct{}) {
+	start := time.Now()
+	wait := s.first
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			h.beat(time.Since(start))
+			wait = min(2*wait, s.most)
+			t.Reset(wait)
+		}
+	}
+}
+
+// firstWrite calls before once, ahead of the first write to w.
+type firstWrite struct {
+	w      io.Writer
+	before func()
+	wrote  bool
+}
+
+func (f *firstWrite) Write(b []byte) (int, error) {
+	if !f.wrote {
+		f.wrote = true
+		f.before()
+	}
+	return f.w.Write(b)
 }
 
 // forwarded are the signals headroom passes on to its command.

@@ -70,6 +70,11 @@ func TestGrepGolden(t *testing.T) {
 //	grep -rc 'utf8.RuneError' . | sort >grep-c-zeros.out
 //	rg --sort path 'unicode\.' >rg-nonumbers.out
 //	grep -n 'func ' lib/text/strings.go >grep-n-onefile.out
+//
+// and, with Debian's ripgrep 13, whose complaint about a path it cannot read
+// reads like a match without a line number:
+//
+//	rg -n --sort path func /usr/local/go/src/net/http/httputil /nonexistent-dir >rg-io-error.out 2>&1
 var grepOwn = []struct {
 	name   string
 	budget int
@@ -86,10 +91,13 @@ var grepOwn = []struct {
 	{"grep-c-zeros", 250, []string{"24 matches in 6 files; 26 files have none", "./lib/My Docs/bytes.go:10"}},
 	{"rg-nonumbers", 500, []string{"lib/My Docs/bytes.go:", "lib/text/strings.go:"}},
 	{"grep-n-onefile", 300, []string{"[headroom: 61 matches in 1 file", "23:func explode"}},
+	{"rg-io-error", 400, []string{"[headroom: 312 matches in 7 files",
+		"\n/nonexistent-dir: IO error for operation on /nonexistent-dir: No such file or directory (os error 2)\n"}},
 }
 
 // TestGrepOwn pins the views of the forms the corpus lacks: paths with
-// spaces, --heading without line numbers, counts, path:text, one file.
+// spaces, --heading without line numbers, counts, path:text, one file, a
+// search's failure.
 func TestGrepOwn(t *testing.T) {
 	for _, tc := range grepOwn {
 		input, err := os.ReadFile(filepath.Join("testdata", "grep", tc.name+".out"))

@@ -69,12 +69,15 @@ func ParseGrepLine(line, prev []byte) GrepLine {
 		return g
 	}
 	if len(prev) > 0 && len(line) > len(prev) && bytes.HasPrefix(line, prev) {
-		if g, ok := afterPath(line, len(prev), true); ok {
+		if g, ok := afterPath(line, len(prev), true); ok && !ioError(line, g) {
 			g.Strong = true
 			return g
 		}
 	}
 	if g, ok := parsePrefixed(line); ok {
+		if ioError(line, g) {
+			return GrepLine{Form: GrepOther}
+		}
 		return g
 	}
 	if ok, strong := barePath(line); ok {
@@ -84,6 +87,32 @@ func ParseGrepLine(line, prev []byte) GrepLine {
 		return g
 	}
 	return GrepLine{Form: GrepOther}
+}
+
+// ioError reports whether a line that reads as path:text is ripgrep's
+// complaint about a path it could not read, which names the path the way
+// a match without a line number does:
+//
+//	/nonexistent-dir: No such file or directory (os error 2)
+//	/nonexistent-dir: IO error for operation on /nonexistent-dir: No such file or directory (os error 2)
+//
+// ripgrep 14 and later begin the line with "rg: ". A match is taken for
+// one only if it has no line number, its text starts with a space and
+// ends with Rust's "(os error N)".
+func ioError(line []byte, g GrepLine) bool {
+	if g.Form != GrepMatch || g.Num != 0 || g.Text >= len(line) || line[g.Text] != ' ' {
+		return false
+	}
+	rest, ok := bytes.CutSuffix(line[g.Text:], []byte(")"))
+	if !ok {
+		return false
+	}
+	i := bytes.LastIndex(rest, []byte(" (os error "))
+	if i < 0 {
+		return false
+	}
+	code := rest[i+len(" (os error "):]
+	return len(code) > 0 && allDigits(code)
 }
 
 // ParseGrepNumbered takes apart a line that starts with a line number, as

@@ -57,6 +57,14 @@ func TestParseGrepLine(t *testing.T) {
 		{"@@ -1,3 +1,4 @@", "", GrepOther, "", 0, 0, "", false},
 		{"https://example.com/a:8080", "", GrepOther, "", 0, 0, "", false},
 		{"see the notes in docs/intro.md", "", GrepPath, "see the notes in docs/intro.md", 0, 0, "", false},
+		// ripgrep 13's complaints about paths it cannot read, as Debian
+		// ships it (rg -n func /nonexistent-dir; with --sort path).
+		{"/nonexistent-dir: No such file or directory (os error 2)", "", GrepOther, "", 0, 0, "", false},
+		{"/nonexistent-dir: IO error for operation on /nonexistent-dir: No such file or directory (os error 2)", "", GrepOther, "", 0, 0, "", false},
+		{"/nonexistent-dir: No such file or directory (os error 2)", "/nonexistent-dir", GrepOther, "", 0, 0, "", false},
+		// A match about such an error is still a match.
+		{"src/io.rs:12: No such file or directory (os error 2)", "", GrepMatch, "src/io.rs", 12, 0, " No such file or directory (os error 2)", true},
+		{"src/io.rs:// No such file or directory (os error 2)", "", GrepMatch, "src/io.rs", 0, 0, "// No such file or directory (os error 2)", true},
 	} {
 		g := ParseGrepLine([]byte(tc.line), []byte(tc.prev))
 		if g.Form != tc.form || string(g.Path) != tc.path || g.Num != tc.num || g.Col != tc.col || g.Strong != tc.strong {

@@ -1,0 +1,95 @@
+package cmd
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/headroom-cli/headroom/agent"
+)
+
+// agentMarks are the variables each agent sets for the commands it runs,
+// by which headroom run knows that it runs inside one; an empty value
+// stands for any.
+var agentMarks = []struct {
+	a               agent.Agent
+	name            string
+	variable, value string
+}{
+	{agent.Claude, "Claude Code", "CLAUDECODE", "1"},
+	{agent.Gemini, "Gemini CLI", "GEMINI_CLI", "1"},
+	{agent.Codex, "Codex", "CODEX_THREAD_ID", ""},
+	{agent.OpenCode, "opencode", "OPENCODE", "1"},
+}
+
+// agentRule refuses to run a command that a rule of the agent headroom
+// runs inside denies or asks about. The agent matched its rules against
+// "headroom run -- COMMAND", which a rule written for COMMAND does not
+// match: a model that puts headroom run before its commands by itself, as
+// the instructions init writes for Codex ask, would escape the rule. The
+// hooks never rewrite such a command, so this refuses only what the
+// model wrote. Inside a command headroom runs, the agent saw that command,
+// not this one.
+func agentRule(env *environment, args []string) error {
+	if env.getenv(nestedVar) == "1" {
+		return nil // the agent saw the command that runs this one
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	command := shellJoin(args)
+	for _, m := range agentMarks {
+		v := env.getenv(m.variable)
+		if v == "" || m.value != "" && v != m.value {
+			continue
+		}
+		p := hookPlaces(env, m.a, cwd)
+		for _, d := range projectDirs(cwd) {
+			if !slices.Contains(p.Projects, d) {
+				p.Projects = append(p.Projects, d)
+			}
+		}
+		if agent.LoadGuard(m.a, settingsFiles(), p).Covers(command) {
+			return &exitError{code: ExitNotExecutable, err: fmt.Errorf(
+				"%s: a rule of %s denies or asks about this command, and does not see it through headroom run; run it without headroom run",
+				args[0], m.name)}
+		}
+	}
+	return nil
+}
+
+// projectDirs returns dir and the directories above it up to the root of
+// its git work tree, where agents take a project's settings from; dir
+// alone outside a work tree.
+func projectDirs(dir string) []string {
+	var dirs []string
+	for d := dir; ; d = filepath.Dir(d) {
+		dirs = append(dirs, d)
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return dirs
+		}
+		if d == filepath.Dir(d) {
+			return dirs[:1]
+		}
+	}
+}
+
+// shellJoin writes argv as a shell command line, quoting the words that
+// need it, as an agent would have seen the command.
+func shellJoin(argv []string) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && strings.IndexFunc(a, func(r rune) bool {
+			return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ':' || r == ',' || r == '+' || r == '@' ||
+				'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+		}) < 0 {
+			words[i] = a
+			continue
+		}
+		words[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(words, " ")
+}
