@@ -29,7 +29,9 @@ Subcommands (FILE is a captured .out file; candidate needles are printed one per
                       trailing "{" or ":" is dropped
   lsl FILE N          for ls -l and ls -laR: the name of every directory entry of type d and
                       each "DIR:" heading, N of them spread evenly, then the names of the six
-                      largest files, then the names of other entries spread evenly up to N
+                      largest files, then the names of other entries spread evenly up to N;
+                      past 200 other entries, no view could show a spread of them, so only
+                      the first three and the last three
   tree FILE N         for tree -F: the summary line, the directories (names ending in /),
                       then the files, spread evenly up to N
   check DIR           verify every sample in DIR; print a table; exit 1 on any problem
@@ -210,6 +212,8 @@ def lsl(path, n):
     first = spread(hi, n)
     largest = sorted(files, key=lambda f: -f[0])[:min(6, n - len(first))]
     rest = [f[1] for f in files if f not in largest]
+    if len(rest) > 200:
+        rest = rest[:3] + rest[-3:]
     for line in first + [f[1] for f in largest] + spread(rest, n - len(first) - len(largest)):
         print(line)
 
