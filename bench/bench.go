@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/headroom-cli/headroom/bench/split"
 	"github.com/headroom-cli/headroom/clip"
 	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
@@ -113,7 +114,7 @@ func Run(samples []Sample, o Options) ([]Result, error) {
 }
 
 func measure(s Sample, o Options) (Result, error) {
-	r := Result{Name: s.Name, Set: SetOf(s.Name), Expected: ExpectedShape(s.Name), Bytes: len(s.Data), NeedlesTotal: len(s.Needles)}
+	r := Result{Name: s.Name, Set: split.Of(s.Name), Expected: split.Expected(s.Name), Bytes: len(s.Data), NeedlesTotal: len(s.Needles)}
 	r.TokensIn = o.Counter.Count(s.Data)
 
 	var view bytes.Buffer

@@ -2,6 +2,8 @@ package bench
 
 import (
 	"slices"
+
+	"github.com/headroom-cli/headroom/bench/split"
 )
 
 // Group totals the results of one set and one shape.
@@ -40,12 +42,12 @@ type GroupSide struct {
 }
 
 // Groups totals results per set (Check first) and, within a set, per shape
-// (in the order of Shapes, then others by name), each set ending with a row
+// (in the order of split.Shapes, then others by name), each set ending with a row
 // for all its shapes; when the results hold both sets, the same rows follow
 // for both sets together.
 func Groups(rs []Result) []Group {
 	var sets []string
-	for _, set := range []string{Check, Tune} {
+	for _, set := range []string{split.Check, split.Tune} {
 		if slices.ContainsFunc(rs, func(r Result) bool { return r.Set == set }) {
 			sets = append(sets, set)
 		}
@@ -89,7 +91,7 @@ func groupShapes(rs []Result) []string {
 	for _, r := range rs {
 		sh := groupShape(r)
 		switch {
-		case slices.Contains(Shapes, sh):
+		case slices.Contains(split.Shapes, sh):
 			if !slices.Contains(known, sh) {
 				known = append(known, sh)
 			}
@@ -98,7 +100,7 @@ func groupShapes(rs []Result) []string {
 		}
 	}
 	slices.SortFunc(known, func(a, b string) int {
-		return slices.Index(Shapes, a) - slices.Index(Shapes, b)
+		return slices.Index(split.Shapes, a) - slices.Index(split.Shapes, b)
 	})
 	slices.Sort(other)
 	return append(known, other...)

@@ -5,22 +5,24 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/headroom-cli/headroom/bench/split"
 )
 
 // The split is pinned: a sample must never move from one set to the other.
 func TestSetOf(t *testing.T) {
 	for name, want := range map[string]string{
-		"diff-git-binary":       Check, // the SHA-256 of the name starts with 0x01
-		"log-x382":              Check, // 0x55, the last byte below the threshold
-		"log-x543":              Tune,  // 0x56, the first byte past it
-		"diff-git-npm-lockfile": Tune,  // 0x57
-		"json-golist-std":       Check, // 0x17
-		"log-gotest-v-pass":     Tune,  // 0x82
-		"text-man-ls":           Tune,  // 0xdf
-		"go-doc-strings.txt":    Tune,  // 0x94
+		"diff-git-binary":       split.Check, // the SHA-256 of the name starts with 0x01
+		"log-x382":              split.Check, // 0x55, the last byte below the threshold
+		"log-x543":              split.Tune,  // 0x56, the first byte past it
+		"diff-git-npm-lockfile": split.Tune,  // 0x57
+		"json-golist-std":       split.Check, // 0x17
+		"log-gotest-v-pass":     split.Tune,  // 0x82
+		"text-man-ls":           split.Tune,  // 0xdf
+		"go-doc-strings.txt":    split.Tune,  // 0x94
 	} {
-		if got := SetOf(name); got != want {
-			t.Errorf("SetOf(%q) = %s, want %s", name, got, want)
+		if got := split.Of(name); got != want {
+			t.Errorf("split.Of(%q) = %s, want %s", name, got, want)
 		}
 	}
 }
@@ -34,13 +36,13 @@ func TestSetShares(t *testing.T) {
 	all, check := map[string]int{}, map[string]int{}
 	for _, p := range paths {
 		name := strings.TrimSuffix(filepath.Base(p), ".out")
-		sh := ExpectedShape(name)
+		sh := split.Expected(name)
 		if sh == "" {
 			t.Errorf("%s: the name starts with no shape", name)
 		}
 		all[sh]++
 		all[""]++
-		if SetOf(name) == Check {
+		if split.Of(name) == split.Check {
 			check[sh]++
 			check[""]++
 		}
@@ -65,8 +67,8 @@ func TestExpectedShape(t *testing.T) {
 		"json":               "",
 		"text-":              "text",
 	} {
-		if got := ExpectedShape(name); got != want {
-			t.Errorf("ExpectedShape(%q) = %q, want %q", name, got, want)
+		if got := split.Expected(name); got != want {
+			t.Errorf("split.Expected(%q) = %q, want %q", name, got, want)
 		}
 	}
 }
@@ -81,9 +83,9 @@ func TestSelect(t *testing.T) {
 		return strings.Join(n, " ")
 	}
 	for set, want := range map[string]string{
-		Check: "diff-git-binary json-golist-std",
-		Tune:  "text-man-ls",
-		"all": "diff-git-binary text-man-ls json-golist-std",
+		split.Check: "diff-git-binary json-golist-std",
+		split.Tune:  "text-man-ls",
+		"all":       "diff-git-binary text-man-ls json-golist-std",
 	} {
 		if got := names(Select(samples, set)); got != want {
 			t.Errorf("Select(%s) = %q, want %q", set, got, want)
@@ -94,11 +96,11 @@ func TestSelect(t *testing.T) {
 func TestGroups(t *testing.T) {
 	side := func(kept, total int) *Side { return &Side{TokensOut: 10, NeedlesKept: kept, NeedlesTotal: total} }
 	rs := []Result{
-		{Name: "a", Set: Tune, Expected: "log", Kind: "log", TokensIn: 100, TokensOut: 10, NeedlesKept: 1, NeedlesTotal: 2, Baseline: side(0, 2)},
-		{Name: "b", Set: Tune, Expected: "log", Kind: "text", Misclassified: true, TokensIn: 50, TokensOut: 5, NeedlesKept: 10, NeedlesTotal: 10, Baseline: side(10, 10)},
-		{Name: "c", Set: Check, Expected: "listing", Kind: "grep", Misclassified: true, TokensIn: 7, TokensOut: 7, NeedlesKept: 3, NeedlesTotal: 4, Baseline: side(4, 4)},
-		{Name: "d", Set: Tune, Kind: "json", TokensIn: 9, TokensOut: 9, NeedlesKept: 0, NeedlesTotal: 0, Baseline: side(0, 0)},
-		{Name: "e", Set: Tune, Expected: "grep", Kind: "grep", TokensIn: 9, TokensOut: 9, NeedlesKept: 3, NeedlesTotal: 3, Baseline: side(1, 3)},
+		{Name: "a", Set: split.Tune, Expected: "log", Kind: "log", TokensIn: 100, TokensOut: 10, NeedlesKept: 1, NeedlesTotal: 2, Baseline: side(0, 2)},
+		{Name: "b", Set: split.Tune, Expected: "log", Kind: "text", Misclassified: true, TokensIn: 50, TokensOut: 5, NeedlesKept: 10, NeedlesTotal: 10, Baseline: side(10, 10)},
+		{Name: "c", Set: split.Check, Expected: "listing", Kind: "grep", Misclassified: true, TokensIn: 7, TokensOut: 7, NeedlesKept: 3, NeedlesTotal: 4, Baseline: side(4, 4)},
+		{Name: "d", Set: split.Tune, Kind: "json", TokensIn: 9, TokensOut: 9, NeedlesKept: 0, NeedlesTotal: 0, Baseline: side(0, 0)},
+		{Name: "e", Set: split.Tune, Expected: "grep", Kind: "grep", TokensIn: 9, TokensOut: 9, NeedlesKept: 3, NeedlesTotal: 3, Baseline: side(1, 3)},
 	}
 	var got []string
 	for _, g := range Groups(rs) {

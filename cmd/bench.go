@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/headroom-cli/headroom/bench"
+	"github.com/headroom-cli/headroom/bench/split"
 	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/token"
 )
@@ -63,7 +64,7 @@ names announce. --set tune or check runs one set only.`,
 	f.BoolVar(&o.json, "json", false, "print a JSON array, one object per sample")
 	f.StringVar(&o.baseline, "baseline", "none", "also measure naive truncation: "+strings.Join(bench.Baselines, ", "))
 	f.StringVar(&o.cmd, "cmd", "", "also measure this shell command as a filter on each sample")
-	f.StringVar(&o.set, "set", "all", "the samples to run: "+strings.Join(bench.Sets, ", "))
+	f.StringVar(&o.set, "set", "all", "the samples to run: "+strings.Join(split.Sets, ", "))
 	return c
 }
 
@@ -74,8 +75,8 @@ func runBench(c *cobra.Command, env *environment, o benchOptions, args []string)
 	if !slices.Contains(bench.Baselines, o.baseline) {
 		return usageError("unknown baseline %q (valid: %s)", o.baseline, strings.Join(bench.Baselines, ", "))
 	}
-	if !slices.Contains(bench.Sets, o.set) {
-		return usageError("unknown set %q (valid: %s)", o.set, strings.Join(bench.Sets, ", "))
+	if !slices.Contains(split.Sets, o.set) {
+		return usageError("unknown set %q (valid: %s)", o.set, strings.Join(split.Sets, ", "))
 	}
 	samples, err := loadSamples(args)
 	if err != nil {

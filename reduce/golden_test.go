@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/headroom-cli/headroom/bench/split"
 	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 	"github.com/headroom-cli/headroom/token"
@@ -42,18 +43,27 @@ func body(t testing.TB, kind shape.Kind, input []byte, budget int) []byte {
 	return Render(Fit(r.Pieces(lines, budget, c), lines, budget, c), lines)
 }
 
-// corpus returns the paths of the corpus samples whose names start with
-// prefix.
+// corpus returns the paths of the corpus samples of the tune set whose
+// names start with prefix. The reducers are developed against the tune set
+// only: golden files, needle counts and the comparison with head and tail
+// look at it, and the check set only measures the result, with headroom
+// bench --set check.
 func corpus(t testing.TB, prefix string) []string {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(corpusDir, prefix+"*.out"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(paths) == 0 {
-		t.Fatalf("no corpus samples %s*.out in %s", prefix, corpusDir)
+	var tune []string
+	for _, p := range paths {
+		if split.Of(strings.TrimSuffix(filepath.Base(p), ".out")) == split.Tune {
+			tune = append(tune, p)
+		}
 	}
-	return paths
+	if len(tune) == 0 {
+		t.Fatalf("no tune samples %s*.out in %s", prefix, corpusDir)
+	}
+	return tune
 }
 
 // needles returns the fragments a good view of the sample must show.

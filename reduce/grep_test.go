@@ -18,8 +18,6 @@ import (
 // 2000 tokens cannot name 206 to 2,488 files, nor 93 files whose paths take
 // 1,976 tokens on their own.
 var grepNeedlesKept = map[string]int{
-	"grep-find-net-files":    26, // of 35: 415 paths; a path of every directory is shown
-	"grep-rg-l-files":        30, // of 35: 206 paths; a path of every directory is shown
 	"grep-rg-flood-errnil":   29, // of 40: 2,488 files; the 28 with most matches are named
 	"grep-rn-binary-matches": 21, // of 30: 93 files; binary files are named after those with text
 }

@@ -80,14 +80,10 @@ func readSample(t *testing.T, path string) []byte {
 	return b[:min(len(b), 64<<10)]
 }
 
-// TestSniffGrepCorpus checks that every grep sample of the corpus, and no
-// other, reads as grep output.
+// TestSniffGrepCorpus checks that every grep sample of the corpus's tune
+// set, and no other, reads as grep output.
 func TestSniffGrepCorpus(t *testing.T) {
-	paths, err := filepath.Glob("../testdata/corpus/*.out")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no corpus samples: %v", err)
-	}
-	for _, p := range paths {
+	for _, p := range tuneCorpus(t, "*.out") {
 		name := filepath.Base(p)
 		sample := readSample(t, p)
 		want := strings.HasPrefix(name, "grep-")

@@ -18,14 +18,11 @@ func sniffSample(t *testing.T, path string) []byte {
 	return b[:min(len(b), 64<<10)]
 }
 
-// TestSniffLogCorpus runs Sniff on every real sample: the logs must be
-// taken for logs, whatever other sniffer runs before the log sniffer, and
-// no sample of another shape may be.
+// TestSniffLogCorpus runs Sniff on every real sample of the tune set: the
+// logs must be taken for logs, whatever other sniffer runs before the log
+// sniffer, and no sample of another shape may be.
 func TestSniffLogCorpus(t *testing.T) {
-	paths, err := filepath.Glob("../testdata/corpus/*.out")
-	if err != nil {
-		t.Fatal(err)
-	}
+	paths := tuneCorpus(t, "*.out")
 	samples, _ := filepath.Glob("../testdata/sample/*")
 	paths = append(paths, samples...)
 	logs := 0

@@ -4,8 +4,33 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/headroom-cli/headroom/bench/split"
 )
+
+// tuneCorpus returns the paths of the corpus samples matching pattern (a
+// glob in testdata/corpus) that are in the tune set. The sniffer is
+// developed against those; the check set only measures it, with headroom
+// bench --set check.
+func tuneCorpus(t testing.TB, pattern string) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("../testdata/corpus", pattern))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tune []string
+	for _, p := range paths {
+		if split.Of(strings.TrimSuffix(filepath.Base(p), ".out")) == split.Tune {
+			tune = append(tune, p)
+		}
+	}
+	if len(tune) == 0 {
+		t.Fatalf("no tune samples match %s", pattern)
+	}
+	return tune
+}
 
 // FuzzSniff: any sample gets a known kind and a reason, the same one every
 // time, and a sample with a NUL byte is binary.
