@@ -56,4 +56,3 @@ func Expected(name string) string {
 	}
 	return ""
 }
-
