@@ -20,6 +20,12 @@ const (
 	JSON   Kind = "json"
 	Text   Kind = "text"
 	Binary Kind = "binary"
+	// Listing is a list of names: paths (find, rg -l, git ls-files), ls -l
+	// and tree, package and process tables.
+	Listing Kind = "listing"
+	// Outline is source code or documentation: a file printed with cat,
+	// go doc, a man page, --help.
+	Outline Kind = "outline"
 )
 
 // Auto is the --tool value that asks for sniffing.
@@ -33,11 +39,13 @@ var tools = map[string]Kind{
 	"clang": Log, "cmake": Log, "mvn": Log, "gradle": Log, "javac": Log, "apt": Log, "docker": Log, "ci": Log,
 	"diff": Diff, "git-diff": Diff, "git-show": Diff, "git-log": Diff, "patch": Diff,
 	"json": JSON, "jq": JSON, "curl": JSON, "kubectl": JSON, "go-list": JSON,
-	"text": Text,
+	"listing": Listing,
+	"outline": Outline,
+	"text":    Text,
 }
 
 // Kinds lists the kinds a reducer handles, in the order users meet them.
-var Kinds = []Kind{Grep, Log, Diff, JSON, Text}
+var Kinds = []Kind{Grep, Log, Diff, JSON, Listing, Outline, Text}
 
 // Tools returns the names of producing tools --tool accepts, sorted; the
 // kinds themselves and Auto are accepted too.
