@@ -33,15 +33,16 @@ const Auto = "auto"
 
 // tools maps the names of producing tools to the kind of what they print.
 var tools = map[string]Kind{
-	"grep": Grep, "rg": Grep, "ripgrep": Grep, "ag": Grep, "ack": Grep, "git-grep": Grep, "find": Grep, "fd": Grep,
+	"grep": Grep, "rg": Grep, "ripgrep": Grep, "ag": Grep, "ack": Grep, "git-grep": Grep,
 	"log": Log, "go-test": Log, "go-build": Log, "go": Log, "pytest": Log, "python": Log, "cargo": Log, "rustc": Log,
 	"npm": Log, "yarn": Log, "pnpm": Log, "node": Log, "jest": Log, "vitest": Log, "make": Log, "gcc": Log,
 	"clang": Log, "cmake": Log, "mvn": Log, "gradle": Log, "javac": Log, "apt": Log, "docker": Log, "ci": Log,
 	"diff": Diff, "git-diff": Diff, "git-show": Diff, "git-log": Diff, "patch": Diff,
 	"json": JSON, "jq": JSON, "curl": JSON, "kubectl": JSON, "go-list": JSON,
-	"listing": Listing,
-	"outline": Outline,
-	"text":    Text,
+	"listing": Listing, "ls": Listing, "find": Listing, "fd": Listing, "tree": Listing, "du": Listing, "ps": Listing,
+	"git-ls-files": Listing, "git-status": Listing,
+	"outline": Outline, "man": Outline, "pydoc": Outline, "go-doc": Outline, "javap": Outline,
+	"text": Text,
 }
 
 // Kinds lists the kinds a reducer handles, in the order users meet them.
