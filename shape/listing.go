@@ -337,7 +337,7 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: fields[1][1]}, true // dpkg -l
 	case len(fields) >= 4 && allDigits(field(0)) && isoDate(field(1)) && clock(field(2)):
 		return ListingLine{Form: ListingRow, Start: fields[3][0], End: len(line)}, true // unzip -l
-	case f.count >= 3 && f.count <= 4 && aptName(field(0)):
+	case f.count >= 3 && (f.count <= 4 || line[len(line)-1] == ']') && aptName(field(0)):
 		return ListingLine{Form: ListingRow, Start: 0, End: bytes.IndexByte(line, '/')}, true // apt list
 	case f.count == 4 && string(field(0)) == "npm" && string(field(1)) == "notice" && size(field(2)):
 		return ListingLine{Form: ListingRow, Start: fields[3][0], End: len(line)}, true

@@ -34,6 +34,7 @@ func TestParseListingLine(t *testing.T) {
 		{"ii  adduser                    3.134                          all          add and remove users and groups", ListingRow, "adduser", false},
 		{"      241  1980-00-00 00:00   github.com/spf13/cobra@v1.8.1/.github/dependabot.yml", ListingRow, "github.com/spf13/cobra@v1.8.1/.github/dependabot.yml", false},
 		{"adduser/oldstable,now 3.134 all [installed,automatic]", ListingRow, "adduser", false},
+		{"apt/oldstable,now 2.6.1 amd64 [installed,upgradable to: 2.6.2]", ListingRow, "apt", false},
 		{"npm notice 14.6kB lib/application.js", ListingRow, "lib/application.js", false},
 		{"github.com/spf13/cobra v1.8.1", ListingRow, "github.com/spf13/cobra", false},
 		{"example.com/reportgen github.com/spf13/cobra@v1.8.1", ListingRow, "example.com/reportgen", false},
