@@ -303,7 +303,9 @@ func rowKey(b []byte) string {
 			return string(f[0])
 		}
 	}
-	if i := bytes.LastIndexByte(b, '['); i > 0 && b[len(b)-1] == ']' && b[i-1] == ' ' {
+	first, _, _ := bytes.Cut(b, []byte(" "))
+	if i := bytes.LastIndexByte(b, '['); i > 0 && b[len(b)-1] == ']' && b[i-1] == ' ' && bytes.IndexByte(first, '/') > 0 {
+		// apt list's name/suite version arch [status], not ps's [kthreadd].
 		// [installed,upgradable to: 2.6.2]: the words, not the version.
 		key := b[i:]
 		if j := bytes.IndexAny(key, ":0123456789"); j > 0 {

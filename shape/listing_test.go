@@ -69,11 +69,11 @@ func TestParseListingLine(t *testing.T) {
 func TestParseListingTable(t *testing.T) {
 	var p ListingParser
 	lines := []string{
-		"USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND",
-		"root           1  0.3  0.0  47504 16888 ?        S<Ll 02:01   0:13 /process_api --firecracker-init",
-		"root          77  0.3  0.0      0     0 ?        I    02:01   0:13 [kdamond.0]",
+		"USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND",
+		"root         2  0.0  0.0      0     0 ?        S    02:01   0:00 [kthreadd]",
+		"root         3  0.0  0.0      0     0 ?        S    02:01   0:00 [pool_workqueue_release]",
 		"",
-		"root          78  0.3  0.0      0     0 ?        I    02:01   0:13 [kdamond.0]",
+		"root         2  0.0  0.0      0     0 ?        S    02:01   0:00 [kthreadd]",
 	}
 	want := []ListingForm{ListingHead, ListingRow, ListingRow, ListingBlank, ListingOther}
 	for i, line := range lines {
