@@ -70,11 +70,10 @@ type Listing struct {
 	held      listHeap
 	heldBytes int
 	tail      []listCand // the last entries
-	tailBytes int
-	others    int   // lines that are no entries
-	rows      int   // entries held as lines: rows, tree entries, unfolded paths
-	first     int   // the line of the first entry
-	blanks    []int // blank lines
+	others    int        // lines that are no entries
+	rows      int        // entries held as lines: rows, tree entries, unfolded paths
+	first     int        // the line of the first entry
+	blanks    []int      // blank lines
 
 	section []byte // the directory ls -R heads the current entries with
 
@@ -272,13 +271,17 @@ func (r *Listing) keep(l Line, c listCand, prio int) {
 // keepTail holds entry c among the last ones, which rank by their distance
 // from the end once it is known.
 func (r *Listing) keepTail(l Line, c listCand) {
-	c.piece = Cut(l, listLongLine, 0)
-	r.tail = append(r.tail, c)
-	r.tailBytes += len(c.piece.Text) + listCandOverhead
-	for len(r.tail) > listEdge || r.tailBytes > r.holdLimit/4 {
-		r.tailBytes -= len(r.tail[0].piece.Text) + listCandOverhead
-		r.tail = r.tail[1:]
+	if len(r.tail) < listEdge {
+		c.piece = Cut(l, listLongLine, 0)
+		r.tail = append(r.tail, c)
+		return
 	}
+	// Reuse the oldest one's text: most entries pass through here.
+	old := r.tail[0]
+	copy(r.tail, r.tail[1:])
+	text, after := cutAt(l, listLongLine)
+	c.piece = Piece{Line: l.N, Text: append(old.piece.Text[:0], text...), After: after}
+	r.tail[len(r.tail)-1] = c
 }
 
 // modeRow reports whether a row starts with a file's mode, as ls -l prints

@@ -20,7 +20,8 @@ type listCensus struct {
 	dirBytes int
 	more     int // named entries in directories past the caps
 	exts     map[string]int
-	extMore  int // entries of extensions past the cap
+	extNames map[string]string // each extension counted, to use its key again
+	extMore  int               // entries of extensions past the cap
 	types    map[byte]int
 	typed    int
 }
@@ -31,7 +32,7 @@ type listDir struct {
 }
 
 func newListCensus() listCensus {
-	return listCensus{dirs: map[string]int{}, exts: map[string]int{}, types: map[byte]int{}}
+	return listCensus{dirs: map[string]int{}, exts: map[string]int{}, extNames: map[string]string{}, types: map[byte]int{}}
 }
 
 // add counts an entry named name, in the ls -R section section if any; a
@@ -56,10 +57,16 @@ func (c *listCensus) add(section, name []byte) (int, string) {
 		return -1, ""
 	}
 	c.named++
-	ext := nameExt(string(base))
-	if _, ok := c.exts[ext]; ok || len(c.exts) < listMaxExts {
+	e := nameExt(base)
+	ext, ok := c.extNames[string(e)]
+	switch {
+	case ok:
 		c.exts[ext]++
-	} else {
+	case len(c.exts) < listMaxExts:
+		ext = string(e)
+		c.extNames[ext] = ext
+		c.exts[ext]++
+	default:
 		c.extMore++
 		ext = "\x00" // past the cap: counted with no extension's
 	}

@@ -50,15 +50,8 @@ const listFoldMinDir = 10
 // run, and reports whether it did: the line is then shown in a fold or not
 // at all. A path whose name cannot be folded is not taken.
 func (f *listFolder) add(l Line, prefix, name []byte, census int) bool {
-	if len(name) < 2 {
-		f.end()
-		return false
-	}
-	cut := bytes.LastIndexByte(name[:len(name)-1], '/')
-	if cut < 0 || int64(len(l.Text)) != l.Len || !foldable(name[cut+1:]) || !plainText(prefix) ||
-		bytes.ContainsAny(name[:cut+1], "{},") || bytes.ContainsAny(prefix, "{},") {
-		// The last brace of a fold must be its own, and its names
-		// separated by commas of its own.
+	cut := foldCut(name)
+	if cut < 0 || int64(len(l.Text)) != l.Len || !plainText(prefix) || bytes.ContainsAny(prefix, "{},") {
 		f.end()
 		return false
 	}
@@ -87,10 +80,10 @@ func (f *listFolder) add(l Line, prefix, name []byte, census int) bool {
 		}
 	}
 	f.open = false
-	if f.full {
-		if f.kept[string(dir)] {
-			return true
-		}
+	if f.full && (f.kept[string(dir)] || len(f.kept) >= listMaxDirs) {
+		// Past the limit, only a directory no run has kept names of
+		// gets some, up to a cap on directories.
+		return true
 	}
 	if f.kept == nil {
 		f.kept = map[string]bool{}
@@ -111,6 +104,36 @@ func (f *listFolder) grow(n int) {
 
 // end closes the open run: the next path starts another.
 func (f *listFolder) end() { f.open = false }
+
+// foldCut returns where the directory of a path that a fold may hold ends
+// (the index of its last slash but a trailing one), or -1 if it may not:
+// it has no directory, or holds what would read as a fold's own
+// punctuation (braces and commas), or blanks and controls in its name.
+func foldCut(name []byte) int {
+	if len(name) < 2 || len(name) > 1024 {
+		return -1
+	}
+	cut, ascii := -1, true
+	for i, c := range name {
+		switch {
+		case c == '/' && i < len(name)-1:
+			cut = i
+		case c == ',' || c == '{' || c == '}' || c == 0x7f || c < ' ':
+			return -1
+		case c >= 0x80:
+			ascii = false
+		}
+	}
+	if cut < 0 || !ascii && !utf8.Valid(name) || len(name)-cut-1 > 200 {
+		return -1
+	}
+	for _, c := range name[cut+1:] {
+		if c <= ' ' || c == '\\' {
+			return -1
+		}
+	}
+	return cut
+}
 
 // plainText reports whether b is text a fold can repeat as it is: valid
 // UTF-8 without controls but tabs.
@@ -225,18 +248,21 @@ func commonExt(names []string) string {
 
 // nameExt returns the extension of a name, with its dot, or "/" for a
 // directory's name; "" if it has none.
-func nameExt(name string) string {
-	if strings.HasSuffix(name, "/") {
-		return "/"
+func nameExt[T string | []byte](name T) T {
+	n := len(name)
+	if n > 0 && name[n-1] == '/' {
+		return name[n-1:]
 	}
-	i := strings.LastIndexByte(name, '.')
-	if i <= 0 || len(name)-i-1 > 10 || i == len(name)-1 {
-		return ""
-	}
-	for _, c := range []byte(name[i+1:]) {
+	i := n - 1
+	for i >= 0 && name[i] != '.' && n-i <= 11 {
+		c := name[i]
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
-			return ""
+			return name[:0]
 		}
+		i--
+	}
+	if i <= 0 || name[i] != '.' || i == n-1 {
+		return name[:0]
 	}
 	return name[i:]
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -333,4 +334,29 @@ func FuzzListing(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkListing reduces the largest listing of the tune set, and the
+// same repeated to 16 MiB, as find over a large tree prints.
+func BenchmarkListing(b *testing.B) {
+	var largest []byte
+	for _, p := range corpus(b, "listing-") {
+		if in, err := os.ReadFile(p); err == nil && len(in) > len(largest) {
+			largest = in
+		}
+	}
+	for _, in := range [][]byte{largest, bytes.Repeat(largest, 16<<20/len(largest))} {
+		b.Run(strconv.Itoa(len(in)>>10)+"KiB", func(b *testing.B) {
+			c := counter()
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				r := NewListing(2000)
+				s := NewSplitter(r)
+				s.Write(in)
+				n := s.Close()
+				Render(Fit(r.Pieces(n, 2000, c), n, 2000, c), n)
+			}
+		})
+	}
 }
