@@ -461,17 +461,7 @@ func tallyGrep(sample []byte) grepTally {
 		lastNum = -1   // line number of the path-less line before, -1 if none
 		prevNum int    // line number of the line before
 	)
-	for len(sample) > 0 {
-		i := bytes.IndexByte(sample, '\n')
-		if i < 0 && t.pathLike+t.other > 0 {
-			break // a sample may end inside a line
-		}
-		line := sample
-		if i >= 0 {
-			line, sample = sample[:i], sample[i+1:]
-		} else {
-			sample = nil
-		}
+	for line := range sampleLines(sample) {
 		g := ParseGrepLine(line, prev)
 		if n, ok := ParseGrepNumbered(line); ok && heading {
 			g = n

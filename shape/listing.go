@@ -493,17 +493,7 @@ func sniffListing(sample []byte) (bool, string) {
 		paths, rows, trees    int
 		mark                  string
 	)
-	for len(sample) > 0 {
-		i := bytes.IndexByte(sample, '\n')
-		if i < 0 && entries+others > 0 {
-			break // a sample may end inside a line
-		}
-		line := sample
-		if i >= 0 {
-			line, sample = sample[:i], sample[i+1:]
-		} else {
-			sample = nil
-		}
+	for line := range sampleLines(sample) {
 		line = logTerminal(line)
 		switch l := p.Parse(line); l.Form {
 		case ListingPath:

@@ -113,14 +113,7 @@ func tallyLog(sample []byte) logTally {
 	pkg := false   // a go build package header was seen
 	fence := false // inside a markdown code block, which quotes
 	run := 0       // diagnostics in a row
-	for len(sample) > 0 {
-		i := bytes.IndexByte(sample, '\n')
-		line := sample
-		if i >= 0 {
-			line, sample = sample[:i], sample[i+1:]
-		} else {
-			sample = nil
-		}
+	for line := range sampleLines(sample) {
 		line = logTerminal(line)
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue

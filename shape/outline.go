@@ -32,13 +32,11 @@ func sniffDocument(sample []byte) (bool, string) {
 	// The first lines tell: a look at them costs little, and this sniffer
 	// runs before the log sniffer on every log.
 	var t outlineTally
-	for len(sample) > 0 && t.lines < 20 {
-		i := bytes.IndexByte(sample, '\n')
-		if i < 0 {
-			i = len(sample)
+	for line := range sampleLines(sample) {
+		if t.lines == 20 {
+			break
 		}
-		line := bytes.TrimSuffix(sample[:i], []byte{'\r'})
-		sample = sample[min(i+1, len(sample)):]
+		line = bytes.TrimSuffix(line, []byte{'\r'})
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if t.lines == 0 {
 				t.first = trimmed
@@ -99,17 +97,7 @@ func tallyOutline(sample []byte) outlineTally {
 		inComment    bool // inside a block comment or a docstring
 		linesChecked int
 	)
-	for len(sample) > 0 {
-		i := bytes.IndexByte(sample, '\n')
-		if i < 0 && t.lines > 0 {
-			break // a sample may end inside a line
-		}
-		line := sample
-		if i >= 0 {
-			line, sample = sample[:i], sample[i+1:]
-		} else {
-			sample = nil
-		}
+	for line := range sampleLines(sample) {
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		if bytes.IndexByte(line, 0x1b) >= 0 {
 			line = stripANSI(line)
