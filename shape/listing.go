@@ -513,7 +513,7 @@ func sniffListing(sample []byte) (bool, string) {
 			if mark == "" {
 				mark = listingMark(line)
 			}
-			if others >= 256 && entries*2 < others {
+			if others >= 64 && entries*2 < others {
 				// Most of a long stretch is no entries: no listing. Stop
 				// here rather than read the rest.
 				return false, ""
