@@ -76,6 +76,7 @@ type Listing struct {
 	blanks    []int      // blank lines
 
 	section []byte // the directory ls -R heads the current entries with
+	secRows int    // the entries read under it
 
 	keys    map[string]int // rows by status
 	keyRows int
@@ -93,6 +94,7 @@ const (
 	listDirRow  // a directory's row in ls -l
 	listKeyed   // a row whose status was not the usual one when read
 	listLarge   // a row of one of the largest sizes when read
+	listSelf    // ls -a's . and ..
 )
 
 // listCand is an input line that a view may show verbatim.
@@ -103,6 +105,8 @@ type listCand struct {
 	n     int    // for a line that is no entry, how many came before it; for a tree entry, its depth
 	dir   int    // for an entry, the census's index of its directory, or -1
 	ext   string // and its extension, as the census counts it
+	size  int64  // for a row of one of the largest sizes when read, the size
+	sec   int    // for an entry under an ls -R heading, how many came before it there; else -1
 }
 
 // NewListing returns a listing reducer for a view of about budget tokens.
@@ -139,6 +143,7 @@ func (r *Listing) Add(l Line) {
 		if ll.Form == shape.ListingHead && ll.End > ll.Start {
 			// ls -R's "dir:" heads the entries that follow.
 			r.section = append(append(r.section[:0], b[ll.Start:ll.End]...), '/')
+			r.secRows = 0
 		}
 		r.keep(l, listCand{class: listOtherLine, n: r.others, dir: -1}, prioListOther-min(r.others, listMaxRank))
 		r.others++
@@ -167,6 +172,11 @@ func (r *Listing) Add(l Line) {
 		}
 		dir, ext := r.census.add(r.section, name)
 		r.census.kind(b)
+		if string(name) == "." || string(name) == ".." {
+			// ls -a's own entries tell nothing: shown only to close a gap.
+			r.keep(l, listCand{class: listSelf, dir: dir, ext: ext, sec: -1}, 2)
+			return
+		}
 		c := r.classify(b, ll)
 		c.dir, c.ext = dir, ext
 		r.entry(l, c)
@@ -191,6 +201,11 @@ func treePrio(depth int) int {
 func (r *Listing) entry(l Line, c listCand) {
 	r.fold.end()
 	r.rows++
+	c.sec = -1
+	if r.section != nil {
+		c.sec = r.secRows
+		r.secRows++
+	}
 	prio := prioListRanked - min(r.rows, listMaxRank)
 	if c.class >= listDirRow {
 		prio = prioListBoost - min(r.rows, listMaxRank)
@@ -218,7 +233,7 @@ func (r *Listing) classify(b []byte, ll shape.ListingLine) listCand {
 		c.class = listKeyed
 	default:
 		if s, ok := rowSize(b, ll); ok && r.large(s) {
-			c.class = listLarge
+			c.class, c.size = listLarge, s
 		}
 	}
 	return c

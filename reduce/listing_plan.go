@@ -67,6 +67,15 @@ func (r *Listing) ranked(lines int) []Piece {
 	usual := r.usualKey()
 	pieces := make([]Piece, 0, len(r.held)+len(r.tail))
 	at := make(map[int]bool, len(r.held))
+	// An entry ranks by its distance from the nearer end, or, under an
+	// ls -R heading, from its section's start if that is nearer.
+	rank := func(c listCand) int {
+		prio := endRank(c.piece.Line, r.first, last)
+		if c.sec >= 0 {
+			prio = max(prio, prioListRanked-min(c.sec, listMaxRank/64-1)*64)
+		}
+		return prio
+	}
 	for _, h := range r.held {
 		p := h.piece
 		switch h.class {
@@ -81,11 +90,16 @@ func (r *Listing) ranked(lines int) []Piece {
 				p.Prio = prioListBoost - min(r.keys[h.key], listMaxRank-1)
 				break
 			}
-			p.Prio = endRank(p.Line, r.first, last)
+			p.Prio = rank(h)
 		case listLarge:
-			p.Prio = prioListBoost - listTopSizes
+			// The largest so far when read; of them, the largest in all
+			// stand out.
+			p.Prio = rank(h)
+			if h.size >= r.sizes[0] {
+				p.Prio = prioListBoost - listTopSizes
+			}
 		case listEntry:
-			p.Prio = endRank(p.Line, r.first, last)
+			p.Prio = rank(h)
 		}
 		at[p.Line] = true
 		pieces = append(pieces, p)
@@ -93,7 +107,7 @@ func (r *Listing) ranked(lines int) []Piece {
 	for _, t := range r.tail {
 		if !at[t.piece.Line] {
 			p := t.piece
-			p.Prio = endRank(p.Line, r.first, last)
+			p.Prio = rank(t)
 			pieces = append(pieces, p)
 		}
 	}
