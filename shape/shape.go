@@ -20,6 +20,12 @@ const (
 	JSON   Kind = "json"
 	Text   Kind = "text"
 	Binary Kind = "binary"
+	// Listing is a list of names: paths (find, rg -l, git ls-files), ls -l
+	// and tree, package and process tables.
+	Listing Kind = "listing"
+	// Outline is source code or documentation: a file printed with cat,
+	// go doc, a man page, --help.
+	Outline Kind = "outline"
 )
 
 // Auto is the --tool value that asks for sniffing.
