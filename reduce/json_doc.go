@@ -187,9 +187,9 @@ func (d *jsonDoc) views(budget int, c Counter) [][]byte {
 // jsonLevels[level] says.
 type form struct {
 	depth, level, expand int
-	// items, if set, replaces the level's items, to fill the budget
-	// between two levels.
-	items int
+	// keys and items, if set, replace the level's keys and items, to
+	// fill the budget between two levels.
+	keys, items int
 }
 
 // pick returns the form of the richest view that fits budget: the deepest
@@ -201,7 +201,7 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 		a := d.try(f, c)
 		return a.ok && a.tokens <= budget
 	}
-	if full := (form{d.maxDepth, 0, 0, 0}); fits(full) {
+	if full := (form{d.maxDepth, 0, 0, 0, 0}); fits(full) {
 		return full, true
 	}
 	var (
@@ -231,12 +231,12 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 // much of its frontier expanded as fits.
 func (d *jsonDoc) deepest(level int, fits func(form) bool) (form, bool) {
 	f := form{level: level}
-	f.depth = sort.Search(d.maxDepth+1, func(depth int) bool { return !fits(form{depth, level, 0, 0}) }) - 1
+	f.depth = sort.Search(d.maxDepth+1, func(depth int) bool { return !fits(form{depth, level, 0, 0, 0}) }) - 1
 	if f.depth < 0 {
 		return f, false
 	}
 	edge := d.frontier(f.depth, level)
-	f.expand = sort.Search(len(edge)+1, func(e int) bool { return !fits(form{f.depth, level, e, 0}) }) - 1
+	f.expand = sort.Search(len(edge)+1, func(e int) bool { return !fits(form{f.depth, level, e, 0, 0}) }) - 1
 	return f, true
 }
 
@@ -244,11 +244,17 @@ func (d *jsonDoc) deepest(level int, fits func(form) bool) (form, bool) {
 // fit short of the next level.
 func (d *jsonDoc) widen(f form, fits func(form) bool) form {
 	widest := f.level
-	f.level = sort.Search(widest, func(level int) bool { return fits(form{f.depth, level, f.expand, 0}) })
+	f.level = sort.Search(widest, func(level int) bool { return fits(form{f.depth, level, f.expand, 0, 0}) })
 	if f.level > 0 {
-		lo, hi := jsonLevels[f.level].items, jsonLevels[f.level-1].items
+		// The fields of records give way last: a level's worth more of
+		// them first, then more items.
+		lo, hi := jsonLevels[f.level].keys, jsonLevels[f.level-1].keys
+		f.keys = lo + sort.Search(hi-lo, func(n int) bool {
+			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n, 0})
+		})
+		lo, hi = jsonLevels[f.level].items, jsonLevels[f.level-1].items
 		f.items = lo + sort.Search(hi-lo, func(n int) bool {
-			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n})
+			return !fits(form{f.depth, f.level, f.expand, f.keys, lo + 1 + n})
 		})
 	}
 	return f
@@ -312,6 +318,9 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 		return a
 	}
 	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit}
+	if f.keys > 0 {
+		r.lv.keys = f.keys
+	}
 	if f.items > 0 {
 		r.lv.items = f.items
 	}
