@@ -58,6 +58,9 @@ type jsonDoc struct {
 	// summarised at that depth and how many of them hold a failure.
 	frontiers map[[2]int][]int
 	failingAt map[[2]int]int
+	// lists holds the record lists a view shows one record a line, by
+	// where they start (see recordViews).
+	lists map[int]*recordList
 }
 
 // attempt is a view rendered in one form: its text and tokens, or nothing
@@ -82,8 +85,12 @@ func newJSONDoc(b []byte, root seg, pretty bool) *jsonDoc {
 	// view's members as the input writes them.
 	colon, comma := separators(b[root.start:root.end])
 	d.colon = colon
-	if !pretty {
+	if !pretty && bytes.IndexByte(b[root.start:root.end], '\n') < 0 {
 		d.comma = comma
+	} else if !pretty {
+		// A document over several lines written on one: a space after
+		// each comma, as after each colon.
+		d.comma = ", "
 	}
 	return d
 }
@@ -312,12 +319,8 @@ func (d *jsonDoc) failingEdges(depth, level int) int {
 	return d.failingAt[[2]int{depth, level}]
 }
 
-// try renders the view of form f and counts its tokens, once.
-func (d *jsonDoc) try(f form, c Counter) attempt {
-	if a, ok := d.tries[f]; ok {
-		return a
-	}
-	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit}
+// applyForm sets what a view of form f shows beyond its level and depth.
+func (r *docRender) applyForm(f form) {
 	if f.keys > 0 {
 		r.lv.keys = f.keys
 	}
@@ -328,11 +331,20 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 		r.expand = map[int]bool{}
 		// A richer level may have a shorter frontier than the one the
 		// expansion was counted on.
-		edge := d.frontier(f.depth, f.level)
+		edge := r.d.frontier(f.depth, f.level)
 		for _, at := range edge[:min(f.expand, len(edge))] {
 			r.expand[at] = true
 		}
 	}
+}
+
+// try renders the view of form f and counts its tokens, once.
+func (d *jsonDoc) try(f form, c Counter) attempt {
+	if a, ok := d.tries[f]; ok {
+		return a
+	}
+	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit}
+	r.applyForm(f)
 	r.value(d.root, 0, nil)
 	a := attempt{}
 	if len(r.out) <= r.limit {

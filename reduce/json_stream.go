@@ -66,13 +66,16 @@ func newStream(b []byte, recs []record, lines int) *stream {
 }
 
 // pieces proposes a census of the records, the records that fail or
-// differ, and the others by their distance from the ends.
-func (s *stream) pieces(budget int) []Piece {
+// differ, and the others by their distance from the ends; or, for records
+// that a key tells apart, a line for each (see listPieces).
+func (s *stream) pieces(budget int, c Counter) []Piece {
 	s.budget = budget
 	s.best = shortlist{limit: budget + 64}
 	cen := s.census()
 	if t := s.goTest(cen); t != nil {
 		t.propose(s)
+	} else if list, ok := s.listPieces(cen, c); ok {
+		return s.listView(cen, list)
 	} else {
 		s.proposeGeneric(cen)
 	}
@@ -90,6 +93,20 @@ func (s *stream) pieces(budget int) []Piece {
 			condensed = max(condensed-1, 0)
 		}
 		out = append(out, s.piece(c))
+	}
+	return out
+}
+
+// listView is the view of a run of records one a line: the census, each
+// record's line, and the lines of other text among them.
+func (s *stream) listView(cen *census, list []Piece) []Piece {
+	out := append([]Piece{{Line: 1, Note: cen.note(len(s.recs)), Prio: prioCensus}}, list...)
+	for _, r := range s.recs {
+		if r.text {
+			start := bytes.LastIndexByte(s.b[:r.v.start], '\n') + 1
+			end := lineEnd(s.b, start)
+			out = append(out, Cut(Line{N: r.first, Text: s.b[start:end], Len: int64(end - start)}, recordKeep, tierDiffer))
+		}
 	}
 	return out
 }

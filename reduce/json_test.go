@@ -23,6 +23,8 @@ import (
 //	pip-list.json                pip list --format=json
 //	gotest-build-fail.json       go test -json ./... 2>&1   (a module of two packages,
 //	                             one that does not build and one with a failing subtest)
+//	golist-go.json               go list -json go/...   (Go 1.26, 18 packages)
+//	npm-ls-all.json              npm ls --json --all   (in a project of 9 dependencies)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -32,7 +34,15 @@ const localJSON = "testdata/json"
 //     which come earlier and no deeper.
 //   - json-package-lock asks for node_modules/uuid, a dependency of a
 //     dependency that nothing in the lock singles out.
-var jsonLost = map[string]int{"json-govet": 2, "json-package-lock": 1}
+//   - json-aws-skeleton-output, 2,128 tokens, asks for two keys nested
+//     five levels down in objects the view summarises to fit.
+//   - json-eslint-format-json names its 17 files, 4 of them in full; the
+//     rules of the other 13 are in their messages, elided.
+//   - json-shellcheck-json1 is 100 findings with no field that tells them
+//     apart (a file has several on one line); it asks for the codes of
+//     17 of them, and the view shows about 10 findings.
+var jsonLost = map[string]int{"json-govet": 2, "json-package-lock": 1, "json-aws-skeleton-output": 2,
+	"json-eslint-format-json": 3, "json-shellcheck-json1": 8}
 
 func TestJSONGolden(t *testing.T) {
 	lost := goldenCorpus(t, "json-", shape.JSON, 2000)
@@ -369,6 +379,10 @@ func FuzzJSON(f *testing.F) {
 	for _, p := range append(paths, own...) {
 		b := readFile(f, p)
 		f.Add(b[:min(len(b), 8<<10)], 600)
+	}
+	for _, name := range []string{"pip-inspect.json", "golist-go.json", "npm-ls-all.json"} {
+		// Record lists, whole: a cut one no longer parses.
+		f.Add(readFile(f, filepath.Join(localJSON, name)), 500)
 	}
 	f.Add([]byte(`{"a": [1, 2, {"b": "\u00e9\ud83d\ude00"}], "c": null}`), 100)
 	f.Add([]byte("[\n  1.0,\n  -2e5\n]\nnot json\n"), 150)
