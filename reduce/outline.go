@@ -118,14 +118,18 @@ type docRun struct {
 
 // NewOutline returns an outline reducer for a view of about budget tokens.
 func NewOutline(budget int) *Outline {
-	return &Outline{
+	o := &Outline{
 		// A token is rarely more than 8 bytes of source; holding twice
-		// that fills any view, gap lines included.
+		// that fills any view, gap lines included. A line that is not
+		// blank costs two tokens at least, with its newline.
 		maxBytes:  max(budget*16, 16<<10),
-		maxPieces: 2*budget + 64,
+		maxPieces: budget + 64,
 		maxBlanks: budget + 64,
 		classes:   map[int]int{},
 	}
+	o.held.grow(min(o.maxPieces+1, 1024))
+	o.blankHeld.grow(min(o.maxBlanks+1, 1024))
+	return o
 }
 
 func newOutline(budget int) Reducer { return NewOutline(budget) }
@@ -196,12 +200,12 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 		o.propose(outlineItem{piece: p})
 	}
 	markdown := o.markdown > 0 && o.code <= 4*o.markdown || o.code == 0
-	items := o.held.items()
-	out := make([]Piece, 0, len(items)+o.blankHeld.len())
-	for _, it := range o.blankHeld.items() {
-		out = append(out, it.piece)
+	out := make([]Piece, 0, o.held.len()+o.blankHeld.len())
+	for _, k := range o.blankHeld.keys {
+		out = append(out, o.blankHeld.slots[k.slot].piece)
 	}
-	for _, it := range items {
+	for _, k := range o.held.keys {
+		it := &o.held.slots[k.slot]
 		p := it.piece
 		if it.hash && !markdown {
 			p.Prio = it.alt
@@ -676,11 +680,8 @@ func (h *outlineHeap) pop() outlineItem {
 	return it
 }
 
-// items returns the items held, in no order.
-func (h *outlineHeap) items() []outlineItem {
-	out := make([]outlineItem, 0, len(h.keys))
-	for _, k := range h.keys {
-		out = append(out, h.slots[k.slot])
-	}
-	return out
+// grow makes room for n items.
+func (h *outlineHeap) grow(n int) {
+	h.keys = make([]heapKey, 0, n)
+	h.slots = make([]outlineItem, 0, n)
 }
