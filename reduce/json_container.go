@@ -133,7 +133,7 @@ func analyse(b []byte, at int, refs references) *container {
 				// much for less.
 				sx, sy := b[x.val.start] == '"', b[y.val.start] == '"'
 				if sx || sy {
-					return -cmp.Compare(btoiJSON(sx), btoiJSON(sy))
+					return -cmp.Compare(btoi(sx), btoi(sy))
 				}
 				return cmp.Compare(x.val.end-x.val.start, y.val.end-y.val.start)
 			}
@@ -354,7 +354,7 @@ func (e *extremes) members() []member {
 	return append(maxes, mins...)
 }
 
-func btoiJSON(b bool) int {
+func btoi(b bool) int {
 	if b {
 		return 1
 	}

@@ -365,6 +365,15 @@ func TestJSONDeterministic(t *testing.T) {
 	}
 }
 
+// byteView reduces input with r as clip does, counting a token a byte.
+func byteView(r Reducer, input []byte, budget int) []byte {
+	s := NewSplitter(r)
+	s.Write(input)
+	n := s.Close()
+	c := byteCount{}
+	return Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
+}
+
 // gapSlack is how far a view counted a byte a token may overrun its
 // budget, for Fit's estimate of the gap lines.
 const gapSlack = 4
@@ -388,14 +397,7 @@ func FuzzJSON(f *testing.F) {
 	f.Add([]byte("[\n  1.0,\n  -2e5\n]\nnot json\n"), 150)
 	f.Fuzz(func(t *testing.T, input []byte, budget int) {
 		budget = 100 + int(uint(budget)%3000)
-		reduce := func() []byte {
-			r := newJSON(budget)
-			s := NewSplitter(r)
-			s.Write(input)
-			n := s.Close()
-			c := byteCount{}
-			return Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
-		}
+		reduce := func() []byte { return byteView(newJSON(budget), input, budget) }
 		got := reduce()
 		if len(input) <= budget {
 			return // clip passes such input through
