@@ -374,6 +374,20 @@ func byteView(r Reducer, input []byte, budget int) []byte {
 	return Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
 }
 
+// checkByteView checks that a view counted a token a byte fits the budget
+// and is no longer than its input. Fit prices every gap line as one with
+// numbers a third of the line count, so a gap line with wider numbers may
+// overrun the budget by a byte or two (clip recounts and retries).
+func checkByteView(t *testing.T, input, got []byte, budget int) {
+	t.Helper()
+	if len(got) > budget+gapSlack {
+		t.Errorf("view has %d tokens, budget %d", len(got), budget)
+	}
+	if len(got) > len(input) {
+		t.Errorf("view (%d bytes) is longer than the input (%d bytes)", len(got), len(input))
+	}
+}
+
 // gapSlack is how far a view counted a byte a token may overrun its
 // budget, for Fit's estimate of the gap lines.
 const gapSlack = 4
@@ -402,15 +416,7 @@ func FuzzJSON(f *testing.F) {
 		if len(input) <= budget {
 			return // clip passes such input through
 		}
-		// Fit prices every gap line as one with numbers a third of the
-		// line count, so a gap line with wider numbers may overrun the
-		// budget by a byte or two (clip recounts and retries).
-		if len(got) > budget+gapSlack {
-			t.Errorf("view has %d tokens, budget %d", len(got), budget)
-		}
-		if len(got) > len(input) {
-			t.Errorf("view (%d bytes) is longer than the input (%d bytes)", len(got), len(input))
-		}
+		checkByteView(t, input, got, budget)
 		if again := reduce(); !bytes.Equal(got, again) {
 			t.Errorf("two views of the same input differ")
 		}

@@ -280,12 +280,7 @@ func FuzzOutline(f *testing.F) {
 		if len(input) <= budget {
 			return // clip passes such input through
 		}
-		if len(got) > budget+gapSlack {
-			t.Errorf("view has %d tokens, budget %d", len(got), budget)
-		}
-		if len(got) > len(input) {
-			t.Errorf("view (%d bytes) is longer than the input (%d bytes)", len(got), len(input))
-		}
+		checkByteView(t, input, got, budget)
 		if err := accounts(input, got); err != nil {
 			t.Error(err)
 		}
