@@ -61,6 +61,9 @@ type jsonDoc struct {
 	// lists holds the record lists a view shows one record a line, by
 	// where they start (see recordViews).
 	lists map[int]*recordList
+	// chars holds the length in characters of the long string literals
+	// counted, by where they start.
+	chars map[*byte]int
 }
 
 // attempt is a view rendered in one form: its text and tokens, or nothing

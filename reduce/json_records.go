@@ -34,6 +34,10 @@ const (
 	// fullDepth is how many levels of a record shown in full are expanded
 	// below it, whatever the depth of the rest of the view.
 	fullDepth = 2
+	// maxFull is the most records a list shows in full: more would leave
+	// little room for the rest, and each one more the search for the
+	// number that fits tries costs a pass over the document.
+	maxFull = 16
 )
 
 // nameKeys name records, the most telling first, in lower case: a path
@@ -132,7 +136,7 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 	// follow, then the last.
 	l.upgrades = append(l.upgrades, 0)
 	for _, m := range c.outliers {
-		if m.idx != 0 {
+		if m.idx != 0 && len(l.upgrades) < maxFull-1 {
 			l.upgrades = append(l.upgrades, m.idx)
 		}
 	}

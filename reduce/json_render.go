@@ -242,7 +242,15 @@ func (r *docRender) str(lit []byte, keep int) {
 		r.out = append(r.out, lit...)
 		return
 	}
-	total := literalChars(content)
+	// Every view tried writes the same long strings: count each once.
+	total, ok := r.d.chars[&lit[0]]
+	if !ok {
+		total = literalChars(content)
+		if r.d.chars == nil {
+			r.d.chars = map[*byte]int{}
+		}
+		r.d.chars[&lit[0]] = total
+	}
 	if total <= keep+minCut {
 		r.out = append(r.out, lit...)
 		return
