@@ -127,8 +127,8 @@ func NewOutline(budget int) *Outline {
 		maxBlanks: budget + 64,
 		classes:   map[int]int{},
 	}
-	o.held.grow(o.maxPieces + 1)
-	o.blankHeld.grow(o.maxBlanks + 1)
+	o.held.grow(min(o.maxPieces+1, 1<<12))
+	o.blankHeld.grow(min(o.maxBlanks+1, 1<<12))
 	return o
 }
 
