@@ -68,7 +68,7 @@ func TestPassThrough(t *testing.T) {
 	}
 }
 
-var header = regexp.MustCompile(`^\[headroom: text · ([0-9,]+) of ([0-9,]+) lines elided \(([0-9,]+) of ([0-9,]+) tokens\) · headroom expand ([0-9a-f]{12})\]\n`)
+var header = regexp.MustCompile(`^\[headroom: [a-z]+ · ([0-9,]+) of ([0-9,]+) lines elided \(([0-9,]+) of ([0-9,]+) tokens\) · headroom expand ([0-9a-f]{12})\]\n`)
 
 func TestClipView(t *testing.T) {
 	in := sample(t)
