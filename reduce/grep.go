@@ -566,9 +566,8 @@ func grepDir(path []byte) []byte {
 // summary and the lines Fit will choose in the same budget.
 func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	g.flush()
-	// Lines tokenize a little differently together than one by one; a
-	// margin keeps the view within the budget when counted whole.
-	room := budget - budget/50 - 2
+	// Fit counts what lines cost together, so the plan needs no margin.
+	room := budget
 	if whole, ok := g.whole(lines, room, c); ok {
 		return whole
 	}
