@@ -68,6 +68,11 @@ func TestGrepGolden(t *testing.T) {
 //	grep -rc 'utf8.RuneError' . | sort >grep-c-zeros.out
 //	rg --sort path 'unicode\.' >rg-nonumbers.out
 //	grep -n 'func ' lib/text/strings.go >grep-n-onefile.out
+//
+// and in a git repository holding copies of the strings package in
+// lib/text and of the bytes package in lib/bytes, committed and tagged v1:
+//
+//	git grep -n -C1 'utf8\.RuneError' v1 >git-grep-rev-C1.out
 var grepOwn = []struct {
 	name   string
 	budget int
@@ -84,6 +89,11 @@ var grepOwn = []struct {
 	{"grep-c-zeros", 250, []string{"24 matches in 6 files; 26 files have none", "./lib/My Docs/bytes.go:10"}},
 	{"rg-nonumbers", 500, []string{"lib/My Docs/bytes.go:", "lib/text/strings.go:"}},
 	{"grep-n-onefile", 300, []string{"[headroom: 61 matches in 1 file", "23:func explode"}},
+	// git grep of a revision: the revision is part of each path.
+	{"git-grep-rev-C1", 300, []string{
+		"[headroom: 24 matches and 46 context lines in 6 files", "  10 v1:lib/bytes/bytes.go\n",
+		"v1:lib/bytes/buffer_test.go:438:", "v1:lib/text/strings.go:125:",
+	}},
 }
 
 // TestGrepOwn pins the views of the forms the corpus lacks: paths with
@@ -169,7 +179,8 @@ func grepVerbatim(l string, lines []string) bool {
 // shows are exact, and that the view fits.
 func TestGrepPlanKept(t *testing.T) {
 	c := counter()
-	for _, path := range corpus(t, "grep-") {
+	own, _ := filepath.Glob(filepath.Join("testdata", "grep", "*.out"))
+	for _, path := range append(corpus(t, "grep-"), own...) {
 		name := strings.TrimSuffix(filepath.Base(path), ".out")
 		input, err := os.ReadFile(path)
 		if err != nil {
