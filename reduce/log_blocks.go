@@ -32,13 +32,18 @@ type logBlock struct {
 	cat    logCategory
 	indent int
 	prio   int  // of its head; its other lines rank below
-	drop   bool // a warning of a kind shown already: taken, counted, not held
+	drop   bool // a block taken and counted but not held
+	thin   bool // a block of which only the head and the keys are held
 	lines  logCapped
 	head   int   // the head's line
 	keys   []int // lines ranked with the head: the first message
+	lead   []int // lines ranked with the head before it: where a chain starts
+	sys    bool  // the last note is about a system header
 	boost  []int // lines ranked right after the keys
-	demote []int // lines ranked last
-	prev   int   // the line taken last
+	// demote is set while the current unit is to rank last in the block;
+	// its piece is held with the priority logDemoted, as a mark.
+	demote bool
+	prev   int // the line taken last
 	// reverse ranks a block's other lines from its end, where Python puts
 	// the innermost frame.
 	reverse bool
@@ -94,33 +99,59 @@ func (r *Log) openBlock(k logKind) {
 		if logHas(s, "warning: ") {
 			b.mode = lmRust
 		}
-		b.drop = !r.newWarning(s)
+		// A warning of a kind shown already shows its head only, after
+		// the first of every kind: its location and message, not its
+		// excerpt again.
+		if n := r.newWarning(s); n > 0 {
+			b.prio, b.thin = logRepeatPrio(prioLogHeading, n), true
+			b.drop = !r.keep.wants(b.prio, r.run.Line)
+		}
 		b.cat = logCatNone
 	}
-	// An error line that repeats one held already, but for its numbers,
-	// ranks below the other failures. rustc's heads are not compared: the
-	// same message (mismatched types) is about different code each time.
+	// An error line that repeats one held already, but for its numbers
+	// and the names it quotes, ranks below the other failures, the later
+	// the more it repeats, unless it is about a file no error named yet.
+	// rustc's heads are not compared: the same message (mismatched types)
+	// is about different code each time.
 	if (k == lkError || k == lkCause) && b.cat == logCatError {
-		var h uint64
-		h, r.mask = logSimilar(t, r.mask)
-		switch {
-		case r.errorKeys[h]:
-			b.prio = prioLogRepeat
-		case len(r.errorKeys) < logMaxErrorKeys:
-			r.errorKeys[h] = true
+		if n := r.seenError(s); n > 0 {
+			b.prio = logRepeatPrio(prioLogTrace, n)
 		}
 	}
-	if r.hasCtx && !b.drop && r.ctx.Line+r.ctx.Same == r.run.Line-1 {
-		b.lines.add(logClonePiece(r.ctx))
-		b.boost = append(b.boost, r.ctx.Line)
+	if r.preEnd == r.run.Line && !b.drop && !b.thin {
+		b.preamble(r.pre.all())
 	}
-	r.hasCtx = false
 	if !b.drop && b.cat < logCategories {
 		r.counts[b.cat]++
 	}
 	b.add(r)
 	r.open = b
 	r.tests.curSet = false
+}
+
+// logDemoted marks a held piece of a block that ranks last in it.
+const logDemoted = -1
+
+// preamble takes the lines that lead to the block's head: gcc's "required
+// from here", the line of the code being built that the chain of
+// instantiations starts from, ranks with the head; the scope (In function)
+// and the other links in the code being built right after; the files
+// included and the links through system headers last.
+func (b *logBlock) preamble(pre []Piece) {
+	for _, p := range pre {
+		_, n := logIndent(p.Text)
+		t := p.Text[n:]
+		file, msg := logLocation(t)
+		switch {
+		case msg != nil && bytes.HasSuffix(msg, []byte("required from here")):
+			b.lead = append(b.lead, p.Line)
+		case logHas(t, "In file included from "), logHas(t, "from "), msg != nil && logSystemPath(file):
+			p.Prio = logDemoted
+		default:
+			b.boost = append(b.boost, p.Line)
+		}
+		b.lines.add(p)
+	}
 }
 
 // newBlock returns a block headed by the current unit, reusing the last
@@ -132,39 +163,85 @@ func (r *Log) newBlock(mode logMode, cat logCategory, indent int) *logBlock {
 	}
 	r.spare = nil
 	*b = logBlock{mode: mode, cat: cat, indent: indent, prio: prioLogFailure, head: r.run.Line,
-		lines:  logCapped{nFirst: logBlockFirst, nLast: logBlockLast, first: b.lines.first[:0], last: b.lines.last[:0]},
-		keys:   b.keys[:0],
-		boost:  b.boost[:0],
-		demote: b.demote[:0],
-		tests:  b.tests[:0],
-		gor:    b.gor[:0],
+		lines: logCapped{nFirst: logBlockFirst, nLast: logBlockLast, first: b.lines.first[:0], last: b.lines.last[:0]},
+		keys:  b.keys[:0],
+		lead:  b.lead[:0],
+		boost: b.boost[:0],
+		tests: b.tests[:0],
+		gor:   b.gor[:0],
 	}
 	return b
 }
 
-// newWarning counts a warning and reports whether it is the first of its
-// kind, the one to show.
-func (r *Log) newWarning(s []byte) bool {
+// newWarning counts a warning and returns how many of its kind came
+// before it: 0 for the first of its kind, the one to show whole.
+func (r *Log) newWarning(s []byte) int {
 	r.warnTotal++
 	msg := s
 	if m := logAfterLocation(s); m != nil {
 		msg = m
 	}
-	r.quoted = logMaskQuoted(r.quoted[:0], msg)
-	var h uint64
-	h, r.mask = logSimilar(r.quoted, r.mask)
+	h := r.kindOf(msg)
 	if k := r.warns[h]; k != nil {
 		k.count++
-		return false
+		return k.count - 1
 	}
 	if len(r.warns) >= logMaxWarnKinds {
 		r.warnOther++
-		return false
+		return 1
 	}
 	k := &logWarnKind{line: r.run.Line, count: 1}
 	r.warns[h] = k
 	r.warnOrder = append(r.warnOrder, k)
-	return true
+	return 0
+}
+
+// kindOf hashes a diagnostic's message so that messages that differ only
+// in numbers and in the names they quote are of one kind.
+func (r *Log) kindOf(msg []byte) uint64 {
+	r.quoted = logMaskQuoted(r.quoted[:0], msg)
+	var h uint64
+	h, r.mask = logSimilar(r.quoted, r.mask)
+	return h
+}
+
+// seenError counts an error line and returns how many errors of its kind
+// came before it, or 0 if it is the first of its kind or the first error
+// about its file. An error with a source location is of the kind of its
+// message; any other line is of the kind of the whole line but for its
+// numbers.
+func (r *Log) seenError(s []byte) int {
+	var h uint64
+	file, msg := logLocation(s)
+	newFile := false
+	if msg != nil {
+		h = r.kindOf(msg)
+		f := logHash(file)
+		if !r.errorFiles[f] && len(r.errorFiles) < logMaxErrorKeys {
+			r.errorFiles[f], newFile = true, true
+		}
+	} else {
+		h, r.mask = logSimilar(s, r.mask)
+	}
+	n, seen := r.errorKeys[h]
+	switch {
+	case seen:
+		r.errorKeys[h] = n + 1
+	case len(r.errorKeys) < logMaxErrorKeys:
+		r.errorKeys[h] = 1
+	}
+	if newFile {
+		return 0
+	}
+	return n
+}
+
+// logRepeatPrio is the priority of the n-th repeat of a diagnostic whose
+// first ranks at prio: after the first logRepeatLead lines of every block
+// below prio, and lower the more it repeats, so that a few repeats show
+// before the depths of other blocks and a flood of them after.
+func logRepeatPrio(prio, n int) int {
+	return prio - logRepeatLead - min(n, logRepeatMax)
 }
 
 // logMaskQuoted appends s to out with what is between quotes left out,
@@ -215,11 +292,18 @@ func logClonePiece(p Piece) Piece {
 	return p
 }
 
-// add holds the current unit as a line of the block.
+// add holds the current unit as a line of the block; a thin block holds
+// only its head and its keys.
 func (b *logBlock) add(r *Log) {
-	if !b.drop {
-		b.lines.add(r.held())
+	thin := b.thin && b.taken > 0 && (len(b.keys) == 0 || b.keys[len(b.keys)-1] != r.run.Line)
+	if !b.drop && !thin {
+		p := r.held()
+		if b.demote {
+			p.Prio = logDemoted
+		}
+		b.lines.add(p)
 	}
+	b.demote = false
 	b.taken++
 }
 
@@ -249,8 +333,16 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 		default:
 			return false, false
 		}
+		if k == lkNote {
+			b.note(r, s)
+		}
 		b.indentKey(r, s)
-		b.excerpt(r, s)
+		if b.sys {
+			// A note about a system header, and its excerpt.
+			b.demote = true
+		} else {
+			b.excerpt(r, s)
+		}
 	case lmRust:
 		if k == lkBlank || !(logGutter(s) || ind > 0 && !logCargoStatus(s, ind) ||
 			ind == 0 && (logHas(s, "help: ") || logHas(s, "note: ") || logHas(s, "= ") || logHas(s, "..."))) {
@@ -300,6 +392,18 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 	return true, false
 }
 
+// note ranks a compiler's note: one about the code being built (the
+// candidate that did not match, where an instantiation was requested)
+// right after the keys, one about a system header, and the excerpt under
+// it, last.
+func (b *logBlock) note(r *Log, s []byte) {
+	file, _ := logLocation(s)
+	b.sys = logSystemPath(file)
+	if !b.sys && len(b.boost) < logMaxBoost {
+		b.boost = append(b.boost, r.run.Line)
+	}
+}
+
 // excerpt ranks the lines of a compiler's source excerpt: the line of code
 // and the caret line under it (whose label says what is wrong) right after
 // the keys, the bare gutter lines last. Of a TAP failure's YAML, the
@@ -307,14 +411,14 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 func (b *logBlock) excerpt(r *Log, s []byte) {
 	switch {
 	case logCaret(s):
-		if len(b.boost) < 8 {
+		if len(b.boost) < logMaxBoost {
 			if b.prev > 0 && !slices.Contains(b.boost, b.prev) {
 				b.boost = append(b.boost, b.prev)
 			}
 			b.boost = append(b.boost, r.run.Line)
 		}
 	case logBareGutter(s), string(s) == "---", string(s) == "...", logHas(s, "duration_ms: "):
-		b.demote = append(b.demote, r.run.Line)
+		b.demote = true
 	}
 	b.prev = r.run.Line
 }
@@ -673,6 +777,9 @@ func (b *logBlock) rank() []Piece {
 	for _, l := range b.keys {
 		place(l)
 	}
+	for _, l := range b.lead {
+		place(l)
+	}
 	keyed := next
 	for _, l := range b.boost {
 		place(l)
@@ -682,18 +789,26 @@ func (b *logBlock) rank() []Piece {
 		if b.reverse {
 			i = len(ps) - 1 - j
 		}
-		if pos[i] < 0 && !slices.Contains(b.demote, ps[i].Line) {
+		if pos[i] < 0 && ps[i].Prio != logDemoted {
 			pos[i] = next
 			next++
 		}
 	}
-	for _, l := range b.demote {
-		place(l)
+	demoted := next // pos of the first demoted line
+	for i := range ps {
+		if pos[i] < 0 {
+			pos[i] = next
+			next++
+		}
 	}
 	for i := range ps {
 		switch {
 		case pos[i] < keyed:
 			ps[i].Prio = b.prio
+		case pos[i] >= demoted:
+			// Below the first warning of every kind, and the heads of
+			// the repeated ones.
+			ps[i].Prio = min(b.prio, prioLogDemoted) - 1 - pos[i]
 		case b.prio == prioLogFailure:
 			ps[i].Prio = prioLogTrace - pos[i]
 		default:

@@ -26,6 +26,7 @@ const (
 	lkSummary     // a runner's or build tool's outcome
 	lkSummaryFail // an outcome that reports a failure
 	lkContext     // a line that names what the block after it is about
+	lkChain       // a link of a chain that leads to the diagnostic after it: gcc's "required from"
 	lkSep         // a separator line: ====, ----
 	lkHeading     // a line that introduces a list: "Suggested packages:"
 	lkMilestone   // a step of a build done: "Finished ...", "built x"
@@ -81,6 +82,14 @@ func logShape(s []byte, ind int) logKind {
 	if ind == 0 && len(s) <= 100 && s[len(s)-1] == ':' && bytes.IndexByte(s, ' ') > 0 &&
 		bytes.IndexByte(s[:len(s)-1], ':') < 0 {
 		return lkHeading
+	}
+	if logCargoStatus(s, ind) {
+		// cargo's steps: the test binaries it runs, and the build done.
+		for _, v := range []string{"Running ", "Doc-tests ", "Finished "} {
+			if logHas(s, v) {
+				return lkMilestone
+			}
+		}
 	}
 	switch s[0] {
 	case 'B', 'b', 'F', 'S', 'D', 'd':
@@ -284,26 +293,68 @@ func logHashLine(s []byte) logKind {
 // a source location: file.c:12:5: error: ..., main.go:7:2: undefined: x,
 // Main.java:3: error: ..., app.ts(4,7): error TS2322: ....
 func logDiagnostic(s []byte) logKind {
-	msg := logAfterLocation(s)
+	file, msg := logLocation(s)
 	if msg == nil {
-		if bytes.Contains(s, []byte(": In function")) || bytes.Contains(s, []byte(": In member function")) || logHas(s, "In file included from ") {
+		if logHas(s, "In file included from ") || logScope(s) {
 			return lkContext
 		}
 		return lkNoise
 	}
+	// gcc aligns the links of a chain of instantiations: "   required from".
+	msg = bytes.TrimLeft(msg, " ")
 	switch {
 	case logFold(msg, "warning"):
 		return lkWarning
-	case logHas(msg, "note:"), logHas(msg, "info:"), logHas(msg, "required from"):
+	case logHas(msg, "required from"), logHas(msg, "required by substitution"):
+		return lkChain
+	case logHas(msg, "note:"), logHas(msg, "info:"):
 		return lkNote
+	case logHas(msg, "In ") && msg[len(msg)-1] == ':' && len(file) > 0:
+		return lkContext // file.cpp:12:5: In instantiation of ...:
 	}
 	return lkError
+}
+
+// logScope reports whether s names the scope of the diagnostics after it,
+// as gcc does: "file.c: In function ‘main’:", "x.h: In instantiation of
+// ‘...’:", "file.cpp: At global scope:".
+func logScope(s []byte) bool {
+	i := bytes.Index(s, []byte(": In "))
+	if i < 0 {
+		i = bytes.Index(s, []byte(": At "))
+	}
+	return i > 0 && s[len(s)-1] == ':' && bytes.IndexByte(s[:i], ' ') < 0
+}
+
+// logIncludedFrom reports whether s, indented, continues gcc's "In file
+// included from" with one more file: "from main.c:3,".
+func logIncludedFrom(s []byte) bool {
+	return logHas(s, "from ") && (s[len(s)-1] == ',' || s[len(s)-1] == ':') && bytes.IndexByte(s[5:], ' ') < 0
+}
+
+// logSystemPath reports whether a diagnostic's file is a system header or
+// library rather than the code being built: the links of a chain through
+// them tell less than the one in the code.
+func logSystemPath(file []byte) bool {
+	for _, p := range []string{"/usr/", "/opt/", "/nix/store/", "/Library/", "/System/"} {
+		if logHas(file, p) {
+			return true
+		}
+	}
+	return bytes.Contains(file, []byte("/include/c++/")) || bytes.Contains(file, []byte("/node_modules/"))
 }
 
 // logAfterLocation returns what follows a source location at the start of
 // s, or nil if s does not start with one. The file must have an extension,
 // so that times and URLs are not taken for locations.
 func logAfterLocation(s []byte) []byte {
+	_, msg := logLocation(s)
+	return msg
+}
+
+// logLocation returns the file of a source location at the start of s and
+// what follows the location, or nils if s does not start with one.
+func logLocation(s []byte) (file, msg []byte) {
 	end := min(len(s), 512)
 	dot := false
 	for i := 0; i < end; i++ {
@@ -311,11 +362,11 @@ func logAfterLocation(s []byte) []byte {
 		case '.':
 			dot = true
 		case ' ', '\t':
-			return nil
+			return nil, nil
 		case ':', '(':
 			if !dot || i == 0 || i+1 >= len(s) || !logDigit(s[i+1]) {
 				if c == ':' && i+2 < len(s) && s[i+1] == '/' {
-					return nil // a URL
+					return nil, nil // a URL
 				}
 				continue
 			}
@@ -324,12 +375,12 @@ func logAfterLocation(s []byte) []byte {
 				j++
 			}
 			if j < len(s) && s[j] == ' ' && s[j-1] == ':' {
-				return s[j+1:]
+				return s[:i], s[j+1:]
 			}
-			return nil
+			return nil, nil
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // logScanWords classifies a line by its words, in one pass: a count

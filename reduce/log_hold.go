@@ -24,6 +24,17 @@ func (k *logKeep) less(i, j int) bool {
 	return a.Line > b.Line
 }
 
+// wants reports whether a piece of priority prio for line would be held,
+// rather than dropped at once as the least of a full keep: a reducer asks
+// before copying a line that is likely to be dropped.
+func (k *logKeep) wants(prio, line int) bool {
+	if k.bytes < k.limit || len(k.heap) == 0 {
+		return true
+	}
+	least := &k.heap[0]
+	return prio > least.Prio || prio == least.Prio && line < least.Line
+}
+
 func logPieceCost(p *Piece) int { return len(p.Text) + len(p.Note) + logPieceSize }
 
 // add holds p, dropping the least pieces if that makes too many bytes.
@@ -93,6 +104,11 @@ func (c *logCapped) add(p Piece) {
 		c.last[c.at] = p
 		c.at = (c.at + 1) % c.nLast
 	}
+}
+
+// reset empties c, keeping its buffers.
+func (c *logCapped) reset() {
+	c.first, c.last, c.at = c.first[:0], c.last[:0], 0
 }
 
 // all returns the pieces held, in input order.

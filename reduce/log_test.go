@@ -19,6 +19,11 @@ import (
 //	go-thousand-failures.out  go test . (a table test whose 1,000 cases all fail)
 //	git-clone-progress.out    git clone --progress --no-local file:///work/main/.git /tmp/clonex
 //	cargo-build-color.out     cargo build --color=always (testdata/corpus-src/rustbroken)
+//	gxx-template-errors.out   g++ -std=c++17 -Wall -Wextra -c ledger.cpp (g++ 12)
+//	clang-template-errors.out clang++ -std=c++17 -Wall -Wextra -c ledger.cpp (clang 14)
+//
+// ledger.cpp, beside them, sorts a std::list and indexes a std::map of a
+// type without a default constructor: errors deep in templates.
 const logSamples = "testdata/log"
 
 // logNeedlesLost lists, for corpus samples whose views at budget 2000
@@ -104,6 +109,7 @@ func TestLogOwnSamples(t *testing.T) {
 		name   string
 		budget int
 		want   []string
+		lack   []string // fragments the view must not show
 	}{
 		{"go-timeout-dump.out", 600, []string{
 			"panic: test timed out after 2s",
@@ -113,27 +119,52 @@ func TestLogOwnSamples(t *testing.T) {
 			"example.com/gdump.TestStuck(0x2023983a0488?)\n\t/tmp/gdump/dump_test.go:34 +0x1cc\n",
 			"[headroom: 343 more goroutines: 201 chan receive, 90 select, 40 sync.Mutex.Lock, 12 sleep]\n",
 			"FAIL\texample.com/gdump\t2.034s\n",
-		}},
+		}, nil},
 		{"go-thousand-failures.out", 2000, []string{
 			"[headroom: this log reports 1,001 failing tests]\n",
 			"    --- FAIL: TestChecksum/item-0000 (0.00s)\n        many_test.go:22: checksum(\"item-0000\") = 668, want 669\n",
 			"FAIL\texample.com/gmany\t0.067s\n",
-		}},
+		}, nil},
 		{"git-clone-progress.out", 200, []string{
 			// Each progress line shows only its last drawing.
 			"\nremote: Counting objects: 100% (130/130), done.        \n",
 			"\nReceiving objects: 100% (130/130), 120.66 KiB | 30.17 MiB/s, done.\n",
-		}},
+		}, nil},
 		{"cargo-build-color.out", 200, []string{
 			"error[E0308]: mismatched types\n  --> src/main.rs:55:22\n",
 			"error: could not compile `shapes` (bin \"shapes\") due to 3 previous errors\n",
-		}},
+		}, nil},
+		// gcc's chain of instantiations leads to each error in a system
+		// header: the link in ledger.cpp comes with the error, the links
+		// through the headers are left out first, and none is an error.
+		{"gxx-template-errors.out", 600, []string{
+			"ledger.cpp:25:41: error: ‘const struct Entry’ has no member named ‘cent’",
+			"ledger.cpp:31:21: error: conversion from ‘std::vector<int>’",
+			"ledger.cpp:19:14:   required from here\n/usr/include/c++/12/bits/stl_algo.h:1938:50: error: no match for ‘operator-’",
+			"ledger.cpp:22:22:   required from here\n/usr/include/c++/12/tuple:1818:9: error: no matching function for call to ‘Account::Account()’",
+			"ledger.cpp:8:14: note: candidate: ‘Account::Account(std::string)’",
+		}, []string{"[headroom: this log reports", "bits/stl_tree.h:2461:13:   required from"}},
+		// clang puts the chain after the error, as notes: the one in
+		// ledger.cpp is kept before those in the headers.
+		{"clang-template-errors.out", 900, []string{
+			"ledger.cpp:25:41: error: no member named 'cent' in 'Entry'",
+			"stl_algo.h:1938:22: error: invalid operands to binary expression",
+			"stl_algo.h:1847:18: error: invalid operands to binary expression",
+			"tuple:1818:2: error: no matching constructor for initialization of 'Account'",
+			"ledger.cpp:22:12: note: in instantiation of member function 'std::map<std::basic_string<char>, Account>::operator[]' requested here",
+			"5 errors generated.",
+		}, []string{"bits/stl_tree.h:2461:13: note: in instantiation"}},
 	} {
 		input := readLogSample(t, c.name)
 		got := checkLogView(t, c.name, input, c.budget)
 		for _, w := range c.want {
 			if !bytes.Contains(got, []byte(w)) {
 				t.Errorf("%s: the view lacks %q", c.name, w)
+			}
+		}
+		for _, l := range c.lack {
+			if bytes.Contains(got, []byte(l)) {
+				t.Errorf("%s: the view shows %q", c.name, l)
 			}
 		}
 		checkGolden(t, "log-own-"+strings.TrimSuffix(c.name, ".out"), got)
