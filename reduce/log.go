@@ -43,7 +43,14 @@ const (
 	logBlockFirst = 24 // lines of a block held from its start
 	logBlockLast  = 40 // and from its end
 	logMaxBoost   = 8  // lines of a block ranked right after its keys
-	logUntilMax   = 200
+	logMaxKeys    = 4  // lines of a block ranked with its head, where a mode finds several
+	// logNotableDepth is how many lines of every block rank before a
+	// test skipped or expected to fail.
+	logNotableDepth = 6
+	// logMaxPytestBoost caps the E and > lines of a pytest failure
+	// ranked right after its keys: an assertion's diff may have hundreds.
+	logMaxPytestBoost = 64
+	logUntilMax       = 200
 
 	logMaxWarnKinds  = 64
 	logMaxMilestones = 16
@@ -295,6 +302,16 @@ func (r *Log) route(k logKind) bool {
 		p.Prio = prioLogSummary
 		if k == lkSummaryFail {
 			p.Prio++
+		}
+		r.keep.add(p)
+		return true
+	case lkTestFailed, lkNotable:
+		// A test's outcome in a runner's list: a failure's name ranks
+		// with failures, a skip after the first lines of every block.
+		p := r.held()
+		p.Prio = prioLogFailure
+		if k == lkNotable {
+			p.Prio = prioLogTrace - logNotableDepth
 		}
 		r.keep.add(p)
 		return true

@@ -39,6 +39,7 @@ type logBlock struct {
 	keys   []int // lines ranked with the head: the first message
 	lead   []int // lines ranked with the head before it: where a chain starts
 	sys    bool  // the last note is about a system header
+	inE    bool  // lmPytest: the last line was an E line
 	boost  []int // lines ranked right after the keys
 	// demote is set while the current unit is to rank last in the block;
 	// its piece is held with the priority logDemoted, as a mark.
@@ -80,7 +81,7 @@ func (r *Log) openBlock(k logKind) {
 		case logHas(s, "FAIL: "), logHas(s, "ERROR: "):
 			b.mode, b.phase, b.reverse = lmTrace, -1, true
 		case logHas(s, "___"):
-			b.mode = lmPytest
+			b.mode, b.reverse = lmPytest, true
 		}
 	case lkUntil:
 		b.mode = lmUntil
@@ -378,15 +379,24 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 	case lmTrace:
 		return b.takeTrace(r, k, ind)
 	case lmPytest:
-		if b.taken >= logUntilMax || k == lkTestFail || k == lkSummary || k == lkSummaryFail || k == lkSep && t[0] == '=' {
+		if k == lkTestFail || k == lkSummary || k == lkSummaryFail || k == lkSep && t[0] == '=' {
 			return false, false
 		}
-		switch {
-		case logHas(t, "E ") && len(b.keys) == 0:
+		// The first line of each exception (a chained one has more than
+		// one) ranks with the head, the other E lines and the > lines
+		// that raised right after, and the location that ends each part;
+		// the rest from the end, where the code that failed is.
+		switch e := logHas(t, "E "); {
+		case e && !b.inE && len(b.keys) < logMaxKeys:
 			b.keys = append(b.keys, r.run.Line)
-		case logHas(t, ">"), logHas(t, "E "):
-			b.boost = append(b.boost, r.run.Line)
+		case e, logHas(t, ">"), ind == 0 && logAfterLocation(t) != nil:
+			if len(b.boost) < logMaxPytestBoost {
+				b.boost = append(b.boost, r.run.Line)
+			}
+		case logHas(t, "_ _ _"):
+			b.demote = true
 		}
+		b.inE = logHas(t, "E ")
 	}
 	b.add(r)
 	return true, false

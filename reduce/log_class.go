@@ -30,6 +30,8 @@ const (
 	lkSep         // a separator line: ====, ----
 	lkHeading     // a line that introduces a list: "Suggested packages:"
 	lkMilestone   // a step of a build done: "Finished ...", "built x"
+	lkTestFailed  // a runner's line for one test that failed: "path::test FAILED"
+	lkNotable     // a runner's line for one test skipped or expected to fail
 )
 
 // opens reports whether lines of the kind open a block of their own.
@@ -55,6 +57,9 @@ func logClassify(t []byte) logKind {
 	}
 	if ind == 0 {
 		if k := logDiagnostic(s); k != lkNoise {
+			return k
+		}
+		if k := logTestStatus(s); k != lkNoise {
 			return k
 		}
 	}
@@ -266,6 +271,47 @@ func logByStart(s []byte, ind int) logKind {
 	return lkNoise
 }
 
+// logTestStatus classifies a test runner's line for one test, as pytest -v
+// ("path::Class::test FAILED   [ 40%]") and unittest -v ("test_x
+// (mod.Class.test_x) ... ok") print them: a failure, a test skipped or
+// expected to fail, or noise. It looks at the end of the line first, so
+// that most lines cost a byte or two.
+func logTestStatus(s []byte) logKind {
+	var status []byte
+	switch last := s[len(s)-1]; {
+	case last == ']' && bytes.HasSuffix(s, []byte("%]")):
+		t := s[:bytes.LastIndexByte(s, '[')]
+		i := bytes.Index(t, []byte("::"))
+		if i < 0 {
+			return lkNoise
+		}
+		j := bytes.IndexByte(t[i:], ' ')
+		if j < 0 {
+			return lkNoise
+		}
+		status = t[i+j+1:]
+	case last == 'k' || last == 'L' || last == 'R' || last == 'e' || last == 's' || last == '\'':
+		i := bytes.LastIndex(s, []byte(" ... "))
+		if i < 0 {
+			return lkNoise
+		}
+		status = s[i+5:]
+	default:
+		return lkNoise
+	}
+	for _, f := range []string{"FAILED", "FAIL", "ERROR", "unexpected success"} {
+		if logHas(status, f) {
+			return lkTestFailed
+		}
+	}
+	for _, n := range []string{"SKIPPED", "XFAIL", "XPASS", "skipped", "expected failure"} {
+		if logHas(status, n) {
+			return lkNotable
+		}
+	}
+	return lkNoise
+}
+
 // logTapCounts start the count lines at the end of TAP output.
 var logTapCounts = []string{"# tests ", "# suites ", "# pass ", "# skipped ", "# todo ", "# cancelled ", "# duration_ms "}
 
@@ -405,7 +451,9 @@ func logScanWords(s []byte, outcomes bool) logKind {
 		}
 		switch {
 		case digit:
-			if outcomes && prev != '.' && logAllDigits(w) && len(rest) > 1 && rest[0] == ' ' {
+			// A count is a word of its own: test_qty_100 PASSED is
+			// no outcome of 100 tests.
+			if outcomes && prev != '.' && prev != '_' && prev != '-' && prev != '/' && logAllDigits(w) && len(rest) > 1 && rest[0] == ' ' {
 				if outcome, f := logOutcome(rest[1:]); outcome {
 					summary = true
 					failing = failing || f && !logAllZero(w)

@@ -278,6 +278,20 @@ func TestLogClassify(t *testing.T) {
 		{"4 upgraded, 81 newly installed, 0 to remove and 132 not upgraded.", lkSummary},
 		{"The following NEW packages will be installed:", lkHeading},
 		{"built build/debug/kvtool", lkMilestone},
+		// gcc's chain of instantiations leads to the error after it.
+		{"ledger.cpp:19:14:   required from here", lkChain},
+		{"/usr/include/c++/12/bits/stl_algo.h:4853:18:   required from ‘void std::sort(_RAIter, _RAIter, _Compare)’", lkChain},
+		{"/usr/include/c++/12/tuple: In instantiation of ‘std::pair<_T1, _T2>::pair(...)’:", lkContext},
+		{"In file included from /usr/include/c++/12/algorithm:61,", lkContext},
+		// One test's line in pytest -v and unittest -v: a count glued to
+		// a name is no outcome.
+		{"test_inventory.py::TestBulkPrice::test_bulk_price_qty_195 PASSED         [ 99%]", lkNoise},
+		{"test_inventory.py::TestBulkPrice::test_bulk_price_qty_100 FAILED         [ 92%]", lkTestFailed},
+		{"tests/test_orders.py::test_reserve ERROR                                 [ 33%]", lkTestFailed},
+		{"tests/test_pricing.py::test_discount_lowercase XFAIL (codes are case...) [ 95%]", lkNotable},
+		{"test_bulk_price_qty_100 (test_inventory.TestBulkPrice.test_bulk_price_qty_100) ... FAIL", lkTestFailed},
+		{"test_overflow (test.test_json.test_encode_basestring_ascii.TestCEncodeBasestringAscii.test_overflow) ... skipped 'not enough memory: 8589934592.0G minimum needed'", lkNotable},
+		{"test_float (test.test_json.test_decode.TestPyDecode.test_float) ... ok", lkNoise},
 		// Words glued to flags, paths and names are not markers.
 		{"cc -std=c11 -O2 -Werror -c src/errors.c -o build/errors.o", lkNoise},
 		{"=== RUN   TestParseErrors", lkGoRun},
