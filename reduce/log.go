@@ -133,6 +133,7 @@ type Log struct {
 	warnOther  int             // warnings of kinds past logMaxWarnKinds
 	errorKeys  map[uint64]int  // errors of each kind seen
 	errorFiles map[uint64]bool // files errors named
+	labels     map[uint64]int  // caret labels of each kind seen
 	notes      []Piece
 }
 
@@ -157,6 +158,7 @@ func newLog(budget int) Reducer {
 		warns:      map[uint64]*logWarnKind{},
 		errorKeys:  map[uint64]int{},
 		errorFiles: map[uint64]bool{},
+		labels:     map[uint64]int{},
 	}
 }
 

@@ -24,6 +24,7 @@ const (
 	lmTrace                 // a Python traceback through its exception
 	lmPytest                // a pytest failure section, up to the next section
 	lmGoTest                // a go test --- FAIL and its messages
+	lmCaret                 // an excerpt whose carets carry the messages, up to a blank line
 )
 
 // logBlock is an error or failure with the lines that explain it.
@@ -40,7 +41,12 @@ type logBlock struct {
 	lead   []int // lines ranked with the head before it: where a chain starts
 	sys    bool  // the last note is about a system header
 	inE    bool  // lmPytest: the last line was an E line
-	boost  []int // lines ranked right after the keys
+	// lmCaret: whether a label or the file is new, how many labels of
+	// the first label's kind came before, and whether one is an error.
+	novel   bool
+	repeats int
+	grave   bool
+	boost   []int // lines ranked right after the keys
 	// demote is set while the current unit is to rank last in the block;
 	// its piece is held with the priority logDemoted, as a mark.
 	demote bool
@@ -95,6 +101,10 @@ func (r *Log) openBlock(k logKind) {
 		}
 	case lkNpm:
 		b.mode, b.prefix = lmNpm, string(s[:min(len(s), 8)])
+	case lkInFile:
+		// What it reports, and how grave, its carets tell.
+		b.mode, b.cat, b.prio = lmCaret, logCatNone, prioLogWarn
+		b.novel = r.newFile(logInFile(s))
 	case lkWarning:
 		b.prio = prioLogWarn
 		if logHas(s, "warning: ") {
@@ -206,6 +216,16 @@ func (r *Log) kindOf(msg []byte) uint64 {
 	return h
 }
 
+// newFile reports whether no block named file before, and notes it.
+func (r *Log) newFile(file []byte) bool {
+	f := logHash(file)
+	if r.errorFiles[f] || len(r.errorFiles) >= logMaxErrorKeys {
+		return false
+	}
+	r.errorFiles[f] = true
+	return true
+}
+
 // seenError counts an error line and returns how many errors of its kind
 // came before it, or 0 if it is the first of its kind or the first error
 // about its file. An error with a source location is of the kind of its
@@ -217,10 +237,7 @@ func (r *Log) seenError(s []byte) int {
 	newFile := false
 	if msg != nil {
 		h = r.kindOf(msg)
-		f := logHash(file)
-		if !r.errorFiles[f] && len(r.errorFiles) < logMaxErrorKeys {
-			r.errorFiles[f], newFile = true, true
-		}
+		newFile = r.newFile(file)
 	} else {
 		h, r.mask = logSimilar(s, r.mask)
 	}
@@ -361,6 +378,15 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 		if len(b.keys) < 1 || len(b.keys) < 2 && b.cat == logCatNone {
 			b.keys = append(b.keys, r.run.Line)
 		}
+	case lmCaret:
+		if k == lkBlank || b.taken >= logUntilMax || logStrongHead(k) {
+			return false, false
+		}
+		if label := logCaretLabel(s); label != nil {
+			b.label(r, label)
+		} else if len(b.keys) == 0 && len(b.boost) < logMaxBoost {
+			b.boost = append(b.boost, r.run.Line) // the code the carets point at
+		}
 	case lmNpm:
 		if !logHas(t, b.prefix) {
 			return false, false
@@ -400,6 +426,38 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 	}
 	b.add(r)
 	return true, false
+}
+
+// label takes the label of a caret line, which says what the block
+// reports: it ranks with the head, and is new if its code (SC2086) or
+// message was not seen before.
+func (b *logBlock) label(r *Log, label []byte) {
+	if len(b.keys) < logMaxKeys {
+		b.keys = append(b.keys, r.run.Line)
+	}
+	code := label
+	if i := bytes.IndexAny(code, " :"); i > 0 {
+		code = code[:i]
+	}
+	var h uint64
+	if bytes.IndexAny(code, "0123456789") >= 0 {
+		h = logHash(code)
+	} else {
+		h = r.kindOf(label)
+	}
+	n := r.labels[h]
+	if n == 0 && len(r.labels) >= logMaxErrorKeys {
+		n = 1
+	} else {
+		r.labels[h] = n + 1
+	}
+	switch {
+	case n == 0:
+		b.novel = true
+	case len(b.keys) == 1:
+		b.repeats = n
+	}
+	b.grave = b.grave || bytes.Contains(label, []byte("(error)"))
 }
 
 // note ranks a compiler's note: one about the code being built (the
@@ -727,6 +785,9 @@ func (r *Log) closeBlock() {
 	if b.dumped > 0 && len(r.notes) < logMaxNotes {
 		r.notes = append(r.notes, Piece{Line: b.dumpLine, Prio: prioLogFailure, Note: b.dumpNote()})
 	}
+	if b.mode == lmCaret {
+		b.rankCaret()
+	}
 	if !b.drop {
 		for _, p := range b.rank() {
 			r.keep.add(p)
@@ -734,6 +795,28 @@ func (r *Log) closeBlock() {
 	}
 	// The keep holds copies of the pieces, so the block can be reused.
 	r.spare = b
+}
+
+// rankCaret sets the priority of an lmCaret block once its labels are
+// read: one that reports something new, or about a new file, ranks as a
+// warning (or an error, if a label says so); one that repeats what was
+// reported keeps its head and labels only, as a warning of a kind seen.
+func (b *logBlock) rankCaret() {
+	switch {
+	case b.novel && b.grave:
+		b.prio = prioLogFailure
+	case b.novel:
+		b.prio = prioLogWarn
+	default:
+		b.prio = logRepeatPrio(prioLogHeading, max(b.repeats, 1))
+		keep := b.lines.first[:0]
+		for _, p := range b.lines.all() {
+			if p.Line == b.head || slices.Contains(b.keys, p.Line) {
+				keep = append(keep, p)
+			}
+		}
+		b.lines.first, b.lines.last, b.lines.at = keep, b.lines.last[:0], 0
+	}
 }
 
 // dumpNote counts the goroutines of a dump that the block does not show,

@@ -32,12 +32,13 @@ const (
 	lkMilestone   // a step of a build done: "Finished ...", "built x"
 	lkTestFailed  // a runner's line for one test that failed: "path::test FAILED"
 	lkNotable     // a runner's line for one test skipped or expected to fail
+	lkInFile      // a location that heads an excerpt with labelled carets: shellcheck's "In x.sh line 3:"
 )
 
 // opens reports whether lines of the kind open a block of their own.
 func (k logKind) opens() bool {
 	switch k {
-	case lkGoFail, lkPanic, lkRace, lkTraceback, lkTestFail, lkUntil, lkNpm, lkCause, lkError, lkWarning:
+	case lkGoFail, lkPanic, lkRace, lkTraceback, lkTestFail, lkUntil, lkNpm, lkCause, lkError, lkWarning, lkInFile:
 		return true
 	}
 	return false
@@ -155,6 +156,10 @@ func logByStart(s []byte, ind int) logKind {
 		case logHas(s, "FAILED "):
 			return lkError // pytest's short summary: FAILED file::test - message
 		}
+	case 'I':
+		if top && logInFile(s) != nil {
+			return lkInFile
+		}
 	case 'E':
 		switch {
 		case top && logHas(s, "ERROR: test"):
@@ -269,6 +274,34 @@ func logByStart(s []byte, ind int) logKind {
 		}
 	}
 	return lkNoise
+}
+
+// logInFile returns the file of a location line that heads an excerpt,
+// as shellcheck prints it: "In /usr/bin/ucf line 39:"; nil for any other
+// line.
+func logInFile(s []byte) []byte {
+	if !logHas(s, "In ") || s[len(s)-1] != ':' {
+		return nil
+	}
+	i := bytes.LastIndex(s, []byte(" line "))
+	if i <= 3 || !logAllDigits(s[i+6:len(s)-1]) || i+6 == len(s)-1 {
+		return nil
+	}
+	return s[3:i]
+}
+
+// logCaretLabel returns the label after the carets of a caret line, as
+// shellcheck writes it under the code it is about ("^-- SC2086 (info):
+// Double quote ..."), or nil if s is no such line.
+func logCaretLabel(s []byte) []byte {
+	i := 0
+	for i < len(s) && (s[i] == '^' || s[i] == '-' || s[i] == '~') {
+		i++
+	}
+	if i == 0 || s[0] != '^' || i+1 >= len(s) || s[i] != ' ' {
+		return nil
+	}
+	return s[i+1:]
 }
 
 // logTestStatus classifies a test runner's line for one test, as pytest -v

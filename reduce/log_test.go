@@ -292,6 +292,9 @@ func TestLogClassify(t *testing.T) {
 		{"test_bulk_price_qty_100 (test_inventory.TestBulkPrice.test_bulk_price_qty_100) ... FAIL", lkTestFailed},
 		{"test_overflow (test.test_json.test_encode_basestring_ascii.TestCEncodeBasestringAscii.test_overflow) ... skipped 'not enough memory: 8589934592.0G minimum needed'", lkNotable},
 		{"test_float (test.test_json.test_decode.TestPyDecode.test_float) ... ok", lkNoise},
+		// shellcheck heads each excerpt with its location.
+		{"In /usr/bin/ucf line 39:", lkInFile},
+		{"In POSIX sh, 'local' is undefined:", lkHeading},
 		// Words glued to flags, paths and names are not markers.
 		{"cc -std=c11 -O2 -Werror -c src/errors.c -o build/errors.o", lkNoise},
 		{"=== RUN   TestParseErrors", lkGoRun},
@@ -447,4 +450,20 @@ func intsToBytes(s []int) []byte {
 		b[i] = byte(c)
 	}
 	return b
+}
+
+// A caret line's label says what it points at; a caret line without one
+// (a compiler's) has none.
+func TestLogCaretLabel(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"^-- SC2086 (info): Double quote to prevent globbing and word splitting.", "SC2086 (info): Double quote to prevent globbing and word splitting."},
+		{"^------------^ SC3043 (warning): In POSIX sh, 'local' is undefined.", "SC3043 (warning): In POSIX sh, 'local' is undefined."},
+		{"^~~~", ""},
+		{"~~~~~~~^~~~~~~~~", ""},
+		{"^ SC1000 (error): x", "SC1000 (error): x"},
+	} {
+		if got := string(logCaretLabel([]byte(c.line))); got != c.want {
+			t.Errorf("logCaretLabel(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
 }
