@@ -51,6 +51,7 @@ const (
 	// ranked right after its keys: an assertion's diff may have hundreds.
 	logMaxPytestBoost = 64
 	logUntilMax       = 200
+	logParaMax        = 24 // lines of a message in paragraphs
 
 	logMaxWarnKinds  = 64
 	logMaxMilestones = 16

@@ -25,6 +25,7 @@ const (
 	lmPytest                // a pytest failure section, up to the next section
 	lmGoTest                // a go test --- FAIL and its messages
 	lmCaret                 // an excerpt whose carets carry the messages, up to a blank line
+	lmPara                  // paragraphs of a message, up to two blank lines or something else
 )
 
 // logBlock is an error or failure with the lines that explain it.
@@ -41,6 +42,7 @@ type logBlock struct {
 	lead   []int // lines ranked with the head before it: where a chain starts
 	sys    bool  // the last note is about a system header
 	inE    bool  // lmPytest: the last line was an E line
+	blanks int   // lmPara: blank lines in a row
 	// lmCaret: whether a label or the file is new, how many labels of
 	// the first label's kind came before, and whether one is an error.
 	novel   bool
@@ -118,6 +120,26 @@ func (r *Log) openBlock(k logKind) {
 			b.drop = !r.keep.wants(b.prio, r.run.Line)
 		}
 		b.cat = logCatNone
+	}
+	if k == lkError && s[len(s)-1] == ':' && logAfterLocation(s) == nil && !logHas(s, "CMake ") {
+		// A heading of a list of errors, "The following tests FAILED:":
+		// its items are the errors, or were counted already.
+		b.cat = logCatNone
+	}
+	if (k == lkError || k == lkWarning) && b.mode == lmIndent && ind == 0 {
+		switch {
+		case logHas(s, "│ "):
+			// terraform draws its diagnostics in a box: ╷ │ ... ╵.
+			b.mode, b.prefix = lmNpm, "│"
+		case logHas(s, "CMake "):
+			// cmake indents its message, paragraphs with blank lines
+			// between.
+			b.mode, b.phase = lmPara, 1
+		case logHas(s, "Error: "), logHas(s, "Warning: "):
+			// terraform -no-color, and others: the message's
+			// paragraphs follow, with blank lines between.
+			b.mode = lmPara
+		}
 	}
 	// An error line that repeats one held already, but for its numbers
 	// and the names it quotes, ranks below the other failures, the later
@@ -377,6 +399,21 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 		// A Rust panic's message; in a test's output, the panic too.
 		if len(b.keys) < 1 || len(b.keys) < 2 && b.cat == logCatNone {
 			b.keys = append(b.keys, r.run.Line)
+		}
+	case lmPara:
+		switch {
+		case k == lkBlank:
+			if b.blanks++; b.blanks >= 2 {
+				return false, false
+			}
+		case k.opens(), logStrongHead(k), k == lkHeading, b.taken >= logParaMax,
+			b.phase == 1 && ind == 0: // an indented message ends
+			return false, false
+		default:
+			b.blanks = 0
+			if len(b.keys) == 0 {
+				b.keys = append(b.keys, r.run.Line)
+			}
 		}
 	case lmCaret:
 		if k == lkBlank || b.taken >= logUntilMax || logStrongHead(k) {

@@ -232,8 +232,15 @@ func logByStart(s []byte, ind int) logKind {
 			return lkPanic // SIGQUIT: quit, with a goroutine dump
 		}
 	case 'C':
-		if logHas(s, "Caused by: ") {
+		switch {
+		case logHas(s, "Caused by: "):
 			return lkCause
+		case top && logHas(s, "CONFLICT ("):
+			return lkError // git merge: CONFLICT (content): Merge conflict in x
+		case top && (logHas(s, "CMake Error") || logHas(s, "CMake Internal Error")):
+			return lkError
+		case top && (logHas(s, "CMake Warning") || logHas(s, "CMake Deprecation Warning")):
+			return lkWarning
 		}
 	case '#':
 		if top {
@@ -312,6 +319,15 @@ func logCaretLabel(s []byte) []byte {
 func logTestStatus(s []byte) logKind {
 	var status []byte
 	switch last := s[len(s)-1]; {
+	case last == 'c' && bytes.HasSuffix(s, []byte(" sec")):
+		// ctest: "3/6 Test #3: sum_3 ......***Failed    0.00 sec"
+		if i := bytes.Index(s, []byte("***")); i > 0 && bytes.Contains(s[:i], []byte(" Test #")) {
+			if logHas(s[i+3:], "Skipped") || logHas(s[i+3:], "Not Run") {
+				return lkNotable
+			}
+			return lkTestFailed
+		}
+		return lkNoise
 	case last == ']' && bytes.HasSuffix(s, []byte("%]")):
 		t := s[:bytes.LastIndexByte(s, '[')]
 		i := bytes.Index(t, []byte("::"))
@@ -330,6 +346,9 @@ func logTestStatus(s []byte) logKind {
 		}
 		status = s[i+5:]
 	default:
+		return lkNoise
+	}
+	if status == nil {
 		return lkNoise
 	}
 	for _, f := range []string{"FAILED", "FAIL", "ERROR", "unexpected success"} {

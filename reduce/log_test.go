@@ -22,6 +22,10 @@ import (
 //	gxx-template-errors.out   g++ -std=c++17 -Wall -Wextra -c ledger.cpp (g++ 12)
 //	clang-template-errors.out clang++ -std=c++17 -Wall -Wextra -c ledger.cpp (clang 14)
 //
+//	cmake-configure-errors.out  cmake -S . -B build (a project that includes a module that does not exist)
+//	ctest-output-on-failure.out ctest --output-on-failure (six tests of a sum, two of which fail)
+//	terraform-validate-color.out terraform validate (terraform 1.x, a main.tf with five errors)
+//
 // ledger.cpp, beside them, sorts a std::list and indexes a std::map of a
 // type without a default constructor: errors deep in templates.
 const logSamples = "testdata/log"
@@ -154,6 +158,21 @@ func TestLogOwnSamples(t *testing.T) {
 			"ledger.cpp:22:12: note: in instantiation of member function 'std::map<std::basic_string<char>, Account>::operator[]' requested here",
 			"5 errors generated.",
 		}, []string{"bits/stl_tree.h:2461:13: note: in instantiation"}},
+		// cmake indents its messages, with blank lines between
+		// paragraphs: the message goes with its head.
+		{"cmake-configure-errors.out", 100, []string{
+			"CMake Error at CMakeLists.txt:16 (include):\n  include could not find requested file:\n\n    NoSuchModule\n",
+		}, nil},
+		// Each test that failed is a failure of its own.
+		{"ctest-output-on-failure.out", 150, []string{
+			"3/6 Test #3: sum_3 ............................***Failed",
+			"6/6 Test #6: sum_6 ............................***Failed",
+		}, nil},
+		// terraform's box: the lines in it are the error's.
+		{"terraform-validate-color.out", 200, []string{
+			"│ Error: Invalid default value for variable\n│ \n│   on main.tf line 3, in variable \"replicas\":\n",
+			"│ Error: Variables not allowed\n│ \n│   on main.tf line 14, in resource \"terraform_data\" \"svc\":\n",
+		}, nil},
 	} {
 		input := readLogSample(t, c.name)
 		got := checkLogView(t, c.name, input, c.budget)
@@ -295,6 +314,12 @@ func TestLogClassify(t *testing.T) {
 		// shellcheck heads each excerpt with its location.
 		{"In /usr/bin/ucf line 39:", lkInFile},
 		{"In POSIX sh, 'local' is undefined:", lkHeading},
+		// cmake, ctest, git merge.
+		{"CMake Error at CMakeLists.txt:16 (include):", lkError},
+		{"CMake Warning at CMakeLists.txt:5 (message):", lkWarning},
+		{"3/6 Test #3: sum_3 ............................***Failed    0.00 sec", lkTestFailed},
+		{"1/6 Test #1: sum_1 ............................   Passed    0.00 sec", lkNoise},
+		{"CONFLICT (content): Merge conflict in reduce/text.go", lkError},
 		// Words glued to flags, paths and names are not markers.
 		{"cc -std=c11 -O2 -Werror -c src/errors.c -o build/errors.o", lkNoise},
 		{"=== RUN   TestParseErrors", lkGoRun},
