@@ -364,7 +364,14 @@ func (r *Log) addPre() {
 	if r.preEnd != r.run.Line {
 		r.pre.reset()
 	}
-	r.pre.add(r.held())
+	// Most preambles lead to no block, or to one that does not take
+	// them: the buffer of the piece replaced is reused, and a block
+	// copies what it takes.
+	var buf []byte
+	if old := r.pre.next(); old != nil {
+		buf = old.Text[:0]
+	}
+	r.pre.add(r.heldInto(buf))
 	r.preEnd = r.run.Line + r.run.Same + 1
 }
 

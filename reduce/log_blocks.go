@@ -43,6 +43,7 @@ type logBlock struct {
 	sys    bool  // the last note is about a system header
 	inE    bool  // lmPytest: the last line was an E line
 	blanks int   // lmPara: blank lines in a row
+	ranked []Piece
 	// lmCaret: whether a label or the file is new, how many labels of
 	// the first label's kind came before, and whether one is an error.
 	novel   bool
@@ -117,7 +118,7 @@ func (r *Log) openBlock(k logKind) {
 		// excerpt again.
 		if n := r.newWarning(s); n > 0 {
 			b.prio, b.thin = logRepeatPrio(prioLogHeading, n), true
-			b.drop = !r.keep.wants(b.prio, r.run.Line)
+			b.drop = !r.keep.wants(b.prio, r.run.Line, r.cutLen())
 		}
 		b.cat = logCatNone
 	}
@@ -183,7 +184,7 @@ func (b *logBlock) preamble(pre []Piece) {
 		default:
 			b.boost = append(b.boost, p.Line)
 		}
-		b.lines.add(p)
+		b.lines.add(logClonePiece(p))
 	}
 }
 
@@ -889,7 +890,10 @@ func (b *logBlock) dumpNote() string {
 // rank with the line after them, so that they never cost a gap line of
 // their own.
 func (b *logBlock) rank() []Piece {
-	ps := b.lines.all()
+	// The pieces are copied into the keep: the buffer is the block's to
+	// reuse.
+	b.ranked = b.lines.appendTo(b.ranked[:0])
+	ps := b.ranked
 	pos := make([]int, len(ps)) // rank in the block, from 0
 	for i := range pos {
 		pos[i] = -1

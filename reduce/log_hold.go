@@ -24,11 +24,12 @@ func (k *logKeep) less(i, j int) bool {
 	return a.Line > b.Line
 }
 
-// wants reports whether a piece of priority prio for line would be held,
-// rather than dropped at once as the least of a full keep: a reducer asks
-// before copying a line that is likely to be dropped.
-func (k *logKeep) wants(prio, line int) bool {
-	if k.bytes < k.limit || len(k.heap) == 0 {
+// wants reports whether a piece of priority prio for line, holding size
+// bytes of text, would be held, rather than dropped at once as the least
+// of a full keep: a reducer asks before copying a line that is likely to
+// be dropped.
+func (k *logKeep) wants(prio, line, size int) bool {
+	if k.bytes+size+logPieceSize <= k.limit || len(k.heap) == 0 {
 		return true
 	}
 	least := &k.heap[0]
@@ -106,14 +107,34 @@ func (c *logCapped) add(p Piece) {
 	}
 }
 
+// next returns the piece that add will replace, whose buffer the caller
+// may reuse, or nil if add will not replace one.
+func (c *logCapped) next() *Piece {
+	switch {
+	case len(c.first) < c.nFirst:
+		if len(c.first) < cap(c.first) {
+			return &c.first[:len(c.first)+1][len(c.first)]
+		}
+	case len(c.last) < c.nLast:
+		if len(c.last) < cap(c.last) {
+			return &c.last[:len(c.last)+1][len(c.last)]
+		}
+	default:
+		return &c.last[c.at]
+	}
+	return nil
+}
+
 // reset empties c, keeping its buffers.
 func (c *logCapped) reset() {
 	c.first, c.last, c.at = c.first[:0], c.last[:0], 0
 }
 
 // all returns the pieces held, in input order.
-func (c *logCapped) all() []Piece {
-	out := make([]Piece, 0, len(c.first)+len(c.last))
+func (c *logCapped) all() []Piece { return c.appendTo(nil) }
+
+// appendTo appends the pieces held to out, in input order.
+func (c *logCapped) appendTo(out []Piece) []Piece {
 	out = append(out, c.first...)
 	out = append(out, c.last[c.at:]...)
 	return append(out, c.last[:c.at]...)
