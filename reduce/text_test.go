@@ -24,6 +24,23 @@ func TestTextGolden(t *testing.T) {
 	}
 }
 
+// A text's structure shows before the rest of its head and tail: of go
+// doc's listing of a package, the declarations that start its paragraphs.
+func TestTextShowsParagraphStarts(t *testing.T) {
+	in, err := os.ReadFile("../testdata/sample/go-doc-strings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.Text, in, 300)
+	if n := bytes.Count(got, []byte("\nfunc ")); n < 4 {
+		t.Errorf("the view shows %d declarations, want 4 or more:\n%s", n, got)
+	}
+}
+
+// TestTextBeatsHeadTail checks that on every text sample over the budget
+// the view keeps at least as many needles as a cut of head and tail.
+func TestTextBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "text-", shape.Text) }
+
 func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 	var in strings.Builder
 	for i := range 3000 {
