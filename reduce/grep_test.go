@@ -20,6 +20,13 @@ import (
 var grepNeedlesKept = map[string]int{
 	"grep-rg-flood-errnil":   29, // of 40: 2,488 files; the 28 with most matches are named
 	"grep-rn-binary-matches": 21, // of 30: 93 files; binary files are named after those with text
+	// 155 matches of one file take 2,763 tokens: the view shows its
+	// first and last 108; the needles are spread over all of them.
+	"grep-rg-onefile-funcs": 18, // of 24
+	// 194 files, each needed path sampled from all of them: the view
+	// counts them by directory, names the files with most matches, and
+	// keeps rg --stats's summary.
+	"grep-rg-stats-sync-once": 26, // of 33
 }
 
 // TestGrepGolden pins the views of the corpus samples at the default budget
