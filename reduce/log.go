@@ -61,6 +61,9 @@ const (
 	// every block, and at most logRepeatMax ranks lower.
 	logRepeatLead = 2
 	logRepeatMax  = 100_000
+	// logRepeatExact parts the repeats of a diagnostic word for word from
+	// those of its kind: the first rank below the second.
+	logRepeatExact = 64
 )
 
 // Log is the reducer for build, test and CI output. It keeps every
@@ -135,6 +138,7 @@ type Log struct {
 	errorKeys  map[uint64]int  // errors of each kind seen
 	errorFiles map[uint64]bool // files errors named
 	labels     map[uint64]int  // caret labels of each kind seen
+	messages   map[uint64]int  // diagnostics repeated but for their numbers
 	notes      []Piece
 }
 
@@ -160,6 +164,7 @@ func newLog(budget int) Reducer {
 		errorKeys:  map[uint64]int{},
 		errorFiles: map[uint64]bool{},
 		labels:     map[uint64]int{},
+		messages:   map[uint64]int{},
 	}
 }
 

@@ -148,7 +148,12 @@ func (r *Log) openBlock(k logKind) {
 	// rustc's heads are not compared: the same message (mismatched types)
 	// is about different code each time.
 	if (k == lkError || k == lkCause) && b.cat == logCatError {
-		if n := r.seenError(s); n > 0 {
+		switch n := r.seenError(s); {
+		case n >= logRepeatExact:
+			// Repeated word for word: after the first warning of
+			// every kind.
+			b.prio = logRepeatPrio(prioLogWarn, n)
+		case n > 0:
 			b.prio = logRepeatPrio(prioLogTrace, n)
 		}
 	}
@@ -218,7 +223,7 @@ func (r *Log) newWarning(s []byte) int {
 	h := r.kindOf(msg)
 	if k := r.warns[h]; k != nil {
 		k.count++
-		return k.count - 1
+		return r.repeats(msg, k.count-1)
 	}
 	if len(r.warns) >= logMaxWarnKinds {
 		r.warnOther++
@@ -237,6 +242,27 @@ func (r *Log) kindOf(msg []byte) uint64 {
 	var h uint64
 	h, r.mask = logSimilar(r.quoted, r.mask)
 	return h
+}
+
+// preFile returns the path the preamble that runs up to the current unit
+// ends with, if it ends with one.
+func (r *Log) preFile() []byte {
+	if r.preEnd != r.run.Line {
+		return nil
+	}
+	pre := r.pre.last
+	if len(pre) == 0 {
+		pre = r.pre.first
+	} else if r.pre.at > 0 {
+		pre = pre[:r.pre.at]
+	}
+	if len(pre) == 0 {
+		return nil
+	}
+	if t := pre[len(pre)-1].Text; logBarePath(t) {
+		return t
+	}
+	return nil
 }
 
 // newFile reports whether no block named file before, and notes it.
@@ -263,6 +289,10 @@ func (r *Log) seenError(s []byte) int {
 		newFile = r.newFile(file)
 	} else {
 		h, r.mask = logSimilar(s, r.mask)
+		if f := r.preFile(); f != nil {
+			// The file the problems under it are about.
+			newFile = r.newFile(f)
+		}
 	}
 	n, seen := r.errorKeys[h]
 	switch {
@@ -271,10 +301,32 @@ func (r *Log) seenError(s []byte) int {
 	case len(r.errorKeys) < logMaxErrorKeys:
 		r.errorKeys[h] = 1
 	}
-	if newFile {
+	if newFile || n == 0 {
 		return 0
 	}
-	return n
+	if msg == nil {
+		msg = s // the line is its own message
+	}
+	return r.repeats(msg, n)
+}
+
+// repeats returns the rank of a diagnostic whose kind came n times before
+// it: a message new but for the names it quotes (unexpected cfg name
+// `a`, then `b`) ranks before any message repeated word for word, the
+// fewer its kind's repeats the earlier.
+func (r *Log) repeats(msg []byte, n int) int {
+	var h uint64
+	h, r.mask = logSimilar(msg, r.mask)
+	same, seen := r.messages[h]
+	switch {
+	case seen:
+		r.messages[h] = same + 1
+	case len(r.messages) < logMaxErrorKeys:
+		r.messages[h] = 1
+	default:
+		same = 1
+	}
+	return same*logRepeatExact + min(n, logRepeatExact-1)
 }
 
 // logRepeatPrio is the priority of the n-th repeat of a diagnostic whose

@@ -63,6 +63,13 @@ func logClassify(t []byte) logKind {
 		if k := logTestStatus(s); k != lkNoise {
 			return k
 		}
+		if logBarePath(s) {
+			return lkContext // a file whose diagnostics follow: eslint's stylish format
+		}
+	} else if logDigit(s[0]) {
+		if k := logStylish(s); k != lkNoise {
+			return k
+		}
 	}
 	if k := logScanWords(s, ind <= 2); k != lkNoise {
 		return k
@@ -154,7 +161,7 @@ func logByStart(s []byte, ind int) logKind {
 		case logHas(s, "FAIL: "):
 			return lkTestFail // unittest
 		case logHas(s, "FAILED "):
-			return lkError // pytest's short summary: FAILED file::test - message
+			return lkTestFailed // pytest's short summary: FAILED file::test - message
 		}
 	case 'I':
 		if top && logInFile(s) != nil {
@@ -164,6 +171,8 @@ func logByStart(s []byte, ind int) logKind {
 		switch {
 		case top && logHas(s, "ERROR: test"):
 			return lkTestFail // unittest
+		case top && logHas(s, "ERROR ") && (bytes.Contains(s, []byte("::")) || bytes.HasSuffix(s, []byte(".py"))):
+			return lkTestFailed // pytest's short summary: ERROR file::test - message
 		case top && logHas(s, "E: "):
 			return lkError // apt
 		case logHas(s, "Exception in thread "):
@@ -274,6 +283,8 @@ func logByStart(s []byte, ind int) logKind {
 		}
 	case 0xe2:
 		switch {
+		case logHas(s, "✖ ") && len(s) > 4 && logDigit(s[4]) && bytes.Contains(s, []byte(" problem")):
+			return lkSummaryFail // eslint: ✖ 384 problems (380 errors, 4 warnings)
 		case logHas(s, "✖ "):
 			return lkTestFail // node --test's spec reporter
 		case logHas(s, "ℹ "):
@@ -309,6 +320,51 @@ func logCaretLabel(s []byte) []byte {
 		return nil
 	}
 	return s[i+1:]
+}
+
+// logBarePath reports whether s is a path and nothing else, with a
+// directory and a file name with an extension: "/src/app/router.js".
+func logBarePath(s []byte) bool {
+	slash := bytes.LastIndexAny(s, `/\`)
+	if slash < 0 || len(s) > 1024 || bytes.ContainsAny(s, " \t:") && !drivePath(s) {
+		return false
+	}
+	dot := bytes.LastIndexByte(s, '.')
+	return dot > slash+1 && dot < len(s)-1 && logAlnum[s[len(s)-1]] == 1
+}
+
+// drivePath reports whether s starts with a Windows drive, C:\.
+func drivePath(s []byte) bool {
+	return len(s) > 3 && s[1] == ':' && (s[2] == '\\' || s[2] == '/') && !bytes.ContainsAny(s[2:], " \t:")
+}
+
+// logStylish classifies a problem as eslint's stylish format lists it
+// under its file: "  334:36  error  Unnecessary escape character  rule".
+func logStylish(s []byte) logKind {
+	i := 0
+	for i < len(s) && logDigit(s[i]) {
+		i++
+	}
+	if i == 0 || i == len(s) || s[i] != ':' {
+		return lkNoise
+	}
+	j := i + 1
+	for j < len(s) && logDigit(s[j]) {
+		j++
+	}
+	if j == i+1 || j == len(s) || s[j] != ' ' {
+		return lkNoise
+	}
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	switch {
+	case logHas(s[j:], "error  "):
+		return lkError
+	case logHas(s[j:], "warning  "):
+		return lkWarning
+	}
+	return lkNoise
 }
 
 // logTestStatus classifies a test runner's line for one test, as pytest -v

@@ -314,6 +314,13 @@ func TestLogClassify(t *testing.T) {
 		// shellcheck heads each excerpt with its location.
 		{"In /usr/bin/ucf line 39:", lkInFile},
 		{"In POSIX sh, 'local' is undefined:", lkHeading},
+		// eslint's stylish format: a file, its problems under it.
+		{"/tmp/headroom-corpus/lint/express/application.js", lkContext},
+		{"   16:1   error  Unexpected var, use let or const instead  no-var", lkError},
+		{"  1137:16  warning  'err' is defined but never used  no-unused-vars", lkWarning},
+		{"✖ 384 problems (380 errors, 4 warnings)", lkSummaryFail},
+		{"FAILED tests/test_pricing.py::test_split_adds_up[6] - AssertionError: assert ...", lkTestFailed},
+		{"ERROR tests/test_shipping.py", lkTestFailed},
 		// cmake, ctest, git merge.
 		{"CMake Error at CMakeLists.txt:16 (include):", lkError},
 		{"CMake Warning at CMakeLists.txt:5 (message):", lkWarning},
