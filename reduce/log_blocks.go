@@ -51,9 +51,10 @@ type logBlock struct {
 	grave   bool
 	boost   []int // lines ranked right after the keys
 	// demote is set while the current unit is to rank last in the block;
-	// its piece is held with the priority logDemoted, as a mark.
-	demote bool
-	prev   int // the line taken last
+	// its piece is held with the priority logDemoted, as a mark. pin is
+	// set while it is to be held past the lines the block holds.
+	demote, pin bool
+	prev        int // the line taken last
 	// reverse ranks a block's other lines from its end, where Python puts
 	// the innermost frame.
 	reverse bool
@@ -202,7 +203,8 @@ func (r *Log) newBlock(mode logMode, cat logCategory, indent int) *logBlock {
 	}
 	r.spare = nil
 	*b = logBlock{mode: mode, cat: cat, indent: indent, prio: prioLogFailure, head: r.run.Line,
-		lines: logCapped{nFirst: logBlockFirst, nLast: logBlockLast, first: b.lines.first[:0], last: b.lines.last[:0]},
+		lines: logCapped{nFirst: logBlockFirst, nLast: logBlockLast, first: b.lines.first[:0], last: b.lines.last[:0],
+			pinned: b.lines.pinned[:0]},
 		keys:  b.keys[:0],
 		lead:  b.lead[:0],
 		boost: b.boost[:0],
@@ -391,12 +393,15 @@ func (b *logBlock) add(r *Log) {
 	thin := b.thin && b.taken > 0 && (len(b.keys) == 0 || b.keys[len(b.keys)-1] != r.run.Line)
 	if !b.drop && !thin {
 		p := r.held()
-		if b.demote {
+		switch {
+		case b.demote:
 			p.Prio = logDemoted
+		case b.pin:
+			p.Prio = logPinned
 		}
 		b.lines.add(p)
 	}
-	b.demote = false
+	b.demote, b.pin = false, false
 	b.taken++
 }
 
@@ -422,7 +427,9 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 			return false, false
 		case ind > b.indent, k == lkNote, logGutter(s):
 		case k == lkCause:
-			b.boost = append(b.boost, r.run.Line)
+			// The cause, deep in a chain past the lines held from the
+			// block's start, is held all the same.
+			b.boost, b.pin = append(b.boost, r.run.Line), true
 		default:
 			return false, false
 		}

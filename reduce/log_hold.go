@@ -93,7 +93,16 @@ type logCapped struct {
 	first         []Piece
 	last          []Piece // a ring once full, oldest at at
 	at            int
+	// pinned holds, up to logMaxPinned, the pieces the ring let go that
+	// were marked to keep (Prio logPinned): a Caused by: deep in a chain.
+	pinned []Piece
 }
+
+// logPinned marks a held piece that a logCapped keeps past its ring.
+const logPinned = -2
+
+// logMaxPinned caps the pieces a logCapped keeps past its ring.
+const logMaxPinned = 8
 
 func (c *logCapped) add(p Piece) {
 	switch {
@@ -102,6 +111,9 @@ func (c *logCapped) add(p Piece) {
 	case len(c.last) < c.nLast:
 		c.last = append(c.last, p)
 	default:
+		if old := c.last[c.at]; old.Prio == logPinned && len(c.pinned) < logMaxPinned {
+			c.pinned = append(c.pinned, old)
+		}
 		c.last[c.at] = p
 		c.at = (c.at + 1) % c.nLast
 	}
@@ -127,7 +139,7 @@ func (c *logCapped) next() *Piece {
 
 // reset empties c, keeping its buffers.
 func (c *logCapped) reset() {
-	c.first, c.last, c.at = c.first[:0], c.last[:0], 0
+	c.first, c.last, c.at, c.pinned = c.first[:0], c.last[:0], 0, c.pinned[:0]
 }
 
 // all returns the pieces held, in input order.
@@ -136,6 +148,7 @@ func (c *logCapped) all() []Piece { return c.appendTo(nil) }
 // appendTo appends the pieces held to out, in input order.
 func (c *logCapped) appendTo(out []Piece) []Piece {
 	out = append(out, c.first...)
+	out = append(out, c.pinned...)
 	out = append(out, c.last[c.at:]...)
 	return append(out, c.last[:c.at]...)
 }

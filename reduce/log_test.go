@@ -499,3 +499,21 @@ func TestLogCaretLabel(t *testing.T) {
 		}
 	}
 }
+
+// A Java exception's causes may lie deep in a chain of frames, past the
+// lines a block holds from its start: each is kept all the same.
+func TestLogKeepsDeepCauses(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join(corpusDir, "log-mvn-debug-plugin-unresolved.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.Log, input, 2000)
+	for _, w := range []string{
+		"\nCaused by: org.eclipse.aether.resolution.ArtifactResolutionException: ",
+		"\nCaused by: org.eclipse.aether.transfer.ArtifactNotFoundException: ",
+	} {
+		if !bytes.Contains(got, []byte(w)) {
+			t.Errorf("the view lacks %q", w)
+		}
+	}
+}
