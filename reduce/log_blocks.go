@@ -118,8 +118,13 @@ func (r *Log) openBlock(k logKind) {
 		// the first of every kind: its location and message, not its
 		// excerpt again.
 		if n := r.newWarning(s); n > 0 {
+			// The third time a warning with a location in its line says
+			// the same about the same file, but for numbers (a macro
+			// expanded a hundred times), it tells nothing: the note
+			// counts it.
 			b.prio, b.thin = logRepeatPrio(prioLogHeading, n), true
-			b.drop = !r.keep.wants(b.prio, r.run.Line, r.cutLen())
+			same := n >= 2*logRepeatExact && logAfterLocation(s) != nil
+			b.drop = same || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
 		}
 		b.cat = logCatNone
 	}
