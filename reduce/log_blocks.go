@@ -179,7 +179,8 @@ const logDemoted = -1
 
 // preamble takes the lines that lead to the block's head: gcc's "required
 // from here", the line of the code being built that the chain of
-// instantiations starts from, ranks with the head; the scope (In function)
+// instantiations starts from, and eslint's line naming the file, rank
+// with the head; the scope (In function)
 // and the other links in the code being built right after; the files
 // included and the links through system headers last.
 func (b *logBlock) preamble(pre []Piece) {
@@ -188,7 +189,9 @@ func (b *logBlock) preamble(pre []Piece) {
 		t := p.Text[n:]
 		file, msg := logLocation(t)
 		switch {
-		case msg != nil && bytes.HasSuffix(msg, []byte("required from here")):
+		case msg != nil && bytes.HasSuffix(msg, []byte("required from here")), logBarePath(t):
+			// The line of the code that the chain starts from, or the
+			// file the problems under it are about.
 			b.lead = append(b.lead, p.Line)
 		case logHas(t, "In file included from "), logHas(t, "from "), msg != nil && logSystemPath(file):
 			p.Prio = logDemoted
