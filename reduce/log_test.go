@@ -394,6 +394,11 @@ func FuzzLog(f *testing.F) {
 		f.Add(b[:min(len(b), 8<<10)], 150)
 	}
 	f.Add(readLogSample(f, "git-clone-progress.out"), 100)
+	for _, name := range []string{"gxx-template-errors.out", "clang-template-errors.out", "cmake-configure-errors.out",
+		"ctest-output-on-failure.out", "terraform-validate-color.out"} {
+		b := readLogSample(f, name)
+		f.Add(b[:min(len(b), 8<<10)], 150)
+	}
 	f.Add([]byte("panic: x\n\ngoroutine 1 [running]:\nmain.main()\n\t/x.go:1\n\ngoroutine 2 [select]:\n"), 100)
 	// A view one gap line long where a short line was, as long as its input.
 	f.Add([]byte("00A00000A00000A00A 0A00A0000A00A00000A00000A0A0\n00A00A00A000\n0A00000A00000A00A 00A0A00A00A0\n"+

@@ -117,3 +117,31 @@ type recorder struct{ add func(Line) }
 
 func (r recorder) Add(l Line)                       { r.add(l) }
 func (r recorder) Pieces(int, int, Counter) []Piece { return nil }
+
+// FuzzText checks that any input reduces without panic to a view within
+// the budget, with fewer tokens than an input over it, and the same every
+// time. Seeds are the tune set's text samples and go doc's listing.
+func FuzzText(f *testing.F) {
+	for _, p := range append(corpus(f, "text-"), "../testdata/sample/go-doc-strings.txt") {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b[:min(len(b), 8<<10)], 150)
+	}
+	f.Add([]byte("a.b = 1\na.c = 2\n\n  x\n  y\n\ncommit 1\n\n    s\n"), 100)
+	f.Fuzz(func(t *testing.T, input []byte, budget int) {
+		budget = 100 + int(uint(budget)%2000)
+		got := body(t, shape.Text, input, budget)
+		n, in := counter().Count(got), counter().Count(input)
+		if n > budget {
+			t.Errorf("view has %d tokens, budget %d", n, budget)
+		}
+		if in > budget && n >= in {
+			t.Errorf("view has %d tokens, no fewer than the input's %d", n, in)
+		}
+		if again := body(t, shape.Text, input, budget); !bytes.Equal(got, again) {
+			t.Errorf("two views of one input differ")
+		}
+	})
+}
