@@ -545,7 +545,7 @@ func (b *logBlock) label(r *Log, label []byte) {
 		code = code[:i]
 	}
 	var h uint64
-	if bytes.IndexAny(code, "0123456789") >= 0 {
+	if bytes.ContainsAny(code, "0123456789") {
 		h = logHash(code)
 	} else {
 		h = r.kindOf(label)
