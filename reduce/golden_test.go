@@ -228,3 +228,22 @@ func TestViewsFitTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// checkFuzzView reduces input with the reducer for kind, as a fuzz target
+// does, and checks what every view must be: within the budget, with fewer
+// tokens than an input over it, and the same when made again.
+func checkFuzzView(t *testing.T, kind shape.Kind, input []byte, budget int) []byte {
+	t.Helper()
+	got := body(t, kind, input, budget)
+	n, in := counter().Count(got), counter().Count(input)
+	if n > budget {
+		t.Errorf("view has %d tokens, budget %d", n, budget)
+	}
+	if in > budget && n >= in {
+		t.Errorf("view has %d tokens, no fewer than the input's %d", n, in)
+	}
+	if again := body(t, kind, input, budget); !bytes.Equal(got, again) {
+		t.Errorf("two views of one input differ")
+	}
+	return got
+}

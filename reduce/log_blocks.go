@@ -304,13 +304,7 @@ func (r *Log) seenError(s []byte) int {
 			newFile = r.newFile(f)
 		}
 	}
-	n, seen := r.errorKeys[h]
-	switch {
-	case seen:
-		r.errorKeys[h] = n + 1
-	case len(r.errorKeys) < logMaxErrorKeys:
-		r.errorKeys[h] = 1
-	}
+	n := logCount(r.errorKeys, h)
 	if newFile || n == 0 {
 		return 0
 	}
@@ -327,16 +321,24 @@ func (r *Log) seenError(s []byte) int {
 func (r *Log) repeats(msg []byte, n int) int {
 	var h uint64
 	h, r.mask = logSimilar(msg, r.mask)
-	same, seen := r.messages[h]
+	same := logCount(r.messages, h)
+	return same*logRepeatExact + min(n, logRepeatExact-1)
+}
+
+// logCount counts one more of h in m and returns how many came before.
+// Past logMaxErrorKeys keys, a key not held counts as seen once: a log
+// with that many kinds of messages repeats them.
+func logCount(m map[uint64]int, h uint64) int {
+	n, seen := m[h]
 	switch {
 	case seen:
-		r.messages[h] = same + 1
-	case len(r.messages) < logMaxErrorKeys:
-		r.messages[h] = 1
+		m[h] = n + 1
+	case len(m) < logMaxErrorKeys:
+		m[h] = 1
 	default:
-		same = 1
+		n = 1
 	}
-	return same*logRepeatExact + min(n, logRepeatExact-1)
+	return n
 }
 
 // logRepeatPrio is the priority of the n-th repeat of a diagnostic whose
@@ -550,12 +552,7 @@ func (b *logBlock) label(r *Log, label []byte) {
 	} else {
 		h = r.kindOf(label)
 	}
-	n := r.labels[h]
-	if n == 0 && len(r.labels) >= logMaxErrorKeys {
-		n = 1
-	} else {
-		r.labels[h] = n + 1
-	}
+	n := logCount(r.labels, h)
 	switch {
 	case n == 0:
 		b.novel = true

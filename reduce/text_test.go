@@ -131,17 +131,6 @@ func FuzzText(f *testing.F) {
 	}
 	f.Add([]byte("a.b = 1\na.c = 2\n\n  x\n  y\n\ncommit 1\n\n    s\n"), 100)
 	f.Fuzz(func(t *testing.T, input []byte, budget int) {
-		budget = 100 + int(uint(budget)%2000)
-		got := body(t, shape.Text, input, budget)
-		n, in := counter().Count(got), counter().Count(input)
-		if n > budget {
-			t.Errorf("view has %d tokens, budget %d", n, budget)
-		}
-		if in > budget && n >= in {
-			t.Errorf("view has %d tokens, no fewer than the input's %d", n, in)
-		}
-		if again := body(t, shape.Text, input, budget); !bytes.Equal(got, again) {
-			t.Errorf("two views of one input differ")
-		}
+		checkFuzzView(t, shape.Text, input, 100+int(uint(budget)%2000))
 	})
 }
