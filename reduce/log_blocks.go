@@ -117,14 +117,23 @@ func (r *Log) openBlock(k logKind) {
 		// A warning of a kind shown already shows its head only, after
 		// the first of every kind: its location and message, not its
 		// excerpt again.
-		if n := r.newWarning(s); n > 0 {
-			// The third time a warning with a location in its line says
-			// the same about the same file, but for numbers (a macro
-			// expanded a hundred times), it tells nothing: the note
-			// counts it.
-			b.prio, b.thin = logRepeatPrio(prioLogHeading, n), true
-			same := n >= 2*logRepeatExact && logAfterLocation(s) != nil
-			b.drop = same || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
+		if n, msg := r.newWarning(s); n > 0 {
+			// Of a kind seen more than logRepeatExact times, or ranked
+			// at best as new word for word and still not held, a
+			// warning is only counted: a long build's flood of them is
+			// not compared further.
+			b.thin, b.prio = true, logRepeatPrio(prioLogHeading, min(n, logRepeatExact-1))
+			b.drop = n > logRepeatExact || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
+			if !b.drop {
+				// The third time a warning with a location in its line
+				// says the same about the same file, but for numbers (a
+				// macro expanded a hundred times), it tells nothing: the
+				// note counts it.
+				n = r.repeats(msg, n)
+				b.prio = logRepeatPrio(prioLogHeading, n)
+				same := n >= 2*logRepeatExact && len(msg) < len(s)
+				b.drop = same || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
+			}
 		}
 		b.cat = logCatNone
 	}
@@ -223,26 +232,27 @@ func (r *Log) newBlock(mode logMode, cat logCategory, indent int) *logBlock {
 }
 
 // newWarning counts a warning and returns how many of its kind came
-// before it: 0 for the first of its kind, the one to show whole.
-func (r *Log) newWarning(s []byte) int {
+// before it, 0 for the first of its kind, the one to show whole, and its
+// message.
+func (r *Log) newWarning(s []byte) (n int, msg []byte) {
 	r.warnTotal++
-	msg := s
+	msg = s
 	if m := logAfterLocation(s); m != nil {
 		msg = m
 	}
 	h := r.kindOf(msg)
 	if k := r.warns[h]; k != nil {
 		k.count++
-		return r.repeats(msg, k.count-1)
+		return k.count - 1, msg
 	}
 	if len(r.warns) >= logMaxWarnKinds {
 		r.warnOther++
-		return 1
+		return 1, msg
 	}
 	k := &logWarnKind{line: r.run.Line, count: 1}
 	r.warns[h] = k
 	r.warnOrder = append(r.warnOrder, k)
-	return 0
+	return 0, msg
 }
 
 // kindOf hashes a diagnostic's message so that messages that differ only
@@ -319,9 +329,7 @@ func (r *Log) seenError(s []byte) int {
 // `a`, then `b`) ranks before any message repeated word for word, the
 // fewer its kind's repeats the earlier.
 func (r *Log) repeats(msg []byte, n int) int {
-	var h uint64
-	h, r.mask = logSimilar(msg, r.mask)
-	same := logCount(r.messages, h)
+	same := logCount(r.messages, logAlikeKey(msg))
 	return same*logRepeatExact + min(n, logRepeatExact-1)
 }
 

@@ -96,7 +96,7 @@ func logShape(s []byte, ind int) logKind {
 		bytes.IndexByte(s[:len(s)-1], ':') < 0 {
 		return lkHeading
 	}
-	if logCargoStatus(s, ind) {
+	if ind > 0 && (s[0] == 'R' || s[0] == 'D' || s[0] == 'F') && logCargoStatus(s, ind) {
 		// cargo's steps: the test binaries it runs, and the build done.
 		for _, v := range []string{"Running ", "Doc-tests ", "Finished "} {
 			if logHas(s, v) {
@@ -325,8 +325,13 @@ func logCaretLabel(s []byte) []byte {
 // logBarePath reports whether s is a path and nothing else, with a
 // directory and a file name with an extension: "/src/app/router.js".
 func logBarePath(s []byte) bool {
+	// Most lines end in no letter or hold a space early: a byte or two
+	// tells them apart.
+	if len(s) > 1024 || logAlnum[s[len(s)-1]] != 1 || bytes.IndexByte(s, ' ') >= 0 {
+		return false
+	}
 	slash := bytes.LastIndexAny(s, `/\`)
-	if slash < 0 || len(s) > 1024 || bytes.ContainsAny(s, " \t:") && !drivePath(s) {
+	if slash < 0 || bytes.ContainsAny(s, "\t:") && !drivePath(s) {
 		return false
 	}
 	dot := bytes.LastIndexByte(s, '.')
@@ -396,6 +401,11 @@ func logTestStatus(s []byte) logKind {
 		}
 		status = t[i+j+1:]
 	case last == 'k' || last == 'L' || last == 'R' || last == 'e' || last == 's' || last == '\'':
+		// unittest -v: the status ends the line, but for a skip's
+		// reason; a look at the end spares the search of most lines.
+		if !logEndsStatus(s) {
+			return lkNoise
+		}
 		i := bytes.LastIndex(s, []byte(" ... "))
 		if i < 0 {
 			return lkNoise
@@ -418,6 +428,17 @@ func logTestStatus(s []byte) logKind {
 		}
 	}
 	return lkNoise
+}
+
+// logEndsStatus reports whether s ends as a line of unittest -v can: with
+// a status, or with a skip's quoted reason.
+func logEndsStatus(s []byte) bool {
+	for _, st := range []string{" ok", " FAIL", " ERROR", " expected failure", " unexpected success", "'"} {
+		if bytes.HasSuffix(s, []byte(st)) {
+			return true
+		}
+	}
+	return false
 }
 
 // logTapCounts start the count lines at the end of TAP output.
