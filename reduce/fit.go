@@ -137,29 +137,50 @@ var joinAfter = []byte("]\n")
 // ends in punctuation; any other line starts a token of its own.
 func textCost(text []byte, c Counter) int {
 	n := c.Count(text)
-	if joins(text) {
-		b := make([]byte, 0, len(joinAfter)+len(text))
-		n = max(n, c.Count(append(append(b, joinAfter...), text...))-c.Count(joinAfter))
+	if head := joinHead(text); head != nil {
+		// Only the tokens up to the end of the first word can change: a
+		// word of letters starts a token of its own in both.
+		b := make([]byte, 0, len(joinAfter)+len(head))
+		b = append(append(b, joinAfter...), head...)
+		n += max(0, c.Count(b)-c.Count(joinAfter)-c.Count(head))
 	}
 	return n
 }
 
-// joins reports whether text starts with what the last token of the line
-// before it may take in.
-func joins(text []byte) bool {
-	if len(text) > 0 && text[0] == '/' {
-		return true
-	}
-	for _, b := range text {
-		switch b {
-		case ' ', '\t', '\v', '\f':
-			continue
-		case '\r', '\n':
-			return true
+// joinHead returns the start of text that the last token of the line
+// before it may take in, up to the end of the word after it, or nil if
+// text starts a token of its own.
+func joinHead(text []byte) []byte {
+	i := 0
+	switch {
+	case len(text) > 0 && text[0] == '/':
+		for i < len(text) && text[i] == '/' {
+			i++
 		}
-		return false
+	case len(text) > 0 && text[0] == '\r':
+		i = 1
+	default:
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\v' || text[i] == '\f') {
+			i++
+		}
+		if i == len(text) || text[i] != '\n' && text[i] != '\r' {
+			return nil
+		}
 	}
-	return false
+	// The head ends after a word of ASCII letters, where a token ends in
+	// both counts; if none follows, the whole of text is the head.
+	j := i
+	for j < len(text) && (text[j] == '\n' || text[j] == '\r') {
+		j++
+	}
+	k := j
+	for k < len(text) && 'a' <= text[k]|0x20 && text[k]|0x20 <= 'z' {
+		k++
+	}
+	if k == j || k < len(text) && (text[k] >= 0x80 || text[k] == '\'') {
+		return text // a word of other letters, or a contraction, goes on
+	}
+	return text[:k]
 }
 
 // fillShortGaps shows the lines of gaps of up to three lines whose text
@@ -167,17 +188,35 @@ func joins(text []byte) bool {
 // closing brace is all cost and no saving. It never raises the view's cost,
 // and returns what it saves.
 func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cuts []int, lines, gapCost int, cost func(int) int) ([]int, []span, int) {
+	// The pieces of the lines of short gaps, first of each line: most
+	// views have few such gaps, and a reducer may propose many pieces.
 	byLine := map[int]int{}
-	for i, p := range pieces {
-		if p.Note == "" && !taken[i] {
-			if _, ok := byLine[p.Line]; !ok {
-				byLine[p.Line] = i
+	prevLast := 0
+	for k := 0; k <= len(spans); k++ {
+		nextFirst := lines + 1
+		if k < len(spans) {
+			nextFirst = spans[k].first
+		}
+		if gap := nextFirst - prevLast - 1; gap >= 1 && gap <= 3 {
+			for ln := prevLast + 1; ln < nextFirst; ln++ {
+				byLine[ln] = -1
 			}
+		}
+		if k < len(spans) {
+			prevLast = spans[k].last
+		}
+	}
+	if len(byLine) == 0 {
+		return chosen, spans, 0
+	}
+	for i, p := range pieces {
+		if j, ok := byLine[p.Line]; ok && j < 0 && p.Note == "" && !taken[i] {
+			byLine[p.Line] = i
 		}
 	}
 	var added []int
 	saved := 0
-	prevLast := 0
+	prevLast = 0
 	for k := 0; k <= len(spans); k++ {
 		nextFirst := lines + 1
 		if k < len(spans) {
@@ -187,8 +226,8 @@ func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cut
 			var idx []int
 			fill := 0
 			for ln := prevLast + 1; ln < nextFirst; {
-				i, ok := byLine[ln]
-				if !ok || pieces[i].last() >= nextFirst {
+				i := byLine[ln]
+				if i < 0 || pieces[i].last() >= nextFirst {
 					idx = nil
 					break
 				}
