@@ -135,7 +135,7 @@ func (t *Text) flush() {
 	u.piece.After = after
 	t.spare = nil
 
-	blank := len(bytes.TrimSpace(u.piece.Text)) == 0
+	blank := textBlank(u.piece.Text)
 	u.rank = textNoRank
 	if blank {
 		t.endPara()
@@ -238,12 +238,15 @@ func textKeyDiff(prev, key []byte) int {
 }
 
 // textKey returns the first word of a line if it is a key of at least two
-// parts, separated by dots or slashes: "net.ipv4.ip_forward" in
-// "net.ipv4.ip_forward = 1"; nil otherwise.
+// parts, separated by dots or slashes, followed by white space or "=":
+// "net.ipv4.ip_forward" in "net.ipv4.ip_forward = 1"; nil otherwise.
 func textKey(line []byte) []byte {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
+	}
+	if i == len(line) || logAlnum[line[i]] == 0 && line[i] != '_' {
+		return nil // most lines of a log: no key starts so
 	}
 	start, parts := i, 1
 	for ; i < len(line); i++ {
@@ -254,16 +257,27 @@ func textKey(line []byte) []byte {
 				return nil
 			}
 			parts++
-		case c == ' ' || c == '\t' || c == '=' || c == ':':
+		case c == ' ' || c == '\t' || c == '=':
 			if parts < 2 {
 				return nil
 			}
 			return line[start:i]
-		case c < '-' || c > 'z':
+		case c < '-' || c > 'z' || c == ':':
+			// A location (file.go:12:) or a label: no key.
 			return nil
 		}
 	}
 	return nil
+}
+
+// textBlank reports whether a line is empty or white space only.
+func textBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
 }
 
 // textWordy reports whether a line holds a letter: not only braces.
