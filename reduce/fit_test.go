@@ -1,9 +1,11 @@
 package reduce
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/headroom-cli/headroom/elision"
 )
@@ -41,6 +43,26 @@ func TestFitRespectsBudget(t *testing.T) {
 			if len(out) > max(budget, gapOnly) {
 				t.Errorf("budget %d: %d bytes:\n%s", budget, len(out), out)
 			}
+		}
+	}
+}
+
+// A note standing among left-out lines parts their gap line in two, which
+// Fit pays for: the log reducer's count of goroutines does, in a timed-out
+// test's dump.
+func TestFitNoteSplitsGap(t *testing.T) {
+	pieces := []Piece{
+		{Line: 1, Text: []byte("first"), Prio: 3},
+		{Line: 100, Text: []byte("last"), Prio: 2},
+		{Line: 50, Note: "[note]", Prio: 1},
+		{Line: 60, Note: "[another]", Prio: 1},
+		{Line: 60, Note: "[same line]", Prio: 1},
+	}
+	gapOnly := len(elision.GapLine(1, 100))
+	for budget := range 300 {
+		out := Render(Fit(pieces, 100, budget, byteCounter{}), 100)
+		if len(out) > max(budget, gapOnly) {
+			t.Errorf("budget %d: %d bytes:\n%s", budget, len(out), out)
 		}
 	}
 }
@@ -109,8 +131,13 @@ func FuzzRender(f *testing.F) {
 			}
 			pieces = append(pieces, Piece{Line: line, Text: []byte(text), Same: same, Prio: int(spec[i]) * int(spec[i+1])})
 			if spec[i]%5 == 0 {
-				// Where reducers put their notes: at the top.
-				pieces = append(pieces, Piece{Line: 1, Note: "[note \x07" + text + "]", Prio: int(spec[i+1])})
+				// Where reducers put their notes: at the top, or before
+				// a line.
+				at := 1
+				if spec[i]%2 == 1 {
+					at = line
+				}
+				pieces = append(pieces, Piece{Line: at, Note: "[note \x07" + text + "]", Prio: int(spec[i+1])})
 			}
 		}
 		out := Render(Fit(pieces, lines, budget, byteCounter{}), lines)
@@ -154,4 +181,44 @@ func parseRange(t *testing.T, r string) (int, int) {
 		t.Fatalf("bad range %q", r)
 	}
 	return from, to
+}
+
+// FuzzFitTokens: with the real counter, the view Fit chooses fits the
+// budget when counted whole, although Fit counts it line by line: tokens
+// that span a line end (a path after a line that ends in punctuation, in
+// o200k_base) are paid for. Each line of the input is a piece, ranked by
+// the fuzzer's bytes.
+func FuzzFitTokens(f *testing.F) {
+	// grep -o output of absolute paths: each line after the first costs a
+	// token more in the view than alone.
+	paths := "/usr/local/go/src/net/dnsclient_unix.go:43:errors.New(\"lame referral\")\n" +
+		"/usr/local/go/src/net/dnsclient_unix.go:44:errors.New(\"cannot unmarshal DNS message\")\n" +
+		"/usr/local/go/src/net/dnsclient_unix.go:45:errors.New(\"cannot marshal DNS message\")\n" +
+		"/usr/local/go/src/net/dnsclient_unix.go:46:errors.New(\"server misbehaving\")\n"
+	f.Add([]byte(strings.Repeat(paths, 8)), []byte{1}, uint16(300))
+	f.Add([]byte("a;\n\n  \n/x\n\r\n//c\n"), []byte{3, 1, 2}, uint16(30))
+	for _, p := range corpus(f, "") {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b[:min(len(b), 4<<10)], []byte{5, 1, 3, 2}, uint16(400))
+	}
+	f.Fuzz(func(t *testing.T, input, prios []byte, budget16 uint16) {
+		if len(prios) == 0 || !utf8.Valid(input) {
+			return
+		}
+		c := counter()
+		text := strings.TrimSuffix(string(input), "\n")
+		var pieces []Piece
+		for i, l := range strings.Split(text, "\n") {
+			pieces = append(pieces, Piece{Line: i + 1, Text: []byte(l), Prio: int(prios[i%len(prios)])})
+		}
+		lines, budget := len(pieces), int(budget16%3000)+1
+		out := Render(Fit(pieces, lines, budget, c), lines)
+		gapOnly := c.Count([]byte(elision.GapLine(1, lines)))
+		if n := c.Count(out); n > max(budget, gapOnly) {
+			t.Fatalf("%d tokens for a budget of %d:\n%s", n, budget, out)
+		}
+	})
 }

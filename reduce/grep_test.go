@@ -20,6 +20,13 @@ import (
 var grepNeedlesKept = map[string]int{
 	"grep-rg-flood-errnil":   29, // of 40: 2,488 files; the 28 with most matches are named
 	"grep-rn-binary-matches": 21, // of 30: 93 files; binary files are named after those with text
+	// 155 matches of one file take 2,763 tokens: the view shows its
+	// first and last 108; the needles are spread over all of them.
+	"grep-rg-onefile-funcs": 18, // of 24
+	// 194 files, each needed path sampled from all of them: the view
+	// counts them by directory, names the files with most matches, and
+	// keeps rg --stats's summary.
+	"grep-rg-stats-sync-once": 26, // of 33
 }
 
 // TestGrepGolden pins the views of the corpus samples at the default budget
@@ -68,6 +75,11 @@ func TestGrepGolden(t *testing.T) {
 //	grep -rc 'utf8.RuneError' . | sort >grep-c-zeros.out
 //	rg --sort path 'unicode\.' >rg-nonumbers.out
 //	grep -n 'func ' lib/text/strings.go >grep-n-onefile.out
+//
+// and in a git repository holding copies of the strings package in
+// lib/text and of the bytes package in lib/bytes, committed and tagged v1:
+//
+//	git grep -n -C1 'utf8\.RuneError' v1 >git-grep-rev-C1.out
 var grepOwn = []struct {
 	name   string
 	budget int
@@ -84,6 +96,11 @@ var grepOwn = []struct {
 	{"grep-c-zeros", 250, []string{"24 matches in 6 files; 26 files have none", "./lib/My Docs/bytes.go:10"}},
 	{"rg-nonumbers", 500, []string{"lib/My Docs/bytes.go:", "lib/text/strings.go:"}},
 	{"grep-n-onefile", 300, []string{"[headroom: 61 matches in 1 file", "23:func explode"}},
+	// git grep of a revision: the revision is part of each path.
+	{"git-grep-rev-C1", 300, []string{
+		"[headroom: 24 matches and 46 context lines in 6 files", "  10 v1:lib/bytes/bytes.go\n",
+		"v1:lib/bytes/buffer_test.go:438:", "v1:lib/text/strings.go:125:",
+	}},
 }
 
 // TestGrepOwn pins the views of the forms the corpus lacks: paths with
@@ -169,7 +186,8 @@ func grepVerbatim(l string, lines []string) bool {
 // shows are exact, and that the view fits.
 func TestGrepPlanKept(t *testing.T) {
 	c := counter()
-	for _, path := range corpus(t, "grep-") {
+	own, _ := filepath.Glob(filepath.Join("testdata", "grep", "*.out"))
+	for _, path := range append(corpus(t, "grep-"), own...) {
 		name := strings.TrimSuffix(filepath.Base(path), ".out")
 		input, err := os.ReadFile(path)
 		if err != nil {
