@@ -119,15 +119,19 @@ func checkLines(t *testing.T, in, view []byte) {
 	src := strings.SplitAfter(string(in), "\n")
 	lines := strings.SplitAfter(string(view), "\n")
 	lines = lines[1 : len(lines)-2] // header, footer and the empty rest
-	gap := regexp.MustCompile(`^  \[\.\.\. (?:[0-9,]+ lines? elided|same line [0-9,]+ more times?): L(\d+)(?:-(\d+))? \.\.\.\]\n$`)
+	gap := regexp.MustCompile(`^  \[\.\.\. (?:L(\d+)(?:-(\d+))? elided|same line [0-9,]+ more times?: L(\d+)(?:-(\d+))? \.\.\.)\]\n$`)
 	next := 1
 	for _, l := range lines {
 		if m := gap.FindStringSubmatch(l); m != nil {
+			a, b := m[1], m[2]
+			if a == "" {
+				a, b = m[3], m[4] // a same-line marker
+			}
 			var from, to int
-			fmt.Sscan(m[1], &from)
+			fmt.Sscan(a, &from)
 			to = from
-			if m[2] != "" {
-				fmt.Sscan(m[2], &to)
+			if b != "" {
+				fmt.Sscan(b, &to)
 			}
 			if from != next {
 				t.Fatalf("gap %q starts at %d, want %d", l, from, next)

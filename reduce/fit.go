@@ -37,6 +37,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		costs  = make([]int, len(pieces)) // of each piece's text, once counted
 		left   = budget - gapCost*min(lines, 1)
 	)
+	partner, second := bonds(pieces)
 	cost := func(i int) int {
 		if costs[i] == 0 {
 			p := pieces[i]
@@ -70,18 +71,34 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 				}
 				continue
 			}
+			if first, ok := second[p.Line]; ok && !covered(spans, first) {
+				continue // taken with the line before, or not at all
+			}
 			s := span{p.Line, p.last()}
+			j, pair := partner[p.Line]
+			if pair && (s.last != p.Line || covered(spans, pieces[j].Line)) {
+				pair = false // already kept for a reason of its own
+			}
+			if pair {
+				s.last = pieces[j].last()
+			}
 			at, ok := insertAt(spans, s)
 			if !ok {
 				continue
 			}
-			cost := cost(i) + gapCost*gapDelta(spans, cuts, at, s, lines)
-			if cost > left {
+			price := cost(i) + gapCost*gapDelta(spans, cuts, at, s, lines)
+			if pair {
+				price += cost(j)
+			}
+			if price > left {
 				continue
 			}
-			left -= cost
+			left -= price
 			spans = slices.Insert(spans, at, s)
 			chosen, taken[i] = append(chosen, i), true
+			if pair {
+				chosen, taken[j] = append(chosen, j), true
+			}
 		}
 		var saved int
 		chosen, spans, saved = fillShortGaps(pieces, taken, chosen, spans, cuts, lines, gapCost, cost)
@@ -105,6 +122,43 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		return cmp.Compare(noteRank(b), noteRank(a))
 	})
 	return out
+}
+
+// bonds finds the lines that go only together: for each bonded line
+// piece, the piece of the line after it with the same priority. partner
+// maps the first line to that piece, and second maps the line after to the
+// first line. Fit then keeps either line, by whichever of their pieces,
+// only with the other.
+func bonds(pieces []Piece) (partner map[int]int, second map[int]int) {
+	var byLine map[[2]int]int // line and priority to index
+	for _, p := range pieces {
+		if !p.Bond || p.Note != "" {
+			continue
+		}
+		if byLine == nil {
+			byLine = map[[2]int]int{}
+			for k, q := range pieces {
+				if q.Note == "" && q.Same == 0 {
+					byLine[[2]int{q.Line, q.Prio}] = k
+				}
+			}
+			partner, second = map[int]int{}, map[int]int{}
+		}
+		if j, ok := byLine[[2]int{p.last() + 1, p.Prio}]; ok && p.Same == 0 {
+			partner[p.Line] = j
+			second[p.Line+1] = p.Line
+		}
+	}
+	return partner, second
+}
+
+// covered reports whether a chosen span holds line.
+func covered(spans []span, line int) bool {
+	at, _ := slices.BinarySearchFunc(spans, line, func(e span, l int) int { return cmp.Compare(e.first, l) })
+	if at < len(spans) && spans[at].first == line {
+		return true
+	}
+	return at > 0 && spans[at-1].last >= line
 }
 
 // maxGapCost returns the cost of the dearest gap line a text of lines lines

@@ -24,9 +24,36 @@ func TestFitOrderAndGaps(t *testing.T) {
 		{Line: 1, Note: "[note]", Prio: 40},
 	}
 	got := string(Render(Fit(pieces, 9, 1000, byteCounter{}), 9))
-	want := "[note]\nfirst\n  [... 3 lines elided: L2-4 ...]\nerror\n  [... 3 lines elided: L6-8 ...]\nlast\n"
+	want := "[note]\nfirst\n  [... L2-4 elided]\nerror\n  [... L6-8 elided]\nlast\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A bonded line is kept with the line after it or not at all, whichever of
+// its pieces comes up: a failing test's name without its message says
+// less than nothing.
+func TestFitBond(t *testing.T) {
+	pieces := []Piece{
+		{Line: 1, Text: []byte("--- FAIL: TestA"), Prio: 9, Bond: true},
+		{Line: 2, Text: []byte("a_test.go:9: got 1, want 2, and a long explanation"), Prio: 9},
+		{Line: 1, Text: []byte("--- FAIL: TestA"), Prio: 1}, // the same line for being near the top
+		{Line: 3, Text: []byte("ok"), Prio: 5},
+	}
+	gap := len(elision.GapLine(1, 3))
+	for _, tc := range []struct {
+		budget int
+		want   string
+	}{
+		// Room for the name alone, or the name and "ok": neither pair line.
+		{gap + len("--- FAIL: TestA\n") + len("ok\n") + 2, "  [... L1-2 elided]\nok\n"},
+		// Room for both.
+		{1000, "--- FAIL: TestA\na_test.go:9: got 1, want 2, and a long explanation\nok\n"},
+	} {
+		got := string(Render(Fit(pieces, 3, tc.budget, byteCounter{}), 3))
+		if got != tc.want {
+			t.Errorf("budget %d: got\n%s\nwant\n%s", tc.budget, got, tc.want)
+		}
 	}
 }
 
@@ -39,7 +66,7 @@ func TestFitRespectsBudget(t *testing.T) {
 		out := Render(Fit(pieces, 100, budget, byteCounter{}), 100)
 		if len(out) > budget && budget > 0 {
 			// The one gap line standing for everything is always there.
-			gapOnly := len("  [... 100 lines elided: L1-100 ...]\n")
+			gapOnly := len("  [... L1-100 elided]\n")
 			if len(out) > max(budget, gapOnly) {
 				t.Errorf("budget %d: %d bytes:\n%s", budget, len(out), out)
 			}
@@ -141,7 +168,7 @@ func FuzzRender(f *testing.F) {
 			}
 		}
 		out := Render(Fit(pieces, lines, budget, byteCounter{}), lines)
-		gapOnly := len("  [... " + strconv.Itoa(lines) + " lines elided: L1-" + strconv.Itoa(lines) + " ...]\n")
+		gapOnly := len("  [... L1-" + strconv.Itoa(lines) + " elided]\n")
 		if len(out) > max(budget, gapOnly) {
 			t.Fatalf("%d bytes for a budget of %d", len(out), budget)
 		}
@@ -150,10 +177,12 @@ func FuzzRender(f *testing.F) {
 			if l == "" || strings.HasPrefix(l, "[note ") {
 				continue
 			}
-			var from, to int
-			if strings.HasPrefix(l, "  [... ") { // a gap or a same-line count
+			from, to, gap := elision.ParseGapLine(l)
+			switch {
+			case gap:
+			case strings.HasPrefix(l, "  [... same line "):
 				from, to = parseRange(t, l[strings.LastIndex(l, ": L")+3:len(l)-6])
-			} else {
+			default:
 				from, to = next, next
 			}
 			if from != next {

@@ -1026,5 +1026,14 @@ func (b *logBlock) rank() []Piece {
 			ps[i].Prio = ps[i+1].Prio
 		}
 	}
+	// A failure's first line goes only with its first message, when that
+	// comes right after it: a test's name without why it failed is what
+	// a view must never show.
+	for i := 0; i+1 < len(ps); i++ {
+		if b.prio == prioLogFailure && pos[i] == 0 && pos[i+1] < keyed && ps[i+1].Prio == ps[i].Prio &&
+			ps[i+1].Line == ps[i].Line+ps[i].Same+1 {
+			ps[i].Bond = true
+		}
+	}
 	return ps
 }

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 )
 
@@ -34,9 +34,6 @@ func TestOutlineGolden(t *testing.T) {
 	}
 }
 
-// gapLine matches a gap line and captures its count and range.
-var gapLine = regexp.MustCompile(`^  \[\.\.\. ([0-9,]+) lines? elided: L([0-9]+)(?:-([0-9]+))? \.\.\.\]$`)
-
 // checkOutline checks that a view fits the budget, is shorter than its
 // input, and accounts for the input (see accounts).
 func checkOutline(t *testing.T, name string, input, got []byte, budget int) {
@@ -60,13 +57,8 @@ func accounts(input, got []byte) error {
 	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
 	next := 1 // the number of the next input line the view must account for
 	for _, l := range strings.Split(strings.TrimSuffix(string(got), "\n"), "\n") {
-		if m := gapLine.FindStringSubmatch(l); m != nil {
-			from, _ := strconv.Atoi(m[2])
-			to := from
-			if m[3] != "" {
-				to, _ = strconv.Atoi(m[3])
-			}
-			if from != next || atoi(m[1]) != to-from+1 {
+		if from, to, ok := elision.ParseGapLine(l); ok {
+			if from != next {
 				return fmt.Errorf("gap line %q where line %d is due", l, next)
 			}
 			next = to + 1
@@ -145,7 +137,7 @@ func TestOutlineTopLevelFirst(t *testing.T) {
 	view := strings.Split(string(got), "\n")
 	for i, l := range view {
 		// A body line is indented deeper than a method.
-		if strings.HasPrefix(l, "        ") && (i == 0 || gapLine.MatchString(view[i-1])) {
+		if strings.HasPrefix(l, "        ") && (i == 0 || isGap(view[i-1])) {
 			t.Errorf("body line %q kept after a gap while %d of %d methods are not", l, all-kept, all)
 		}
 	}
@@ -304,4 +296,9 @@ func BenchmarkOutline(b *testing.B) {
 		n := s.Close()
 		Render(Fit(r.Pieces(n, 2000, c), n, 2000, c), n)
 	}
+}
+
+func isGap(line string) bool {
+	_, _, ok := elision.ParseGapLine(line)
+	return ok
 }
