@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -8,7 +9,9 @@ import (
 // Tool returns the name, as "headroom clip --tool" takes it, of the kind of
 // output the command argv prints, or "" when only its output can tell.
 // Searches print grep output, diffs and patches print diffs, jq, curl and
-// "-o json" print JSON, and test runners and builds print logs.
+// "-o json" print JSON, test runners and builds print logs, ls, find, tree
+// and package lists print listings, and source files, manuals and --help
+// print outlines.
 func Tool(argv []string) string {
 	for len(argv) > 0 && (argv[0] == "env" || isAssignment(argv[0])) {
 		argv = argv[1:]
@@ -20,8 +23,14 @@ func Tool(argv []string) string {
 	if wantsJSON(prog, args) {
 		return "json"
 	}
+	if slices.Contains(args, "--help") {
+		return "outline"
+	}
 	switch prog {
 	case "rg", "grep", "egrep", "fgrep", "ag", "ack":
+		if listsFiles(prog, args) {
+			return "listing"
+		}
 		return "grep"
 	case "git":
 		return gitTool(args)
@@ -37,13 +46,7 @@ func Tool(argv []string) string {
 	case "curl":
 		return "curl"
 	case "kubectl", "oc", "docker", "podman":
-		if len(args) > 0 && (args[0] == "logs" || args[0] == "build") {
-			return "log"
-		}
-		if len(args) > 0 && args[0] == "inspect" {
-			return "json"
-		}
-		return ""
+		return containerTool(prog, args)
 	case "npx", "bunx", "pnpx":
 		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 			args = args[1:]
@@ -52,25 +55,167 @@ func Tool(argv []string) string {
 			return Tool(args)
 		}
 		return ""
-	case "python", "python3":
-		if len(args) > 1 && args[0] == "-m" && args[1] == "pytest" {
-			return "pytest"
-		}
-		return ""
+	case "python", "python3", "py":
+		return pythonTool(args)
 	case "pytest", "py.test", "tox", "nox":
 		return "pytest"
+	case "pip", "pip3":
+		return pipTool(args)
 	case "cargo":
+		if len(args) > 0 && args[0] == "tree" {
+			return "listing"
+		}
 		return "cargo"
 	case "npm", "pnpm", "yarn", "bun":
-		return "npm"
-	case "make", "gmake", "cmake", "ninja", "meson", "bazel", "bazelisk", "mvn", "mvnw",
-		"gradle", "gradlew", "ant", "sbt", "dotnet", "swift", "xcodebuild", "zig",
+		return npmTool(prog, args)
+	case "node", "deno":
+		if len(args) > 0 && (args[0] == "--test" || args[0] == "test") {
+			return "log"
+		}
+		return ""
+	case "make", "gmake", "cmake", "ctest", "ninja", "meson", "bazel", "bazelisk", "mvn", "mvnw",
+		"gradle", "gradlew", "ant", "sbt", "dotnet", "swift", "xcodebuild", "zig", "configure",
 		"gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac",
 		"jest", "vitest", "mocha", "tsc", "eslint", "ruff", "mypy", "pyright", "flake8",
 		"pylint", "golangci-lint", "staticcheck", "shellcheck", "playwright":
+		if prog == "rustc" && hasAny(args, "--explain") {
+			return "outline"
+		}
 		return "log"
+	case "apt", "apt-get", "apt-cache", "dpkg", "dpkg-query":
+		return debianTool(prog, args)
+	case "terraform", "tofu":
+		if len(args) > 0 && args[0] == "plan" {
+			return ""
+		}
+		return "log"
+	case "ls", "find", "fd", "fdfind", "tree", "du", "ps", "df", "lsblk":
+		return listingTool(prog, args)
+	case "jar", "unzip", "zipinfo", "tar":
+		if archiveListed(prog, args) {
+			return "listing"
+		}
+		return ""
+	case "man", "pydoc", "pydoc3", "javap", "perldoc", "info":
+		return docTool(prog)
+	case "cat", "bat", "batcat", "head", "tail", "less", "more", "nl":
+		return fileTool(args)
 	}
 	return ""
+}
+
+// listsFiles reports whether a search prints the names of files rather
+// than their matching lines: rg -l and --files, grep -l and -L.
+func listsFiles(prog string, args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "--files" || a == "--files-with-matches" || a == "--files-without-match":
+			return true
+		case strings.HasPrefix(a, "--"):
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			// Bundled short flags, as in -rl; grep's -L lists the files
+			// that do not match, rg's follows links.
+			if strings.ContainsRune(a[1:], 'l') || prog != "rg" && strings.ContainsRune(a[1:], 'L') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// listingTool names the listing tools --tool knows by their own names;
+// find running a command for each file prints what that command prints.
+func listingTool(prog string, args []string) string {
+	switch {
+	case prog == "find" && hasAny(args, "-exec", "-execdir", "-ok", "-okdir"):
+		return ""
+	case prog == "fdfind":
+		return "fd"
+	case prog == "df" || prog == "lsblk":
+		return "listing"
+	}
+	return prog
+}
+
+// archiveListed reports whether a command lists the entries of an archive:
+// jar tf, unzip -l, zipinfo, tar tf.
+func archiveListed(prog string, args []string) bool {
+	switch prog {
+	case "zipinfo":
+		return true
+	case "unzip":
+		return hasAny(args, "-l", "-v", "-Z", "-Z1", "-lv")
+	}
+	if hasAny(args, "--list") {
+		return true
+	}
+	// The operation comes first, its letters bundled, with or without a
+	// dash: tf, -tvf; tar also takes them later, each after a dash.
+	for i, a := range args {
+		op := strings.TrimPrefix(a, "-")
+		if i > 0 && (!strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--")) {
+			continue
+		}
+		if op != "" && strings.Trim(op, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && strings.ContainsRune(op, 't') {
+			return true
+		}
+	}
+	return false
+}
+
+// docTool names the printers of manuals and class outlines.
+func docTool(prog string) string {
+	switch prog {
+	case "man", "pydoc", "javap":
+		return prog
+	case "pydoc3":
+		return "pydoc"
+	}
+	return "outline"
+}
+
+// fileTool tells what printing files shows from their names: source code
+// and documentation are outlines, logs, diffs and JSON what they are, and
+// anything else only its content can tell.
+func fileTool(args []string) string {
+	kind := ""
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") || strings.Trim(a, "0123456789") == "" {
+			continue // head -n 50: the count is no file
+		}
+		k := fileKinds[strings.ToLower(path.Ext(a))]
+		if k == "" {
+			if base := path.Base(a); fileKinds[base] != "" {
+				k = fileKinds[base]
+			}
+		}
+		if k == "" || kind != "" && k != kind {
+			return ""
+		}
+		kind = k
+	}
+	return kind
+}
+
+// fileKinds maps file extensions, and a few whole names, to the kind of
+// what a file so named holds.
+var fileKinds = map[string]string{
+	".go": "outline", ".py": "outline", ".pyi": "outline", ".c": "outline", ".h": "outline",
+	".cc": "outline", ".cpp": "outline", ".cxx": "outline", ".hh": "outline", ".hpp": "outline",
+	".hxx": "outline", ".java": "outline", ".kt": "outline", ".scala": "outline", ".js": "outline",
+	".mjs": "outline", ".cjs": "outline", ".jsx": "outline", ".ts": "outline", ".tsx": "outline",
+	".mts": "outline", ".rs": "outline", ".rb": "outline", ".php": "outline", ".swift": "outline",
+	".cs": "outline", ".m": "outline", ".lua": "outline", ".pl": "outline", ".pm": "outline",
+	".sh": "outline", ".bash": "outline", ".zsh": "outline", ".ex": "outline", ".exs": "outline",
+	".erl": "outline", ".hs": "outline", ".ml": "outline", ".zig": "outline", ".dart": "outline",
+	".proto": "outline", ".sql": "outline", ".md": "outline", ".markdown": "outline", ".rst": "outline",
+	".adoc": "outline", ".tex": "outline", ".vue": "outline", ".svelte": "outline",
+	"makefile": "outline", "Makefile": "outline", "Dockerfile": "outline",
+	".log":  "log",
+	".diff": "diff", ".patch": "diff",
+	".json": "json", ".jsonl": "json", ".ndjson": "json",
 }
 
 // wantsJSON reports whether args ask prog for JSON output.
@@ -87,6 +232,8 @@ func wantsJSON(prog string, args []string) bool {
 			if a == "-ojson" || a == "--output=json" || (a == "-o" || a == "--output") && next == "json" {
 				return true
 			}
+		case prog == "lsblk" && (a == "-J" || a == "--json"):
+			return true
 		case a == "--format=json" || a == "--format" && next == "json" ||
 			a == "--message-format=json" || a == "--output-format=json" || a == "--outputjson":
 			return true
@@ -113,9 +260,15 @@ func gitTool(args []string) string {
 	patch := hasAny(rest, "-p", "-u", "--patch")
 	switch sub {
 	case "grep":
+		if listsFiles("git", rest) || hasAny(rest, "--name-only") {
+			return "listing"
+		}
 		return "git-grep"
 	case "diff":
 		if summary && !patch {
+			if hasAny(rest, "--name-only", "--name-status") && !hasAny(rest, "--stat", "--shortstat", "--numstat", "--summary") {
+				return "listing"
+			}
 			return ""
 		}
 		return "git-diff"
@@ -123,7 +276,8 @@ func gitTool(args []string) string {
 		// git show REV:PATH prints a file, not a commit.
 		for _, a := range rest {
 			if !strings.HasPrefix(a, "-") && strings.Contains(a, ":") {
-				return ""
+				_, file, _ := strings.Cut(a, ":")
+				return fileTool([]string{file})
 			}
 		}
 		if summary && !patch {
@@ -138,6 +292,14 @@ func gitTool(args []string) string {
 		if hasAny(rest, "--stdout") {
 			return "diff"
 		}
+	case "ls-files", "status":
+		return "git-" + sub
+	case "ls-tree", "branch", "tag":
+		return "listing"
+	case "blame", "help":
+		return "outline"
+	case "merge", "rebase", "pull", "push", "fetch", "clone", "cherry-pick", "am", "revert", "commit", "bisect":
+		return "log"
 	}
 	return ""
 }
@@ -152,8 +314,143 @@ func goTool(args []string) string {
 	switch args[0] {
 	case "test":
 		return "go-test"
-	case "build", "vet", "install", "generate":
+	case "build", "vet", "install", "generate", "get":
 		return "go-build"
+	case "list":
+		return "listing"
+	case "mod":
+		if len(args) > 1 && args[1] == "graph" {
+			return "listing"
+		}
+		if len(args) > 1 && (args[1] == "tidy" || args[1] == "download" || args[1] == "vendor" || args[1] == "verify") {
+			return "go-build"
+		}
+	case "doc":
+		return "go-doc"
+	case "help":
+		return "outline"
+	}
+	return ""
+}
+
+// pythonTool tells what python -m MODULE prints.
+func pythonTool(args []string) string {
+	if len(args) < 2 || args[0] != "-m" {
+		return ""
+	}
+	switch args[1] {
+	case "pytest":
+		return "pytest"
+	case "unittest", "test", "mypy", "pylint", "flake8", "ruff", "build", "compileall":
+		return "log"
+	case "pydoc":
+		return "pydoc"
+	case "pip":
+		return pipTool(args[2:])
+	}
+	return ""
+}
+
+// pipTool tells what a pip command prints: lists of packages or files, or
+// the log of an install.
+func pipTool(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	switch args[0] {
+	case "list", "freeze":
+		return "listing"
+	case "show":
+		if hasAny(args, "-f", "--files") {
+			return "listing"
+		}
+	case "install", "uninstall", "download", "wheel", "check":
+		return "log"
+	}
+	return ""
+}
+
+// npmTool tells what an npm, pnpm, yarn or bun command prints: the tree
+// of installed packages, a table of outdated ones, the files a package
+// would hold, or else the log of a script, a test or an install.
+func npmTool(prog string, args []string) string {
+	if len(args) == 0 {
+		return "npm"
+	}
+	switch args[0] {
+	case "ls", "list", "ll", "la", "outdated":
+		return "listing"
+	case "pack", "publish":
+		if hasAny(args, "--dry-run") {
+			return "listing"
+		}
+	case "view", "info", "show", "config", "help", "why", "explain":
+		return ""
+	}
+	if prog == "bun" && args[0] == "run" {
+		return ""
+	}
+	return "npm"
+}
+
+// containerTool tells what kubectl, oc, docker and podman print: logs and
+// builds are logs, inspect is JSON, and tables of resources are listings.
+func containerTool(prog string, args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	switch args[0] {
+	case "logs", "build":
+		return "log"
+	case "inspect":
+		return "json"
+	case "ps", "images":
+		if prog == "docker" || prog == "podman" {
+			return "listing"
+		}
+	case "get":
+		if prog == "kubectl" || prog == "oc" {
+			for i, a := range args {
+				if a == "-o" && i+1 < len(args) {
+					a = "-o" + args[i+1]
+				}
+				if strings.HasPrefix(a, "-o") && a != "-owide" && a != "-oname" || strings.HasPrefix(a, "--output=") && a != "--output=wide" && a != "--output=name" {
+					return ""
+				}
+			}
+			return "listing"
+		}
+	}
+	return ""
+}
+
+// debianTool tells what apt, apt-cache and dpkg print: lists of packages
+// and of their files, or the log of an install.
+func debianTool(prog string, args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	switch prog {
+	case "dpkg", "dpkg-query":
+		if hasAny(args, "-l", "--list", "-L", "--listfiles", "-S", "--search", "-W", "--show", "--get-selections") {
+			return "listing"
+		}
+		if prog == "dpkg" {
+			return "log"
+		}
+	case "apt-cache":
+		switch args[0] {
+		case "rdepends", "depends", "pkgnames", "search", "dotty":
+			return "listing"
+		}
+	default:
+		switch args[0] {
+		case "list":
+			return "listing"
+		case "show", "policy", "showsrc", "changelog":
+			return ""
+		}
+		return "apt"
 	}
 	return ""
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/headroom-cli/headroom/bench/split"
 	"github.com/headroom-cli/headroom/clip"
 	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
@@ -60,14 +61,25 @@ type Side struct {
 
 // Result is what bench measured on one sample.
 type Result struct {
-	Name         string  `json:"name"`
-	Shape        string  `json:"shape"`
-	Bytes        int     `json:"bytes"`
-	TokensIn     int     `json:"tokens_in"`
-	TokensOut    int     `json:"tokens_out"`
-	Ratio        float64 `json:"ratio"`
-	NeedlesKept  int     `json:"needles_kept"`
-	NeedlesTotal int     `json:"needles_total"`
+	Name string `json:"name"`
+	// Set is the set the sample belongs to (SetOf).
+	Set string `json:"set"`
+	// Shape is the reducer that made the view, or for a sample that was
+	// not clipped, what the sniffer takes it for and why it was not.
+	Shape string `json:"shape"`
+	// Kind is the kind of output clip took the sample for, whether it was
+	// clipped or not.
+	Kind string `json:"kind"`
+	// Expected is the shape the sample's name announces (ExpectedShape),
+	// empty if it announces none; Misclassified tells that Kind is not it.
+	Expected      string  `json:"expected_shape,omitempty"`
+	Misclassified bool    `json:"misclassified"`
+	Bytes         int     `json:"bytes"`
+	TokensIn      int     `json:"tokens_in"`
+	TokensOut     int     `json:"tokens_out"`
+	Ratio         float64 `json:"ratio"`
+	NeedlesKept   int     `json:"needles_kept"`
+	NeedlesTotal  int     `json:"needles_total"`
 	// Missed lists the needles the view lost, so that a user can see what.
 	Missed      []string `json:"missed,omitempty"`
 	RoundtripOK bool     `json:"roundtrip_ok"`
@@ -102,7 +114,7 @@ func Run(samples []Sample, o Options) ([]Result, error) {
 }
 
 func measure(s Sample, o Options) (Result, error) {
-	r := Result{Name: s.Name, Bytes: len(s.Data), NeedlesTotal: len(s.Needles)}
+	r := Result{Name: s.Name, Set: split.Of(s.Name), Expected: split.Expected(s.Name), Bytes: len(s.Data), NeedlesTotal: len(s.Needles)}
 	r.TokensIn = o.Counter.Count(s.Data)
 
 	var view bytes.Buffer
@@ -114,11 +126,12 @@ func measure(s Sample, o Options) (Result, error) {
 	if err != nil {
 		return r, err
 	}
-	r.Shape = string(res.Kind)
+	r.Shape, r.Kind = string(res.Kind), string(res.Kind)
 	if !res.Clipped {
 		sniffed, _ := shape.Sniff(s.Data[:min(len(s.Data), 64<<10)])
-		r.Shape = shapeName(sniffed, res)
+		r.Shape, r.Kind = shapeName(sniffed, res), string(sniffed)
 	}
+	r.Misclassified = r.Expected != "" && r.Kind != r.Expected
 	r.TokensOut = o.Counter.Count(view.Bytes())
 	r.Ratio = ratio(r.TokensIn, r.TokensOut)
 	r.NeedlesKept, r.Missed = needles(view.Bytes(), s.Needles)

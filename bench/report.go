@@ -90,10 +90,11 @@ func WriteJSON(w io.Writer, rs []Result) error {
 	return err
 }
 
-// WriteTable writes the results as a table with a summary row; baseline
-// names the baseline's columns ("none" for none).
+// WriteTable writes the results as a table with a summary row, then the
+// totals of each set and shape (Groups); baseline names the baseline's
+// columns ("none" for none).
 func WriteTable(w io.Writer, rs []Result, baseline string) error {
-	head := []string{"sample", "shape", "tokens in", "tokens out", "ratio", "needles", "round trip", "ms"}
+	head := []string{"sample", "set", "expected", "shape", "tokens in", "tokens out", "ratio", "needles", "round trip", "ms"}
 	hasCmd := len(rs) > 0 && rs[0].Cmd != nil
 	if baseline != "none" {
 		head = append(head, baseline+" out", baseline+" needles")
@@ -107,35 +108,73 @@ func WriteTable(w io.Writer, rs []Result, baseline string) error {
 		if !r.RoundtripOK {
 			trip = "FAILED"
 		}
-		row := []string{r.Name, r.Shape, num(r.TokensIn), num(r.TokensOut), times(r.Ratio),
+		row := []string{r.Name, r.Set, dash(r.Expected), r.Shape, num(r.TokensIn), num(r.TokensOut), times(r.Ratio),
 			frac(r.NeedlesKept, r.NeedlesTotal), trip, strconv.FormatFloat(r.Ms, 'f', 1, 64)}
-		row = appendSide(row, r.Baseline, r.TokensIn)
+		row = appendSide(row, r.Baseline)
 		if hasCmd {
-			row = appendSide(row, r.Cmd, r.TokensIn)
+			row = appendSide(row, r.Cmd)
 		}
 		rows = append(rows, row)
 	}
 	s := Summarize(rs)
-	total := []string{fmt.Sprintf("total (%d)", s.Samples), "", num(s.TokensIn), num(s.TokensOut), times(s.Ratio),
+	total := []string{fmt.Sprintf("total (%d)", s.Samples), "", "", "", num(s.TokensIn), num(s.TokensOut), times(s.Ratio),
 		frac(s.NeedlesKept, s.NeedlesTotal), frac(s.RoundtripOK, s.Samples), strconv.FormatFloat(s.TotalMs, 'f', 1, 64)}
-	total = appendSide(total, s.Baseline, s.TokensIn)
+	total = appendSide(total, s.Baseline)
 	if hasCmd {
-		total = appendSide(total, s.Cmd, s.TokensIn)
+		total = appendSide(total, s.Cmd)
 	}
-	med := []string{"median", "", "", "", times(s.MedianRatio), "", "", strconv.FormatFloat(s.MedianMs, 'f', 1, 64)}
+	med := []string{"median", "", "", "", "", "", times(s.MedianRatio), "", "", strconv.FormatFloat(s.MedianMs, 'f', 1, 64)}
 	rows = append(rows, total, med)
-	return writeRows(w, rows)
+	if err := writeRows(w, rows, 4); err != nil {
+		return err
+	}
+	if len(rs) == 0 {
+		return nil
+	}
+	if _, err := io.WriteString(w, "\n"); err != nil {
+		return err
+	}
+	return writeGroups(w, Groups(rs), baseline, hasCmd)
 }
 
-func appendSide(row []string, s *Side, in int) []string {
+// writeGroups writes the totals of each set and shape as a table.
+func writeGroups(w io.Writer, gs []Group, baseline string, hasCmd bool) error {
+	head := []string{"set", "shape", "samples", "tokens in", "tokens out", "needles", "recall", "all kept", "misclassified"}
+	sides := []string{}
+	if baseline != "none" {
+		sides = append(sides, baseline)
+	}
+	if hasCmd {
+		sides = append(sides, "cmd")
+	}
+	for _, n := range sides {
+		head = append(head, n+" out", n+" needles", n+" recall", n+" all kept")
+	}
+	rows := [][]string{head}
+	for _, g := range gs {
+		row := []string{g.Set, g.Shape, num(g.Samples), num(g.TokensIn), num(g.TokensOut),
+			frac(g.NeedlesKept, g.NeedlesTotal), recall(g.Recall), frac(g.AllKept, g.Samples), num(g.Misclassified)}
+		for _, side := range []*GroupSide{g.Baseline, g.Cmd} {
+			if side != nil {
+				row = append(row, num(side.TokensOut), frac(side.NeedlesKept, side.NeedlesTotal),
+					recall(side.Recall), frac(side.AllKept, g.Samples))
+			}
+		}
+		rows = append(rows, row)
+	}
+	return writeRows(w, rows, 2)
+}
+
+func appendSide(row []string, s *Side) []string {
 	if s == nil {
 		return row
 	}
 	return append(row, num(s.TokensOut), frac(s.NeedlesKept, s.NeedlesTotal))
 }
 
-// writeRows aligns columns: the first two to the left, numbers to the right.
-func writeRows(w io.Writer, rows [][]string) error {
+// writeRows aligns columns: the first left ones to the left, numbers to
+// the right.
+func writeRows(w io.Writer, rows [][]string, left int) error {
 	width := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for i, c := range r {
@@ -149,7 +188,7 @@ func writeRows(w io.Writer, rows [][]string) error {
 				b.WriteString("  ")
 			}
 			pad := strings.Repeat(" ", width[i]-len(c))
-			if i < 2 {
+			if i < left {
 				b.WriteString(c)
 				if i < len(r)-1 {
 					b.WriteString(pad)
@@ -173,4 +212,13 @@ func times(r float64) string {
 		return "-"
 	}
 	return strconv.FormatFloat(r, 'f', 1, 64) + "x"
+}
+
+func recall(r float64) string { return strconv.FormatFloat(r, 'f', 2, 64) }
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }

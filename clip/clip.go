@@ -39,9 +39,6 @@ const maxTokenBytes = 128
 // count is estimated from this much of its start, and marked as estimated.
 const exactLimit = 1 << 20
 
-// sniffSize is how much of the input the sniffer looks at.
-const sniffSize = 64 << 10
-
 const chunkSize = 64 << 10
 
 // maxBuffer caps what Clip holds in memory to decide whether input fits.
@@ -157,7 +154,9 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 
 	res.Kind, res.Why = o.Kind, "named by --tool"
 	if res.Kind == "" {
-		res.Kind, res.Why = shape.Sniff(head[:min(len(head), sniffSize)])
+		// All that was read before deciding: the sniffer looks at its
+		// start, middle and end, to read past a preamble.
+		res.Kind, res.Why = shape.Sniff(head)
 	}
 	var (
 		red   reduce.Reducer

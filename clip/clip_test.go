@@ -68,7 +68,7 @@ func TestPassThrough(t *testing.T) {
 	}
 }
 
-var header = regexp.MustCompile(`^\[headroom: text · ([0-9,]+) of ([0-9,]+) lines elided \(([0-9,]+) of ([0-9,]+) tokens\) · headroom expand ([0-9a-f]{12})\]\n`)
+var header = regexp.MustCompile(`^\[headroom: [a-z]+ · ([0-9,]+) of ([0-9,]+) lines elided \(([0-9,]+) of ([0-9,]+) tokens\) · headroom expand ([0-9a-f]{12})\]\n`)
 
 func TestClipView(t *testing.T) {
 	in := sample(t)
@@ -119,15 +119,19 @@ func checkLines(t *testing.T, in, view []byte) {
 	src := strings.SplitAfter(string(in), "\n")
 	lines := strings.SplitAfter(string(view), "\n")
 	lines = lines[1 : len(lines)-2] // header, footer and the empty rest
-	gap := regexp.MustCompile(`^  \[\.\.\. (?:[0-9,]+ lines? elided|same line [0-9,]+ more times?): L(\d+)(?:-(\d+))? \.\.\.\]\n$`)
+	gap := regexp.MustCompile(`^  \[\.\.\. (?:L(\d+)(?:-(\d+))? elided|same line [0-9,]+ more times?: L(\d+)(?:-(\d+))? \.\.\.)\]\n$`)
 	next := 1
 	for _, l := range lines {
 		if m := gap.FindStringSubmatch(l); m != nil {
+			a, b := m[1], m[2]
+			if a == "" {
+				a, b = m[3], m[4] // a same-line marker
+			}
 			var from, to int
-			fmt.Sscan(m[1], &from)
+			fmt.Sscan(a, &from)
 			to = from
-			if m[2] != "" {
-				fmt.Sscan(m[2], &to)
+			if b != "" {
+				fmt.Sscan(b, &to)
 			}
 			if from != next {
 				t.Fatalf("gap %q starts at %d, want %d", l, from, next)

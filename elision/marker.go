@@ -69,10 +69,35 @@ func Binary(v View, size int64) string {
 }
 
 // GapLine is the line that stands for input lines from through to, which a
-// view leaves out.
+// view leaves out. It names their range and nothing more, the count being
+// plain from it: a view of source code or a listing can hold dozens of gap
+// lines, and each token a gap line spends is one the view cannot show.
 func GapLine(from, to int) string {
-	n := to - from + 1
-	return fmt.Sprintf("  [... %s %s elided: %s ...]\n", Thousands(int64(n)), plural(n, "line", "lines"), LineRange(from, to))
+	return "  [... " + LineRange(from, to) + " elided]\n"
+}
+
+// ParseGapLine returns the range a gap line names, given the line as
+// GapLine writes it, with or without its line feed.
+func ParseGapLine(line string) (from, to int, ok bool) {
+	r, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "  [... L")
+	if !ok {
+		return 0, 0, false
+	}
+	if r, ok = strings.CutSuffix(r, " elided]"); !ok {
+		return 0, 0, false
+	}
+	a, b, span := strings.Cut(r, "-")
+	from, err := strconv.Atoi(a)
+	if err != nil || from < 1 {
+		return 0, 0, false
+	}
+	to = from
+	if span {
+		if to, err = strconv.Atoi(b); err != nil || to < from {
+			return 0, 0, false
+		}
+	}
+	return from, to, true
 }
 
 // SameLine is the line that follows a kept line when the lines from through

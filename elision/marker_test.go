@@ -29,3 +29,26 @@ func TestMarkerPathShownSafely(t *testing.T) {
 		}
 	}
 }
+
+// ParseGapLine reads back every range GapLine writes, and nothing else.
+func TestParseGapLine(t *testing.T) {
+	for _, r := range [][2]int{{1, 1}, {2, 4}, {9, 415}, {96, 1299}, {1, 1000000}} {
+		line := GapLine(r[0], r[1])
+		from, to, ok := ParseGapLine(line)
+		if !ok || from != r[0] || to != r[1] {
+			t.Errorf("ParseGapLine(%q) = %d, %d, %v", line, from, to, ok)
+		}
+	}
+	for _, line := range []string{
+		"  [... same line 249 more times: L3-251 ...]",
+		"  [... L4-2 elided]",
+		"  [... L0 elided]",
+		"  [... Lx elided]",
+		"[... L4 elided]",
+		"  [... go.sum, a lock file: 24 lines elided: L214-237 (+10 -10) ...]",
+	} {
+		if from, to, ok := ParseGapLine(line); ok {
+			t.Errorf("ParseGapLine(%q) = %d, %d, want no gap line", line, from, to)
+		}
+	}
+}

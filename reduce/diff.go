@@ -473,11 +473,11 @@ func (d *Diff) closeGroup() {
 	} else {
 		b.WriteString(g.what + ": ")
 	}
-	b.WriteString(elision.Thousands(int64(n)) + " " + diffPlural(n, "line", "lines") + " elided: " + elision.LineRange(g.first, g.last))
+	b.WriteString(elision.LineRange(g.first, g.last) + " elided")
 	if c != (diffCounts{}) {
 		b.WriteString(" " + c.String())
 	}
-	b.WriteString(" ...]")
+	b.WriteString("]")
 	d.push(diffItem{
 		piece:  Piece{Line: g.first, Note: b.String(), Stands: n, Prio: prioDiffHunk},
 		before: g.before, after: d.cum, group: g.id,
@@ -1321,8 +1321,7 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 		}
 		if c := at.sub(cum); c != (diffCounts{}) {
 			n := to - next + 1
-			text := "  [... " + elision.Thousands(int64(n)) + " " + diffPlural(n, "line", "lines") +
-				" elided: " + elision.LineRange(next, to) + " " + c.String() + " ...]"
+			text := "  [... " + elision.LineRange(next, to) + " elided " + c.String() + "]"
 			notes = append(notes, Piece{Line: next, Note: text, Stands: n, Prio: prioDiffGap})
 		}
 	}

@@ -310,8 +310,8 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 	got := string(body(t, shape.Diff, input, 1000))
 	for _, want := range []string{
 		"diff --git a/go.sum b/go.sum\n",
-		"  [... go.sum, a lock file: 24 lines elided: L214-237 (+10 -10) ...]\n",
-		"GIT binary patch\n  [... binary patch data: 912 lines elided: L241-1152 ...]\n",
+		"  [... go.sum, a lock file: L214-237 elided (+10 -10)]\n",
+		"GIT binary patch\n  [... binary patch data: L241-1152 elided]\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the view lacks %q:\n%s", want, got)

@@ -11,7 +11,8 @@ import (
 // Fit chooses, from the pieces a reducer proposed, those that fit in budget
 // tokens, highest priority first (earlier lines first among equals), and
 // returns them in input order. Each run of lines left out costs a gap line,
-// which Fit counts too. A piece that overlaps one already chosen is skipped,
+// which Fit counts too, and a note standing among such lines parts their
+// run in two. A piece that overlaps one already chosen is skipped,
 // so reducers may propose a line for more than one reason.
 func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 	order := make([]int, len(pieces))
@@ -30,43 +31,85 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 
 	var (
 		spans  []span // chosen line pieces, sorted by first line
+		cuts   []int  // lines that chosen notes stand before, sorted
 		chosen []int  // indices into pieces
+		taken  = make([]bool, len(pieces))
+		costs  = make([]int, len(pieces)) // of each piece's text, once counted
 		left   = budget - gapCost*min(lines, 1)
 	)
-	for _, i := range order {
-		if left <= 0 {
-			break // every piece costs at least a token
-		}
-		p := pieces[i]
-		if p.Note != "" && p.Stands == 0 {
-			cost := c.Count(noteText(p)) + 1
-			if cost <= left {
-				left -= cost
-				chosen = append(chosen, i)
+	partner, second := bonds(pieces)
+	cost := func(i int) int {
+		if costs[i] == 0 {
+			p := pieces[i]
+			text := renderLine(p)
+			if p.Note != "" {
+				text = noteLine(p)
 			}
-			continue
+			costs[i] = textCost(text, c) + 1 // 0 is for not counted yet
 		}
-		s := span{p.Line, p.last()}
-		at, ok := insertAt(spans, s)
-		if !ok {
-			continue
-		}
-		text := renderLine(p)
-		if p.Note != "" {
-			text = append(noteText(p), '\n')
-		}
-		cost := c.Count(text) + gapCost*gapDelta(spans, at, s, lines)
-		if cost > left {
-			continue
-		}
-		left -= cost
-		spans = slices.Insert(spans, at, s)
-		chosen = append(chosen, i)
+		return costs[i] - 1
 	}
-	chosen, spans = fillShortGaps(pieces, chosen, spans, lines, gapCost, c)
+	// Filling short gaps gives back what their gap lines cost, which may
+	// pay for pieces passed over: one more pass takes them.
+	for pass := 0; pass < 2; pass++ {
+		for _, i := range order {
+			if left <= 0 {
+				break // every piece costs at least a token
+			}
+			if taken[i] {
+				continue
+			}
+			p := pieces[i]
+			if p.Note != "" && p.Stands == 0 {
+				// A note among left-out lines parts their gap line in two.
+				if cost := cost(i) + gapCost*cutSplits(spans, cuts, p.Line, lines); cost <= left {
+					left -= cost
+					chosen, taken[i] = append(chosen, i), true
+					if at, found := slices.BinarySearch(cuts, p.Line); !found {
+						cuts = slices.Insert(cuts, at, p.Line)
+					}
+				}
+				continue
+			}
+			if first, ok := second[p.Line]; ok && !covered(spans, first) {
+				continue // taken with the line before, or not at all
+			}
+			s := span{p.Line, p.last()}
+			j, pair := partner[p.Line]
+			if pair && (s.last != p.Line || covered(spans, pieces[j].Line)) {
+				pair = false // already kept for a reason of its own
+			}
+			if pair {
+				s.last = pieces[j].last()
+			}
+			at, ok := insertAt(spans, s)
+			if !ok {
+				continue
+			}
+			price := cost(i) + gapCost*gapDelta(spans, cuts, at, s, lines)
+			if pair {
+				price += cost(j)
+			}
+			if price > left {
+				continue
+			}
+			left -= price
+			spans = slices.Insert(spans, at, s)
+			chosen, taken[i] = append(chosen, i), true
+			if pair {
+				chosen, taken[j] = append(chosen, j), true
+			}
+		}
+		var saved int
+		chosen, spans, saved = fillShortGaps(pieces, taken, chosen, spans, cuts, lines, gapCost, cost)
+		if saved == 0 {
+			break
+		}
+		left += saved
+	}
 	out := make([]Piece, 0, len(chosen))
 	for _, i := range chosen {
-		if isolatedBlank(pieces[i], spans) {
+		if isolatedBlank(pieces[i], spans, cuts, lines) {
 			continue
 		}
 		out = append(out, pieces[i])
@@ -79,6 +122,43 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		return cmp.Compare(noteRank(b), noteRank(a))
 	})
 	return out
+}
+
+// bonds finds the lines that go only together: for each bonded line
+// piece, the piece of the line after it with the same priority. partner
+// maps the first line to that piece, and second maps the line after to the
+// first line. Fit then keeps either line, by whichever of their pieces,
+// only with the other.
+func bonds(pieces []Piece) (partner map[int]int, second map[int]int) {
+	var byLine map[[2]int]int // line and priority to index
+	for _, p := range pieces {
+		if !p.Bond || p.Note != "" {
+			continue
+		}
+		if byLine == nil {
+			byLine = map[[2]int]int{}
+			for k, q := range pieces {
+				if q.Note == "" && q.Same == 0 {
+					byLine[[2]int{q.Line, q.Prio}] = k
+				}
+			}
+			partner, second = map[int]int{}, map[int]int{}
+		}
+		if j, ok := byLine[[2]int{p.last() + 1, p.Prio}]; ok && p.Same == 0 {
+			partner[p.Line] = j
+			second[p.Line+1] = p.Line
+		}
+	}
+	return partner, second
+}
+
+// covered reports whether a chosen span holds line.
+func covered(spans []span, line int) bool {
+	at, _ := slices.BinarySearchFunc(spans, line, func(e span, l int) int { return cmp.Compare(e.first, l) })
+	if at < len(spans) && spans[at].first == line {
+		return true
+	}
+	return at > 0 && spans[at-1].last >= line
 }
 
 // maxGapCost returns the cost of the dearest gap line a text of lines lines
@@ -96,23 +176,75 @@ func maxGapCost(lines int, c Counter) int {
 	return cost
 }
 
-// fillShortGaps shows the lines of gaps of up to three lines whose text
-// costs no more than the gap line standing for them: a gap line for a
-// closing brace is all cost and no saving. It never raises the view's cost.
-func fillShortGaps(pieces []Piece, chosen []int, spans []span, lines, gapCost int, c Counter) ([]int, []span) {
-	taken := make(map[int]bool, len(chosen))
-	for _, i := range chosen {
-		taken[i] = true
+// joinAfter is a line that ends in punctuation, as every gap line does:
+// what the view's text costs after it is what it costs after any line.
+var joinAfter = []byte("]\n")
+
+// textCost returns what text, one or more whole lines, adds to a view.
+// Lines are counted one by one, but a view's count is of its lines
+// together, and tokens may span a line end: in both encodings a run of
+// punctuation takes the line feeds after it, and in o200k_base the slashes
+// too, and white space that ends in a line feed takes the white space and
+// line feeds after it. So a line starting with a slash (a path), a carriage
+// return or white space up to a line feed (a blank line) may cost more
+// after the line before it than alone, and is counted after a line that
+// ends in punctuation; any other line starts a token of its own.
+func textCost(text []byte, c Counter) int {
+	n := c.Count(text)
+	if head := joinHead(text); head != nil {
+		// Only the tokens up to the end of the first word can change: a
+		// word of letters starts a token of its own in both.
+		b := make([]byte, 0, len(joinAfter)+len(head))
+		b = append(append(b, joinAfter...), head...)
+		n += max(0, c.Count(b)-c.Count(joinAfter)-c.Count(head))
 	}
-	byLine := map[int]int{}
-	for i, p := range pieces {
-		if p.Note == "" && !taken[i] {
-			if _, ok := byLine[p.Line]; !ok {
-				byLine[p.Line] = i
-			}
+	return n
+}
+
+// joinHead returns the start of text that the last token of the line
+// before it may take in, up to the end of the word after it, or nil if
+// text starts a token of its own.
+func joinHead(text []byte) []byte {
+	i := 0
+	switch {
+	case len(text) > 0 && text[0] == '/':
+		for i < len(text) && text[i] == '/' {
+			i++
+		}
+	case len(text) > 0 && text[0] == '\r':
+		i = 1
+	default:
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\v' || text[i] == '\f') {
+			i++
+		}
+		if i == len(text) || text[i] != '\n' && text[i] != '\r' {
+			return nil
 		}
 	}
-	var added []int
+	// The head ends after a word of ASCII letters, where a token ends in
+	// both counts; if none follows, the whole of text is the head.
+	j := i
+	for j < len(text) && (text[j] == '\n' || text[j] == '\r') {
+		j++
+	}
+	k := j
+	for k < len(text) && 'a' <= text[k]|0x20 && text[k]|0x20 <= 'z' {
+		k++
+	}
+	if k == j || k < len(text) && (text[k] >= 0x80 || text[k] == '\'') {
+		return text // a word of other letters, or a contraction, goes on
+	}
+	return text[:k]
+}
+
+// fillShortGaps shows the lines of gaps of up to three lines whose text
+// costs no more than the gap lines standing for them: a gap line for a
+// closing brace is all cost and no saving. It never raises the view's cost,
+// and returns what it saves.
+func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cuts []int, lines, gapCost int, cost func(int) int) ([]int, []span, int) {
+	// The pieces of the lines of short gaps, first of each line: most
+	// views have few such gaps, and a reducer may propose many pieces.
+	byLine := map[int]int{}
 	prevLast := 0
 	for k := 0; k <= len(spans); k++ {
 		nextFirst := lines + 1
@@ -120,20 +252,46 @@ func fillShortGaps(pieces []Piece, chosen []int, spans []span, lines, gapCost in
 			nextFirst = spans[k].first
 		}
 		if gap := nextFirst - prevLast - 1; gap >= 1 && gap <= 3 {
+			for ln := prevLast + 1; ln < nextFirst; ln++ {
+				byLine[ln] = -1
+			}
+		}
+		if k < len(spans) {
+			prevLast = spans[k].last
+		}
+	}
+	if len(byLine) == 0 {
+		return chosen, spans, 0
+	}
+	for i, p := range pieces {
+		if j, ok := byLine[p.Line]; ok && j < 0 && p.Note == "" && !taken[i] {
+			byLine[p.Line] = i
+		}
+	}
+	var added []int
+	saved := 0
+	prevLast = 0
+	for k := 0; k <= len(spans); k++ {
+		nextFirst := lines + 1
+		if k < len(spans) {
+			nextFirst = spans[k].first
+		}
+		if gap := nextFirst - prevLast - 1; gap >= 1 && gap <= 3 {
 			var idx []int
-			cost := 0
+			fill := 0
 			for ln := prevLast + 1; ln < nextFirst; {
-				i, ok := byLine[ln]
-				if !ok || pieces[i].last() >= nextFirst {
+				i := byLine[ln]
+				if i < 0 || pieces[i].last() >= nextFirst {
 					idx = nil
 					break
 				}
 				idx = append(idx, i)
-				cost += c.Count(renderLine(pieces[i]))
+				fill += cost(i)
 				ln = pieces[i].last() + 1
 			}
-			if idx != nil && cost <= gapCost {
+			if gaps := gapParts(prevLast+1, nextFirst-1, cuts); idx != nil && fill <= gapCost {
 				added = append(added, idx...)
+				saved += gapCost*gaps - fill
 			}
 		}
 		if k < len(spans) {
@@ -144,21 +302,40 @@ func fillShortGaps(pieces []Piece, chosen []int, spans []span, lines, gapCost in
 		s := span{pieces[i].Line, pieces[i].last()}
 		at, _ := insertAt(spans, s)
 		spans = slices.Insert(spans, at, s)
-		chosen = append(chosen, i)
+		chosen, taken[i] = append(chosen, i), true
 	}
-	return chosen, spans
+	return chosen, spans, saved
 }
 
-// isolatedBlank reports whether p is a blank line with gaps on both sides:
-// it would show nothing but cost a gap line.
-func isolatedBlank(p Piece, spans []span) bool {
-	if p.Note != "" || p.Same > 0 || len(bytes.TrimSpace(p.Text)) > 0 {
+// isolatedBlank reports whether p is a blank line with gaps on both sides,
+// which leaving it out merges: it would show nothing but cost a gap line.
+// Not when a note parts it from one of them: leaving it out would then cost
+// a gap line more.
+func isolatedBlank(p Piece, spans []span, cuts []int, lines int) bool {
+	if p.Note != "" || p.Same > 0 || len(bytes.TrimSpace(p.Text)) > 0 || p.Line <= 1 {
 		return false
 	}
 	at, _ := slices.BinarySearchFunc(spans, p.Line, func(e span, first int) int { return cmp.Compare(e.first, first) })
-	before := at > 0 && spans[at-1].last == p.Line-1
-	after := at+1 < len(spans) && spans[at+1].first == p.last()+1
-	return !before && !after && p.Line > 1
+	prevLast, nextFirst := 0, lines+1
+	if at > 0 {
+		prevLast = spans[at-1].last
+	}
+	if at+1 < len(spans) {
+		nextFirst = spans[at+1].first
+	}
+	if prevLast == p.Line-1 || nextFirst == p.last()+1 {
+		return false
+	}
+	return gapParts(prevLast+1, nextFirst-1, cuts) <= gapParts(prevLast+1, p.Line-1, cuts)+gapParts(p.last()+1, nextFirst-1, cuts)
+}
+
+// noteLine is a note as the view shows it, with the line end Render adds.
+func noteLine(p Piece) []byte {
+	text := noteText(p)
+	if text[len(text)-1] != '\n' {
+		text = append(bytes.Clone(text), '\n')
+	}
+	return text
 }
 
 func noteRank(p Piece) int {
@@ -184,8 +361,9 @@ func insertAt(spans []span, s span) (int, bool) {
 }
 
 // gapDelta returns how the number of gap lines changes when s is inserted at
-// position at: it splits the gap it falls in into up to two.
-func gapDelta(spans []span, at int, s span, lines int) int {
+// position at: it splits the gap it falls in, which the notes standing in
+// it (cuts) may have split already, into the parts before and after it.
+func gapDelta(spans []span, cuts []int, at int, s span, lines int) int {
 	prevLast, nextFirst := 0, lines+1
 	if at > 0 {
 		prevLast = spans[at-1].last
@@ -193,12 +371,35 @@ func gapDelta(spans []span, at int, s span, lines int) int {
 	if at < len(spans) {
 		nextFirst = spans[at].first
 	}
-	d := -1 // the gap s falls in
-	if s.first > prevLast+1 {
-		d++
+	return gapParts(prevLast+1, s.first-1, cuts) + gapParts(s.last+1, nextFirst-1, cuts) -
+		gapParts(prevLast+1, nextFirst-1, cuts)
+}
+
+// gapParts returns how many gap lines stand for the left-out lines from
+// first to last: one, and one more for each note standing before one of
+// them but the first; none if there are no such lines.
+func gapParts(first, last int, cuts []int) int {
+	if first > last {
+		return 0
 	}
-	if s.last < nextFirst-1 {
-		d++
+	from, _ := slices.BinarySearch(cuts, first+1)
+	to, _ := slices.BinarySearch(cuts, last+1)
+	return 1 + to - from
+}
+
+// cutSplits returns how many gap lines a note standing before line n adds:
+// one if it falls between two left-out lines that no note parts yet.
+func cutSplits(spans []span, cuts []int, n, lines int) int {
+	if n <= 1 || n > lines {
+		return 0
 	}
-	return d
+	if _, found := slices.BinarySearch(cuts, n); found {
+		return 0
+	}
+	// The first span that ends at n-1 or later must start after n.
+	at, _ := slices.BinarySearchFunc(spans, n-1, func(e span, line int) int { return cmp.Compare(e.last, line) })
+	if at < len(spans) && spans[at].first <= n {
+		return 0
+	}
+	return 1
 }

@@ -1,9 +1,11 @@
 package reduce
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/headroom-cli/headroom/elision"
 )
@@ -22,9 +24,36 @@ func TestFitOrderAndGaps(t *testing.T) {
 		{Line: 1, Note: "[note]", Prio: 40},
 	}
 	got := string(Render(Fit(pieces, 9, 1000, byteCounter{}), 9))
-	want := "[note]\nfirst\n  [... 3 lines elided: L2-4 ...]\nerror\n  [... 3 lines elided: L6-8 ...]\nlast\n"
+	want := "[note]\nfirst\n  [... L2-4 elided]\nerror\n  [... L6-8 elided]\nlast\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A bonded line is kept with the line after it or not at all, whichever of
+// its pieces comes up: a failing test's name without its message says
+// less than nothing.
+func TestFitBond(t *testing.T) {
+	pieces := []Piece{
+		{Line: 1, Text: []byte("--- FAIL: TestA"), Prio: 9, Bond: true},
+		{Line: 2, Text: []byte("a_test.go:9: got 1, want 2, and a long explanation"), Prio: 9},
+		{Line: 1, Text: []byte("--- FAIL: TestA"), Prio: 1}, // the same line for being near the top
+		{Line: 3, Text: []byte("ok"), Prio: 5},
+	}
+	gap := len(elision.GapLine(1, 3))
+	for _, tc := range []struct {
+		budget int
+		want   string
+	}{
+		// Room for the name alone, or the name and "ok": neither pair line.
+		{gap + len("--- FAIL: TestA\n") + len("ok\n") + 2, "  [... L1-2 elided]\nok\n"},
+		// Room for both.
+		{1000, "--- FAIL: TestA\na_test.go:9: got 1, want 2, and a long explanation\nok\n"},
+	} {
+		got := string(Render(Fit(pieces, 3, tc.budget, byteCounter{}), 3))
+		if got != tc.want {
+			t.Errorf("budget %d: got\n%s\nwant\n%s", tc.budget, got, tc.want)
+		}
 	}
 }
 
@@ -37,10 +66,30 @@ func TestFitRespectsBudget(t *testing.T) {
 		out := Render(Fit(pieces, 100, budget, byteCounter{}), 100)
 		if len(out) > budget && budget > 0 {
 			// The one gap line standing for everything is always there.
-			gapOnly := len("  [... 100 lines elided: L1-100 ...]\n")
+			gapOnly := len("  [... L1-100 elided]\n")
 			if len(out) > max(budget, gapOnly) {
 				t.Errorf("budget %d: %d bytes:\n%s", budget, len(out), out)
 			}
+		}
+	}
+}
+
+// A note standing among left-out lines parts their gap line in two, which
+// Fit pays for: the log reducer's count of goroutines does, in a timed-out
+// test's dump.
+func TestFitNoteSplitsGap(t *testing.T) {
+	pieces := []Piece{
+		{Line: 1, Text: []byte("first"), Prio: 3},
+		{Line: 100, Text: []byte("last"), Prio: 2},
+		{Line: 50, Note: "[note]", Prio: 1},
+		{Line: 60, Note: "[another]", Prio: 1},
+		{Line: 60, Note: "[same line]", Prio: 1},
+	}
+	gapOnly := len(elision.GapLine(1, 100))
+	for budget := range 300 {
+		out := Render(Fit(pieces, 100, budget, byteCounter{}), 100)
+		if len(out) > max(budget, gapOnly) {
+			t.Errorf("budget %d: %d bytes:\n%s", budget, len(out), out)
 		}
 	}
 }
@@ -109,12 +158,17 @@ func FuzzRender(f *testing.F) {
 			}
 			pieces = append(pieces, Piece{Line: line, Text: []byte(text), Same: same, Prio: int(spec[i]) * int(spec[i+1])})
 			if spec[i]%5 == 0 {
-				// Where reducers put their notes: at the top.
-				pieces = append(pieces, Piece{Line: 1, Note: "[note \x07" + text + "]", Prio: int(spec[i+1])})
+				// Where reducers put their notes: at the top, or before
+				// a line.
+				at := 1
+				if spec[i]%2 == 1 {
+					at = line
+				}
+				pieces = append(pieces, Piece{Line: at, Note: "[note \x07" + text + "]", Prio: int(spec[i+1])})
 			}
 		}
 		out := Render(Fit(pieces, lines, budget, byteCounter{}), lines)
-		gapOnly := len("  [... " + strconv.Itoa(lines) + " lines elided: L1-" + strconv.Itoa(lines) + " ...]\n")
+		gapOnly := len("  [... L1-" + strconv.Itoa(lines) + " elided]\n")
 		if len(out) > max(budget, gapOnly) {
 			t.Fatalf("%d bytes for a budget of %d", len(out), budget)
 		}
@@ -123,10 +177,12 @@ func FuzzRender(f *testing.F) {
 			if l == "" || strings.HasPrefix(l, "[note ") {
 				continue
 			}
-			var from, to int
-			if strings.HasPrefix(l, "  [... ") { // a gap or a same-line count
+			from, to, gap := elision.ParseGapLine(l)
+			switch {
+			case gap:
+			case strings.HasPrefix(l, "  [... same line "):
 				from, to = parseRange(t, l[strings.LastIndex(l, ": L")+3:len(l)-6])
-			} else {
+			default:
 				from, to = next, next
 			}
 			if from != next {
@@ -154,4 +210,44 @@ func parseRange(t *testing.T, r string) (int, int) {
 		t.Fatalf("bad range %q", r)
 	}
 	return from, to
+}
+
+// FuzzFitTokens: with the real counter, the view Fit chooses fits the
+// budget when counted whole, although Fit counts it line by line: tokens
+// that span a line end (a path after a line that ends in punctuation, in
+// o200k_base) are paid for. Each line of the input is a piece, ranked by
+// the fuzzer's bytes.
+func FuzzFitTokens(f *testing.F) {
+	// grep -o output of absolute paths: each line after the first costs a
+	// token more in the view than alone.
+	paths := "/usr/local/go/src/net/dnsclient_unix.go:43:errors.New(\"lame referral\")\n" +
+		"/usr/local/go/src/net/dnsclient_unix.go:44:errors.New(\"cannot unmarshal DNS message\")\n" +
+		"/usr/local/go/src/net/dnsclient_unix.go:45:errors.New(\"cannot marshal DNS message\")\n" +
+		"/usr/local/go/src/net/dnsclient_unix.go:46:errors.New(\"server misbehaving\")\n"
+	f.Add([]byte(strings.Repeat(paths, 8)), []byte{1}, uint16(300))
+	f.Add([]byte("a;\n\n  \n/x\n\r\n//c\n"), []byte{3, 1, 2}, uint16(30))
+	for _, p := range corpus(f, "") {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b[:min(len(b), 4<<10)], []byte{5, 1, 3, 2}, uint16(400))
+	}
+	f.Fuzz(func(t *testing.T, input, prios []byte, budget16 uint16) {
+		if len(prios) == 0 || !utf8.Valid(input) {
+			return
+		}
+		c := counter()
+		text := strings.TrimSuffix(string(input), "\n")
+		var pieces []Piece
+		for i, l := range strings.Split(text, "\n") {
+			pieces = append(pieces, Piece{Line: i + 1, Text: []byte(l), Prio: int(prios[i%len(prios)])})
+		}
+		lines, budget := len(pieces), int(budget16%3000)+1
+		out := Render(Fit(pieces, lines, budget, c), lines)
+		gapOnly := c.Count([]byte(elision.GapLine(1, lines)))
+		if n := c.Count(out); n > max(budget, gapOnly) {
+			t.Fatalf("%d tokens for a budget of %d:\n%s", n, budget, out)
+		}
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/headroom-cli/headroom/bench/split"
 	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 	"github.com/headroom-cli/headroom/token"
@@ -42,18 +43,27 @@ func body(t testing.TB, kind shape.Kind, input []byte, budget int) []byte {
 	return Render(Fit(r.Pieces(lines, budget, c), lines, budget, c), lines)
 }
 
-// corpus returns the paths of the corpus samples whose names start with
-// prefix.
+// corpus returns the paths of the corpus samples of the tune set whose
+// names start with prefix. The reducers are developed against the tune set
+// only: golden files, needle counts and the comparison with head and tail
+// look at it, and the check set only measures the result, with headroom
+// bench --set check.
 func corpus(t testing.TB, prefix string) []string {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(corpusDir, prefix+"*.out"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(paths) == 0 {
-		t.Fatalf("no corpus samples %s*.out in %s", prefix, corpusDir)
+	var tune []string
+	for _, p := range paths {
+		if split.Of(strings.TrimSuffix(filepath.Base(p), ".out")) == split.Tune {
+			tune = append(tune, p)
+		}
 	}
-	return paths
+	if len(tune) == 0 {
+		t.Fatalf("no tune samples %s*.out in %s", prefix, corpusDir)
+	}
+	return tune
 }
 
 // needles returns the fragments a good view of the sample must show.
@@ -194,3 +204,46 @@ func headTail(input []byte, budget int, c Counter) []byte {
 
 func TestLogBeatsHeadTail(t *testing.T)  { beatsHeadTail(t, "log-", shape.Log) }
 func TestDiffBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "diff-", shape.Diff) }
+
+// TestViewsFitTheBudget reduces every tune sample with each line reducer
+// at budgets from 100 to 9,000 tokens and wants every view within its
+// budget when counted whole, as clip counts it: Fit counts line by line,
+// and tokens that span a line end or gap lines that notes part must be
+// paid for all the same.
+func TestViewsFitTheBudget(t *testing.T) {
+	c := counter()
+	kinds := map[string]shape.Kind{"grep-": shape.Grep, "log-": shape.Log, "diff-": shape.Diff, "text-": shape.Text}
+	for _, prefix := range []string{"grep-", "log-", "diff-", "text-"} {
+		for _, path := range corpus(t, prefix) {
+			input, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := strings.TrimSuffix(filepath.Base(path), ".out")
+			for budget := 100; budget < 9000; budget = budget*5/4 + 7 {
+				if n := c.Count(body(t, kinds[prefix], input, budget)); n > budget {
+					t.Errorf("%s@%d: view has %d tokens", name, budget, n)
+				}
+			}
+		}
+	}
+}
+
+// checkFuzzView reduces input with the reducer for kind, as a fuzz target
+// does, and checks what every view must be: within the budget, with fewer
+// tokens than an input over it, and the same when made again.
+func checkFuzzView(t *testing.T, kind shape.Kind, input []byte, budget int) []byte {
+	t.Helper()
+	got := body(t, kind, input, budget)
+	n, in := counter().Count(got), counter().Count(input)
+	if n > budget {
+		t.Errorf("view has %d tokens, budget %d", n, budget)
+	}
+	if in > budget && n >= in {
+		t.Errorf("view has %d tokens, no fewer than the input's %d", n, in)
+	}
+	if again := body(t, kind, input, budget); !bytes.Equal(got, again) {
+		t.Errorf("two views of one input differ")
+	}
+	return got
+}

@@ -48,6 +48,9 @@ const (
 	// grepMaxSamples is how many short match lines are held to infer the
 	// pattern searched for.
 	grepMaxSamples = 16
+	// grepTrailer is how many of the last lines, after the last match,
+	// are taken for the search tool's summary.
+	grepTrailer = 16
 )
 
 // Grep is the reducer for search output (grep, rg, ag, git grep, find). Its
@@ -73,6 +76,7 @@ type Grep struct {
 	dropped   bool // a candidate was let go to stay within holdLimit
 	toolErrs  int
 	others    int // lines of no search output
+	lastOut   int // the line of the last search output
 
 	prev       []byte // the path of the line before
 	heading    bool   // in a --heading group
@@ -173,6 +177,9 @@ func (g *Grep) Add(l Line) {
 	}
 	g.heading = false
 	gl := shape.ParseGrepLine(b, g.prev)
+	if gl.Form == shape.GrepOther {
+		gl = grepRevLine(b, gl)
+	}
 	switch gl.Form {
 	case shape.GrepBlank:
 		g.hold(grepCand{piece: Piece{Line: l.N}, role: grepFiller, file: -1})
@@ -200,6 +207,30 @@ func (g *Grep) Add(l Line) {
 	if gl.Path != nil {
 		g.prev = append(g.prev[:0], gl.Path...)
 	}
+}
+
+// grepRevLine reads b, a line that is no search output as it stands, as
+// git grep's search of a revision prints it: the revision and a colon
+// before the path, "v1.2:src/a.go:12:text". The revision is taken as part
+// of the path, as git grep -l prints it alone. It returns gl if b is not
+// such a line.
+func grepRevLine(b []byte, gl shape.GrepLine) shape.GrepLine {
+	i := bytes.IndexByte(b, ':')
+	if i <= 0 || i > 256 || bytes.ContainsAny(b[:i], " \t\\") {
+		return gl
+	}
+	sub := shape.ParseGrepLine(b[i+1:], nil)
+	switch sub.Form {
+	case shape.GrepMatch, shape.GrepContext, shape.GrepCount:
+		if sub.Num == 0 || !sub.Strong || len(sub.Path) == 0 {
+			return gl
+		}
+	default:
+		return gl
+	}
+	sub.Path = b[:i+1+len(sub.Path)]
+	sub.Text += i + 1
+	return sub
 }
 
 // resolve decides, from the line b that follows it, what the pending bare
@@ -306,6 +337,7 @@ func (g *Grep) fileJ(f int) int {
 // addLine adds a match or context line of file f; head is the line of its
 // --heading, if any.
 func (g *Grep) addLine(l Line, b []byte, gl shape.GrepLine, f, head int) {
+	g.lastOut = l.N
 	c := grepCand{role: grepMatchLine, file: f, head: head}
 	if gl.Form == shape.GrepContext {
 		c.role = grepContextLine
@@ -381,6 +413,7 @@ func grepWindow(c grepCand, text []byte, n int64, textAt, at int) grepCand {
 // or a binary notice. A binary notice ranks with second matches: it tells
 // less than a first match, and the summary names its file.
 func (g *Grep) addEntry(l Line, f, count int) {
+	g.lastOut = l.N
 	c := grepCand{role: grepEntry, file: f}
 	switch {
 	case f < 0:
@@ -566,9 +599,8 @@ func grepDir(path []byte) []byte {
 // summary and the lines Fit will choose in the same budget.
 func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	g.flush()
-	// Lines tokenize a little differently together than one by one; a
-	// margin keeps the view within the budget when counted whole.
-	room := budget - budget/50 - 2
+	// Fit counts what lines cost together, so the plan needs no margin.
+	room := budget
 	if whole, ok := g.whole(lines, room, c); ok {
 		return whole
 	}
@@ -578,14 +610,14 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	if t := g.totals(); t.listed == t.files {
 		// A list that shows a path of every directory needs no map:
 		// its lines are one.
-		cands := g.candidates(0)
+		cands := g.candidates(0, lines)
 		view, chosen := g.plan(grepSummary{}, cands, lines, room, c)
 		if g.coversDirs(chosen, cands) {
 			return view
 		}
 	}
 	sum, depth := g.summary(room, c)
-	view, _ := g.plan(sum, g.candidates(depth), lines, room, c)
+	view, _ := g.plan(sum, g.candidates(depth, lines), lines, room, c)
 	return view
 }
 
@@ -654,10 +686,11 @@ func (g *Grep) flush() {
 }
 
 // candidates returns the held candidates in input order, ranked across the
-// directories of the given depth (0 for parent directories), with the long
-// lines still held whole cut around the match, now that the samples tell
-// the pattern if any can.
-func (g *Grep) candidates(depth int) []grepCand {
+// directories of the given depth (0 for parent directories) and from both
+// ends of each file, with the tool's summary after the last of the input's
+// lines ranked with its complaints, and the long lines still held whole
+// cut around the match, now that the samples tell the pattern if any can.
+func (g *Grep) candidates(depth, lines int) []grepCand {
 	cands := slices.Clone(g.held)
 	slices.SortFunc(cands, func(a, b grepCand) int { return cmp.Compare(a.piece.Line, b.piece.Line) })
 	if g.pattern == nil && len(g.samples) >= 2 {
@@ -669,7 +702,12 @@ func (g *Grep) candidates(depth int) []grepCand {
 		if c.file >= 0 {
 			j = js[c.file]
 		}
-		c.piece.Prio = g.prio(c, j)
+		c.piece.Prio = g.prio(g.fromEnds(c), j)
+		if c.role == grepOther && c.piece.Line > g.lastOut && c.piece.Line > lines-grepTrailer {
+			// What the tool says after its matches: rg --stats's
+			// counts, a summary.
+			c.piece.Prio = prioGrepToolError - 1
+		}
 		if c.unsized {
 			at := -1
 			if g.pattern != nil && c.textAt <= len(c.piece.Text) {
@@ -683,6 +721,29 @@ func (g *Grep) candidates(depth int) []grepCand {
 		cands[i] = c
 	}
 	return cands
+}
+
+// fromEnds returns c ranked by its distance from the nearer end of its
+// file's lines of its role, now that their number is known: a file's last
+// match ranks right after its first, its second-to-last after its second,
+// and so on, as head and tail do, the head leading. Lines from both ends
+// of a file tell more than more of its first, and cost fewer gap lines
+// than lines spread over it.
+func (g *Grep) fromEnds(c grepCand) grepCand {
+	if c.file < 0 {
+		return c
+	}
+	n := 0
+	switch c.role {
+	case grepMatchLine:
+		n = g.files[c.file].matches
+	case grepContextLine:
+		n = g.files[c.file].ctx
+	default:
+		return c
+	}
+	c.k = min(c.k, 2*(n-1-c.k)+1)
+	return c
 }
 
 // groupRanks returns for each file its rank among the files of its

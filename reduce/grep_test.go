@@ -18,10 +18,15 @@ import (
 // 2000 tokens cannot name 206 to 2,488 files, nor 93 files whose paths take
 // 1,976 tokens on their own.
 var grepNeedlesKept = map[string]int{
-	"grep-find-net-files":    26, // of 35: 415 paths; a path of every directory is shown
-	"grep-rg-l-files":        30, // of 35: 206 paths; a path of every directory is shown
 	"grep-rg-flood-errnil":   29, // of 40: 2,488 files; the 28 with most matches are named
 	"grep-rn-binary-matches": 21, // of 30: 93 files; binary files are named after those with text
+	// 155 matches of one file take 2,763 tokens: the view shows its
+	// first and last 108; the needles are spread over all of them.
+	"grep-rg-onefile-funcs": 18, // of 24
+	// 194 files, each needed path sampled from all of them: the view
+	// counts them by directory, names the files with most matches, and
+	// keeps rg --stats's summary.
+	"grep-rg-stats-sync-once": 26, // of 33
 }
 
 // TestGrepGolden pins the views of the corpus samples at the default budget
@@ -75,6 +80,11 @@ func TestGrepGolden(t *testing.T) {
 // reads like a match without a line number:
 //
 //	rg -n --sort path func /usr/local/go/src/net/http/httputil /nonexistent-dir >rg-io-error.out 2>&1
+//
+// and in a git repository holding copies of the strings package in
+// lib/text and of the bytes package in lib/bytes, committed and tagged v1:
+//
+//	git grep -n -C1 'utf8\.RuneError' v1 >git-grep-rev-C1.out
 var grepOwn = []struct {
 	name   string
 	budget int
@@ -93,6 +103,11 @@ var grepOwn = []struct {
 	{"grep-n-onefile", 300, []string{"[headroom: 61 matches in 1 file", "23:func explode"}},
 	{"rg-io-error", 400, []string{"[headroom: 312 matches in 7 files",
 		"\n/nonexistent-dir: IO error for operation on /nonexistent-dir: No such file or directory (os error 2)\n"}},
+	// git grep of a revision: the revision is part of each path.
+	{"git-grep-rev-C1", 300, []string{
+		"[headroom: 24 matches and 46 context lines in 6 files", "  10 v1:lib/bytes/bytes.go\n",
+		"v1:lib/bytes/buffer_test.go:438:", "v1:lib/text/strings.go:125:",
+	}},
 }
 
 // TestGrepOwn pins the views of the forms the corpus lacks: paths with
@@ -179,7 +194,8 @@ func grepVerbatim(l string, lines []string) bool {
 // shows are exact, and that the view fits.
 func TestGrepPlanKept(t *testing.T) {
 	c := counter()
-	for _, path := range corpus(t, "grep-") {
+	own, _ := filepath.Glob(filepath.Join("testdata", "grep", "*.out"))
+	for _, path := range append(corpus(t, "grep-"), own...) {
 		name := strings.TrimSuffix(filepath.Base(path), ".out")
 		input, err := os.ReadFile(path)
 		if err != nil {

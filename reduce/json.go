@@ -103,7 +103,7 @@ func (j *JSON) jsonPieces(lines, budget int, c Counter) ([]Piece, bool) {
 	case p.values == 1:
 		return docAmongText(b, p.recs, lines, budget, c), true
 	default:
-		return newStream(b, p.recs, lines).pieces(budget), true
+		return newStream(b, p.recs, lines).pieces(budget, c), true
 	}
 	return nil, false
 }
@@ -114,8 +114,12 @@ func (j *JSON) jsonPieces(lines, budget int, c Counter) ([]Piece, bool) {
 func docPieces(b []byte, v seg, first, last, limit, budget int, c Counter) []Piece {
 	d := newJSONDoc(b, v, true)
 	d.limit = limit
+	views, ok := d.recordViews(budget, c)
+	if !ok {
+		views = d.views(budget, c)
+	}
 	var pieces []Piece
-	for i, view := range d.views(budget, c) {
+	for i, view := range views {
 		pieces = append(pieces, Piece{Line: first, Note: string(view), Stands: last - first + 1, Prio: prioJSONView - i})
 	}
 	return pieces

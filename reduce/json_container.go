@@ -24,6 +24,8 @@ const (
 	// may be taken for data (a map from names to records) rather than
 	// fields, and cut like an array's items.
 	mapLikeSize = 16
+	// maxTail is the most last members any view keeps of one container.
+	maxTail = 8
 )
 
 // member is an item of an array or a member of an object.
@@ -45,9 +47,12 @@ type container struct {
 	first   []member // up to maxWidth
 	// lead is first in the order a view keeps members: for an array or
 	// a map, the same; for other objects, the fields with short scalar
-	// values first, which say the most for their cost (see leadRank).
+	// values first, which say the most for their cost (see leadRank), and
+	// the others from the shortest.
 	lead []member
-	last member
+	// tail holds the last members, up to maxTail, in a ring: the
+	// member of index i at i%maxTail.
+	tail [maxTail]member
 	// outliers are the members that stand out, most telling first: those
 	// that tell of a failure, those the document names elsewhere, one for
 	// each key that most items lack, one of each rare shape, then those
@@ -87,7 +92,7 @@ func analyse(b []byte, at int, refs references) *container {
 		if len(c.first) < maxWidth {
 			c.first = append(c.first, m)
 		}
-		c.last = m
+		c.tail[c.n%maxTail] = m
 		if failing(b, m.key, m.val, 2) || (!c.object && k == jString && errorLike(b[m.val.start:m.val.end])) {
 			c.failing = append(c.failing, int32(m.idx))
 			if len(failed) < maxOutliers {
@@ -121,7 +126,18 @@ func analyse(b []byte, at int, refs references) *container {
 	if c.object && !c.mapLike {
 		c.lead = slices.Clone(c.first)
 		slices.SortStableFunc(c.lead, func(x, y member) int {
-			return cmp.Compare(leadRank(b, x), leadRank(b, y))
+			rx, ry := leadRank(b, x), leadRank(b, y)
+			if rx == 2 && ry == 2 {
+				// Of the fields that cost most, long strings are cut
+				// to a bound, and of containers the smallest say as
+				// much for less.
+				sx, sy := b[x.val.start] == '"', b[y.val.start] == '"'
+				if sx || sy {
+					return -cmp.Compare(btoi(sx), btoi(sy))
+				}
+				return cmp.Compare(x.val.end-x.val.start, y.val.end-y.val.start)
+			}
+			return cmp.Compare(rx, ry)
 		})
 	}
 
@@ -338,6 +354,24 @@ func (e *extremes) members() []member {
 	return append(maxes, mins...)
 }
 
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// lastMembers returns the last k members of c, k at most maxTail.
+func (c *container) lastMembers(k int) []member {
+	k = min(k, maxTail, c.n)
+	out := make([]member, k)
+	for i := range k {
+		idx := c.n - k + i
+		out[i] = c.tail[idx%maxTail]
+	}
+	return out
+}
+
 // failingIn counts the failing members from through to.
 func (c *container) failingIn(from, to int) int {
 	lo, _ := slices.BinarySearch(c.failing, int32(from))
@@ -373,8 +407,13 @@ func (c *container) kept(b []byte, width int, rare map[string]bool) []member {
 			*room--
 		}
 	}
-	if !has(c.last.idx) {
-		out = append(out, c.last)
+	// The end of a list is as telling as its start when it is sorted,
+	// by name or by time: a view keeps an eighth as many last members as
+	// first ones, and at least the last.
+	for _, m := range c.lastMembers(max(1, width/8)) {
+		if !has(m.idx) {
+			out = append(out, m)
+		}
 	}
 	slices.SortFunc(out, func(a, b member) int { return cmp.Compare(a.idx, b.idx) })
 	return out

@@ -58,6 +58,12 @@ type jsonDoc struct {
 	// summarised at that depth and how many of them hold a failure.
 	frontiers map[[2]int][]int
 	failingAt map[[2]int]int
+	// lists holds the record lists a view shows one record a line, by
+	// where they start (see recordViews).
+	lists map[int]*recordList
+	// chars holds the length in characters of the long string literals
+	// counted, by where they start.
+	chars map[*byte]int
 }
 
 // attempt is a view rendered in one form: its text and tokens, or nothing
@@ -82,8 +88,12 @@ func newJSONDoc(b []byte, root seg, pretty bool) *jsonDoc {
 	// view's members as the input writes them.
 	colon, comma := separators(b[root.start:root.end])
 	d.colon = colon
-	if !pretty {
+	if !pretty && bytes.IndexByte(b[root.start:root.end], '\n') < 0 {
 		d.comma = comma
+	} else if !pretty {
+		// A document over several lines written on one: a space after
+		// each comma, as after each colon.
+		d.comma = ", "
 	}
 	return d
 }
@@ -187,9 +197,9 @@ func (d *jsonDoc) views(budget int, c Counter) [][]byte {
 // jsonLevels[level] says.
 type form struct {
 	depth, level, expand int
-	// items, if set, replaces the level's items, to fill the budget
-	// between two levels.
-	items int
+	// keys and items, if set, replace the level's keys and items, to
+	// fill the budget between two levels.
+	keys, items int
 }
 
 // pick returns the form of the richest view that fits budget: the deepest
@@ -201,7 +211,7 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 		a := d.try(f, c)
 		return a.ok && a.tokens <= budget
 	}
-	if full := (form{d.maxDepth, 0, 0, 0}); fits(full) {
+	if full := (form{d.maxDepth, 0, 0, 0, 0}); fits(full) {
 		return full, true
 	}
 	var (
@@ -231,12 +241,12 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 // much of its frontier expanded as fits.
 func (d *jsonDoc) deepest(level int, fits func(form) bool) (form, bool) {
 	f := form{level: level}
-	f.depth = sort.Search(d.maxDepth+1, func(depth int) bool { return !fits(form{depth, level, 0, 0}) }) - 1
+	f.depth = sort.Search(d.maxDepth+1, func(depth int) bool { return !fits(form{depth, level, 0, 0, 0}) }) - 1
 	if f.depth < 0 {
 		return f, false
 	}
 	edge := d.frontier(f.depth, level)
-	f.expand = sort.Search(len(edge)+1, func(e int) bool { return !fits(form{f.depth, level, e, 0}) }) - 1
+	f.expand = sort.Search(len(edge)+1, func(e int) bool { return !fits(form{f.depth, level, e, 0, 0}) }) - 1
 	return f, true
 }
 
@@ -244,11 +254,17 @@ func (d *jsonDoc) deepest(level int, fits func(form) bool) (form, bool) {
 // fit short of the next level.
 func (d *jsonDoc) widen(f form, fits func(form) bool) form {
 	widest := f.level
-	f.level = sort.Search(widest, func(level int) bool { return fits(form{f.depth, level, f.expand, 0}) })
+	f.level = sort.Search(widest, func(level int) bool { return fits(form{f.depth, level, f.expand, 0, 0}) })
 	if f.level > 0 {
-		lo, hi := jsonLevels[f.level].items, jsonLevels[f.level-1].items
+		// The fields of records give way last: a level's worth more of
+		// them first, then more items.
+		lo, hi := jsonLevels[f.level].keys, jsonLevels[f.level-1].keys
+		f.keys = lo + sort.Search(hi-lo, func(n int) bool {
+			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n, 0})
+		})
+		lo, hi = jsonLevels[f.level].items, jsonLevels[f.level-1].items
 		f.items = lo + sort.Search(hi-lo, func(n int) bool {
-			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n})
+			return !fits(form{f.depth, f.level, f.expand, f.keys, lo + 1 + n})
 		})
 	}
 	return f
@@ -306,12 +322,11 @@ func (d *jsonDoc) failingEdges(depth, level int) int {
 	return d.failingAt[[2]int{depth, level}]
 }
 
-// try renders the view of form f and counts its tokens, once.
-func (d *jsonDoc) try(f form, c Counter) attempt {
-	if a, ok := d.tries[f]; ok {
-		return a
+// applyForm sets what a view of form f shows beyond its level and depth.
+func (r *docRender) applyForm(f form) {
+	if f.keys > 0 {
+		r.lv.keys = f.keys
 	}
-	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit}
 	if f.items > 0 {
 		r.lv.items = f.items
 	}
@@ -319,11 +334,20 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 		r.expand = map[int]bool{}
 		// A richer level may have a shorter frontier than the one the
 		// expansion was counted on.
-		edge := d.frontier(f.depth, f.level)
+		edge := r.d.frontier(f.depth, f.level)
 		for _, at := range edge[:min(f.expand, len(edge))] {
 			r.expand[at] = true
 		}
 	}
+}
+
+// try renders the view of form f and counts its tokens, once.
+func (d *jsonDoc) try(f form, c Counter) attempt {
+	if a, ok := d.tries[f]; ok {
+		return a
+	}
+	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit}
+	r.applyForm(f)
 	r.value(d.root, 0, nil)
 	a := attempt{}
 	if len(r.out) <= r.limit {

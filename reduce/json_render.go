@@ -22,6 +22,9 @@ type docRender struct {
 	out    []byte
 	// edge, if set, collects the containers summarised at depth.
 	edge *[]edge
+	// shown, if set, counts the members shown of each container, by
+	// where it starts.
+	shown map[int]int
 }
 
 // edge is a container a view summarises at its depth, which a richer view
@@ -66,8 +69,14 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		}
 		r.out = append(r.out, s...)
 		return
+	case r.d.lists[v.start] != nil:
+		r.recordList(v, depth, r.d.lists[v.start])
+		return
 	case oneLine && len(raw) <= min(inlineMax, r.lv.chars):
 		r.out = append(r.out, raw...)
+		if r.shown != nil {
+			r.shown[v.start] = c.n
+		}
 		return
 	}
 	// Lists nested in lists are cut harder than the lists holding them:
@@ -77,6 +86,9 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		width = r.lv.keys
 	}
 	kept := c.fill(c.kept(r.d.b, width, rare))
+	if r.shown != nil {
+		r.shown[v.start] = len(kept)
+	}
 	r.out = append(r.out, raw[0])
 	next := 0
 	for i, m := range kept {
@@ -230,7 +242,15 @@ func (r *docRender) str(lit []byte, keep int) {
 		r.out = append(r.out, lit...)
 		return
 	}
-	total := literalChars(content)
+	// Every view tried writes the same long strings: count each once.
+	total, ok := r.d.chars[&lit[0]]
+	if !ok {
+		total = literalChars(content)
+		if r.d.chars == nil {
+			r.d.chars = map[*byte]int{}
+		}
+		r.d.chars[&lit[0]] = total
+	}
 	if total <= keep+minCut {
 		r.out = append(r.out, lit...)
 		return

@@ -123,3 +123,17 @@ func eachMember(b []byte, i int, f func(key, value seg) bool) {
 		i = skipSpace(b, i+1)
 	}
 }
+
+// memberValue returns the value of the member named key (quoted) of the
+// object at v, or an empty seg.
+func memberValue(b []byte, v seg, key []byte) seg {
+	var out seg
+	eachMember(b, v.start, func(k, val seg) bool {
+		if bytes.Equal(b[k.start:k.end], key) {
+			out = val
+			return false
+		}
+		return true
+	})
+	return out
+}

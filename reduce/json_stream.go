@@ -66,15 +66,18 @@ func newStream(b []byte, recs []record, lines int) *stream {
 }
 
 // pieces proposes a census of the records, the records that fail or
-// differ, and the others by their distance from the ends.
-func (s *stream) pieces(budget int) []Piece {
+// differ, and the others by their distance from the ends; or, for records
+// that a key tells apart, a line for each (see listPieces).
+func (s *stream) pieces(budget int, c Counter) []Piece {
 	s.budget = budget
 	s.best = shortlist{limit: budget + 64}
 	cen := s.census()
 	if t := s.goTest(cen); t != nil {
 		t.propose(s)
+	} else if list, ok := s.listPieces(cen, c); ok {
+		return s.listView(cen, list)
 	} else {
-		s.proposeGeneric()
+		s.proposeGeneric(cen)
 	}
 	s.proposeEdges()
 	s.best.trim()
@@ -90,6 +93,20 @@ func (s *stream) pieces(budget int) []Piece {
 			condensed = max(condensed-1, 0)
 		}
 		out = append(out, s.piece(c))
+	}
+	return out
+}
+
+// listView is the view of a run of records one a line: the census, each
+// record's line, and the lines of other text among them.
+func (s *stream) listView(cen *census, list []Piece) []Piece {
+	out := append([]Piece{{Line: 1, Note: cen.note(len(s.recs)), Prio: prioCensus}}, list...)
+	for _, r := range s.recs {
+		if r.text {
+			start := bytes.LastIndexByte(s.b[:r.v.start], '\n') + 1
+			end := lineEnd(s.b, start)
+			out = append(out, Cut(Line{N: r.first, Text: s.b[start:end], Len: int64(end - start)}, recordKeep, tierDiffer))
+		}
 	}
 	return out
 }
@@ -255,7 +272,7 @@ func noun(n int, one, many string) string {
 
 // proposeGeneric proposes the records that fail, the lines that are not
 // JSON, and one record of each shape unlike most.
-func (s *stream) proposeGeneric() {
+func (s *stream) proposeGeneric(cen *census) {
 	type shapeCount struct {
 		n, first int
 	}
@@ -294,6 +311,7 @@ func (s *stream) proposeGeneric() {
 		}
 	}
 	s.proposeRareKeys()
+	s.proposeRareClasses(cen, failed)
 	if len(order) < 2 {
 		return
 	}
@@ -306,6 +324,78 @@ func (s *stream) proposeGeneric() {
 		}
 	}
 }
+
+// proposeRareClasses proposes the records of the census's classes but the
+// most common, the rarest class first and, of two as rare, the one of
+// shorter records, each class's records spread over the run, up to about
+// what the budget holds: in a search's events the start of each file
+// searched, in a log its warnings, rarer than its lines of information.
+func (s *stream) proposeRareClasses(cen *census, failed []bool) {
+	if cen.key == "" || len(cen.classes) < 2 {
+		return
+	}
+	key := []byte(`"` + cen.key + `"`)
+	type class struct {
+		recs  []int
+		bytes int
+	}
+	classes := map[string]*class{}
+	for i, r := range s.recs {
+		if r.text || failed[i] || kindAt(s.b, r.v.start) != jObject {
+			continue
+		}
+		v := memberValue(s.b, r.v, key)
+		if v.end <= v.start {
+			continue
+		}
+		name := string(s.b[v.start:v.end])
+		if name[0] == '"' {
+			name = name[1 : len(name)-1]
+		}
+		cl := classes[name]
+		if cl == nil {
+			cl = &class{}
+			classes[name] = cl
+		}
+		cl.recs = append(cl.recs, i)
+		cl.bytes += r.v.end - r.v.start
+	}
+	// cen.classes is sorted by size, the most common first.
+	var rare []*class
+	for _, c := range cen.classes[1:] {
+		if cl := classes[c.value]; cl != nil && c.n < cen.classes[0].n {
+			rare = append(rare, cl)
+		}
+	}
+	slices.SortStableFunc(rare, func(a, b *class) int {
+		if c := cmp.Compare(len(a.recs), len(b.recs)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.bytes/len(a.recs), b.bytes/len(b.recs))
+	})
+	room := 2 * s.budget
+	for order, cl := range rare {
+		// By spread, so that any number of a class's records covers
+		// the run.
+		ranked := make([]int, len(cl.recs))
+		for j := range ranked {
+			ranked[j] = j
+		}
+		slices.SortFunc(ranked, func(a, b int) int { return cmp.Compare(spread(a), spread(b)) })
+		for _, j := range ranked {
+			r := s.recs[cl.recs[j]]
+			if room <= 0 {
+				return
+			}
+			room -= min(r.v.end-r.v.start, s.keepBytes(false))
+			s.propose(r, tierDiffer, rareClassRank+order<<16+spread(j)>>4, false)
+		}
+	}
+}
+
+// rareClassRank places the records of rare classes after the other
+// records that differ within their tier.
+const rareClassRank = 1 << 10
 
 // proposeRareKeys proposes, for each key that most records lack, rarest
 // first, the first record over several lines that has it: its opening

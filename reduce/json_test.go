@@ -23,6 +23,8 @@ import (
 //	pip-list.json                pip list --format=json
 //	gotest-build-fail.json       go test -json ./... 2>&1   (a module of two packages,
 //	                             one that does not build and one with a failing subtest)
+//	golist-go.json               go list -json go/...   (Go 1.26, 18 packages)
+//	npm-ls-all.json              npm ls --json --all   (in a project of 9 dependencies)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -32,7 +34,15 @@ const localJSON = "testdata/json"
 //     which come earlier and no deeper.
 //   - json-package-lock asks for node_modules/uuid, a dependency of a
 //     dependency that nothing in the lock singles out.
-var jsonLost = map[string]int{"json-govet": 2, "json-package-lock": 1}
+//   - json-aws-skeleton-output, 2,128 tokens, asks for two keys nested
+//     five levels down in objects the view summarises to fit.
+//   - json-eslint-format-json names its 17 files, 4 of them in full; the
+//     rules of the other 13 are in their messages, elided.
+//   - json-shellcheck-json1 is 100 findings with no field that tells them
+//     apart (a file has several on one line); it asks for the codes of
+//     17 of them, and the view shows about 10 findings.
+var jsonLost = map[string]int{"json-govet": 2, "json-package-lock": 1, "json-aws-skeleton-output": 2,
+	"json-eslint-format-json": 3, "json-shellcheck-json1": 8}
 
 func TestJSONGolden(t *testing.T) {
 	lost := goldenCorpus(t, "json-", shape.JSON, 2000)
@@ -355,6 +365,29 @@ func TestJSONDeterministic(t *testing.T) {
 	}
 }
 
+// byteView reduces input with r as clip does, counting a token a byte.
+func byteView(r Reducer, input []byte, budget int) []byte {
+	s := NewSplitter(r)
+	s.Write(input)
+	n := s.Close()
+	c := byteCount{}
+	return Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
+}
+
+// checkByteView checks that a view counted a token a byte fits the budget
+// and is no longer than its input. Fit prices every gap line as one with
+// numbers a third of the line count, so a gap line with wider numbers may
+// overrun the budget by a byte or two (clip recounts and retries).
+func checkByteView(t *testing.T, input, got []byte, budget int) {
+	t.Helper()
+	if len(got) > budget+gapSlack {
+		t.Errorf("view has %d tokens, budget %d", len(got), budget)
+	}
+	if len(got) > len(input) {
+		t.Errorf("view (%d bytes) is longer than the input (%d bytes)", len(got), len(input))
+	}
+}
+
 // gapSlack is how far a view counted a byte a token may overrun its
 // budget, for Fit's estimate of the gap lines.
 const gapSlack = 4
@@ -370,31 +403,20 @@ func FuzzJSON(f *testing.F) {
 		b := readFile(f, p)
 		f.Add(b[:min(len(b), 8<<10)], 600)
 	}
+	for _, name := range []string{"pip-inspect.json", "golist-go.json", "npm-ls-all.json"} {
+		// Record lists, whole: a cut one no longer parses.
+		f.Add(readFile(f, filepath.Join(localJSON, name)), 500)
+	}
 	f.Add([]byte(`{"a": [1, 2, {"b": "\u00e9\ud83d\ude00"}], "c": null}`), 100)
 	f.Add([]byte("[\n  1.0,\n  -2e5\n]\nnot json\n"), 150)
 	f.Fuzz(func(t *testing.T, input []byte, budget int) {
 		budget = 100 + int(uint(budget)%3000)
-		reduce := func() []byte {
-			r := newJSON(budget)
-			s := NewSplitter(r)
-			s.Write(input)
-			n := s.Close()
-			c := byteCount{}
-			return Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
-		}
+		reduce := func() []byte { return byteView(newJSON(budget), input, budget) }
 		got := reduce()
 		if len(input) <= budget {
 			return // clip passes such input through
 		}
-		// Fit prices every gap line as one with numbers a third of the
-		// line count, so a gap line with wider numbers may overrun the
-		// budget by a byte or two (clip recounts and retries).
-		if len(got) > budget+gapSlack {
-			t.Errorf("view has %d tokens, budget %d", len(got), budget)
-		}
-		if len(got) > len(input) {
-			t.Errorf("view (%d bytes) is longer than the input (%d bytes)", len(got), len(input))
-		}
+		checkByteView(t, input, got, budget)
 		if again := reduce(); !bytes.Equal(got, again) {
 			t.Errorf("two views of the same input differ")
 		}

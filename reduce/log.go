@@ -23,6 +23,7 @@ const (
 	prioLogTrace   = 5_000_000 // the rest of each block, less its rank in it
 	prioLogRepeat  = 4_000_000 // an error that repeats one already held
 	prioLogWarn    = 3_000_000 // the first warning of each kind, and its lines
+	prioLogDemoted = 2_500_000 // lines of a block that tell little: links through system headers
 	prioLogHeading = 2_000_000 // headings, the line after each, and milestones
 	prioLogNear    = 1_000_000 // head and tail, less their distance from the end
 )
@@ -37,14 +38,32 @@ const (
 	logMaxPeriod  = 8  // the longest cycle of lines a run of noise may repeat
 	logShortLine  = 64 // a line shorter than the marker of its repeat
 
+	logPreFirst   = 4  // lines of a preamble held from its start
+	logPreLast    = 12 // and from its end
 	logBlockFirst = 24 // lines of a block held from its start
 	logBlockLast  = 40 // and from its end
-	logUntilMax   = 200
+	logMaxBoost   = 8  // lines of a block ranked right after its keys
+	logMaxKeys    = 4  // lines of a block ranked with its head, where a mode finds several
+	// logNotableDepth is how many lines of every block rank before a
+	// test skipped or expected to fail.
+	logNotableDepth = 6
+	// logMaxPytestBoost caps the E and > lines of a pytest failure
+	// ranked right after its keys: an assertion's diff may have hundreds.
+	logMaxPytestBoost = 64
+	logUntilMax       = 200
+	logParaMax        = 24 // lines of a message in paragraphs
 
 	logMaxWarnKinds  = 64
 	logMaxMilestones = 16
 	logMaxErrorKeys  = 4096
 	logMaxNotes      = 32
+	// A repeated diagnostic ranks after the first logRepeatLead lines of
+	// every block, and at most logRepeatMax ranks lower.
+	logRepeatLead = 2
+	logRepeatMax  = 100_000
+	// logRepeatExact parts the repeats of a diagnostic word for word from
+	// those of its kind: the first rank below the second.
+	logRepeatExact = 64
 )
 
 // Log is the reducer for build, test and CI output. It keeps every
@@ -103,18 +122,24 @@ type Log struct {
 	// dump that a note counts: neither head nor tail shows it.
 	counted bool
 
-	ctx    Piece // the last context line (# pkg, In function), if any
-	hasCtx bool
+	// pre holds the lines that name what the block after them is about
+	// (# pkg, In function, gcc's chain of includes and instantiations),
+	// while they run up to the current unit; preEnd is the line after them.
+	pre    logCapped
+	preEnd int
 
 	tests logTests // go test -v: which test speaks, what running tests printed
 
-	counts    [logCategories]int
-	warns     map[uint64]*logWarnKind
-	warnOrder []*logWarnKind
-	warnTotal int
-	warnOther int // warnings of kinds past logMaxWarnKinds
-	errorKeys map[uint64]bool
-	notes     []Piece
+	counts     [logCategories]int
+	warns      map[uint64]*logWarnKind
+	warnOrder  []*logWarnKind
+	warnTotal  int
+	warnOther  int             // warnings of kinds past logMaxWarnKinds
+	errorKeys  map[uint64]int  // errors of each kind seen
+	errorFiles map[uint64]bool // files errors named
+	labels     map[uint64]int  // caret labels of each kind seen
+	messages   map[uint64]int  // diagnostics repeated but for their numbers
+	notes      []Piece
 }
 
 // logWarnKind is a kind of warning: warnings whose text differs only in
@@ -130,12 +155,16 @@ func newLog(budget int) Reducer {
 	// any budget.
 	b := max(budget*8, 4096)
 	return &Log{
-		headLimit: b / 2,
-		tail:      logTail{limit: b},
-		keep:      logKeep{limit: max(budget*32, 64<<10)},
-		tests:     logTests{limit: max(budget*16, 32<<10), pending: map[uint64]*logPending{}},
-		warns:     map[uint64]*logWarnKind{},
-		errorKeys: map[uint64]bool{},
+		headLimit:  b / 2,
+		tail:       logTail{limit: b},
+		pre:        logCapped{nFirst: logPreFirst, nLast: logPreLast},
+		keep:       logKeep{limit: max(budget*32, 64<<10)},
+		tests:      logTests{limit: max(budget*16, 32<<10), pending: map[uint64]*logPending{}},
+		warns:      map[uint64]*logWarnKind{},
+		errorKeys:  map[uint64]int{},
+		errorFiles: map[uint64]bool{},
+		labels:     map[uint64]int{},
+		messages:   map[uint64]int{},
 	}
 }
 
@@ -205,7 +234,13 @@ func (r *Log) handle() {
 	}
 	r.counted, r.alikeOK = false, false
 	r.prevHeading, r.afterHeading = r.afterHeading, false
+	preEnd := r.preEnd
 	signal := r.route(k)
+	if r.preEnd == preEnd && preEnd > 0 {
+		// The unit continues no preamble: what ran up to it is over.
+		r.pre.reset()
+		r.preEnd = 0
+	}
 	if r.counted {
 		r.histN, r.period = 0, 0
 	} else {
@@ -278,6 +313,16 @@ func (r *Log) route(k logKind) bool {
 		}
 		r.keep.add(p)
 		return true
+	case lkTestFailed, lkNotable:
+		// A test's outcome in a runner's list: a failure's name ranks
+		// with failures, a skip after the first lines of every block.
+		p := r.held()
+		p.Prio = prioLogFailure
+		if k == lkNotable {
+			p.Prio = prioLogTrace - logNotableDepth
+		}
+		r.keep.add(p)
+		return true
 	case lkHeading, lkMilestone:
 		p := r.held()
 		p.Prio = prioLogHeading
@@ -289,9 +334,16 @@ func (r *Log) route(k logKind) bool {
 		r.keep.add(p)
 		r.afterHeading = k == lkHeading
 		return true
-	case lkContext, lkSep:
-		r.ctx, r.hasCtx = r.heldInto(r.ctx.Text[:0]), k == lkContext
+	case lkContext, lkChain:
+		r.addPre()
 		return false
+	case lkNoise:
+		if r.preEnd == r.run.Line {
+			if ind, n := logIndent(r.run.Text); ind > 0 && logIncludedFrom(r.run.Text[n:]) {
+				r.addPre()
+				return false
+			}
+		}
 	}
 	if r.tests.curSet && k != lkPanic && k != lkRace && k != lkBlank {
 		// A running test's output counts only if the test fails.
@@ -309,6 +361,23 @@ func (r *Log) route(k logKind) bool {
 		r.keep.add(p)
 	}
 	return false
+}
+
+// addPre holds the current unit as a line of the preamble of the block
+// that may follow.
+func (r *Log) addPre() {
+	if r.preEnd != r.run.Line {
+		r.pre.reset()
+	}
+	// Most preambles lead to no block, or to one that does not take
+	// them: the buffer of the piece replaced is reused, and a block
+	// copies what it takes.
+	var buf []byte
+	if old := r.pre.next(); old != nil {
+		buf = old.Text[:0]
+	}
+	r.pre.add(r.heldInto(buf))
+	r.preEnd = r.run.Line + r.run.Same + 1
 }
 
 // edges puts the current unit in the head or the tail. Of a run of noise

@@ -24,6 +24,8 @@ const (
 	lmTrace                 // a Python traceback through its exception
 	lmPytest                // a pytest failure section, up to the next section
 	lmGoTest                // a go test --- FAIL and its messages
+	lmCaret                 // an excerpt whose carets carry the messages, up to a blank line
+	lmPara                  // paragraphs of a message, up to two blank lines or something else
 )
 
 // logBlock is an error or failure with the lines that explain it.
@@ -32,13 +34,27 @@ type logBlock struct {
 	cat    logCategory
 	indent int
 	prio   int  // of its head; its other lines rank below
-	drop   bool // a warning of a kind shown already: taken, counted, not held
+	drop   bool // a block taken and counted but not held
+	thin   bool // a block of which only the head and the keys are held
 	lines  logCapped
 	head   int   // the head's line
 	keys   []int // lines ranked with the head: the first message
-	boost  []int // lines ranked right after the keys
-	demote []int // lines ranked last
-	prev   int   // the line taken last
+	lead   []int // lines ranked with the head before it: where a chain starts
+	sys    bool  // the last note is about a system header
+	inE    bool  // lmPytest: the last line was an E line
+	blanks int   // lmPara: blank lines in a row
+	ranked []Piece
+	// lmCaret: whether a label or the file is new, how many labels of
+	// the first label's kind came before, and whether one is an error.
+	novel   bool
+	repeats int
+	grave   bool
+	boost   []int // lines ranked right after the keys
+	// demote is set while the current unit is to rank last in the block;
+	// its piece is held with the priority logDemoted, as a mark. pin is
+	// set while it is to be held past the lines the block holds.
+	demote, pin bool
+	prev        int // the line taken last
 	// reverse ranks a block's other lines from its end, where Python puts
 	// the innermost frame.
 	reverse bool
@@ -75,7 +91,7 @@ func (r *Log) openBlock(k logKind) {
 		case logHas(s, "FAIL: "), logHas(s, "ERROR: "):
 			b.mode, b.phase, b.reverse = lmTrace, -1, true
 		case logHas(s, "___"):
-			b.mode = lmPytest
+			b.mode, b.reverse = lmPytest, true
 		}
 	case lkUntil:
 		b.mode = lmUntil
@@ -89,38 +105,110 @@ func (r *Log) openBlock(k logKind) {
 		}
 	case lkNpm:
 		b.mode, b.prefix = lmNpm, string(s[:min(len(s), 8)])
+	case lkInFile:
+		// What it reports, and how grave, its carets tell.
+		b.mode, b.cat, b.prio = lmCaret, logCatNone, prioLogWarn
+		b.novel = r.newFile(logInFile(s))
 	case lkWarning:
 		b.prio = prioLogWarn
 		if logHas(s, "warning: ") {
 			b.mode = lmRust
 		}
-		b.drop = !r.newWarning(s)
+		// A warning of a kind shown already shows its head only, after
+		// the first of every kind: its location and message, not its
+		// excerpt again.
+		if n, msg := r.newWarning(s); n > 0 {
+			// Of a kind seen more than logRepeatExact times, or ranked
+			// at best as new word for word and still not held, a
+			// warning is only counted: a long build's flood of them is
+			// not compared further.
+			b.thin, b.prio = true, logRepeatPrio(prioLogHeading, min(n, logRepeatExact-1))
+			b.drop = n > logRepeatExact || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
+			if !b.drop {
+				// The third time a warning with a location in its line
+				// says the same about the same file, but for numbers (a
+				// macro expanded a hundred times), it tells nothing: the
+				// note counts it.
+				n = r.repeats(msg, n)
+				b.prio = logRepeatPrio(prioLogHeading, n)
+				same := n >= 2*logRepeatExact && len(msg) < len(s)
+				b.drop = same || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
+			}
+		}
 		b.cat = logCatNone
 	}
-	// An error line that repeats one held already, but for its numbers,
-	// ranks below the other failures. rustc's heads are not compared: the
-	// same message (mismatched types) is about different code each time.
-	if (k == lkError || k == lkCause) && b.cat == logCatError {
-		var h uint64
-		h, r.mask = logSimilar(t, r.mask)
+	if k == lkError && s[len(s)-1] == ':' && logAfterLocation(s) == nil && !logHas(s, "CMake ") {
+		// A heading of a list of errors, "The following tests FAILED:":
+		// its items are the errors, or were counted already.
+		b.cat = logCatNone
+	}
+	if (k == lkError || k == lkWarning) && b.mode == lmIndent && ind == 0 {
 		switch {
-		case r.errorKeys[h]:
-			b.prio = prioLogRepeat
-		case len(r.errorKeys) < logMaxErrorKeys:
-			r.errorKeys[h] = true
+		case logHas(s, "│ "):
+			// terraform draws its diagnostics in a box: ╷ │ ... ╵.
+			b.mode, b.prefix = lmNpm, "│"
+		case logHas(s, "CMake "):
+			// cmake indents its message, paragraphs with blank lines
+			// between.
+			b.mode, b.phase = lmPara, 1
+		case logHas(s, "Error: "), logHas(s, "Warning: "):
+			// terraform -no-color, and others: the message's
+			// paragraphs follow, with blank lines between.
+			b.mode = lmPara
 		}
 	}
-	if r.hasCtx && !b.drop && r.ctx.Line+r.ctx.Same == r.run.Line-1 {
-		b.lines.add(logClonePiece(r.ctx))
-		b.boost = append(b.boost, r.ctx.Line)
+	// An error line that repeats one held already, but for its numbers
+	// and the names it quotes, ranks below the other failures, the later
+	// the more it repeats, unless it is about a file no error named yet.
+	// rustc's heads are not compared: the same message (mismatched types)
+	// is about different code each time.
+	if (k == lkError || k == lkCause) && b.cat == logCatError {
+		switch n := r.seenError(s); {
+		case n >= logRepeatExact:
+			// Repeated word for word: after the first warning of
+			// every kind.
+			b.prio = logRepeatPrio(prioLogWarn, n)
+		case n > 0:
+			b.prio = logRepeatPrio(prioLogTrace, n)
+		}
 	}
-	r.hasCtx = false
+	if r.preEnd == r.run.Line && !b.drop && !b.thin {
+		b.preamble(r.pre.all())
+	}
 	if !b.drop && b.cat < logCategories {
 		r.counts[b.cat]++
 	}
 	b.add(r)
 	r.open = b
 	r.tests.curSet = false
+}
+
+// logDemoted marks a held piece of a block that ranks last in it.
+const logDemoted = -1
+
+// preamble takes the lines that lead to the block's head: gcc's "required
+// from here", the line of the code being built that the chain of
+// instantiations starts from, and eslint's line naming the file, rank
+// with the head; the scope (In function)
+// and the other links in the code being built right after; the files
+// included and the links through system headers last.
+func (b *logBlock) preamble(pre []Piece) {
+	for _, p := range pre {
+		_, n := logIndent(p.Text)
+		t := p.Text[n:]
+		file, msg := logLocation(t)
+		switch {
+		case msg != nil && bytes.HasSuffix(msg, []byte("required from here")), logBarePath(t):
+			// The line of the code that the chain starts from, or the
+			// file the problems under it are about.
+			b.lead = append(b.lead, p.Line)
+		case logHas(t, "In file included from "), logHas(t, "from "), msg != nil && logSystemPath(file):
+			p.Prio = logDemoted
+		default:
+			b.boost = append(b.boost, p.Line)
+		}
+		b.lines.add(logClonePiece(p))
+	}
 }
 
 // newBlock returns a block headed by the current unit, reusing the last
@@ -132,39 +220,141 @@ func (r *Log) newBlock(mode logMode, cat logCategory, indent int) *logBlock {
 	}
 	r.spare = nil
 	*b = logBlock{mode: mode, cat: cat, indent: indent, prio: prioLogFailure, head: r.run.Line,
-		lines:  logCapped{nFirst: logBlockFirst, nLast: logBlockLast, first: b.lines.first[:0], last: b.lines.last[:0]},
-		keys:   b.keys[:0],
-		boost:  b.boost[:0],
-		demote: b.demote[:0],
-		tests:  b.tests[:0],
-		gor:    b.gor[:0],
+		lines: logCapped{nFirst: logBlockFirst, nLast: logBlockLast, first: b.lines.first[:0], last: b.lines.last[:0],
+			pinned: b.lines.pinned[:0]},
+		keys:  b.keys[:0],
+		lead:  b.lead[:0],
+		boost: b.boost[:0],
+		tests: b.tests[:0],
+		gor:   b.gor[:0],
 	}
 	return b
 }
 
-// newWarning counts a warning and reports whether it is the first of its
-// kind, the one to show.
-func (r *Log) newWarning(s []byte) bool {
+// newWarning counts a warning and returns how many of its kind came
+// before it, 0 for the first of its kind, the one to show whole, and its
+// message.
+func (r *Log) newWarning(s []byte) (n int, msg []byte) {
 	r.warnTotal++
-	msg := s
+	msg = s
 	if m := logAfterLocation(s); m != nil {
 		msg = m
 	}
-	r.quoted = logMaskQuoted(r.quoted[:0], msg)
-	var h uint64
-	h, r.mask = logSimilar(r.quoted, r.mask)
+	h := r.kindOf(msg)
 	if k := r.warns[h]; k != nil {
 		k.count++
-		return false
+		return k.count - 1, msg
 	}
 	if len(r.warns) >= logMaxWarnKinds {
 		r.warnOther++
-		return false
+		return 1, msg
 	}
 	k := &logWarnKind{line: r.run.Line, count: 1}
 	r.warns[h] = k
 	r.warnOrder = append(r.warnOrder, k)
+	return 0, msg
+}
+
+// kindOf hashes a diagnostic's message so that messages that differ only
+// in numbers and in the names they quote are of one kind.
+func (r *Log) kindOf(msg []byte) uint64 {
+	r.quoted = logMaskQuoted(r.quoted[:0], msg)
+	var h uint64
+	h, r.mask = logSimilar(r.quoted, r.mask)
+	return h
+}
+
+// preFile returns the path the preamble that runs up to the current unit
+// ends with, if it ends with one.
+func (r *Log) preFile() []byte {
+	if r.preEnd != r.run.Line {
+		return nil
+	}
+	pre := r.pre.last
+	if len(pre) == 0 {
+		pre = r.pre.first
+	} else if r.pre.at > 0 {
+		pre = pre[:r.pre.at]
+	}
+	if len(pre) == 0 {
+		return nil
+	}
+	if t := pre[len(pre)-1].Text; logBarePath(t) {
+		return t
+	}
+	return nil
+}
+
+// newFile reports whether no block named file before, and notes it.
+func (r *Log) newFile(file []byte) bool {
+	f := logHash(file)
+	if r.errorFiles[f] || len(r.errorFiles) >= logMaxErrorKeys {
+		return false
+	}
+	r.errorFiles[f] = true
 	return true
+}
+
+// seenError counts an error line and returns how many errors of its kind
+// came before it, or 0 if it is the first of its kind or the first error
+// about its file. An error with a source location is of the kind of its
+// message; any other line is of the kind of the whole line but for its
+// numbers.
+func (r *Log) seenError(s []byte) int {
+	var h uint64
+	file, msg := logLocation(s)
+	newFile := false
+	if msg != nil {
+		h = r.kindOf(msg)
+		newFile = r.newFile(file)
+	} else {
+		h, r.mask = logSimilar(s, r.mask)
+		if f := r.preFile(); f != nil {
+			// The file the problems under it are about.
+			newFile = r.newFile(f)
+		}
+	}
+	n := logCount(r.errorKeys, h)
+	if newFile || n == 0 {
+		return 0
+	}
+	if msg == nil {
+		msg = s // the line is its own message
+	}
+	return r.repeats(msg, n)
+}
+
+// repeats returns the rank of a diagnostic whose kind came n times before
+// it: a message new but for the names it quotes (unexpected cfg name
+// `a`, then `b`) ranks before any message repeated word for word, the
+// fewer its kind's repeats the earlier.
+func (r *Log) repeats(msg []byte, n int) int {
+	same := logCount(r.messages, logAlikeKey(msg))
+	return same*logRepeatExact + min(n, logRepeatExact-1)
+}
+
+// logCount counts one more of h in m and returns how many came before.
+// Past logMaxErrorKeys keys, a key not held counts as seen once: a log
+// with that many kinds of messages repeats them.
+func logCount(m map[uint64]int, h uint64) int {
+	n, seen := m[h]
+	switch {
+	case seen:
+		m[h] = n + 1
+	case len(m) < logMaxErrorKeys:
+		m[h] = 1
+	default:
+		n = 1
+	}
+	return n
+}
+
+// logRepeatPrio is the priority of the n-th repeat of a diagnostic whose
+// first ranks at prio: after the first logRepeatLead lines of every block
+// below prio, and lower the more it repeats, so that a few repeats show
+// before the depths of other blocks and a flood of them after.
+func logRepeatPrio(prio, n int) int {
+	return prio - logRepeatLead - min(n, logRepeatMax)
 }
 
 // logMaskQuoted appends s to out with what is between quotes left out,
@@ -215,11 +405,21 @@ func logClonePiece(p Piece) Piece {
 	return p
 }
 
-// add holds the current unit as a line of the block.
+// add holds the current unit as a line of the block; a thin block holds
+// only its head and its keys.
 func (b *logBlock) add(r *Log) {
-	if !b.drop {
-		b.lines.add(r.held())
+	thin := b.thin && b.taken > 0 && (len(b.keys) == 0 || b.keys[len(b.keys)-1] != r.run.Line)
+	if !b.drop && !thin {
+		p := r.held()
+		switch {
+		case b.demote:
+			p.Prio = logDemoted
+		case b.pin:
+			p.Prio = logPinned
+		}
+		b.lines.add(p)
 	}
+	b.demote, b.pin = false, false
 	b.taken++
 }
 
@@ -245,12 +445,22 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 			return false, false
 		case ind > b.indent, k == lkNote, logGutter(s):
 		case k == lkCause:
-			b.boost = append(b.boost, r.run.Line)
+			// The cause, deep in a chain past the lines held from the
+			// block's start, is held all the same.
+			b.boost, b.pin = append(b.boost, r.run.Line), true
 		default:
 			return false, false
 		}
+		if k == lkNote {
+			b.note(r, s)
+		}
 		b.indentKey(r, s)
-		b.excerpt(r, s)
+		if b.sys {
+			// A note about a system header, and its excerpt.
+			b.demote = true
+		} else {
+			b.excerpt(r, s)
+		}
 	case lmRust:
 		if k == lkBlank || !(logGutter(s) || ind > 0 && !logCargoStatus(s, ind) ||
 			ind == 0 && (logHas(s, "help: ") || logHas(s, "note: ") || logHas(s, "= ") || logHas(s, "..."))) {
@@ -267,6 +477,30 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 		// A Rust panic's message; in a test's output, the panic too.
 		if len(b.keys) < 1 || len(b.keys) < 2 && b.cat == logCatNone {
 			b.keys = append(b.keys, r.run.Line)
+		}
+	case lmPara:
+		switch {
+		case k == lkBlank:
+			if b.blanks++; b.blanks >= 2 {
+				return false, false
+			}
+		case k.opens(), logStrongHead(k), k == lkHeading, b.taken >= logParaMax,
+			b.phase == 1 && ind == 0: // an indented message ends
+			return false, false
+		default:
+			b.blanks = 0
+			if len(b.keys) == 0 {
+				b.keys = append(b.keys, r.run.Line)
+			}
+		}
+	case lmCaret:
+		if k == lkBlank || b.taken >= logUntilMax || logStrongHead(k) {
+			return false, false
+		}
+		if label := logCaretLabel(s); label != nil {
+			b.label(r, label)
+		} else if len(b.keys) == 0 && len(b.boost) < logMaxBoost {
+			b.boost = append(b.boost, r.run.Line) // the code the carets point at
 		}
 	case lmNpm:
 		if !logHas(t, b.prefix) {
@@ -286,18 +520,66 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 	case lmTrace:
 		return b.takeTrace(r, k, ind)
 	case lmPytest:
-		if b.taken >= logUntilMax || k == lkTestFail || k == lkSummary || k == lkSummaryFail || k == lkSep && t[0] == '=' {
+		if k == lkTestFail || k == lkSummary || k == lkSummaryFail || k == lkSep && t[0] == '=' {
 			return false, false
 		}
-		switch {
-		case logHas(t, "E ") && len(b.keys) == 0:
+		// The first line of each exception (a chained one has more than
+		// one) ranks with the head, the other E lines and the > lines
+		// that raised right after, and the location that ends each part;
+		// the rest from the end, where the code that failed is.
+		switch e := logHas(t, "E "); {
+		case e && !b.inE && len(b.keys) < logMaxKeys:
 			b.keys = append(b.keys, r.run.Line)
-		case logHas(t, ">"), logHas(t, "E "):
-			b.boost = append(b.boost, r.run.Line)
+		case e, logHas(t, ">"), ind == 0 && logAfterLocation(t) != nil:
+			if len(b.boost) < logMaxPytestBoost {
+				b.boost = append(b.boost, r.run.Line)
+			}
+		case logHas(t, "_ _ _"):
+			b.demote = true
 		}
+		b.inE = logHas(t, "E ")
 	}
 	b.add(r)
 	return true, false
+}
+
+// label takes the label of a caret line, which says what the block
+// reports: it ranks with the head, and is new if its code (SC2086) or
+// message was not seen before.
+func (b *logBlock) label(r *Log, label []byte) {
+	if len(b.keys) < logMaxKeys {
+		b.keys = append(b.keys, r.run.Line)
+	}
+	code := label
+	if i := bytes.IndexAny(code, " :"); i > 0 {
+		code = code[:i]
+	}
+	var h uint64
+	if bytes.ContainsAny(code, "0123456789") {
+		h = logHash(code)
+	} else {
+		h = r.kindOf(label)
+	}
+	n := logCount(r.labels, h)
+	switch {
+	case n == 0:
+		b.novel = true
+	case len(b.keys) == 1:
+		b.repeats = n
+	}
+	b.grave = b.grave || bytes.Contains(label, []byte("(error)"))
+}
+
+// note ranks a compiler's note: one about the code being built (the
+// candidate that did not match, where an instantiation was requested)
+// right after the keys, one about a system header, and the excerpt under
+// it, last.
+func (b *logBlock) note(r *Log, s []byte) {
+	file, _ := logLocation(s)
+	b.sys = logSystemPath(file)
+	if !b.sys && len(b.boost) < logMaxBoost {
+		b.boost = append(b.boost, r.run.Line)
+	}
 }
 
 // excerpt ranks the lines of a compiler's source excerpt: the line of code
@@ -307,14 +589,14 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 func (b *logBlock) excerpt(r *Log, s []byte) {
 	switch {
 	case logCaret(s):
-		if len(b.boost) < 8 {
+		if len(b.boost) < logMaxBoost {
 			if b.prev > 0 && !slices.Contains(b.boost, b.prev) {
 				b.boost = append(b.boost, b.prev)
 			}
 			b.boost = append(b.boost, r.run.Line)
 		}
 	case logBareGutter(s), string(s) == "---", string(s) == "...", logHas(s, "duration_ms: "):
-		b.demote = append(b.demote, r.run.Line)
+		b.demote = true
 	}
 	b.prev = r.run.Line
 }
@@ -613,6 +895,9 @@ func (r *Log) closeBlock() {
 	if b.dumped > 0 && len(r.notes) < logMaxNotes {
 		r.notes = append(r.notes, Piece{Line: b.dumpLine, Prio: prioLogFailure, Note: b.dumpNote()})
 	}
+	if b.mode == lmCaret {
+		b.rankCaret()
+	}
 	if !b.drop {
 		for _, p := range b.rank() {
 			r.keep.add(p)
@@ -620,6 +905,28 @@ func (r *Log) closeBlock() {
 	}
 	// The keep holds copies of the pieces, so the block can be reused.
 	r.spare = b
+}
+
+// rankCaret sets the priority of an lmCaret block once its labels are
+// read: one that reports something new, or about a new file, ranks as a
+// warning (or an error, if a label says so); one that repeats what was
+// reported keeps its head and labels only, as a warning of a kind seen.
+func (b *logBlock) rankCaret() {
+	switch {
+	case b.novel && b.grave:
+		b.prio = prioLogFailure
+	case b.novel:
+		b.prio = prioLogWarn
+	default:
+		b.prio = logRepeatPrio(prioLogHeading, max(b.repeats, 1))
+		keep := b.lines.first[:0]
+		for _, p := range b.lines.all() {
+			if p.Line == b.head || slices.Contains(b.keys, p.Line) {
+				keep = append(keep, p)
+			}
+		}
+		b.lines.first, b.lines.last, b.lines.at = keep, b.lines.last[:0], 0
+	}
 }
 
 // dumpNote counts the goroutines of a dump that the block does not show,
@@ -655,7 +962,10 @@ func (b *logBlock) dumpNote() string {
 // rank with the line after them, so that they never cost a gap line of
 // their own.
 func (b *logBlock) rank() []Piece {
-	ps := b.lines.all()
+	// The pieces are copied into the keep: the buffer is the block's to
+	// reuse.
+	b.ranked = b.lines.appendTo(b.ranked[:0])
+	ps := b.ranked
 	pos := make([]int, len(ps)) // rank in the block, from 0
 	for i := range pos {
 		pos[i] = -1
@@ -673,6 +983,9 @@ func (b *logBlock) rank() []Piece {
 	for _, l := range b.keys {
 		place(l)
 	}
+	for _, l := range b.lead {
+		place(l)
+	}
 	keyed := next
 	for _, l := range b.boost {
 		place(l)
@@ -682,18 +995,26 @@ func (b *logBlock) rank() []Piece {
 		if b.reverse {
 			i = len(ps) - 1 - j
 		}
-		if pos[i] < 0 && !slices.Contains(b.demote, ps[i].Line) {
+		if pos[i] < 0 && ps[i].Prio != logDemoted {
 			pos[i] = next
 			next++
 		}
 	}
-	for _, l := range b.demote {
-		place(l)
+	demoted := next // pos of the first demoted line
+	for i := range ps {
+		if pos[i] < 0 {
+			pos[i] = next
+			next++
+		}
 	}
 	for i := range ps {
 		switch {
 		case pos[i] < keyed:
 			ps[i].Prio = b.prio
+		case pos[i] >= demoted:
+			// Below the first warning of every kind, and the heads of
+			// the repeated ones.
+			ps[i].Prio = min(b.prio, prioLogDemoted) - 1 - pos[i]
 		case b.prio == prioLogFailure:
 			ps[i].Prio = prioLogTrace - pos[i]
 		default:
@@ -703,6 +1024,15 @@ func (b *logBlock) rank() []Piece {
 	for i := len(ps) - 2; i >= 0; i-- {
 		if len(bytes.TrimSpace(ps[i].Text)) == 0 && ps[i+1].Line == ps[i].Line+ps[i].Same+1 {
 			ps[i].Prio = ps[i+1].Prio
+		}
+	}
+	// A failure's first line goes only with its first message, when that
+	// comes right after it: a test's name without why it failed is what
+	// a view must never show.
+	for i := 0; i+1 < len(ps); i++ {
+		if b.prio == prioLogFailure && pos[i] == 0 && pos[i+1] < keyed && ps[i+1].Prio == ps[i].Prio &&
+			ps[i+1].Line == ps[i].Line+ps[i].Same+1 {
+			ps[i].Bond = true
 		}
 	}
 	return ps

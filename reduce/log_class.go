@@ -26,15 +26,19 @@ const (
 	lkSummary     // a runner's or build tool's outcome
 	lkSummaryFail // an outcome that reports a failure
 	lkContext     // a line that names what the block after it is about
+	lkChain       // a link of a chain that leads to the diagnostic after it: gcc's "required from"
 	lkSep         // a separator line: ====, ----
 	lkHeading     // a line that introduces a list: "Suggested packages:"
 	lkMilestone   // a step of a build done: "Finished ...", "built x"
+	lkTestFailed  // a runner's line for one test that failed: "path::test FAILED"
+	lkNotable     // a runner's line for one test skipped or expected to fail
+	lkInFile      // a location that heads an excerpt with labelled carets: shellcheck's "In x.sh line 3:"
 )
 
 // opens reports whether lines of the kind open a block of their own.
 func (k logKind) opens() bool {
 	switch k {
-	case lkGoFail, lkPanic, lkRace, lkTraceback, lkTestFail, lkUntil, lkNpm, lkCause, lkError, lkWarning:
+	case lkGoFail, lkPanic, lkRace, lkTraceback, lkTestFail, lkUntil, lkNpm, lkCause, lkError, lkWarning, lkInFile:
 		return true
 	}
 	return false
@@ -54,6 +58,16 @@ func logClassify(t []byte) logKind {
 	}
 	if ind == 0 {
 		if k := logDiagnostic(s); k != lkNoise {
+			return k
+		}
+		if k := logTestStatus(s); k != lkNoise {
+			return k
+		}
+		if logBarePath(s) {
+			return lkContext // a file whose diagnostics follow: eslint's stylish format
+		}
+	} else if logDigit(s[0]) {
+		if k := logStylish(s); k != lkNoise {
 			return k
 		}
 	}
@@ -81,6 +95,14 @@ func logShape(s []byte, ind int) logKind {
 	if ind == 0 && len(s) <= 100 && s[len(s)-1] == ':' && bytes.IndexByte(s, ' ') > 0 &&
 		bytes.IndexByte(s[:len(s)-1], ':') < 0 {
 		return lkHeading
+	}
+	if ind > 0 && (s[0] == 'R' || s[0] == 'D' || s[0] == 'F') && logCargoStatus(s, ind) {
+		// cargo's steps: the test binaries it runs, and the build done.
+		for _, v := range []string{"Running ", "Doc-tests ", "Finished "} {
+			if logHas(s, v) {
+				return lkMilestone
+			}
+		}
 	}
 	switch s[0] {
 	case 'B', 'b', 'F', 'S', 'D', 'd':
@@ -139,12 +161,18 @@ func logByStart(s []byte, ind int) logKind {
 		case logHas(s, "FAIL: "):
 			return lkTestFail // unittest
 		case logHas(s, "FAILED "):
-			return lkError // pytest's short summary: FAILED file::test - message
+			return lkTestFailed // pytest's short summary: FAILED file::test - message
+		}
+	case 'I':
+		if top && logInFile(s) != nil {
+			return lkInFile
 		}
 	case 'E':
 		switch {
 		case top && logHas(s, "ERROR: test"):
 			return lkTestFail // unittest
+		case top && logHas(s, "ERROR ") && (bytes.Contains(s, []byte("::")) || bytes.HasSuffix(s, []byte(".py"))):
+			return lkTestFailed // pytest's short summary: ERROR file::test - message
 		case top && logHas(s, "E: "):
 			return lkError // apt
 		case logHas(s, "Exception in thread "):
@@ -213,8 +241,15 @@ func logByStart(s []byte, ind int) logKind {
 			return lkPanic // SIGQUIT: quit, with a goroutine dump
 		}
 	case 'C':
-		if logHas(s, "Caused by: ") {
+		switch {
+		case logHas(s, "Caused by: "):
 			return lkCause
+		case top && logHas(s, "CONFLICT ("):
+			return lkError // git merge: CONFLICT (content): Merge conflict in x
+		case top && (logHas(s, "CMake Error") || logHas(s, "CMake Internal Error")):
+			return lkError
+		case top && (logHas(s, "CMake Warning") || logHas(s, "CMake Deprecation Warning")):
+			return lkWarning
 		}
 	case '#':
 		if top {
@@ -248,6 +283,8 @@ func logByStart(s []byte, ind int) logKind {
 		}
 	case 0xe2:
 		switch {
+		case logHas(s, "✖ ") && len(s) > 4 && logDigit(s[4]) && bytes.Contains(s, []byte(" problem")):
+			return lkSummaryFail // eslint: ✖ 384 problems (380 errors, 4 warnings)
 		case logHas(s, "✖ "):
 			return lkTestFail // node --test's spec reporter
 		case logHas(s, "ℹ "):
@@ -255,6 +292,153 @@ func logByStart(s []byte, ind int) logKind {
 		}
 	}
 	return lkNoise
+}
+
+// logInFile returns the file of a location line that heads an excerpt,
+// as shellcheck prints it: "In /usr/bin/ucf line 39:"; nil for any other
+// line.
+func logInFile(s []byte) []byte {
+	if !logHas(s, "In ") || s[len(s)-1] != ':' {
+		return nil
+	}
+	i := bytes.LastIndex(s, []byte(" line "))
+	if i <= 3 || !logAllDigits(s[i+6:len(s)-1]) || i+6 == len(s)-1 {
+		return nil
+	}
+	return s[3:i]
+}
+
+// logCaretLabel returns the label after the carets of a caret line, as
+// shellcheck writes it under the code it is about ("^-- SC2086 (info):
+// Double quote ..."), or nil if s is no such line.
+func logCaretLabel(s []byte) []byte {
+	i := 0
+	for i < len(s) && (s[i] == '^' || s[i] == '-' || s[i] == '~') {
+		i++
+	}
+	if i == 0 || s[0] != '^' || i+1 >= len(s) || s[i] != ' ' {
+		return nil
+	}
+	return s[i+1:]
+}
+
+// logBarePath reports whether s is a path and nothing else, with a
+// directory and a file name with an extension: "/src/app/router.js".
+func logBarePath(s []byte) bool {
+	// Most lines end in no letter or hold a space early: a byte or two
+	// tells them apart.
+	if len(s) > 1024 || logAlnum[s[len(s)-1]] != 1 || bytes.IndexByte(s, ' ') >= 0 {
+		return false
+	}
+	slash := bytes.LastIndexAny(s, `/\`)
+	if slash < 0 || bytes.ContainsAny(s, "\t:") && !drivePath(s) {
+		return false
+	}
+	dot := bytes.LastIndexByte(s, '.')
+	return dot > slash+1 && dot < len(s)-1 && logAlnum[s[len(s)-1]] == 1
+}
+
+// drivePath reports whether s starts with a Windows drive, C:\.
+func drivePath(s []byte) bool {
+	return len(s) > 3 && s[1] == ':' && (s[2] == '\\' || s[2] == '/') && !bytes.ContainsAny(s[2:], " \t:")
+}
+
+// logStylish classifies a problem as eslint's stylish format lists it
+// under its file: "  334:36  error  Unnecessary escape character  rule".
+func logStylish(s []byte) logKind {
+	i := 0
+	for i < len(s) && logDigit(s[i]) {
+		i++
+	}
+	if i == 0 || i == len(s) || s[i] != ':' {
+		return lkNoise
+	}
+	j := i + 1
+	for j < len(s) && logDigit(s[j]) {
+		j++
+	}
+	if j == i+1 || j == len(s) || s[j] != ' ' {
+		return lkNoise
+	}
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	switch {
+	case logHas(s[j:], "error  "):
+		return lkError
+	case logHas(s[j:], "warning  "):
+		return lkWarning
+	}
+	return lkNoise
+}
+
+// logTestStatus classifies a test runner's line for one test, as pytest -v
+// ("path::Class::test FAILED   [ 40%]") and unittest -v ("test_x
+// (mod.Class.test_x) ... ok") print them: a failure, a test skipped or
+// expected to fail, or noise. It looks at the end of the line first, so
+// that most lines cost a byte or two.
+func logTestStatus(s []byte) logKind {
+	var status []byte
+	switch last := s[len(s)-1]; {
+	case last == 'c' && bytes.HasSuffix(s, []byte(" sec")):
+		// ctest: "3/6 Test #3: sum_3 ......***Failed    0.00 sec"
+		if i := bytes.Index(s, []byte("***")); i > 0 && bytes.Contains(s[:i], []byte(" Test #")) {
+			if logHas(s[i+3:], "Skipped") || logHas(s[i+3:], "Not Run") {
+				return lkNotable
+			}
+			return lkTestFailed
+		}
+		return lkNoise
+	case last == ']' && bytes.HasSuffix(s, []byte("%]")):
+		t := s[:bytes.LastIndexByte(s, '[')]
+		i := bytes.Index(t, []byte("::"))
+		if i < 0 {
+			return lkNoise
+		}
+		j := bytes.IndexByte(t[i:], ' ')
+		if j < 0 {
+			return lkNoise
+		}
+		status = t[i+j+1:]
+	case last == 'k' || last == 'L' || last == 'R' || last == 'e' || last == 's' || last == '\'':
+		// unittest -v: the status ends the line, but for a skip's
+		// reason; a look at the end spares the search of most lines.
+		if !logEndsStatus(s) {
+			return lkNoise
+		}
+		i := bytes.LastIndex(s, []byte(" ... "))
+		if i < 0 {
+			return lkNoise
+		}
+		status = s[i+5:]
+	default:
+		return lkNoise
+	}
+	if status == nil {
+		return lkNoise
+	}
+	for _, f := range []string{"FAILED", "FAIL", "ERROR", "unexpected success"} {
+		if logHas(status, f) {
+			return lkTestFailed
+		}
+	}
+	for _, n := range []string{"SKIPPED", "XFAIL", "XPASS", "skipped", "expected failure"} {
+		if logHas(status, n) {
+			return lkNotable
+		}
+	}
+	return lkNoise
+}
+
+// logEndsStatus reports whether s ends as a line of unittest -v can: with
+// a status, or with a skip's quoted reason.
+func logEndsStatus(s []byte) bool {
+	for _, st := range []string{" ok", " FAIL", " ERROR", " expected failure", " unexpected success", "'"} {
+		if bytes.HasSuffix(s, []byte(st)) {
+			return true
+		}
+	}
+	return false
 }
 
 // logTapCounts start the count lines at the end of TAP output.
@@ -284,26 +468,68 @@ func logHashLine(s []byte) logKind {
 // a source location: file.c:12:5: error: ..., main.go:7:2: undefined: x,
 // Main.java:3: error: ..., app.ts(4,7): error TS2322: ....
 func logDiagnostic(s []byte) logKind {
-	msg := logAfterLocation(s)
+	file, msg := logLocation(s)
 	if msg == nil {
-		if bytes.Contains(s, []byte(": In function")) || bytes.Contains(s, []byte(": In member function")) || logHas(s, "In file included from ") {
+		if logHas(s, "In file included from ") || logScope(s) {
 			return lkContext
 		}
 		return lkNoise
 	}
+	// gcc aligns the links of a chain of instantiations: "   required from".
+	msg = bytes.TrimLeft(msg, " ")
 	switch {
 	case logFold(msg, "warning"):
 		return lkWarning
-	case logHas(msg, "note:"), logHas(msg, "info:"), logHas(msg, "required from"):
+	case logHas(msg, "required from"), logHas(msg, "required by substitution"):
+		return lkChain
+	case logHas(msg, "note:"), logHas(msg, "info:"):
 		return lkNote
+	case logHas(msg, "In ") && msg[len(msg)-1] == ':' && len(file) > 0:
+		return lkContext // file.cpp:12:5: In instantiation of ...:
 	}
 	return lkError
+}
+
+// logScope reports whether s names the scope of the diagnostics after it,
+// as gcc does: "file.c: In function ‘main’:", "x.h: In instantiation of
+// ‘...’:", "file.cpp: At global scope:".
+func logScope(s []byte) bool {
+	i := bytes.Index(s, []byte(": In "))
+	if i < 0 {
+		i = bytes.Index(s, []byte(": At "))
+	}
+	return i > 0 && s[len(s)-1] == ':' && bytes.IndexByte(s[:i], ' ') < 0
+}
+
+// logIncludedFrom reports whether s, indented, continues gcc's "In file
+// included from" with one more file: "from main.c:3,".
+func logIncludedFrom(s []byte) bool {
+	return logHas(s, "from ") && (s[len(s)-1] == ',' || s[len(s)-1] == ':') && bytes.IndexByte(s[5:], ' ') < 0
+}
+
+// logSystemPath reports whether a diagnostic's file is a system header or
+// library rather than the code being built: the links of a chain through
+// them tell less than the one in the code.
+func logSystemPath(file []byte) bool {
+	for _, p := range []string{"/usr/", "/opt/", "/nix/store/", "/Library/", "/System/"} {
+		if logHas(file, p) {
+			return true
+		}
+	}
+	return bytes.Contains(file, []byte("/include/c++/")) || bytes.Contains(file, []byte("/node_modules/"))
 }
 
 // logAfterLocation returns what follows a source location at the start of
 // s, or nil if s does not start with one. The file must have an extension,
 // so that times and URLs are not taken for locations.
 func logAfterLocation(s []byte) []byte {
+	_, msg := logLocation(s)
+	return msg
+}
+
+// logLocation returns the file of a source location at the start of s and
+// what follows the location, or nils if s does not start with one.
+func logLocation(s []byte) (file, msg []byte) {
 	end := min(len(s), 512)
 	dot := false
 	for i := 0; i < end; i++ {
@@ -311,11 +537,11 @@ func logAfterLocation(s []byte) []byte {
 		case '.':
 			dot = true
 		case ' ', '\t':
-			return nil
+			return nil, nil
 		case ':', '(':
 			if !dot || i == 0 || i+1 >= len(s) || !logDigit(s[i+1]) {
 				if c == ':' && i+2 < len(s) && s[i+1] == '/' {
-					return nil // a URL
+					return nil, nil // a URL
 				}
 				continue
 			}
@@ -324,12 +550,12 @@ func logAfterLocation(s []byte) []byte {
 				j++
 			}
 			if j < len(s) && s[j] == ' ' && s[j-1] == ':' {
-				return s[j+1:]
+				return s[:i], s[j+1:]
 			}
-			return nil
+			return nil, nil
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // logScanWords classifies a line by its words, in one pass: a count
@@ -354,7 +580,9 @@ func logScanWords(s []byte, outcomes bool) logKind {
 		}
 		switch {
 		case digit:
-			if outcomes && prev != '.' && logAllDigits(w) && len(rest) > 1 && rest[0] == ' ' {
+			// A count is a word of its own: test_qty_100 PASSED is
+			// no outcome of 100 tests.
+			if outcomes && prev != '.' && prev != '_' && prev != '-' && prev != '/' && logAllDigits(w) && len(rest) > 1 && rest[0] == ' ' {
 				if outcome, f := logOutcome(rest[1:]); outcome {
 					summary = true
 					failing = failing || f && !logAllZero(w)

@@ -271,7 +271,6 @@ func (r *Log) goFail() {
 	b.add(r)
 	r.open = b
 	ts.curSet = false
-	r.hasCtx = false
 }
 
 // firstMessage returns the line of a test's first message: its first

@@ -24,6 +24,18 @@ func (k *logKeep) less(i, j int) bool {
 	return a.Line > b.Line
 }
 
+// wants reports whether a piece of priority prio for line, holding size
+// bytes of text, would be held, rather than dropped at once as the least
+// of a full keep: a reducer asks before copying a line that is likely to
+// be dropped.
+func (k *logKeep) wants(prio, line, size int) bool {
+	if k.bytes+size+logPieceSize <= k.limit || len(k.heap) == 0 {
+		return true
+	}
+	least := &k.heap[0]
+	return prio > least.Prio || prio == least.Prio && line < least.Line
+}
+
 func logPieceCost(p *Piece) int { return len(p.Text) + len(p.Note) + logPieceSize }
 
 // add holds p, dropping the least pieces if that makes too many bytes.
@@ -81,7 +93,16 @@ type logCapped struct {
 	first         []Piece
 	last          []Piece // a ring once full, oldest at at
 	at            int
+	// pinned holds, up to logMaxPinned, the pieces the ring let go that
+	// were marked to keep (Prio logPinned): a Caused by: deep in a chain.
+	pinned []Piece
 }
+
+// logPinned marks a held piece that a logCapped keeps past its ring.
+const logPinned = -2
+
+// logMaxPinned caps the pieces a logCapped keeps past its ring.
+const logMaxPinned = 8
 
 func (c *logCapped) add(p Piece) {
 	switch {
@@ -90,15 +111,44 @@ func (c *logCapped) add(p Piece) {
 	case len(c.last) < c.nLast:
 		c.last = append(c.last, p)
 	default:
+		if old := c.last[c.at]; old.Prio == logPinned && len(c.pinned) < logMaxPinned {
+			c.pinned = append(c.pinned, old)
+		}
 		c.last[c.at] = p
 		c.at = (c.at + 1) % c.nLast
 	}
 }
 
+// next returns the piece that add will replace, whose buffer the caller
+// may reuse, or nil if add will not replace one.
+func (c *logCapped) next() *Piece {
+	switch {
+	case len(c.first) < c.nFirst:
+		if len(c.first) < cap(c.first) {
+			return &c.first[:len(c.first)+1][len(c.first)]
+		}
+	case len(c.last) < c.nLast:
+		if len(c.last) < cap(c.last) {
+			return &c.last[:len(c.last)+1][len(c.last)]
+		}
+	default:
+		return &c.last[c.at]
+	}
+	return nil
+}
+
+// reset empties c, keeping its buffers.
+func (c *logCapped) reset() {
+	c.first, c.last, c.at, c.pinned = c.first[:0], c.last[:0], 0, c.pinned[:0]
+}
+
 // all returns the pieces held, in input order.
-func (c *logCapped) all() []Piece {
-	out := make([]Piece, 0, len(c.first)+len(c.last))
+func (c *logCapped) all() []Piece { return c.appendTo(nil) }
+
+// appendTo appends the pieces held to out, in input order.
+func (c *logCapped) appendTo(out []Piece) []Piece {
 	out = append(out, c.first...)
+	out = append(out, c.pinned...)
 	out = append(out, c.last[c.at:]...)
 	return append(out, c.last[:c.at]...)
 }

@@ -19,6 +19,15 @@ import (
 //	go-thousand-failures.out  go test . (a table test whose 1,000 cases all fail)
 //	git-clone-progress.out    git clone --progress --no-local file:///work/main/.git /tmp/clonex
 //	cargo-build-color.out     cargo build --color=always (testdata/corpus-src/rustbroken)
+//	gxx-template-errors.out   g++ -std=c++17 -Wall -Wextra -c ledger.cpp (g++ 12)
+//	clang-template-errors.out clang++ -std=c++17 -Wall -Wextra -c ledger.cpp (clang 14)
+//
+//	cmake-configure-errors.out  cmake -S . -B build (a project that includes a module that does not exist)
+//	ctest-output-on-failure.out ctest --output-on-failure (six tests of a sum, two of which fail)
+//	terraform-validate-color.out terraform validate (terraform 1.x, a main.tf with five errors)
+//
+// ledger.cpp, beside them, sorts a std::list and indexes a std::map of a
+// type without a default constructor: errors deep in templates.
 const logSamples = "testdata/log"
 
 // logNeedlesLost lists, for corpus samples whose views at budget 2000
@@ -30,6 +39,22 @@ var logNeedlesLost = map[string]int{
 	// log; which lines from the middle of a listing a reader wants cannot
 	// be told from the log, so none is preferred.
 	"log-apt-get-install-simulate": 5,
+	// The same: Remv lines sampled from the middle of a listing whose
+	// lines carry their dependencies, 300 bytes and more each.
+	"log-apt-get-remove-simulate": 6,
+	// Passing tests (--- PASS, PASSED, ... ok) sampled from the middle of
+	// hundreds: the view keeps the failures whole, the outcome, and the
+	// first and last of each run of alike lines.
+	"log-gotest-v-cobra-root-panic": 4,
+	"log-pytest-v-pyproj-failures":  2,
+	"log-python-regrtest-v-json":    4,
+	// go build -x: twelve of the 100 packages it compiles, each named by
+	// -p in a compile command of 2 KB, from the middle of 1,430 lines.
+	"log-gobuild-x-fresh-cache": 12,
+	// 45 warnings of 5 kinds: a warning that repeats another but for
+	// its numbers (an MSRV of 1.37.0 rather than 1.45.0), and the
+	// location of one more, are past the budget.
+	"log-clippy-pedantic-semver": 2,
 }
 
 // TestLogGolden reduces every log sample of the corpus at the default
@@ -104,6 +129,7 @@ func TestLogOwnSamples(t *testing.T) {
 		name   string
 		budget int
 		want   []string
+		lack   []string // fragments the view must not show
 	}{
 		{"go-timeout-dump.out", 600, []string{
 			"panic: test timed out after 2s",
@@ -113,27 +139,67 @@ func TestLogOwnSamples(t *testing.T) {
 			"example.com/gdump.TestStuck(0x2023983a0488?)\n\t/tmp/gdump/dump_test.go:34 +0x1cc\n",
 			"[headroom: 343 more goroutines: 201 chan receive, 90 select, 40 sync.Mutex.Lock, 12 sleep]\n",
 			"FAIL\texample.com/gdump\t2.034s\n",
-		}},
+		}, nil},
 		{"go-thousand-failures.out", 2000, []string{
 			"[headroom: this log reports 1,001 failing tests]\n",
 			"    --- FAIL: TestChecksum/item-0000 (0.00s)\n        many_test.go:22: checksum(\"item-0000\") = 668, want 669\n",
 			"FAIL\texample.com/gmany\t0.067s\n",
-		}},
+		}, nil},
 		{"git-clone-progress.out", 200, []string{
 			// Each progress line shows only its last drawing.
 			"\nremote: Counting objects: 100% (130/130), done.        \n",
 			"\nReceiving objects: 100% (130/130), 120.66 KiB | 30.17 MiB/s, done.\n",
-		}},
+		}, nil},
 		{"cargo-build-color.out", 200, []string{
 			"error[E0308]: mismatched types\n  --> src/main.rs:55:22\n",
 			"error: could not compile `shapes` (bin \"shapes\") due to 3 previous errors\n",
-		}},
+		}, nil},
+		// gcc's chain of instantiations leads to each error in a system
+		// header: the link in ledger.cpp comes with the error, the links
+		// through the headers are left out first, and none is an error.
+		{"gxx-template-errors.out", 600, []string{
+			"ledger.cpp:25:41: error: ‘const struct Entry’ has no member named ‘cent’",
+			"ledger.cpp:31:21: error: conversion from ‘std::vector<int>’",
+			"ledger.cpp:19:14:   required from here\n/usr/include/c++/12/bits/stl_algo.h:1938:50: error: no match for ‘operator-’",
+			"ledger.cpp:22:22:   required from here\n/usr/include/c++/12/tuple:1818:9: error: no matching function for call to ‘Account::Account()’",
+			"ledger.cpp:8:14: note: candidate: ‘Account::Account(std::string)’",
+		}, []string{"[headroom: this log reports", "bits/stl_tree.h:2461:13:   required from"}},
+		// clang puts the chain after the error, as notes: the one in
+		// ledger.cpp is kept before those in the headers.
+		{"clang-template-errors.out", 900, []string{
+			"ledger.cpp:25:41: error: no member named 'cent' in 'Entry'",
+			"stl_algo.h:1938:22: error: invalid operands to binary expression",
+			"stl_algo.h:1847:18: error: invalid operands to binary expression",
+			"tuple:1818:2: error: no matching constructor for initialization of 'Account'",
+			"ledger.cpp:22:12: note: in instantiation of member function 'std::map<std::basic_string<char>, Account>::operator[]' requested here",
+			"5 errors generated.",
+		}, []string{"bits/stl_tree.h:2461:13: note: in instantiation"}},
+		// cmake indents its messages, with blank lines between
+		// paragraphs: the message goes with its head.
+		{"cmake-configure-errors.out", 100, []string{
+			"CMake Error at CMakeLists.txt:16 (include):\n  include could not find requested file:\n\n    NoSuchModule\n",
+		}, nil},
+		// Each test that failed is a failure of its own.
+		{"ctest-output-on-failure.out", 150, []string{
+			"3/6 Test #3: sum_3 ............................***Failed",
+			"6/6 Test #6: sum_6 ............................***Failed",
+		}, nil},
+		// terraform's box: the lines in it are the error's.
+		{"terraform-validate-color.out", 200, []string{
+			"│ Error: Invalid default value for variable\n│ \n│   on main.tf line 3, in variable \"replicas\":\n",
+			"│ Error: Variables not allowed\n│ \n│   on main.tf line 14, in resource \"terraform_data\" \"svc\":\n",
+		}, nil},
 	} {
 		input := readLogSample(t, c.name)
 		got := checkLogView(t, c.name, input, c.budget)
 		for _, w := range c.want {
 			if !bytes.Contains(got, []byte(w)) {
 				t.Errorf("%s: the view lacks %q", c.name, w)
+			}
+		}
+		for _, l := range c.lack {
+			if bytes.Contains(got, []byte(l)) {
+				t.Errorf("%s: the view shows %q", c.name, l)
 			}
 		}
 		checkGolden(t, "log-own-"+strings.TrimSuffix(c.name, ".out"), got)
@@ -169,7 +235,7 @@ func TestLogCollapsesAlikeLines(t *testing.T) {
 	}
 	got := string(body(t, shape.Log, input, 600))
 	want := "[etl] batch 0000: 12 rows loaded, running total 66\n" +
-		"  [... 1,340 lines elided: L3-1342 ...]\n" +
+		"  [... L3-1342 elided]\n" +
 		"[etl] batch 1341: 12 rows loaded, running total 394546\n"
 	if !strings.Contains(got, want) {
 		t.Errorf("the run of batch lines is not collapsed to its ends:\n%s", got)
@@ -185,7 +251,7 @@ func TestLogCollapsesCycles(t *testing.T) {
 	}
 	got := string(body(t, shape.Log, input, 600))
 	want := "=== RUN   TestRoundTrip/wid/0\n    sku_test.go:21: code WID-0000 ok\n" +
-		"  [... 76 lines elided: L176-251 ...]\n" +
+		"  [... L176-251 elided]\n" +
 		"=== RUN   TestRoundTrip/wid/39\n    sku_test.go:21: code WID-0039 ok\n"
 	if !strings.Contains(got, want) {
 		t.Errorf("the cycle of subtests is not collapsed to its ends:\n%s", got)
@@ -247,6 +313,36 @@ func TestLogClassify(t *testing.T) {
 		{"4 upgraded, 81 newly installed, 0 to remove and 132 not upgraded.", lkSummary},
 		{"The following NEW packages will be installed:", lkHeading},
 		{"built build/debug/kvtool", lkMilestone},
+		// gcc's chain of instantiations leads to the error after it.
+		{"ledger.cpp:19:14:   required from here", lkChain},
+		{"/usr/include/c++/12/bits/stl_algo.h:4853:18:   required from ‘void std::sort(_RAIter, _RAIter, _Compare)’", lkChain},
+		{"/usr/include/c++/12/tuple: In instantiation of ‘std::pair<_T1, _T2>::pair(...)’:", lkContext},
+		{"In file included from /usr/include/c++/12/algorithm:61,", lkContext},
+		// One test's line in pytest -v and unittest -v: a count glued to
+		// a name is no outcome.
+		{"test_inventory.py::TestBulkPrice::test_bulk_price_qty_195 PASSED         [ 99%]", lkNoise},
+		{"test_inventory.py::TestBulkPrice::test_bulk_price_qty_100 FAILED         [ 92%]", lkTestFailed},
+		{"tests/test_orders.py::test_reserve ERROR                                 [ 33%]", lkTestFailed},
+		{"tests/test_pricing.py::test_discount_lowercase XFAIL (codes are case...) [ 95%]", lkNotable},
+		{"test_bulk_price_qty_100 (test_inventory.TestBulkPrice.test_bulk_price_qty_100) ... FAIL", lkTestFailed},
+		{"test_overflow (test.test_json.test_encode_basestring_ascii.TestCEncodeBasestringAscii.test_overflow) ... skipped 'not enough memory: 8589934592.0G minimum needed'", lkNotable},
+		{"test_float (test.test_json.test_decode.TestPyDecode.test_float) ... ok", lkNoise},
+		// shellcheck heads each excerpt with its location.
+		{"In /usr/bin/ucf line 39:", lkInFile},
+		{"In POSIX sh, 'local' is undefined:", lkHeading},
+		// eslint's stylish format: a file, its problems under it.
+		{"/tmp/headroom-corpus/lint/express/application.js", lkContext},
+		{"   16:1   error  Unexpected var, use let or const instead  no-var", lkError},
+		{"  1137:16  warning  'err' is defined but never used  no-unused-vars", lkWarning},
+		{"✖ 384 problems (380 errors, 4 warnings)", lkSummaryFail},
+		{"FAILED tests/test_pricing.py::test_split_adds_up[6] - AssertionError: assert ...", lkTestFailed},
+		{"ERROR tests/test_shipping.py", lkTestFailed},
+		// cmake, ctest, git merge.
+		{"CMake Error at CMakeLists.txt:16 (include):", lkError},
+		{"CMake Warning at CMakeLists.txt:5 (message):", lkWarning},
+		{"3/6 Test #3: sum_3 ............................***Failed    0.00 sec", lkTestFailed},
+		{"1/6 Test #1: sum_1 ............................   Passed    0.00 sec", lkNoise},
+		{"CONFLICT (content): Merge conflict in reduce/text.go", lkError},
 		// Words glued to flags, paths and names are not markers.
 		{"cc -std=c11 -O2 -Werror -c src/errors.c -o build/errors.o", lkNoise},
 		{"=== RUN   TestParseErrors", lkGoRun},
@@ -298,6 +394,11 @@ func FuzzLog(f *testing.F) {
 		f.Add(b[:min(len(b), 8<<10)], 150)
 	}
 	f.Add(readLogSample(f, "git-clone-progress.out"), 100)
+	for _, name := range []string{"gxx-template-errors.out", "clang-template-errors.out", "cmake-configure-errors.out",
+		"ctest-output-on-failure.out", "terraform-validate-color.out"} {
+		b := readLogSample(f, name)
+		f.Add(b[:min(len(b), 8<<10)], 150)
+	}
 	f.Add([]byte("panic: x\n\ngoroutine 1 [running]:\nmain.main()\n\t/x.go:1\n\ngoroutine 2 [select]:\n"), 100)
 	// A view one gap line long where a short line was, as long as its input.
 	f.Add([]byte("00A00000A00000A00A 0A00A0000A00A00000A00000A0A0\n00A00A00A000\n0A00000A00000A00A 00A0A00A00A0\n"+
@@ -305,17 +406,7 @@ func FuzzLog(f *testing.F) {
 		"0X0000A00X00A0A0A\n0"), 60)
 	f.Fuzz(func(t *testing.T, input []byte, budget int) {
 		budget = 100 + logAbs(budget)%2000
-		got := body(t, shape.Log, input, budget)
-		n, in := counter().Count(got), counter().Count(input)
-		if n > budget {
-			t.Errorf("view has %d tokens, budget %d", n, budget)
-		}
-		if in > budget && n >= in {
-			t.Errorf("view has %d tokens, no fewer than the input's %d", n, in)
-		}
-		if again := body(t, shape.Log, input, budget); !bytes.Equal(got, again) {
-			t.Errorf("two views of one input differ")
-		}
+		got := checkFuzzView(t, shape.Log, input, budget)
 		if bytes.IndexByte(got, 0x1b) >= 0 {
 			t.Errorf("view holds an escape")
 		}
@@ -402,4 +493,38 @@ func intsToBytes(s []int) []byte {
 		b[i] = byte(c)
 	}
 	return b
+}
+
+// A caret line's label says what it points at; a caret line without one
+// (a compiler's) has none.
+func TestLogCaretLabel(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"^-- SC2086 (info): Double quote to prevent globbing and word splitting.", "SC2086 (info): Double quote to prevent globbing and word splitting."},
+		{"^------------^ SC3043 (warning): In POSIX sh, 'local' is undefined.", "SC3043 (warning): In POSIX sh, 'local' is undefined."},
+		{"^~~~", ""},
+		{"~~~~~~~^~~~~~~~~", ""},
+		{"^ SC1000 (error): x", "SC1000 (error): x"},
+	} {
+		if got := string(logCaretLabel([]byte(c.line))); got != c.want {
+			t.Errorf("logCaretLabel(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+// A Java exception's causes may lie deep in a chain of frames, past the
+// lines a block holds from its start: each is kept all the same.
+func TestLogKeepsDeepCauses(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join(corpusDir, "log-mvn-debug-plugin-unresolved.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.Log, input, 2000)
+	for _, w := range []string{
+		"\nCaused by: org.eclipse.aether.resolution.ArtifactResolutionException: ",
+		"\nCaused by: org.eclipse.aether.transfer.ArtifactNotFoundException: ",
+	} {
+		if !bytes.Contains(got, []byte(w)) {
+			t.Errorf("the view lacks %q", w)
+		}
+	}
 }

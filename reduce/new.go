@@ -15,6 +15,10 @@ func New(kind shape.Kind, budget int) (Reducer, shape.Kind) {
 		r = newDiff(budget)
 	case shape.JSON:
 		r = newJSON(budget)
+	case shape.Listing:
+		r = newListing(budget)
+	case shape.Outline:
+		r = newOutline(budget)
 	}
 	if r == nil {
 		return NewText(budget), shape.Text

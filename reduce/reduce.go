@@ -46,6 +46,11 @@ type Piece struct {
 	Stands int
 	// Prio orders pieces for Fit: higher is kept first.
 	Prio int
+	// Bond, for a line, makes Fit keep it only together with the piece of
+	// the line after it that has the same priority, and that piece only
+	// with it: a failing test's name and its message, which alone would
+	// say less than nothing.
+	Bond bool
 }
 
 // last returns the number of the last input line the piece covers; for a

@@ -2,15 +2,26 @@ package reduce
 
 import (
 	"bytes"
+	"container/heap"
+	"math/bits"
 )
 
 // Priorities of the text reducer's pieces. Lines nearest the ends rank
-// highest; error-looking lines from the middle rank above the rest of the
-// head and tail.
+// highest; error-looking lines from the middle next; then the lines that
+// show the text's structure, the first lines of its paragraphs and the
+// lines where a dotted or slashed key changes, shallowest first; then the
+// rest of head and tail.
 const (
-	prioEdge  = 3_000_000 // the first few and last few lines
-	prioError = 2_000_000
-	prioNear  = 1_000_000 // the rest of head and tail, less their distance
+	prioEdge   = 3 << 40 // the first few and last few lines
+	prioStruct = 2 << 40 // less the line's rank, less its spread
+	// Error-looking lines rank after the first two ranks of structure:
+	// words like "fails" are common in prose, where a paragraph's start
+	// tells more.
+	prioError = prioStruct - textRankStep*3/2
+	prioNear  = 1 << 40 // the rest of head and tail, less their distance
+	// textRankStep parts the ranks of structure lines; the spread of a
+	// line among those of its rank stays below it.
+	textRankStep = 1 << 33
 )
 
 const (
@@ -23,11 +34,24 @@ const (
 	// maxErrors caps the error-looking lines held from the middle, so memory
 	// stays bounded on a log that is all errors.
 	maxErrors = 400
+	// textMaxRank is the deepest rank a structure line can have: the
+	// line of a paragraph, or the level of a key, that makes it one.
+	textMaxRank = 32
+	// textNoRank is the rank of a line that shows no structure.
+	textNoRank = 1 << 20
+	// textShapes is how many paragraphs of a record, and lines of each,
+	// are compared with those of the record before.
+	textShapes = 3
 )
 
 // Text is the reducer for output of no known shape: the head and the tail
-// on line boundaries, error-looking lines from the middle, runs of identical
-// lines shown once with their count, and overlong lines cut.
+// on line boundaries, error-looking lines from the middle, and its
+// structure as far as the budget reaches: the first line of every
+// paragraph before the second of any (apt-cache show's Package: lines, a
+// git log's commits and subjects, a terraform plan's resources), and the
+// lines where a key's first part changes (sysctl's kernel., net.) before
+// those where a deeper part does. Runs of identical lines show once with
+// their count, and overlong lines are cut.
 type Text struct {
 	budgetBytes int // how much text to hold for each end
 
@@ -41,6 +65,22 @@ type Text struct {
 	tail      ring
 	errors    []unit
 	units     int // units seen, to number the tail's distance from the end
+
+	// The paragraph being read: its lines so far, and its place in its
+	// record (the paragraphs from one that starts at the margin to the
+	// next). Its lines are filed when it ends, or when it turns out too
+	// long to be a record's.
+	inPara bool
+	k, j   int
+	long   bool   // the paragraph is too long to rank its lines by place
+	para   []unit // the lines of the paragraph, while it is short
+	key    []byte // the key of the line before, if it has one
+	// shapes holds the logAlikeKey of the last line at each of the first
+	// places of a record: paragraph j, line k.
+	shapes [textShapes][textShapes]uint64
+
+	mid      textHeap // structure lines from the middle
+	midBytes int
 }
 
 // unit is a line, or a run of identical lines, as the text reducer holds it.
@@ -48,12 +88,16 @@ type unit struct {
 	n     int // unit number, from 0
 	piece Piece
 	len   int64 // length of the whole line
+	rank  int   // as a structure line, from 0; textNoRank if none
+	// keyRank is its rank as a change of key alone.
+	keyRank int
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
 func NewText(budget int) *Text {
 	// A token is rarely more than 8 bytes of text; holding that much for
-	// each end is enough to fill any budget from either one.
+	// each end is enough to fill any budget from either one, and as much
+	// again of the middle's structure.
 	b := max(budget*8, 4096)
 	return &Text{budgetBytes: b, tail: ring{limit: b}}
 }
@@ -70,7 +114,8 @@ func (t *Text) Add(l Line) {
 	t.run = unit{piece: Piece{Line: l.N}, len: l.Len}
 }
 
-// flush ends the run being read and files it as head, tail or error.
+// flush ends the run being read, ranks it in the text's structure, and
+// files the unit before it, whose rank it settles.
 func (t *Text) flush() {
 	if !t.running {
 		return
@@ -89,6 +134,167 @@ func (t *Text) flush() {
 	u.piece.Text = append(t.spare[:0], text...)
 	u.piece.After = after
 	t.spare = nil
+
+	blank := textBlank(u.piece.Text)
+	u.rank = textNoRank
+	if blank {
+		t.endPara()
+		t.inPara = false
+		t.file(u)
+		return
+	}
+	switch {
+	case t.inPara:
+		t.k++
+	case u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t':
+		t.k, t.j, t.long = 0, 0, false // a new record
+	default:
+		t.k, t.j, t.long = 0, t.j+1, false
+	}
+	t.inPara = true
+	u.keyRank = t.keyRank(u.piece.Text)
+	// The first paragraph of a record leads (a commit's header), the
+	// second comes next (its subject), the rest after.
+	u.rank = t.k + min(t.j, 2)
+	if t.k < textShapes {
+		// A line the same as the one at its place in the record before,
+		// but for its numbers and ids ("commit 3f9a..."), tells less than
+		// one that differs (the commit's subject).
+		at := &t.shapes[min(t.j, textShapes-1)][t.k]
+		if shape := logAlikeKey(u.piece.Text); shape == *at {
+			u.rank += 2
+		} else {
+			*at = shape
+		}
+	}
+	u.rank = min(u.rank, u.keyRank)
+	if t.long {
+		// A line deep in a long paragraph tells nothing by its place.
+		u.rank = u.keyRank
+		t.file(u)
+		return
+	}
+	t.para = append(t.para, u)
+	if len(t.para) > textMaxRank {
+		// Not a record but a long paragraph, as a log is: its lines
+		// after the first rank by their keys only, else the view would
+		// lean to its head.
+		t.long = true
+		for i := range t.para {
+			if i > 0 {
+				t.para[i].rank = t.para[i].keyRank
+			}
+			t.file(t.para[i])
+		}
+		t.para = t.para[:0]
+	}
+}
+
+// endPara files the lines of the paragraph that ends. The last line of a
+// paragraph of a record's body, a summary often, ranks right after its
+// first.
+func (t *Text) endPara() {
+	if n := len(t.para); n >= 3 && t.j > 0 {
+		if last := &t.para[n-1]; textWordy(last.piece.Text) {
+			last.rank = min(last.rank, min(t.j, 2)+1)
+		}
+	}
+	for _, u := range t.para {
+		t.file(u)
+	}
+	t.para = t.para[:0]
+}
+
+// keyRank returns the rank of a line as a change of key: a line whose
+// first word is a key of parts (kernel.pid_max, net/http/server.go) ranks
+// by the first part in which it differs from the key of the line before,
+// 0 if its first part does. A line without such a key shows no structure.
+func (t *Text) keyRank(line []byte) int {
+	key := textKey(line)
+	rank := textNoRank
+	if len(key) > 0 && len(t.key) > 0 {
+		rank = textKeyDiff(t.key, key)
+	}
+	t.key = append(t.key[:0], key...)
+	return rank
+}
+
+// textKeyDiff returns the part, from 0, in which key differs from the key
+// before it, prev, or textNoRank if they are the same.
+func textKeyDiff(prev, key []byte) int {
+	depth := 0
+	for i := 0; i < len(key) && i < len(prev); i++ {
+		if key[i] != prev[i] {
+			return depth
+		}
+		if textKeySep(key[i]) {
+			depth++
+		}
+	}
+	if len(key) == len(prev) {
+		return textNoRank
+	}
+	return depth
+}
+
+// textKey returns the first word of a line if it is a key of at least two
+// parts, separated by dots or slashes, followed by white space or "=":
+// "net.ipv4.ip_forward" in "net.ipv4.ip_forward = 1"; nil otherwise.
+func textKey(line []byte) []byte {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) || logAlnum[line[i]] == 0 && line[i] != '_' {
+		return nil // most lines of a log: no key starts so
+	}
+	start, parts := i, 1
+	for ; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case textKeySep(c):
+			if i == start || i+1 == len(line) || textKeySep(line[i-1]) {
+				return nil
+			}
+			parts++
+		case c == ' ' || c == '\t' || c == '=':
+			if parts < 2 {
+				return nil
+			}
+			return line[start:i]
+		case c < '-' || c > 'z' || c == ':':
+			// A location (file.go:12:) or a label: no key.
+			return nil
+		}
+	}
+	return nil
+}
+
+// textBlank reports whether a line is empty or white space only.
+func textBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
+}
+
+// textWordy reports whether a line holds a letter: not only braces.
+func textWordy(b []byte) bool {
+	for _, c := range b {
+		if 'a' <= c|0x20 && c|0x20 <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+func textKeySep(c byte) bool { return c == '.' || c == '/' }
+
+// file puts a unit in the head, the tail, the errors or the middle's
+// structure.
+func (t *Text) file(u unit) {
 	size := len(u.piece.Text) + 1
 	if t.headBytes < t.budgetBytes {
 		t.head = append(t.head, u)
@@ -99,22 +305,40 @@ func (t *Text) flush() {
 	if !ok {
 		return
 	}
-	if len(t.errors) < maxErrors && errorLike(evicted.piece.Text) {
+	switch {
+	case len(t.errors) < maxErrors && errorLike(evicted.piece.Text):
 		t.errors = append(t.errors, evicted)
-		return
+	case evicted.rank < textMaxRank:
+		t.holdMid(evicted)
+	default:
+		t.spare = evicted.piece.Text
 	}
-	t.spare = evicted.piece.Text
+}
+
+// holdMid holds a structure line from the middle, letting go of the
+// lowest ranked while they are more than a budget's worth.
+func (t *Text) holdMid(u unit) {
+	heap.Push(&t.mid, u)
+	t.midBytes += len(u.piece.Text) + grepCandOverhead
+	for t.midBytes > t.budgetBytes && t.mid.Len() > 0 {
+		out := heap.Pop(&t.mid).(unit)
+		t.midBytes -= len(out.piece.Text) + grepCandOverhead
+	}
 }
 
 // Pieces implements Reducer.
 func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 	t.flush()
+	t.endPara()
 	var out []Piece
 	for _, u := range t.head {
 		out = append(out, withPrio(u.piece, t.prio(u)))
 	}
 	for _, u := range t.errors {
-		out = append(out, withPrio(u.piece, prioError))
+		out = append(out, withPrio(u.piece, max(prioError, textStructPrio(u))))
+	}
+	for _, u := range t.mid {
+		out = append(out, withPrio(u.piece, textStructPrio(u)))
 	}
 	for _, u := range t.tail.items() {
 		out = append(out, withPrio(u.piece, t.prio(u)))
@@ -122,17 +346,30 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 	return out
 }
 
-// prio ranks a unit by its distance from the nearer end, and error-looking
-// lines above the rest of head and tail. A short input never reaches the
-// tail ring, so head units are ranked by their distance from the end too.
+// prio ranks a unit by its distance from the nearer end, error-looking
+// lines above the rest of head and tail, and structure lines by their
+// rank. A short input never reaches the tail ring, so head units are
+// ranked by their distance from the end too.
 func (t *Text) prio(u unit) int {
 	// The tail of a log holds its outcome: lean towards it.
 	fromEnd := (t.units - 1 - u.n) * 2 / 3
-	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail))
+	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
 	if p < prioError && errorLike(u.piece.Text) {
 		p = prioError
 	}
 	return p
+}
+
+// textStructPrio is the priority of a unit as a structure line: by its
+// rank, and among those of a rank spread over the text, so that the ones
+// a budget shows are spaced evenly rather than the first: unit numbers in
+// bit-reversed order (0, then the middle, then the quarters...).
+func textStructPrio(u unit) int {
+	if u.rank >= textMaxRank {
+		return 0
+	}
+	spread := int(bits.Reverse32(uint32(u.n)) >> 1)
+	return prioStruct - u.rank*textRankStep - spread
 }
 
 func edgePrio(dist, edge int) int {
@@ -145,6 +382,22 @@ func edgePrio(dist, edge int) int {
 func withPrio(p Piece, prio int) Piece {
 	p.Prio = prio
 	return p
+}
+
+// textHeap orders structure lines worst first: the deepest rank, then the
+// latest in the spread.
+type textHeap []unit
+
+func (h textHeap) Len() int           { return len(h) }
+func (h textHeap) Less(i, j int) bool { return textStructPrio(h[i]) < textStructPrio(h[j]) }
+func (h textHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *textHeap) Push(x any)        { *h = append(*h, x.(unit)) }
+func (h *textHeap) Pop() any {
+	old := *h
+	u := old[len(old)-1]
+	old[len(old)-1] = unit{}
+	*h = old[:len(old)-1]
+	return u
 }
 
 // ring holds the last units up to a number of bytes.

@@ -24,6 +24,23 @@ func TestTextGolden(t *testing.T) {
 	}
 }
 
+// A text's structure shows before the rest of its head and tail: of go
+// doc's listing of a package, the declarations that start its paragraphs.
+func TestTextShowsParagraphStarts(t *testing.T) {
+	in, err := os.ReadFile("../testdata/sample/go-doc-strings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.Text, in, 300)
+	if n := bytes.Count(got, []byte("\nfunc ")); n < 4 {
+		t.Errorf("the view shows %d declarations, want 4 or more:\n%s", n, got)
+	}
+}
+
+// TestTextBeatsHeadTail checks that on every text sample over the budget
+// the view keeps at least as many needles as a cut of head and tail.
+func TestTextBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "text-", shape.Text) }
+
 func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 	var in strings.Builder
 	for i := range 3000 {
@@ -100,3 +117,20 @@ type recorder struct{ add func(Line) }
 
 func (r recorder) Add(l Line)                       { r.add(l) }
 func (r recorder) Pieces(int, int, Counter) []Piece { return nil }
+
+// FuzzText checks that any input reduces without panic to a view within
+// the budget, with fewer tokens than an input over it, and the same every
+// time. Seeds are the tune set's text samples and go doc's listing.
+func FuzzText(f *testing.F) {
+	for _, p := range append(corpus(f, "text-"), "../testdata/sample/go-doc-strings.txt") {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b[:min(len(b), 8<<10)], 150)
+	}
+	f.Add([]byte("a.b = 1\na.c = 2\n\n  x\n  y\n\ncommit 1\n\n    s\n"), 100)
+	f.Fuzz(func(t *testing.T, input []byte, budget int) {
+		checkFuzzView(t, shape.Text, input, 100+int(uint(budget)%2000))
+	})
+}

@@ -5,8 +5,11 @@
 #   scripts/corpus.sh                 # from the repository root; deletes and rebuilds testdata/corpus
 #   CORPUS_SECTIONS="grep go" scripts/corpus.sh   # only some sections (keeps other samples)
 #
-# Sections: grep go native npm apt diff json text. Small broken projects live in
-# testdata/corpus-src/<project>/ and are copied to a scratch directory before they run.
+# Sections: grep go native npm apt diff json text here, and in scripts/corpus/*.sh
+# cpython build tests lint pkg git search listing outline data cloud. Small broken
+# projects live in testdata/corpus-src/<project>/ and are copied to a scratch directory
+# before they run; real projects come from Debian's source archive, npm, the Go module
+# proxy and the files the machine has (the Go tree, Python's library, man pages).
 # Output is captured with stdout and stderr merged, as an agent sees it, and is not
 # edited: the scratch directory has a fixed path ($W) so paths in the output stay stable.
 # Every needle is derived by this script (from what it injected, or extracted from the
@@ -20,7 +23,8 @@ OUT=$ROOT/testdata/corpus
 PY="python3 $ROOT/scripts/corpus/needles.py"
 W=/tmp/headroom-corpus
 G=/usr/local/go/src
-SECTIONS=${CORPUS_SECTIONS:-"grep go native npm apt diff json text"}
+ALL_SECTIONS="grep go native npm apt diff json text cpython build tests lint pkg git search listing outline data cloud"
+SECTIONS=${CORPUS_SECTIONS:-$ALL_SECTIONS}
 START=$SECONDS
 
 say() { printf 'corpus: %s\n' "$*" >&2; }
@@ -28,6 +32,9 @@ o() { printf '%s/%s.out' "$OUT" "$1"; }
 needles() { $PY trim "$OUT/$1.needles"; }
 # g: grep for needle candidates; finding none is not an error here (the check counts needles).
 g() { grep "$@" || true; }
+# first N: the first N lines of stdin, reading all of it, so that the command
+# before it in a pipeline never dies of a closed pipe (pipefail is on).
+first() { sed -n "1,${1}p"; }
 
 # ---------------------------------------------------------------- environment
 export LC_ALL=C.UTF-8 LANG=C.UTF-8 TZ=UTC
@@ -65,14 +72,21 @@ need cargo cargo
 need javac default-jdk-headless
 need man man-db
 need diff diffutils
+need tree tree
+need cmake cmake
+need clang clang
+need pytest python3-pytest
+need shellcheck shellcheck
+[ -d /usr/share/cargo/registry/semver-1.0.14 ] || { apt_update; apt-get install -y -qq librust-semver-dev librust-serde-dev >/dev/null; }
 [ -d "$G" ] || G=$(go env GOROOT)/src
 
 # The scratch directory and the corpus are rebuilt from nothing.
 rm -rf "$W"
 mkdir -p "$W"
 cp -r "$SRC" "$W/src"
-if [ "$SECTIONS" = "grep go native npm apt diff json text" ]; then
-	rm -rf "$OUT"
+if [ "$SECTIONS" = "$ALL_SECTIONS" ]; then
+	# Everything but the copied CPython build logs, which only some machines have.
+	find "$OUT" -type f ! -name 'log-configure-make-cpython*' -delete 2>/dev/null || true
 fi
 mkdir -p "$OUT"
 printf 'update-notifier=false\nfund=false\naudit=false\nomit-lockfile-registry-resolved=true\n' >"$W/npmrc"
@@ -118,12 +132,12 @@ section_grep() {
 	$PY grepfiles colon "$(o grep-rg-vimgrep-panic)" 25 10 | needles grep-rg-vimgrep-panic
 
 	# $ rg -l --sort path 'context\.Context' /usr/local/go/src
-	rg -l --sort path 'context\.Context' "$G" >"$(o grep-rg-l-files)" 2>&1
-	$PY dirs "$(o grep-rg-l-files)" 20 15 | needles grep-rg-l-files
+	rg -l --sort path 'context\.Context' "$G" >"$(o listing-rg-l-files)" 2>&1
+	$PY dirs "$(o listing-rg-l-files)" 20 15 | needles listing-rg-l-files
 
 	# $ find /usr/local/go/src/net -type f
-	find "$G/net" -type f >"$(o grep-find-net-files)" 2>&1
-	$PY dirs "$(o grep-find-net-files)" 20 15 | needles grep-find-net-files
+	find "$G/net" -type f >"$(o listing-find-net-files)" 2>&1
+	$PY dirs "$(o listing-find-net-files)" 20 15 | needles listing-find-net-files
 
 	# $ rg -n --sort path 'err != nil' /usr/local/go/src
 	rg -n --sort path 'err != nil' "$G" >"$(o grep-rg-flood-errnil)" 2>&1
@@ -758,43 +772,48 @@ section_text() {
 	local s
 	cd "$W"
 	# $ man -P cat ls
-	man -P cat ls >"$(o text-man-ls)" 2>&1
-	s=$(o text-man-ls)
+	man -P cat ls >"$(o outline-man-ls)" 2>&1
+	s=$(o outline-man-ls)
 	{
 		head -1 "$s"
 		tail -1 "$s"
 		g -E '^[A-Z][A-Z ]+$' "$s"
-	} | needles text-man-ls
+	} | needles outline-man-ls
 
 	# $ go doc -all net/http
-	go doc -all net/http >"$(o text-godoc-nethttp)" 2>&1
-	s=$(o text-godoc-nethttp)
+	go doc -all net/http >"$(o outline-godoc-nethttp)" 2>&1
+	s=$(o outline-godoc-nethttp)
 	{
 		head -1 "$s"
 		tail -1 "$s"
 		g -E '^[A-Z]+$' "$s"
 		g -E '^func [A-Z]' "$s" | head -5
-	} | needles text-godoc-nethttp
+	} | needles outline-godoc-nethttp
 
 	# $ dpkg -l
-	dpkg -l >"$(o text-dpkg-l)" 2>&1
-	s=$(o text-dpkg-l)
+	dpkg -l >"$(o listing-dpkg-l)" 2>&1
+	s=$(o listing-dpkg-l)
 	{
 		head -3 "$s"
 		tail -1 "$s"
 		awk '/^\+\+\+/ {body=1; next} body && $1 != "ii" {print $1 "  " $2}' "$s"
 		$PY spread "$s" '^ii ' 3 | awk '{print $2}'
-	} | needles text-dpkg-l
+	} | needles listing-dpkg-l
 
 	# $ python3 -m pydoc str
-	python3 -m pydoc str >"$(o text-pydoc-str)" 2>&1
-	s=$(o text-pydoc-str)
+	python3 -m pydoc str >"$(o outline-pydoc-str)" 2>&1
+	s=$(o outline-pydoc-str)
 	{
 		head -1 "$s"
 		g -E '^ \|  [a-z_]+\(self' "$s" | head -4
 		tail -2 "$s"
-	} | needles text-pydoc-str
+	} | needles outline-pydoc-str
 }
+
+for f in "$ROOT"/scripts/corpus/*.sh; do
+	# shellcheck source=/dev/null
+	. "$f"
+done
 
 for sec in $SECTIONS; do
 	say "section $sec"

@@ -15,18 +15,15 @@ import (
 //	diff-not-gitlog-nopatch.txt  git log -5, in this repository
 //	diff-not-gitlog-stat.txt     git log --stat -3, in this repository
 //
-// The diffs are the corpus's (testdata/corpus/diff-*.out) and the diff
+// The diffs are the corpus's tune set's (testdata/corpus/diff-*.out) and the diff
 // reducer's own samples (reduce/testdata/diff).
 
 func TestSniffDiffOnRealSamples(t *testing.T) {
-	var diffs []string
-	for _, glob := range []string{"../testdata/corpus/diff-*.out", "../reduce/testdata/diff/*.diff"} {
-		paths, err := filepath.Glob(glob)
-		if err != nil {
-			t.Fatal(err)
-		}
-		diffs = append(diffs, paths...)
+	diffs, err := filepath.Glob("../reduce/testdata/diff/*.diff")
+	if err != nil {
+		t.Fatal(err)
 	}
+	diffs = append(diffs, tuneCorpus(t, "diff-*.out")...)
 	if len(diffs) < 8 {
 		t.Fatalf("found %d diff samples, want the corpus's and the reducer's", len(diffs))
 	}
@@ -40,10 +37,7 @@ func TestSniffDiffOnRealSamples(t *testing.T) {
 // Nothing else in the corpus is a diff: not test logs with --- FAIL
 // lines, not grep output over diffs, not JSON.
 func TestSniffDiffRejectsOtherShapes(t *testing.T) {
-	others, err := filepath.Glob("../testdata/corpus/*.out")
-	if err != nil {
-		t.Fatal(err)
-	}
+	others := tuneCorpus(t, "*.out")
 	local, err := filepath.Glob("testdata/diff-not-*")
 	if err != nil {
 		t.Fatal(err)

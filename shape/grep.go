@@ -426,6 +426,7 @@ func message(text []byte) bool {
 // grepTally counts the lines of a sample by what they look like.
 type grepTally struct {
 	pathLike, other int
+	bare            int // of pathLike, bare paths, which list files rather than matches
 	marks           int
 	firstMark       string
 	numbered        int // match lines with a path and a line number
@@ -445,6 +446,8 @@ func sniffGrep(sample []byte) (bool, string) {
 		return false, ""
 	case t.marks > 0:
 		return false, fmt.Sprintf("lines name files, but %q marks a log", t.firstMark)
+	case t.bare*10 >= t.pathLike*9:
+		return false, "lines are paths alone: a listing, not matches"
 	case t.numbered > 0 && (t.diags*3 >= t.numbered || t.messages*2 >= t.numbered):
 		return false, "lines name files, but read as a compiler's diagnostics"
 	case t.unsorted > 0 && t.unsorted*10 >= t.pairs:
@@ -487,17 +490,7 @@ func tallyGrep(sample []byte) grepTally {
 		lastNum = -1   // line number of the path-less line before, -1 if none
 		prevNum int    // line number of the line before
 	)
-	for len(sample) > 0 {
-		i := bytes.IndexByte(sample, '\n')
-		if i < 0 && t.pathLike+t.other > 0 {
-			break // a sample may end inside a line
-		}
-		line := sample
-		if i >= 0 {
-			line, sample = sample[:i], sample[i+1:]
-		} else {
-			sample = nil
-		}
+	for line := range sampleLines(sample) {
 		g := ParseGrepLine(line, prev)
 		if n, ok := ParseGrepNumbered(line); ok && heading {
 			g = n
@@ -524,12 +517,20 @@ func tallyGrep(sample []byte) grepTally {
 			heading, lastNum = true, 0
 			if g.Strong {
 				t.pathLike++
+				t.bare++
 				continue
 			}
 			t.mark(line)
 			continue
 		case g.Form == GrepOther:
 			t.mark(line)
+		case g.Form == GrepMatch && TSCLocation(g.Path):
+			// src/a.ts(12,5): error TS2322 is a diagnostic of tsc.
+			t.other++
+			if t.marks == 0 {
+				t.firstMark = string(line[:min(len(line), 16)])
+			}
+			t.marks++
 		case g.Form == GrepMatch && g.Num == 0 && !bytes.ContainsAny(g.Path, `/\`) && !bytes.Equal(g.Path, prev):
 			// path:text with a bare file name reads like "name.go: message".
 			t.other++

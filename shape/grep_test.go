@@ -2,7 +2,6 @@ package shape
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,28 +77,14 @@ func TestParseGrepLine(t *testing.T) {
 	}
 }
 
-// readSample returns the start of a sample as clip gives it to Sniff.
-func readSample(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b[:min(len(b), 64<<10)]
-}
-
-// TestSniffGrepCorpus checks that every grep sample of the corpus, and no
-// other, reads as grep output.
+// TestSniffGrepCorpus checks that every grep sample of the corpus's tune
+// set, and no other, reads as grep output.
 func TestSniffGrepCorpus(t *testing.T) {
-	paths, err := filepath.Glob("../testdata/corpus/*.out")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no corpus samples: %v", err)
-	}
-	for _, p := range paths {
+	for _, p := range tuneCorpus(t, "*.out") {
 		name := filepath.Base(p)
-		sample := readSample(t, p)
+		sample := clipSample(t, p)
 		want := strings.HasPrefix(name, "grep-")
-		if ok, why := sniffGrep(sample); ok != want {
+		if ok, why := sniffGrep(headWindow(sample)); ok != want {
 			t.Errorf("%s: sniffGrep = %v (%s), want %v", name, ok, why, want)
 		}
 		if kind, why := Sniff(sample); (kind == Grep) != want {
@@ -134,7 +119,7 @@ func TestSniffGrepOwn(t *testing.T) {
 	for _, p := range paths {
 		name := filepath.Base(p)
 		want := !strings.HasPrefix(name, "grep-neg-") && name != "grep-rg-heading-plain.out"
-		if ok, why := sniffGrep(readSample(t, p)); ok != want {
+		if ok, why := sniffGrep(clipSample(t, p)); ok != want {
 			t.Errorf("%s: sniffGrep = %v (%s), want %v", name, ok, why, want)
 		}
 	}
@@ -143,7 +128,7 @@ func TestSniffGrepOwn(t *testing.T) {
 // TestSniffGrepCut checks that a sample cut inside a line is judged by its
 // whole lines.
 func TestSniffGrepCut(t *testing.T) {
-	b := readSample(t, "testdata/grep-rg-spaces-context.out")
+	b := clipSample(t, "testdata/grep-rg-spaces-context.out")
 	cut := b[:bytes.LastIndexByte(b, '\n')-5]
 	if ok, why := sniffGrep(cut); !ok {
 		t.Errorf("sniffGrep of a cut sample = false (%s)", why)

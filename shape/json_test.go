@@ -17,6 +17,9 @@ func readSamples(t *testing.T, pattern string) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if corpus, ok := strings.CutPrefix(pattern, "../testdata/corpus/"); ok {
+		paths = tuneCorpus(t, corpus)
+	}
 	if len(paths) == 0 {
 		t.Fatalf("no samples match %s", pattern)
 	}
@@ -31,7 +34,7 @@ func readSamples(t *testing.T, pattern string) map[string][]byte {
 	return out
 }
 
-// TestSniffJSONCorpus runs the sniffer on the start of every corpus sample:
+// TestSniffJSONCorpus runs the sniffer on the start of every tune sample:
 // the json samples must be taken for JSON, and no other sample may be.
 func TestSniffJSONCorpus(t *testing.T) {
 	for name, sample := range readSamples(t, "../testdata/corpus/*.out") {
@@ -54,6 +57,7 @@ func TestSniffJSONCorpus(t *testing.T) {
 func TestSniffJSONWhy(t *testing.T) {
 	corpus := readSamples(t, "../testdata/corpus/json-*.out")
 	local := readSamples(t, "../reduce/testdata/json/*.json")
+	own := readSamples(t, "testdata/json-*.out")
 	for _, tc := range []struct {
 		sample []byte
 		why    string
@@ -62,7 +66,9 @@ func TestSniffJSONWhy(t *testing.T) {
 		{local["telemetry-package-lock.json"], "the input starts a JSON object longer than the sample"},
 		{local["golist-packages.json"], "the input is a run of JSON values (11 in the sample)"},
 		{corpus["json-gotest-json-fail.out"], "the input is a run of JSON values"},
-		{corpus["json-npm-ls-all-missing.out"], "the input is one JSON object with 3 other lines"},
+		// npm ls --all --json 2>&1, for a package.json naming two
+		// dependencies that are not installed.
+		{own["json-npm-ls-missing.out"], "the input is one JSON object with 4 other lines"},
 		{corpus["json-cargo-build-messages.out"], "the input is a run of JSON values (10 in the sample) with 2 other lines"},
 	} {
 		if tc.sample == nil {

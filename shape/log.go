@@ -56,6 +56,29 @@ var logMarks = []struct {
 	{"Get:", false, ""}, // checked below: Get:1 http...
 	{"Cloning into ", false, "git output"},
 	{"remote: ", false, "git output"},
+	{"Auto-merging ", false, "git merge output"},
+	{"CONFLICT (", false, "git merge output"},
+	{"Automatic merge failed", false, "git merge output"},
+	{"checking ", false, ""}, // checked below: checking for gcc... gcc
+	{"configure: ", false, "configure output"},
+	{"config.status: ", false, "configure output"},
+	{"This file contains any messages produced by compilers while", false, "a configure log (config.log)"},
+	{"CMake Error", false, "cmake output"},
+	{"CMake Warning", false, "cmake output"},
+	{"CMake Deprecation Warning", false, "cmake output"},
+	{"-- Configuring done", false, "cmake output"},
+	{"-- Build files have been written to", false, "cmake output"},
+	{"Test project ", false, "ctest output"},
+	{"UpdateCTestConfiguration", false, "ctest output"},
+	{"WORK=", false, "go build -x output"},
+	{"mkdir -p $WORK/", false, "go build -x output"},
+	{"go: ", false, "go command output"},
+	{"platform ", false, ""}, // checked below: platform linux -- Python 3.11.2, pytest-7.2.1
+	{"== Tests result: ", false, "python regrtest output"},
+	{"In ", false, ""}, // checked below: In FILE line N:
+	{"Error: ", false, "error lines"},
+	{"│ Error: ", false, "error lines"},
+	{"yarn ", false, ""}, // checked below: yarn add v1.22.22
 }
 
 // sniffLog reports whether sample looks like log output: build, test or CI
@@ -63,57 +86,81 @@ var logMarks = []struct {
 // the default for command output, so this is generous; it runs after the
 // stricter sniffers, and a test log's --- PASS lines are not a diff's.
 func sniffLog(sample []byte) (bool, string) {
-	var lines, stamped, structured, located int
-	mark := ""   // why the first line with a mark of a log is one
-	pkg := false // a go build package header was seen
-	for len(sample) > 0 {
-		i := bytes.IndexByte(sample, '\n')
-		line := sample
-		if i >= 0 {
-			line, sample = sample[:i], sample[i+1:]
-		} else {
-			sample = nil
-		}
+	t := tallyLog(sample)
+	switch {
+	case t.structured*2 >= t.lines:
+		// JSON with a few log lines around it is JSON.
+		return false, ""
+	case t.mark != "":
+		return true, t.mark
+	case t.lines >= 3 && t.stamped*3 >= t.lines:
+		return true, "timestamps, log levels or [tags] on most lines"
+	case t.located > 0 && t.located*2 >= t.lines:
+		return true, "compiler or vet diagnostics (file:line:col: message)"
+	}
+	return false, ""
+}
+
+// logTally counts the lines of a sample by what they look like.
+type logTally struct {
+	lines, stamped, structured, located int
+	marks                               int    // lines with a mark of a log
+	mark                                string // why the first of them is one
+}
+
+func tallyLog(sample []byte) logTally {
+	var t logTally
+	pkg := false   // a go build package header was seen
+	fence := false // inside a markdown code block, which quotes
+	run := 0       // diagnostics in a row
+	for line := range sampleLines(sample) {
 		line = logTerminal(line)
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		lines++
-		if mark == "" {
-			mark = logMark(line)
+		if bytes.HasPrefix(line, []byte("```")) {
+			fence = !fence
+		}
+		if fence {
+			continue
+		}
+		t.lines++
+		if m := logMark(line); m != "" {
+			t.marks++
+			if t.mark == "" {
+				t.mark = m
+			}
 		}
 		switch {
 		case logStructured(line):
-			structured++
+			t.structured++
 		case logTimestamped(line):
-			stamped++
+			t.stamped++
 		case logGoDiagnostic(line):
-			located++
-			if pkg && mark == "" {
-				mark = "go build output (# package, file:line: message)"
+			t.located++
+			run++
+			if pkg && t.mark == "" {
+				t.mark = "go build output (# package, file:line: message)"
 			}
+			if run == 3 && t.mark == "" {
+				// A block of them marks a log even among other lines, as
+				// at the end of a CI job.
+				t.mark = "compiler or vet diagnostics (file:line:col: message)"
+			}
+			pkg = false
+			continue
 		}
+		run = 0
 		pkg = bytes.HasPrefix(line, []byte("# ")) && bytes.IndexByte(line[2:], ' ') < 0
 	}
-	switch {
-	case structured*2 >= lines:
-		// JSON with a few log lines around it is JSON.
-		return false, ""
-	case mark != "":
-		return true, mark
-	case lines >= 3 && stamped*3 >= lines:
-		return true, "timestamps, log levels or [tags] on most lines"
-	case located > 0 && located*2 >= lines:
-		return true, "compiler or vet diagnostics (file:line:col: message)"
-	}
-	return false, ""
+	return t
 }
 
 // logStructured reports whether a line looks like part of a JSON
 // document: it starts with a brace, a bracket or a quoted key.
 func logStructured(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
-	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) || t[0] == ']' || t[0] == '"')
+	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) || t[0] == ']' || t[0] == '"')
 }
 
 // logGoDiagnostic reports whether a line is a diagnostic of the go tools:
@@ -151,10 +198,35 @@ func logTerminal(line []byte) []byte {
 	return line
 }
 
+// logMarksAt lists for each byte the indices of the logMarks that start
+// with it, in order: a line is checked against those of its first byte only.
+var logMarksAt = func() (at [256][]int) {
+	for i, m := range logMarks {
+		at[m.start[0]] = append(at[m.start[0]], i)
+	}
+	return at
+}()
+
 // logMark returns the reason a line marks a log, or "".
 func logMark(line []byte) string {
+	if len(line) == 0 {
+		return ""
+	}
 	inner := bytes.TrimLeft(line, " \t")
-	for _, m := range logMarks {
+	a, b := logMarksAt[line[0]], []int(nil)
+	if len(inner) > 0 && len(inner) < len(line) {
+		// An indented line: the marks that may be indented, of its first
+		// byte after the indentation, count too, in the marks' order.
+		b = logMarksAt[inner[0]]
+	}
+	for len(a)+len(b) > 0 {
+		var i int
+		if len(b) == 0 || len(a) > 0 && a[0] < b[0] {
+			i, a = a[0], a[1:]
+		} else {
+			i, b = b[0], b[1:]
+		}
+		m := logMarks[i]
 		l := line
 		if m.indent {
 			l = inner
@@ -178,12 +250,128 @@ func logMark(line []byte) string {
 			if n, _, ok := strings.Cut(rest, " "); ok && logDigits(n) {
 				return "apt output"
 			}
+		case "checking ":
+			if strings.Contains(rest, "...") {
+				return "configure output (checking ...)"
+			}
+		case "platform ":
+			if strings.Contains(rest, " -- Python ") {
+				return "pytest output"
+			}
+		case "In ":
+			if strings.HasSuffix(rest, ":") && strings.Contains(rest, " line ") && logDigits(rest[strings.LastIndex(rest, " line ")+6:len(rest)-1]) {
+				return "shellcheck output (In FILE line N:)"
+			}
+		case "yarn ":
+			if _, v, ok := strings.Cut(rest, " v"); ok && v != "" && v[0] >= '0' && v[0] <= '9' {
+				return "yarn output"
+			}
 		}
 	}
 	if logDiagnosticLine(line) {
 		return "compiler diagnostics (file:line: error:)"
 	}
+	if logTSC(line) {
+		return "tsc diagnostics (file(line,col): error TS)"
+	}
+	return logRunnerLine(line)
+}
+
+// logTSC reports whether a line is a TypeScript compiler's diagnostic:
+// src/a.ts(12,5): error TS2322: ...
+func logTSC(line []byte) bool {
+	i := bytes.Index(line, []byte("): "))
+	if i <= 0 {
+		return false
+	}
+	msg := line[i+3:]
+	if !bytes.HasPrefix(msg, []byte("error TS")) && !bytes.HasPrefix(msg, []byte("warning TS")) {
+		return false
+	}
+	return TSCLocation(line[:i+1])
+}
+
+// TSCLocation reports whether p ends in a TypeScript compiler's location,
+// (line,col), as in src/a.ts(12,5): such a line is a diagnostic, not a
+// search match.
+func TSCLocation(p []byte) bool {
+	if len(p) < 5 || p[len(p)-1] != ')' {
+		return false
+	}
+	open := bytes.LastIndexByte(p, '(')
+	if open <= 0 {
+		return false
+	}
+	l, c, ok := bytes.Cut(p[open+1:len(p)-1], []byte(","))
+	return ok && logIsDigits(l) && logIsDigits(c)
+}
+
+// logRunnerLine returns the reason a line marks the output of a test
+// runner or a build tool that has no fixed start: pytest's banners and
+// results, ctest's results, cmake's progress, regrtest's progress.
+func logRunnerLine(line []byte) string {
+	switch {
+	case len(line) > 10 && line[0] == '=' && line[1] == '=' && logPytestBanner(line):
+		return "pytest output"
+	case bytes.Contains(line, []byte("::")) && logPytestResult(line):
+		return "pytest output (path::test RESULT)"
+	case logCtestResult(line):
+		return "ctest output"
+	case logPercentTag(line):
+		return "build progress ([ 50%] ...)"
+	case bytes.Contains(line[:min(len(line), 24)], []byte(" load avg: ")):
+		return "python regrtest output"
+	}
 	return ""
+}
+
+// logPytestBanner reports whether a line is one of pytest's banners:
+// "==== test session starts ====", "==== 3 failed, 5 passed in 0.12s ====".
+func logPytestBanner(line []byte) bool {
+	t := bytes.Trim(line, "= ")
+	if len(line)-len(t) < 6 {
+		return false
+	}
+	for _, w := range []string{"test session starts", "short test summary info", "FAILURES", "ERRORS", " passed", " failed", " error"} {
+		if bytes.Contains(t, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// logPytestResult reports whether a line is pytest -v's result of one
+// test: tests/test_a.py::test_b PASSED    [ 12%].
+func logPytestResult(line []byte) bool {
+	for _, r := range []string{" PASSED", " FAILED", " ERROR", " SKIPPED", " XFAIL", " XPASS"} {
+		if i := bytes.Index(line, []byte(r)); i > 0 && bytes.Contains(line[:i], []byte("::")) && bytes.IndexByte(line[:i], ' ') < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// logCtestResult reports whether a line is ctest's result of one test:
+// " 1/22 Test  #1: cJSON_test ....   Passed    0.00 sec".
+func logCtestResult(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	n, rest, ok := bytes.Cut(t, []byte(" Test "))
+	if !ok {
+		return false
+	}
+	a, b, ok := bytes.Cut(n, []byte("/"))
+	rest = bytes.TrimLeft(rest, " ")
+	return ok && logIsDigits(a) && logIsDigits(b) && len(rest) > 1 && rest[0] == '#'
+}
+
+// logPercentTag reports whether a line starts with a build's progress in
+// percent, as cmake's make and ninja print it: "[ 50%] Building C object".
+func logPercentTag(line []byte) bool {
+	end := bytes.Index(line[:min(len(line), 8)], []byte("%] "))
+	if len(line) < 6 || line[0] != '[' || end < 2 {
+		return false
+	}
+	return logIsDigits(bytes.TrimLeft(line[1:end], " "))
 }
 
 // logDiagnosticLine reports whether line is a compiler's error or warning at

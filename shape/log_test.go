@@ -1,37 +1,22 @@
 package shape
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// sniffSample reads a file and returns the part of it Sniff is shown: clip
-// sniffs the first 64 KiB.
-func sniffSample(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b[:min(len(b), 64<<10)]
-}
-
-// TestSniffLogCorpus runs Sniff on every real sample: the logs must be
-// taken for logs, whatever other sniffer runs before the log sniffer, and
-// no sample of another shape may be.
+// TestSniffLogCorpus runs Sniff on every real sample of the tune set: the
+// logs must be taken for logs, whatever other sniffer runs before the log
+// sniffer, and no sample of another shape may be.
 func TestSniffLogCorpus(t *testing.T) {
-	paths, err := filepath.Glob("../testdata/corpus/*.out")
-	if err != nil {
-		t.Fatal(err)
-	}
+	paths := tuneCorpus(t, "*.out")
 	samples, _ := filepath.Glob("../testdata/sample/*")
 	paths = append(paths, samples...)
 	logs := 0
 	for _, path := range paths {
 		name := filepath.Base(path)
-		kind, why := Sniff(sniffSample(t, path))
+		kind, why := Sniff(clipSample(t, path))
 		isLog := strings.HasPrefix(name, "log-")
 		switch {
 		case isLog && kind != Log:
@@ -62,7 +47,7 @@ func TestSniffLogReasons(t *testing.T) {
 		"log-node-test-tap-failures":          "TAP test output",
 		"log-gitclone-progress-cr":            "git output",
 	} {
-		ok, why := sniffLog(sniffSample(t, "../testdata/corpus/"+name+".out"))
+		ok, why := sniffLog(headWindow(clipSample(t, "../testdata/corpus/"+name+".out")))
 		if !ok || why != want {
 			t.Errorf("%s: sniffLog = %v, %q; want true, %q", name, ok, why, want)
 		}

@@ -1,14 +1,120 @@
 package shape
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/headroom-cli/headroom/bench/split"
 )
 
+// tuneCorpus returns the paths of the corpus samples matching pattern (a
+// glob in testdata/corpus) that are in the tune set. The sniffer is
+// developed against those; the check set only measures it, with headroom
+// bench --set check.
+func tuneCorpus(t testing.TB, pattern string) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("../testdata/corpus", pattern))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tune []string
+	for _, p := range paths {
+		if split.Of(strings.TrimSuffix(filepath.Base(p), ".out")) == split.Tune {
+			tune = append(tune, p)
+		}
+	}
+	if len(tune) == 0 {
+		t.Fatalf("no tune samples match %s", pattern)
+	}
+	return tune
+}
+
+// clipHead is how much of its input clip holds when it sniffs it at the
+// default budget (1 MiB and a byte); Sniff looks at windows of it.
+const clipHead = 1<<20 + 1
+
+// clipSample reads a file and returns the part of it clip shows Sniff.
+func clipSample(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b[:min(len(b), clipHead)]
+}
+
+// headWindow returns the window of a sample that Sniff looks at first, as
+// the sniffers of one kind see it.
+func headWindow(sample []byte) []byte { return sample[:min(len(sample), HeadWindow)] }
+
+// TestSniffCorpus sniffs every sample of the tune set as clip would and
+// checks that it is taken for the shape its name announces: the samples
+// taken for another shape are what headroom bench counts as misclassified.
+func TestSniffCorpus(t *testing.T) {
+	n := 0
+	for _, p := range tuneCorpus(t, "*.out") {
+		name := strings.TrimSuffix(filepath.Base(p), ".out")
+		want := split.Expected(name)
+		if want == "" {
+			continue
+		}
+		n++
+		if kind, why := Sniff(clipSample(t, p)); string(kind) != want {
+			t.Errorf("%s: sniffed as %s (%s), want %s", name, kind, why, want)
+		}
+	}
+	if n < 150 {
+		t.Errorf("only %d tune samples announce a shape", n)
+	}
+}
+
+// TestSniffListingCorpus checks that every listing of the tune set, and no
+// other sample, is taken for a listing, and that the listing sniffer
+// alone recognises every listing.
+func TestSniffListingCorpus(t *testing.T) {
+	sniffCorpusKind(t, "listing-", Listing, sniffListing)
+}
+
+// TestSniffOutlineCorpus checks the same of source code and documentation,
+// which one of two sniffers recognises: documents that name themselves on
+// their first line before logs, the rest after.
+func TestSniffOutlineCorpus(t *testing.T) {
+	sniffCorpusKind(t, "outline-", Outline, func(sample []byte) (bool, string) {
+		if ok, why := sniffDocument(sample); ok {
+			return ok, why
+		}
+		return sniffOutline(sample)
+	})
+}
+
+func sniffCorpusKind(t *testing.T, prefix string, kind Kind, sniff func([]byte) (bool, string)) {
+	t.Helper()
+	n := 0
+	for _, p := range tuneCorpus(t, "*.out") {
+		name := filepath.Base(p)
+		sample := clipSample(t, p)
+		want := strings.HasPrefix(name, prefix)
+		if want {
+			n++
+			if ok, why := sniff(headWindow(sample)); !ok {
+				t.Errorf("%s: not recognised (%s)", name, why)
+			}
+		}
+		if k, why := Sniff(sample); (k == kind) != want {
+			t.Errorf("%s: Sniff = %s (%s)", name, k, why)
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d %s samples in the tune set", n, kind)
+	}
+}
+
 // FuzzSniff: any sample gets a known kind and a reason, the same one every
-// time, and a sample with a NUL byte is binary.
+// time, and a sample with a NUL byte where Sniff looks is binary.
 func FuzzSniff(f *testing.F) {
 	paths, _ := filepath.Glob("../testdata/corpus/*.out")
 	for _, p := range paths {
@@ -27,8 +133,41 @@ func FuzzSniff(f *testing.F) {
 		if k2, why2 := Sniff(sample); k2 != k || why2 != why {
 			t.Fatalf("Sniff not deterministic: %q then %q", k, k2)
 		}
-		if slices.Contains(sample, 0) != (k == Binary) {
+		if slices.Contains(headWindow(sample), 0) && k != Binary || k == Binary && !slices.Contains(sample, 0) {
 			t.Fatalf("NUL byte %v, kind %s", slices.Contains(sample, 0), k)
 		}
 	})
+}
+
+// TestSniffPastPreamble checks that a log whose first 64 KiB are a
+// preamble of another shape is taken for a log from a later window, and
+// that what the first window alone shows is not. The sample is real output
+// of a CI-like step, run in /usr/local/go/src and testdata/corpus-src/govet:
+//
+//	ls -lR net crypto; go vet ./...    >log-preamble-ls-lR-govet.out
+func TestSniffPastPreamble(t *testing.T) {
+	sample := clipSample(t, "testdata/log-preamble-ls-lR-govet.out")
+	if k, why := Sniff(headWindow(sample)); k != Listing {
+		t.Errorf("the first window alone: %s (%s), want listing", k, why)
+	}
+	k, why := Sniff(sample)
+	if k != Log || !strings.HasSuffix(why, "at the end of what was read") {
+		t.Errorf("Sniff = %s (%s), want log from the end", k, why)
+	}
+}
+
+// TestSniffWindows checks which parts of a long sample Sniff looks at:
+// whole lines only, within bounds.
+func TestSniffWindows(t *testing.T) {
+	sample := clipSample(t, "../testdata/corpus/log-configure-make-cpython313.out")
+	for _, at := range []int{HeadWindow, len(sample) / 2, len(sample) - LaterWindow} {
+		w := window(sample, at)
+		if len(w) == 0 || len(w) > LaterWindow {
+			t.Fatalf("window at %d: %d bytes", at, len(w))
+		}
+		start := len(sample) - len(sample[at:]) + bytes.Index(sample[at:], w)
+		if sample[start-1] != '\n' || w[len(w)-1] != '\n' && start+len(w) != len(sample) {
+			t.Errorf("window at %d does not hold whole lines: %q...%q", at, w[:20], w[len(w)-20:])
+		}
+	}
 }

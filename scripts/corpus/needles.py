@@ -18,6 +18,22 @@ Subcommands (FILE is a captured .out file; candidate needles are printed one per
                       lines matching REGEX (after removing escapes) that appear verbatim
                       between escapes / carriage returns, at least MINLEN characters long
   spread FILE REGEX N lines matching REGEX, N of them spread evenly (first and last included)
+  firstper FILE REGEX KEY N
+                      the first line matching REGEX for each distinct value of KEY (a regex
+                      whose first group, searched in the line, is the key), N of them spread
+                      evenly: the first warning of each kind, the first error of each code
+  outline FILE N HIGH [LOW]
+                      for source code and documentation: the lines matching HIGH (headings,
+                      types, top-level declarations), N of them spread evenly, then lines
+                      matching LOW (methods, options) spread evenly up to N in all; a
+                      trailing "{" or ":" is dropped
+  lsl FILE N          for ls -l and ls -laR: the name of every directory entry of type d and
+                      each "DIR:" heading, N of them spread evenly, then the names of the six
+                      largest files, then the names of other entries spread evenly up to N;
+                      past 200 other entries, no view could show a spread of them, so only
+                      the first three and the last three
+  tree FILE N         for tree -F: the summary line, the directories (names ending in /),
+                      then the files, spread evenly up to N
   check DIR           verify every sample in DIR; print a table; exit 1 on any problem
 """
 import collections
@@ -30,7 +46,9 @@ MAX_LEN = 120
 MIN_LEN = 4
 FORBIDDEN = [  # registry hosts must not be named in committed files
     b"registry.npmjs.org", b"deb.debian.org", b"security.debian.org",
-    b"proxy.golang.org", b"sum.golang.org", b"index.crates.io",
+    b"proxy.golang.org", b"sum.golang.org", b"index.crates.io", b"static.crates.io",
+    b"registry.yarnpkg.com", b"pypi.org", b"files.pythonhosted.org", b"repo.maven.apache.org",
+    b"repo1.maven.org",
 ]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -131,11 +149,96 @@ def spread_lines(path, regex, n):
         print(line)
 
 
+def firstper(path, regex, key, n):
+    rx, kx = re.compile(regex), re.compile(key)
+    seen, out = set(), []
+    for line in read_lines(path):
+        if not rx.search(line):
+            continue
+        m = kx.search(line)
+        k = m.group(1) if m else None
+        if k in seen:
+            continue
+        seen.add(k)
+        out.append(line)
+    for line in spread(out, n):
+        print(line)
+
+
+def fill(high, low, n):
+    """high spread to n, then low spread to what is left of n."""
+    first = spread(high, n)
+    return first + spread(low, n - len(first))
+
+
+def outline(path, n, high, low):
+    hx = re.compile(high)
+    lx = re.compile(low) if low else None
+    hi, lo = [], []
+    for line in read_lines(path):
+        if hx.search(line):
+            hi.append(line)
+        elif lx and lx.search(line):
+            lo.append(line)
+    for line in fill(hi, lo, n):
+        print(re.sub(r"\s*[{:]\s*$", "", line))
+
+
+LSL = re.compile(r"^([-dlcbpsD])[-rwxsStT]{9}\S*\s+\d+\s+\S+\s+\S+\s+([\d,.]+[KMGT]?)(?:\s+\S+){3}\s(.*)$")
+UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def size(s):
+    s = s.replace(",", ".")
+    if s[-1] in UNITS:
+        return float(s[:-1]) * UNITS[s[-1]]
+    return float(s)
+
+
+def lsl(path, n):
+    hi, files = [], []
+    for line in read_lines(path):
+        m = LSL.match(line)
+        if m:
+            name = m.group(3).strip()
+            if name in (".", ".."):
+                continue
+            if m.group(1) == "d":
+                hi.append(name)
+            else:
+                files.append((size(m.group(2)), name))
+        elif line.endswith(":") and not line.startswith(" "):
+            hi.append(line)
+    first = spread(hi, n)
+    largest = sorted(files, key=lambda f: -f[0])[:min(6, n - len(first))]
+    rest = [f[1] for f in files if f not in largest]
+    if len(rest) > 200:
+        rest = rest[:3] + rest[-3:]
+    for line in first + [f[1] for f in largest] + spread(rest, n - len(first) - len(largest)):
+        print(line)
+
+
+TREE = re.compile(r"^[│├└─\s]*(?:── )?(.*)$")
+
+
+def tree(path, n):
+    lines = read_lines(path)
+    summary = [l for l in lines if re.match(r"^\d+ director(y|ies)(, \d+ files?)?$", l)]
+    dirs, files = [], []
+    for line in lines[1:]:
+        if line in summary or not line.strip():
+            continue
+        name = TREE.match(line).group(1)
+        (dirs if name.endswith("/") else files).append(name)
+    for line in summary + fill(dirs, files, n - len(summary)):
+        print(line)
+
+
 def check(d):
     problems = []
     names = sorted(f[:-4] for f in os.listdir(d) if f.endswith(".out"))
     total, big, rows = 0, 0, []
-    shapes = ("grep-", "log-", "diff-", "json-", "text-")
+    shapes = ("grep-", "log-", "diff-", "json-", "text-", "listing-", "outline-")
     for f in os.listdir(d):
         if f.endswith(".needles") and not os.path.exists(os.path.join(d, f[:-8] + ".out")):
             problems.append(f"{f}: no matching .out")
@@ -191,6 +294,14 @@ def main(argv):
         segments(argv[2], argv[3], int(argv[4]))
     elif cmd == "spread":
         spread_lines(argv[2], argv[3], int(argv[4]))
+    elif cmd == "firstper":
+        firstper(argv[2], argv[3], argv[4], int(argv[5]))
+    elif cmd == "outline":
+        outline(argv[2], int(argv[3]), argv[4], argv[5] if len(argv) > 5 else "")
+    elif cmd == "lsl":
+        lsl(argv[2], int(argv[3]))
+    elif cmd == "tree":
+        tree(argv[2], int(argv[3]))
     elif cmd == "check":
         return check(argv[2])
     else:

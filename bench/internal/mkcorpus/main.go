@@ -1,33 +1,35 @@
-// Command mkcorpus packs the samples named in a list into the gzipped tar
-// that headroom embeds as its default bench corpus. The archive depends only
-// on the samples' bytes, so regenerating it from the same corpus gives the
-// same file.
+// Command mkcorpus packs the samples of a corpus directory that headroom
+// embeds as its default bench corpus (those whose output is at most
+// bench.EmbedMax bytes) into a gzipped tar. The archive depends only on the
+// samples' bytes, so regenerating it from the same corpus gives the same
+// file.
 package main
 
 import (
 	"archive/tar"
-	"bufio"
 	"compress/gzip"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/headroom-cli/headroom/bench"
 )
 
 func main() {
-	list := flag.String("list", "corpus.list", "file naming one sample per line")
 	from := flag.String("from", "../testdata/corpus", "directory holding NAME.out and NAME.needles")
 	out := flag.String("o", "corpus.tar.gz", "archive to write")
 	flag.Parse()
-	if err := run(*list, *from, *out); err != nil {
+	if err := run(*from, *out); err != nil {
 		fmt.Fprintf(os.Stderr, "mkcorpus: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(list, from, out string) error {
-	names, err := readList(list)
+func run(from, out string) error {
+	names, err := embedded(from)
 	if err != nil {
 		return err
 	}
@@ -63,19 +65,26 @@ func run(list, from, out string) error {
 	return f.Close()
 }
 
-func readList(path string) ([]string, error) {
-	f, err := os.Open(path)
+// embedded names the samples of dir to embed, in name order.
+func embedded(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	var names []string
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		l := strings.TrimSpace(s.Text())
-		if l != "" && !strings.HasPrefix(l, "#") {
-			names = append(names, l)
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".out")
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			return nil, err
+		}
+		if fi.Size() <= bench.EmbedMax {
+			names = append(names, name)
 		}
 	}
-	return names, s.Err()
+	slices.Sort(names)
+	return names, nil
 }

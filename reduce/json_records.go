@@ -1,0 +1,843 @@
+package reduce
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// A record list is an array of objects, or an object whose members are
+// objects named by their keys (a map from names to records), near the top
+// of a document: the packages of go list or cargo metadata, the items of
+// kubectl get, the dependencies of npm ls. When the view of a document
+// cannot show all its records, it may show each on a line of its own by
+// the field that tells it from the others, and some in full: the first,
+// which shows what a record holds, and those that stand out.
+
+const (
+	// minRecords is the fewest records a list needs to be shown by its
+	// key: a shorter list is shown in full or cut as any other.
+	minRecords = 8
+	// minMapRecords is the fewest records a map needs, when the records
+	// have a field in common to show them by: its members are named.
+	minMapRecords = 4
+	// maxRecordKey is the longest average literal a key's values may have
+	// and still name records on one line each.
+	maxRecordKey = 80
+	// maxRecordDepth is how deep in a document a record list is looked
+	// for: the root, its members, and theirs.
+	maxRecordDepth = 2
+	// fullDepth is how many levels of a record shown in full are expanded
+	// below it, whatever the depth of the rest of the view.
+	fullDepth = 2
+	// maxFull is the most records a list shows in full: more would leave
+	// little room for the rest, and each one more the search for the
+	// number that fits tries costs a pass over the document.
+	maxFull = 16
+)
+
+// nameKeys name records, the most telling first, in lower case: a path
+// names a record in a space larger than its list, a name often only
+// within it.
+var nameKeys = []string{"importpath", "filepath", "file", "filename", "path", "address", "name", "id", "key",
+	"ifname", "title", "package", "module", "uid", "url", "dir", "ref", "slug", "arn", "host", "hostname"}
+
+// labelKeys are the fields a map's records are shown by, after their
+// names, the most telling first, in lower case.
+var labelKeys = []string{"version", "status", "state", "type", "kind"}
+
+// recordList is a list of records a view shows one a line.
+type recordList struct {
+	at     int // where the container starts
+	object bool
+	n      int
+	// path is the keys, quoted as the input has them, that lead to the
+	// value naming each record: one, or two for a name nested in an
+	// object (metadata, name).
+	path [][]byte
+	// label is the key of the field a map's records show, or nil.
+	label []byte
+	// full holds the records shown in full, by index; upgrades is the
+	// order in which records are shown in full as the budget allows.
+	full     map[int]bool
+	upgrades []int
+	// counts is what the view of the list shows, for its note.
+	counts recordCounts
+}
+
+// by names what records are shown by.
+func (l *recordList) by() string {
+	if l.object {
+		if l.label != nil {
+			return string(l.label[1 : len(l.label)-1])
+		}
+		return "name"
+	}
+	var parts []string
+	for _, k := range l.path {
+		parts = append(parts, string(k[1:len(k)-1]))
+	}
+	return strings.Join(parts, ".")
+}
+
+// recordLists finds the record lists of a document, at most
+// maxRecordDepth deep.
+func (d *jsonDoc) recordLists() []*recordList {
+	var out []*recordList
+	var walk func(v seg, depth int)
+	walk = func(v seg, depth int) {
+		b := d.b
+		if b[v.start] != '{' && b[v.start] != '[' {
+			return
+		}
+		if l := d.recordList(v); l != nil {
+			out = append(out, l)
+			return
+		}
+		// A document's parts are the members of its objects; the items
+		// of an array that is no record list are data.
+		if b[v.start] == '{' && depth < maxRecordDepth {
+			eachMember(b, v.start, func(_, val seg) bool { walk(val, depth+1); return true })
+		}
+	}
+	walk(d.root, 0)
+	return out
+}
+
+// recordList returns the container at v as a record list, or nil if it is
+// not one: too short, not all objects, or with no key that tells its
+// records apart.
+func (d *jsonDoc) recordList(v seg) *recordList {
+	b := d.b
+	c := d.container(v.start)
+	if c.n < minRecords && !(c.object && c.n >= minMapRecords) || c.kinds[jObject] != c.n {
+		return nil
+	}
+	l := &recordList{at: v.start, object: c.object, n: c.n}
+	var items []seg
+	if c.object {
+		eachMember(b, v.start, func(_, val seg) bool { items = append(items, val); return true })
+		// A map's records have a field in common that a line shows;
+		// objects of other fields are a document's parts.
+		if l.label = labelKey(b, items); l.label == nil && !c.mapLike {
+			return nil
+		}
+	} else {
+		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+		if l.path = recordKey(b, items); l.path == nil {
+			return nil
+		}
+	}
+	// The first record shows what a record holds; those that stand out
+	// follow, then the last.
+	l.upgrades = append(l.upgrades, 0)
+	for _, m := range c.outliers {
+		if m.idx != 0 && len(l.upgrades) < maxFull-1 {
+			l.upgrades = append(l.upgrades, m.idx)
+		}
+	}
+	if last := c.n - 1; !slices.Contains(l.upgrades, last) {
+		l.upgrades = append(l.upgrades, last)
+	}
+	return l
+}
+
+// recordKeyStat is what recordKey learns of one key of a list's records.
+type recordKeyStat struct {
+	name    []byte // the key, quoted
+	n       int    // records that have it with a scalar value
+	objects int    // records that have it with an object value
+	length  int    // total length of its scalar values
+	values  map[string]struct{}
+}
+
+// maxRecordKeys caps the keys of records whose values are counted.
+const maxRecordKeys = 64
+
+// recordKey returns the path to the value that names each record: a key
+// all records have, with short scalar values no two records share,
+// preferring the names of nameKeys, or such a key of an object all
+// records hold (metadata.name); or nil.
+func recordKey(b []byte, items []seg) [][]byte {
+	order := countKeys(b, items, nil)
+	if best := bestKey(order, len(items)); best != nil {
+		return [][]byte{best.name}
+	}
+	// A name nested in an object every record has.
+	var nested *recordKeyStat
+	var outer []byte
+	for _, st := range order {
+		if st.objects != len(items) {
+			continue
+		}
+		innerOrder := countKeys(b, items, st.name)
+		if k := bestKey(innerOrder, len(items)); k != nil && (nested == nil || nameRank(k.name) < nameRank(nested.name)) {
+			nested, outer = k, st.name
+		}
+	}
+	if nested != nil {
+		return [][]byte{outer, nested.name}
+	}
+	return nil
+}
+
+// countKeys counts the keys of the records, or of the object each holds
+// under outer, and the distinct scalar values of each; it returns them in
+// the order first seen.
+func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
+	stats := map[string]*recordKeyStat{}
+	var order []*recordKeyStat
+	for _, it := range items {
+		v := it
+		if outer != nil {
+			v = memberValue(b, it, outer)
+			if v.end <= v.start || b[v.start] != '{' {
+				continue
+			}
+		}
+		eachMember(b, v.start, func(key, val seg) bool {
+			st, ok := stats[string(b[key.start:key.end])]
+			if !ok {
+				if len(stats) == maxRecordKeys {
+					return true
+				}
+				st = &recordKeyStat{name: b[key.start:key.end], values: map[string]struct{}{}}
+				stats[string(st.name)] = st
+				order = append(order, st)
+			}
+			switch kindAt(b, val.start) {
+			case jString, jNumber:
+				st.n++
+				st.length += val.end - val.start
+				st.values[string(b[val.start:val.end])] = struct{}{}
+			case jObject:
+				st.objects++
+			}
+			return true
+		})
+	}
+	return order
+}
+
+// bestKey returns the key that best names n records: one all of them have
+// with a short scalar value no two share, the most telling by nameKeys,
+// else the first seen.
+func bestKey(order []*recordKeyStat, n int) *recordKeyStat {
+	var best *recordKeyStat
+	for _, st := range order {
+		if st.n != n || st.length > maxRecordKey*n || len(st.values) != n {
+			continue
+		}
+		if best == nil || nameRank(st.name) < nameRank(best.name) {
+			best = st
+		}
+	}
+	return best
+}
+
+func nameRank(key []byte) int  { return keyRank(key, nameKeys) }
+func labelRank(key []byte) int { return keyRank(key, labelKeys) }
+
+// keyRank returns the position of a quoted key in names, compared in lower
+// case, or len(names).
+func keyRank(key []byte, names []string) int {
+	if i := slices.Index(names, lowerContent(key)); i >= 0 {
+		return i
+	}
+	return len(names)
+}
+
+// labelKey returns the field that a map's records are shown by: one all
+// of them have with a short scalar value, by labelKeys, else the first
+// such; or nil.
+func labelKey(b []byte, values []seg) []byte {
+	order := countKeys(b, values, nil)
+	var best *recordKeyStat
+	for _, st := range order {
+		if st.n != len(values) || st.length > maxRecordKey*len(values) {
+			continue
+		}
+		if best == nil || labelRank(st.name) < labelRank(best.name) {
+			best = st
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return best.name
+}
+
+// recordViews returns views of the document that show its record lists
+// one record a line, with as many records in full as fit, or false if no
+// such view fits, or none would show more records than the ordinary view.
+func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
+	lists := d.recordLists()
+	if len(lists) == 0 {
+		return nil, false
+	}
+	// The ordinary view: how many records of each list it shows.
+	if f, ok := d.pick(budget, c); ok {
+		shown := d.shownBy(f)
+		var wanted []*recordList
+		for _, l := range lists {
+			if shown[l.at] < l.n {
+				wanted = append(wanted, l)
+			}
+		}
+		lists = wanted
+	}
+	if len(lists) == 0 {
+		return nil, false
+	}
+	if views, ok := d.listViews(lists, budget, c); ok || len(lists) == 1 {
+		return views, ok
+	}
+	// The lists do not fit together: the longest alone, then.
+	longest := slices.MaxFunc(lists, func(a, b *recordList) int { return cmp.Compare(a.n, b.n) })
+	return d.listViews([]*recordList{longest}, budget, c)
+}
+
+// listViews returns views of the document that show lists one record a
+// line, with as many records in full as fit, or false if none fits.
+func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter) ([][]byte, bool) {
+	d.lists = map[int]*recordList{}
+	for _, l := range lists {
+		d.lists[l.at] = l
+	}
+	fits := func(k int) bool {
+		for _, l := range lists {
+			l.full = map[int]bool{}
+			for _, i := range l.upgrades[:min(k, len(l.upgrades))] {
+				l.full[i] = true
+			}
+			l.counts = l.count(d.b)
+		}
+		d.reset()
+		f, ok := d.pick(budget, c)
+		return ok && f.level <= floorLevel && d.showsLists(f, lists)
+	}
+	most := 0
+	for _, l := range lists {
+		most = max(most, len(l.upgrades))
+	}
+	// Records in full, as many as fit the budget with the rest of the
+	// document no poorer than floorLevel; none if even that fails.
+	k := sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
+	if k < 0 {
+		d.lists = nil
+		d.reset()
+		return nil, false
+	}
+	fits(k)
+	views := d.views(budget, c)
+	if len(views) == 0 {
+		d.lists = nil
+		d.reset()
+		return nil, false
+	}
+	return views, true
+}
+
+// shownBy returns how many members of each container the view of form f
+// shows, by where the container starts.
+func (d *jsonDoc) shownBy(f form) map[int]int {
+	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit, shown: map[int]int{}}
+	r.applyForm(f)
+	r.value(d.root, 0, nil)
+	return r.shown
+}
+
+// showsLists reports whether the view of form f shows every record list
+// one record a line, rather than summarising one.
+func (d *jsonDoc) showsLists(f form, lists []*recordList) bool {
+	shown := d.shownBy(f)
+	for _, l := range lists {
+		if shown[l.at] != l.n {
+			return false
+		}
+	}
+	return true
+}
+
+// reset forgets the views tried, when what a view shows has changed.
+func (d *jsonDoc) reset() {
+	clear(d.tries)
+	clear(d.frontiers)
+	clear(d.failingAt)
+}
+
+// recordCounts counts what a record list's view shows: records in full,
+// records by their key alone, and the fields those leave out.
+type recordCounts struct{ full, byKey, elided int }
+
+// shape returns how the view shows record i, whose value is v: in full,
+// whole as the input has it (a record on one line as short as a note), or
+// by its key.
+func (l *recordList) shape(b []byte, i int, v seg) recordShape {
+	switch {
+	case l.full[i]:
+		return shownFull
+	case wholeLen(b, v) <= inlineMax:
+		return shownWhole
+	}
+	return shownByKey
+}
+
+// wholeLen returns how long the record at v is on one line, or more than
+// inlineMax if it holds containers.
+func wholeLen(b []byte, v seg) int {
+	if bytes.IndexByte(b[v.start:v.end], '\n') < 0 {
+		return v.end - v.start
+	}
+	n := 2
+	eachMember(b, v.start, func(key, val seg) bool {
+		if k := kindAt(b, val.start); k == jObject || k == jArray {
+			n = inlineMax + 1
+			return false
+		}
+		n += key.end - key.start + val.end - val.start + 4
+		return n <= inlineMax
+	})
+	return n
+}
+
+// whole writes a short record on one line: as the input has it, or, if
+// the input spreads it over several, its members with the document's
+// colon and a comma and a space between them.
+func (r *docRender) whole(v seg) {
+	b := r.d.b
+	if bytes.IndexByte(b[v.start:v.end], '\n') < 0 {
+		r.out = append(r.out, b[v.start:v.end]...)
+		return
+	}
+	r.out = append(r.out, '{')
+	sep := ""
+	eachMember(b, v.start, func(key, val seg) bool {
+		r.out = append(r.out, sep...)
+		r.out = append(r.out, b[key.start:key.end]...)
+		r.out = append(r.out, r.d.colon...)
+		r.out = append(r.out, b[val.start:val.end]...)
+		sep = ", "
+		return true
+	})
+	r.out = append(r.out, '}')
+}
+
+type recordShape uint8
+
+const (
+	shownByKey recordShape = iota
+	shownWhole
+	shownFull
+)
+
+// count counts what the view of the list shows, for its note.
+func (l *recordList) count(b []byte) recordCounts {
+	var n recordCounts
+	i := 0
+	each := func(v seg) {
+		switch l.shape(b, i, v) {
+		case shownFull:
+			n.full++
+		case shownByKey:
+			n.byKey++
+			n.elided += l.elided(b, v)
+		}
+		i++
+	}
+	if l.object {
+		eachMember(b, l.at, func(_, v seg) bool { each(v); return true })
+	} else {
+		eachItem(b, l.at, func(start, end int) bool { each(seg{start, end}); return true })
+	}
+	return n
+}
+
+// elided returns how many fields the line of the record at v leaves out.
+func (l *recordList) elided(b []byte, v seg) int {
+	fields := countMembers(b, v)
+	switch {
+	case l.object && l.label == nil:
+		return fields
+	case l.object:
+		return fields - 1
+	case len(l.path) == 2:
+		fields += countMembers(b, memberValue(b, v, l.path[0])) - 1
+	}
+	return fields - 1
+}
+
+func countMembers(b []byte, v seg) int {
+	n := 0
+	eachMember(b, v.start, func(_, _ seg) bool { n++; return true })
+	return n
+}
+
+// recordList writes the list at v one record a line: a note first that
+// counts what it leaves out, then each record by its key, or whole if it
+// is as short as that, or in full.
+func (r *docRender) recordList(v seg, depth int, l *recordList) {
+	b := r.d.b
+	raw := b[v.start:v.end]
+	c := r.d.container(v.start)
+	r.out = append(r.out, raw[0])
+	if n := l.counts; n.byKey > 0 {
+		r.newline(depth + 1)
+		note := "[headroom: " + elision.Thousands(int64(l.n)) + " records"
+		if n.full > 0 {
+			note += ", " + elision.Thousands(int64(n.full)) + " in full"
+		}
+		note += ", " + elision.Thousands(int64(n.byKey)) + " by " + l.by() + " alone"
+		if l.object {
+			r.out = appendLiteral(r.out, note+"]")
+			r.out = append(r.out, r.d.colon...)
+			r.out = appendLiteral(r.out, elision.Thousands(int64(n.elided))+" fields elided")
+		} else {
+			r.out = appendLiteral(r.out, note+": "+elision.Thousands(int64(n.elided))+" fields elided]")
+		}
+		r.out = append(r.out, r.d.comma...)
+	}
+	i := 0
+	each := func(key, val seg) bool {
+		if i > 0 {
+			r.out = append(r.out, r.d.comma...)
+		}
+		r.newline(depth + 1)
+		if key.end > key.start {
+			r.str(b[key.start:key.end], 4*r.lv.chars)
+			r.out = append(r.out, r.d.colon...)
+		}
+		switch l.shape(b, i, val) {
+		case shownFull:
+			r.fullRecord(val, depth+1, c.rareKeys)
+		case shownWhole:
+			r.whole(val)
+		default:
+			r.oneLine(val, l)
+		}
+		i++
+		return len(r.out) <= r.limit
+	}
+	if l.object {
+		eachMember(b, v.start, each)
+	} else {
+		eachItem(b, v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
+	}
+	r.newline(depth)
+	r.out = append(r.out, raw[len(raw)-1])
+	if r.shown != nil {
+		r.shown[v.start] = l.n
+	}
+}
+
+// fullRecord writes a record in full: expanded fullDepth levels below
+// itself whatever the depth of the view, and not a frontier of it.
+func (r *docRender) fullRecord(v seg, depth int, rare map[string]bool) {
+	savedDepth, savedEdge, savedExpand := r.depth, r.edge, r.expand
+	r.depth, r.edge, r.expand = max(r.depth, depth+fullDepth), nil, nil
+	r.value(v, depth, rare)
+	r.depth, r.edge, r.expand = savedDepth, savedEdge, savedExpand
+}
+
+// oneLine writes a record by the value that names it.
+func (r *docRender) oneLine(v seg, l *recordList) {
+	b := r.d.b
+	switch {
+	case l.object && l.label == nil:
+		r.out = append(r.out, r.d.container(v.start).summary(b, 0)...)
+		return
+	case l.object:
+		r.out = append(r.out, '{')
+		r.member(l.label, memberValue(b, v, l.label))
+		r.out = append(r.out, '}')
+		return
+	}
+	r.out = append(r.out, '{')
+	if len(l.path) == 2 {
+		inner := memberValue(b, v, l.path[0])
+		r.out = append(r.out, l.path[0]...)
+		r.out = append(r.out, r.d.colon...)
+		r.out = append(r.out, '{')
+		r.member(l.path[1], memberValue(b, inner, l.path[1]))
+		r.out = append(r.out, '}')
+	} else {
+		r.member(l.path[0], memberValue(b, v, l.path[0]))
+	}
+	r.out = append(r.out, '}')
+}
+
+// member writes key: value, the key as the input quotes it and the value
+// cut as any string of the view.
+func (r *docRender) member(key []byte, v seg) {
+	r.out = append(r.out, key...)
+	r.out = append(r.out, r.d.colon...)
+	r.value(v, maxViewDepth, nil)
+}
+
+// tierList ranks the lines of a run of records shown one a line: right
+// after the census, in their order, so that Fit lays them down one after
+// the other and never prices a gap between two of them.
+const tierList = prioCensus - 1
+
+// listLine is the line a view of a run of records shows for one record.
+type listLine struct {
+	piece Piece
+	cost  int
+	// fields is how many fields of the record the line shows: 0 if it
+	// shows the record whole or condensed (with notes of its own), 1 by
+	// its key alone, 2 with a field that sets it apart.
+	fields int
+	elided int // the fields it leaves out, if it shows some
+}
+
+// listPieces proposes the view of a run of records one record a line, when
+// the records have a key that tells them apart and a line for each fits
+// the budget with room to spare: each record by its key, as a note
+// standing for its lines, or whole if it is as short; then, as the budget
+// allows, the records that fail, the first, those that differ and the
+// last, whole or condensed. It adds what it leaves out to the census, and
+// returns false if the run is not such a list or its lines do not fit.
+func (s *stream) listPieces(cen *census, c Counter) ([]Piece, bool) {
+	var objs []int // the records that are objects, by index in s.recs
+	for i, r := range s.recs {
+		if r.text {
+			continue
+		}
+		if kindAt(s.b, r.v.start) != jObject {
+			return nil, false
+		}
+		objs = append(objs, i)
+	}
+	if len(objs) < minRecords {
+		return nil, false
+	}
+	items := make([]seg, len(objs))
+	for i, ri := range objs {
+		items[i] = s.recs[ri].v
+	}
+	l := &recordList{n: len(objs)}
+	if l.path = recordKey(s.b, items); l.path == nil {
+		return nil, false
+	}
+	lines := make([]listLine, len(objs))
+	cost, elided := 0, 0
+	for i, ri := range objs {
+		lines[i] = s.listLine(s.recs[ri], l, nil, c)
+		cost += lines[i].cost
+		elided += lines[i].elided
+	}
+	// Lines that are no record's (text, blank lines) go as gap lines at
+	// worst, and Fit holds one gap line's worth back.
+	gap := maxGapCost(s.lines, c)
+	runs, next := 1, 1
+	for _, ri := range objs {
+		if r := s.recs[ri]; r.first > next {
+			runs++
+		}
+		next = s.recs[ri].last + 1
+	}
+	if next <= s.lines {
+		runs++
+	}
+	// The census costs at most what it costs with every count as long as
+	// it can be.
+	extra := cen.extra
+	n := len(objs)
+	cen.extra = extra + listPhrase([3]int{n, n, n}, elided, l.by())
+	left := s.budget - cost - runs*gap - c.Count([]byte(cen.note(len(s.recs)))) - 1
+	if left < s.budget/10 {
+		cen.extra = extra
+		return nil, false
+	}
+	for _, u := range s.upgrades(objs) {
+		i, r := u.i, s.recs[objs[u.i]]
+		if lines[i].fields != 1 {
+			continue // shown whole or by a field already
+		}
+		var big listLine
+		ok := true
+		if u.key != nil {
+			big = s.listLine(r, l, u.key, c)
+		} else {
+			big, ok = s.fullLine(r, failing(s.b, seg{}, r.v, 2), c)
+		}
+		if !ok || big.cost-lines[i].cost > left {
+			continue
+		}
+		left -= big.cost - lines[i].cost
+		lines[i] = big
+	}
+	var count [3]int
+	elided = 0
+	for _, ln := range lines {
+		count[ln.fields]++
+		elided += ln.elided
+	}
+	cen.extra = extra + listPhrase(count, elided, l.by())
+	out := make([]Piece, len(lines))
+	for i, ln := range lines {
+		out[i] = ln.piece
+		out[i].Prio = tierList - i
+	}
+	return out, true
+}
+
+// listPhrase says, for the census, how the lines show the records: how
+// many show it whole or condensed, by its key alone, by its key and a
+// field most records lack, and the fields those leave out.
+func listPhrase(count [3]int, elided int, by string) string {
+	s := "; shown one a line:"
+	if count[0] > 0 {
+		s += " " + elision.Thousands(int64(count[0])) + " whole or condensed,"
+	}
+	s += " " + elision.Thousands(int64(count[1])) + " by " + by + " alone"
+	if count[2] > 0 {
+		s += ", " + elision.Thousands(int64(count[2])) + " with a field most lack"
+	}
+	return s + " (" + elision.Thousands(int64(elided)) + " fields elided)"
+}
+
+// listLine returns the line for record r by its key, and the member named
+// extra if it is set: a note standing for its lines, or the record's line
+// itself if it is as short.
+func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) listLine {
+	d := newJSONDoc(s.b, r.v, false)
+	rd := docRender{d: d, lv: jsonLevels[0], depth: maxViewDepth, limit: r.v.end - r.v.start + 1024}
+	rd.oneLine(r.v, l)
+	fields := 1
+	if extra != nil {
+		rd.out = rd.out[:len(rd.out)-1] // the closing brace
+		rd.out = append(rd.out, d.comma...)
+		rd.out = append(rd.out, extra...)
+		rd.out = append(rd.out, d.colon...)
+		v := memberValue(s.b, r.v, extra)
+		if view := condense(s.b, v, extraBytes); view != nil {
+			rd.out = append(rd.out, view...)
+		} else {
+			rd.out = append(rd.out, d.container(v.start).summary(s.b, 0)...)
+		}
+		rd.out = append(rd.out, '}')
+		fields = 2
+	}
+	note := string(rd.out)
+	if r.first == r.last {
+		start := bytes.LastIndexByte(s.b[:r.v.start], '\n') + 1
+		if end := lineEnd(s.b, start); end-start <= len(note)+noteBytes {
+			text := s.b[start:end]
+			return listLine{piece: Piece{Line: r.first, Text: text}, cost: lineCost(text, c)}
+		}
+	} else if extra == nil && wholeLen(s.b, r.v) <= inlineMax {
+		// A short record over several lines, whole on one.
+		rd.out = rd.out[:0]
+		rd.whole(r.v)
+		return listLine{piece: Piece{Line: r.first, Note: string(rd.out), Stands: r.last - r.first + 1},
+			cost: c.Count(append(rd.out, '\n'))}
+	}
+	return listLine{
+		piece:  Piece{Line: r.first, Note: note, Stands: r.last - r.first + 1},
+		cost:   c.Count([]byte(note + "\n")),
+		fields: fields,
+		elided: l.elided(s.b, r.v) + 1 - fields,
+	}
+}
+
+// extraBytes is the most a record's line by its key shows of the field
+// that sets the record apart.
+const extraBytes = 160
+
+// fullLine returns the line for record r in full: its own line if it is
+// one short enough, else the record condensed on one line, as long as a
+// line of a record, or of a failing one, may be.
+func (s *stream) fullLine(r record, failed bool, c Counter) (listLine, bool) {
+	keep := s.keepBytes(failed)
+	if r.first == r.last {
+		start := bytes.LastIndexByte(s.b[:r.v.start], '\n') + 1
+		if end := lineEnd(s.b, start); end-start <= keep {
+			text := s.b[start:end]
+			return listLine{piece: Piece{Line: r.first, Text: text}, cost: lineCost(text, c)}, true
+		}
+	}
+	view := condense(s.b, r.v, keep)
+	if view == nil {
+		return listLine{}, false
+	}
+	note := string(view)
+	return listLine{piece: Piece{Line: r.first, Note: note, Stands: r.last - r.first + 1}, cost: c.Count([]byte(note + "\n"))}, true
+}
+
+// upgrade is a record of a run shown more fully than by its key: whole or
+// condensed, or, if key is set, by its key and that field.
+type upgrade struct {
+	i   int // by index in the records that are objects
+	key []byte
+}
+
+// upgrades returns the records of a run in the order they are shown more
+// fully as the budget allows: those that fail, the first, the first with
+// each key most lack (the rarest first) by that field, the first of each
+// rare shape, and the last.
+func (s *stream) upgrades(objs []int) []upgrade {
+	var out []upgrade
+	seen := map[int]bool{}
+	add := func(i int, key []byte) {
+		if !seen[i] {
+			seen[i] = true
+			out = append(out, upgrade{i, key})
+		}
+	}
+	for i, ri := range objs {
+		if failing(s.b, seg{}, s.recs[ri].v, 2) {
+			add(i, nil)
+		}
+	}
+	add(0, nil)
+	first := map[string]upgrade{}
+	var keys []string
+	shapes := map[uint64]int{}
+	counts := map[uint64]int{}
+	var order []uint64
+	for i, ri := range objs {
+		v := s.recs[ri].v
+		eachMember(s.b, v.start, func(key, _ seg) bool {
+			name := string(s.b[key.start+1 : key.end-1])
+			if _, ok := first[name]; !ok && s.rare(name) {
+				first[name] = upgrade{i, s.b[key.start:key.end]}
+				keys = append(keys, name)
+			}
+			return true
+		})
+		sig := signature(s.b, v)
+		if _, ok := shapes[sig]; !ok && len(shapes) < maxShapes {
+			shapes[sig] = i
+			order = append(order, sig)
+		}
+		counts[sig]++
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return cmp.Compare(s.keys[a], s.keys[b]) })
+	for _, k := range keys {
+		if f := first[k]; !seen[f.i] {
+			// Not marked seen: the record may yet be shown in full.
+			out = append(out, f)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b uint64) int { return cmp.Compare(counts[a], counts[b]) })
+	if len(order) > 1 {
+		for _, sig := range order[:len(order)-1] {
+			add(shapes[sig], nil)
+		}
+	}
+	add(len(objs)-1, nil)
+	return out
+}
+
+// lineCost is what a line of the input costs in a view.
+func lineCost(text []byte, c Counter) int {
+	b := make([]byte, len(text)+1)
+	copy(b, text)
+	b[len(text)] = '\n'
+	return c.Count(b)
+}

@@ -1,0 +1,214 @@
+package reduce
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/headroom-cli/headroom/shape"
+)
+
+// The key that names records is one all of them have, unique, preferring
+// paths and names, or a name nested in an object each record holds.
+func TestJSONRecordKey(t *testing.T) {
+	for _, tc := range []struct {
+		path, list string // list: the key of the record list, "" for the root
+		want       string
+	}{
+		{filepath.Join(localJSON, "pip-inspect.json"), "installed", "metadata.name"},
+		{filepath.Join(localJSON, "pip-list.json"), "", "name"},
+		{filepath.Join(corpusDir, "json-eslint-format-json.out"), "", "filePath"},
+		{filepath.Join(corpusDir, "json-terraform-show-plan.out"), "resource_changes", "address"},
+	} {
+		b := readFile(t, tc.path)
+		var items []seg
+		v := seg{skipSpace(b, 0), len(bytes.TrimRight(b, " \n"))}
+		if tc.list != "" {
+			v = memberValue(b, v, []byte(`"`+tc.list+`"`))
+		}
+		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+		var got []string
+		for _, k := range recordKey(b, items) {
+			got = append(got, string(k[1:len(k)-1]))
+		}
+		if strings.Join(got, ".") != tc.want {
+			t.Errorf("%s: records named by %q, want %q", filepath.Base(tc.path), strings.Join(got, "."), tc.want)
+		}
+	}
+}
+
+// A document's record list that does not fit is shown one record a line by
+// its key, every record named, in a view that parses, and its note counts
+// exactly the records shown each way and the fields they leave out.
+func TestJSONRecordListDocument(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "pip-inspect.json"))
+	var doc struct {
+		Installed []map[string]json.RawMessage
+	}
+	if err := json.Unmarshal(input, &doc); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]int{} // fields of each record, with its metadata's
+	for _, rec := range doc.Installed {
+		var meta map[string]json.RawMessage
+		json.Unmarshal(rec["metadata"], &meta)
+		var name string
+		json.Unmarshal(meta["name"], &name)
+		names[name] = len(rec) - 1 + len(meta) - 1
+	}
+	for _, budget := range []int{500, 2000} {
+		got := body(t, shape.JSON, input, budget)
+		var view struct{ Installed []json.RawMessage }
+		if err := json.Unmarshal(got, &view); err != nil {
+			t.Fatalf("@%d: the view does not parse: %v\n%s", budget, err, got)
+		}
+		if len(view.Installed) != len(doc.Installed)+1 {
+			t.Fatalf("@%d: %d items where %d records and a note are due", budget, len(view.Installed), len(doc.Installed))
+		}
+		var note string
+		json.Unmarshal(view.Installed[0], &note)
+		m := regexp.MustCompile(`^\[headroom: ([0-9]+) records, (?:([0-9]+) in full, )?([0-9]+) by metadata\.name alone: ([0-9,]+) fields elided\]$`).FindStringSubmatch(note)
+		if m == nil {
+			t.Fatalf("@%d: not a note of the records: %q", budget, note)
+		}
+		byKey, elided, full := 0, 0, 0
+		for i, raw := range view.Installed[1:] {
+			var rec map[string]json.RawMessage
+			var meta map[string]json.RawMessage
+			if json.Unmarshal(raw, &rec) != nil || json.Unmarshal(rec["metadata"], &meta) != nil {
+				t.Fatalf("@%d: record %d is not an object with metadata: %s", budget, i, raw)
+			}
+			var name string
+			json.Unmarshal(meta["name"], &name)
+			if _, ok := names[name]; !ok {
+				t.Errorf("@%d: record %d is not named: %s", budget, i, raw)
+			}
+			if len(rec) == 1 && len(meta) == 1 {
+				byKey++
+				elided += names[name]
+			} else {
+				full++
+			}
+		}
+		if atoi(m[1]) != len(doc.Installed) || atoi(m[2]) != full || atoi(m[3]) != byKey || atoi(m[4]) != elided {
+			t.Errorf("@%d: note %q; counted %d in full, %d by name, %d fields elided", budget, note, full, byKey, elided)
+		}
+	}
+}
+
+// A run of records is shown one a line, each named by its key, and the
+// census counts exactly what the lines by key leave out.
+func TestJSONRecordListStream(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "golist-go.json"))
+	fields := map[string]int{}
+	d := json.NewDecoder(bytes.NewReader(input))
+	for d.More() {
+		var rec map[string]json.RawMessage
+		if err := d.Decode(&rec); err != nil {
+			t.Fatal(err)
+		}
+		var path string
+		json.Unmarshal(rec["ImportPath"], &path)
+		fields[path] = len(rec)
+	}
+	got := body(t, shape.JSON, input, 600)
+	lines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	m := regexp.MustCompile(`; shown one a line:(?: ([0-9]+) whole or condensed,)? ([0-9]+) by ImportPath alone(?:, ([0-9]+) with a field most lack)? \(([0-9,]+) fields elided\)\]$`).FindStringSubmatch(lines[0])
+	if m == nil {
+		t.Fatalf("the census does not say how the records are shown: %q", lines[0])
+	}
+	if len(lines) != 1+len(fields) {
+		t.Fatalf("%d lines for %d records:\n%s", len(lines)-1, len(fields), got)
+	}
+	byKey, withField, elided, other := 0, 0, 0, 0
+	keyLine := regexp.MustCompile(`^\{"ImportPath": "([^"]+)"(, "([A-Za-z]+)": .*)?\}$`)
+	for _, l := range lines[1:] {
+		if k := keyLine.FindStringSubmatch(l); k != nil && !strings.Contains(k[2], `, "Name": `) {
+			if _, ok := fields[k[1]]; !ok {
+				t.Errorf("line %q names no record", l)
+			}
+			if k[2] == "" {
+				byKey++
+				elided += fields[k[1]] - 1
+			} else {
+				withField++
+				elided += fields[k[1]] - 2
+			}
+			continue
+		}
+		other++
+		if !strings.Contains(l, `"ImportPath": "go/`) {
+			t.Errorf("line %q does not name its record", l)
+		}
+	}
+	if atoi(m[1]) != other || atoi(m[2]) != byKey || atoi(m[3]) != withField || atoi(m[4]) != elided {
+		t.Errorf("census %q; counted %d whole, %d by key, %d with a field, %d fields elided", lines[0], other, byKey, withField, elided)
+	}
+	if byKey == 0 || other == 0 {
+		t.Errorf("%d records by key and %d otherwise: the sample no longer tests both", byKey, other)
+	}
+}
+
+// A map whose members are records is shown one record a line by the field
+// they have in common, every member named.
+func TestJSONRecordListMap(t *testing.T) {
+	input := readFile(t, filepath.Join(corpusDir, "json-npm-ls-long.out"))
+	var doc struct{ Dependencies map[string]map[string]any }
+	if err := json.Unmarshal(input, &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, input, 2000)
+	var view struct{ Dependencies map[string]any }
+	if err := json.Unmarshal(got, &view); err != nil {
+		t.Fatalf("the view does not parse: %v", err)
+	}
+	for name, dep := range doc.Dependencies {
+		v, ok := view.Dependencies[name].(map[string]any)
+		if !ok || v["version"] != dep["version"] {
+			t.Errorf("dependency %s is not shown with its version %v: %v", name, dep["version"], view.Dependencies[name])
+		}
+	}
+	if !bytes.Contains(got, []byte(`"[headroom: 7 records, 1 in full, 6 by version alone]": "`)) {
+		t.Errorf("no note of the records:\n%s", got)
+	}
+}
+
+// At any budget, a view of a record list fits, and a view of one document
+// parses: list mode changes what a view shows with the budget, and must
+// hold to both at each step.
+func TestJSONRecordListsAnyBudget(t *testing.T) {
+	paths := []string{
+		filepath.Join(localJSON, "pip-inspect.json"), filepath.Join(localJSON, "golist-go.json"),
+		filepath.Join(localJSON, "npm-ls-all.json"), filepath.Join(localJSON, "pip-list.json"),
+		filepath.Join(corpusDir, "json-terraform-show-plan.out"), filepath.Join(corpusDir, "json-npm-ls-long.out"),
+		filepath.Join(corpusDir, "json-eslint-format-json.out"), filepath.Join(corpusDir, "json-go-list-deps.out"),
+	}
+	for _, path := range paths {
+		input := readFile(t, path)
+		for _, budget := range []int{120, 250, 400, 700, 1100, 1600, 2500, 4000} {
+			if counter().Count(input) <= budget {
+				continue
+			}
+			got := body(t, shape.JSON, input, budget)
+			if n := counter().Count(got); n > budget {
+				t.Errorf("%s@%d: view has %d tokens", filepath.Base(path), budget, n)
+			}
+			if json.Valid(input) && !json.Valid(got) {
+				t.Errorf("%s@%d: the view of one document does not parse:\n%s", filepath.Base(path), budget, got)
+			}
+		}
+	}
+}
+
+// BenchmarkJSONRecordList reduces a document whose view shows its records
+// one a line, and a run of records shown so.
+func BenchmarkJSONRecordList(b *testing.B) {
+	for _, name := range []string{"json-eslint-format-json", "json-go-list-deps"} {
+		b.Run(name, func(b *testing.B) {
+			benchmarkJSON(b, readFile(b, filepath.Join(corpusDir, name+".out")))
+		})
+	}
+}

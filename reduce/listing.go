@@ -1,0 +1,440 @@
+package reduce
+
+import (
+	"bytes"
+	"container/heap"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/headroom-cli/headroom/shape"
+)
+
+// Priorities of the listing reducer's pieces, by class; within a class, a
+// smaller rank first, and earlier lines first among equals.
+const (
+	prioListNote   = 5 << 24
+	prioListOther  = 4 << 24 // titles, headers, summaries, complaints
+	prioListBoost  = 3 << 24 // entries that stand out: directories, rare statuses, the largest
+	prioListRanked = 2 << 24 // the other entries, by rank
+	listMaxRank    = 1 << 20
+)
+
+const (
+	// listCandOverhead is what holding a candidate costs besides its text.
+	listCandOverhead = 64
+	// listLongLine is the length past which a kept line is cut.
+	listLongLine = 512
+	// listMaxDirs and listMaxDirBytes cap the directories the census counts
+	// entries in; past them, entries are counted together.
+	listMaxDirs     = 10_000
+	listMaxDirBytes = 1 << 20
+	// listMaxExts caps the extensions the census counts.
+	listMaxExts = 256
+	// listKeyRows caps the statuses counted.
+	listKeyRows = 64
+	// listTopSizes is how many of the largest entries stand out.
+	listTopSizes = 8
+	// listEdge is how many entries at the end rank with the first ones.
+	listEdge = 8
+	// listMaxBlanks caps the blank lines held.
+	listMaxBlanks = 4096
+	// listEnds is how many entries at either end rank above all others.
+	listEnds = 3
+	// listTextUntil is how many entries, half the lines or more, make the
+	// input a listing beyond doubt; until then it is also read as text.
+	listTextUntil = 64
+)
+
+// Listing is the reducer for lists of names: paths (find, rg -l, git
+// ls-files, dpkg -L, jar tf), tables of files, packages or processes (ls -l,
+// du, git ls-tree, dpkg -l, ps) and drawn trees (tree, npm ls).
+//
+// When the entries do not fit as they are, a note counts them exactly, by
+// directory and by extension (or by type, for ls -l), and the view shows:
+// lines that are no entries (errors, headers, summaries) first; then rows
+// that stand out (directories, a status other than the usual one, the
+// largest sizes); then the first and last entries, and of every directory
+// its first names, consecutive paths of one directory folded as
+// dir/{a,b}.go for dir/a.go and dir/b.go. When verbatim lines could show
+// less than half of the entries but the folded list fits, every name is
+// shown, folded but for the ends. Rows and tree entries are kept verbatim,
+// a tree's shallow entries before its deep ones.
+type Listing struct {
+	holdLimit int
+	parser    shape.ListingParser
+	text      *Text // the input as text, while it may be no listing
+
+	census listCensus
+	fold   listFolder
+
+	held      listHeap
+	heldBytes int
+	tail      []listCand // the last entries
+	others    int        // lines that are no entries
+	rows      int        // entries held as lines: rows, tree entries, unfolded paths
+	first     int        // the line of the first entry
+	blanks    []int      // blank lines
+
+	section []byte // the directory ls -R heads the current entries with
+	secRows int    // the entries read under it
+
+	keys    map[string]int // rows by status
+	keyRows int
+	sizes   []int64 // the largest sizes so far, smallest first
+}
+
+// listClass says what a line held as a candidate is.
+type listClass uint8
+
+const (
+	listOtherLine listClass = iota // no entry: a title, a header, an error
+	listBlank
+	listEntry   // a row, a path shown as it is
+	listTreeRow // an entry of a drawn tree
+	listDirRow  // a directory's row in ls -l
+	listKeyed   // a row whose status was not the usual one when read
+	listLarge   // a row of one of the largest sizes when read
+	listSelf    // ls -a's . and ..
+)
+
+// listCand is an input line that a view may show verbatim.
+type listCand struct {
+	piece Piece
+	class listClass
+	key   string // a row's status
+	n     int    // for a line that is no entry, how many came before it; for a tree entry, its depth
+	dir   int    // for an entry, the census's index of its directory, or -1
+	ext   string // and its extension, as the census counts it
+	size  int64  // for a row of one of the largest sizes when read, the size
+	sec   int    // for an entry under an ls -R heading, how many came before it there; else -1
+}
+
+// NewListing returns a listing reducer for a view of about budget tokens.
+func NewListing(budget int) *Listing {
+	return &Listing{
+		holdLimit: max(budget*32, 64<<10),
+		text:      NewText(budget),
+		census:    newListCensus(),
+		fold:      listFolder{limit: max(budget*32, 64<<10)},
+		keys:      map[string]int{},
+	}
+}
+
+func newListing(budget int) Reducer { return NewListing(budget) }
+
+// Add implements Reducer.
+func (r *Listing) Add(l Line) {
+	if r.text != nil {
+		r.text.Add(l)
+	}
+	b := l.Text
+	ll := r.parser.Parse(b)
+	switch ll.Form {
+	case shape.ListingBlank:
+		r.fold.end()
+		// Blank lines are held apart, to be shown only where they
+		// close a gap between kept lines.
+		if len(r.blanks) < listMaxBlanks {
+			r.blanks = append(r.blanks, l.N)
+		}
+		return
+	case shape.ListingOther, shape.ListingHead:
+		r.fold.end()
+		if ll.Form == shape.ListingHead && ll.End > ll.Start {
+			// ls -R's "dir:" heads the entries that follow.
+			r.section = append(append(r.section[:0], b[ll.Start:ll.End]...), '/')
+			r.secRows = 0
+		}
+		r.keep(l, listCand{class: listOtherLine, n: r.others, dir: -1}, prioListOther-min(r.others, listMaxRank))
+		r.others++
+		return
+	}
+	if r.census.entries >= listTextUntil && r.census.entries*2 >= l.N {
+		// A listing beyond doubt: no need for the text view.
+		r.text = nil
+	}
+	if r.first == 0 {
+		r.first = l.N
+	}
+	switch ll.Form {
+	case shape.ListingPath:
+		name := b[ll.Start:ll.End]
+		dir, ext := r.census.add(r.section, name)
+		if ll.End == len(b) && r.fold.add(l, b[:ll.Start], name, dir) {
+			return
+		}
+		r.entry(l, listCand{class: listEntry, dir: dir, ext: ext})
+	case shape.ListingRow:
+		r.fold.end()
+		var name []byte
+		if ll.End > ll.Start {
+			name = b[ll.Start:ll.End]
+		}
+		dir, ext := r.census.add(r.section, name)
+		r.census.kind(b)
+		if string(name) == "." || string(name) == ".." {
+			// ls -a's own entries tell nothing: shown only to close a gap.
+			r.keep(l, listCand{class: listSelf, dir: dir, ext: ext, sec: -1}, 2)
+			return
+		}
+		c := r.classify(b, ll)
+		c.dir, c.ext = dir, ext
+		r.entry(l, c)
+	case shape.ListingTree:
+		r.fold.end()
+		r.census.add(nil, nil)
+		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1}
+		r.keep(l, c, treePrio(ll.Depth))
+	}
+}
+
+// treePrio ranks a tree's entries by depth: the top two levels stand out.
+func treePrio(depth int) int {
+	if depth <= 1 {
+		return prioListBoost - depth<<12
+	}
+	return prioListRanked - min(depth, 255)<<12
+}
+
+// entry adds a row or a path shown as it is, held by its rank as read: its
+// place among the entries, or its standing out.
+func (r *Listing) entry(l Line, c listCand) {
+	r.fold.end()
+	r.rows++
+	c.sec = -1
+	if r.section != nil {
+		c.sec = r.secRows
+		r.secRows++
+	}
+	prio := prioListRanked - min(r.rows, listMaxRank)
+	if c.class >= listDirRow {
+		prio = prioListBoost - min(r.rows, listMaxRank)
+	}
+	r.keep(l, c, prio)
+	r.keepTail(l, c)
+}
+
+// classify tells whether a row stands out from the rest: a directory in
+// ls -l, a status other than the usual one so far (dpkg -l's rc among ii,
+// apt list's [installed] among [installed,automatic]), or one of the
+// largest sizes so far.
+func (r *Listing) classify(b []byte, ll shape.ListingLine) listCand {
+	c := listCand{class: listEntry, key: rowKey(b)}
+	if c.key != "" {
+		if _, ok := r.keys[c.key]; ok || len(r.keys) < listKeyRows {
+			r.keys[c.key]++
+		}
+		r.keyRows++
+	}
+	switch {
+	case modeRow(b) && b[0] == 'd':
+		c.class = listDirRow
+	case c.key != "" && r.keyRows >= 8 && c.key != r.usualKey():
+		c.class = listKeyed
+	default:
+		if s, ok := rowSize(b, ll); ok && r.large(s) {
+			c.class, c.size = listLarge, s
+		}
+	}
+	return c
+}
+
+// usualKey returns the status most rows have had so far, the first of
+// those that tie.
+func (r *Listing) usualKey() string {
+	best, n := "", 0
+	for k, c := range r.keys {
+		if c > n || c == n && k < best {
+			best, n = k, c
+		}
+	}
+	return best
+}
+
+// large reports whether size s is among the largest seen so far.
+func (r *Listing) large(s int64) bool {
+	if len(r.sizes) == listTopSizes && s <= r.sizes[0] {
+		return false
+	}
+	i := 0
+	for i < len(r.sizes) && r.sizes[i] < s {
+		i++
+	}
+	r.sizes = slices.Insert(r.sizes, i, s)
+	if len(r.sizes) > listTopSizes {
+		r.sizes = r.sizes[1:]
+	}
+	return true
+}
+
+// keep holds line l as candidate c of priority prio, unless it would be let
+// go at once.
+func (r *Listing) keep(l Line, c listCand, prio int) {
+	size := int(min(l.Len, listLongLine)) + listCandOverhead
+	if r.heldBytes+size > r.holdLimit && len(r.held) > 0 && prio <= r.held[0].piece.Prio {
+		return
+	}
+	c.piece = Cut(l, listLongLine, prio)
+	heap.Push(&r.held, c)
+	r.heldBytes += len(c.piece.Text) + listCandOverhead
+	for r.heldBytes > r.holdLimit && len(r.held) > 0 {
+		out := heap.Pop(&r.held).(listCand)
+		r.heldBytes -= len(out.piece.Text) + listCandOverhead
+	}
+}
+
+// keepTail holds entry c among the last ones, which rank by their distance
+// from the end once it is known.
+func (r *Listing) keepTail(l Line, c listCand) {
+	if len(r.tail) < listEdge {
+		c.piece = Cut(l, listLongLine, 0)
+		r.tail = append(r.tail, c)
+		return
+	}
+	// Reuse the oldest one's text: most entries pass through here.
+	old := r.tail[0]
+	copy(r.tail, r.tail[1:])
+	text, after := cutAt(l, listLongLine)
+	c.piece = Piece{Line: l.N, Text: append(old.piece.Text[:0], text...), After: after}
+	r.tail[len(r.tail)-1] = c
+}
+
+// modeRow reports whether a row starts with a file's mode, as ls -l prints
+// it: drwxr-xr-x.
+func modeRow(b []byte) bool {
+	if len(b) < 11 || bytes.IndexByte([]byte("-dlcbpsD"), b[0]) < 0 {
+		return false
+	}
+	for _, c := range b[1:10] {
+		if bytes.IndexByte([]byte("rwxsStT-"), c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// rowKey returns the status a row starts or ends with, where a table has
+// one: dpkg -l's ii, apt list's [installed,automatic]; or "".
+func rowKey(b []byte) string {
+	if len(b) > 3 && b[2] == ' ' && b[0] != ' ' && b[0] != '-' && b[1] != ' ' {
+		if f := bytes.Fields(b[:3]); len(f) == 1 && len(f[0]) == 2 && isLowerWord(f[0]) {
+			return string(f[0])
+		}
+	}
+	first, _, _ := bytes.Cut(b, []byte(" "))
+	if i := bytes.LastIndexByte(b, '['); i > 0 && b[len(b)-1] == ']' && b[i-1] == ' ' && bytes.IndexByte(first, '/') > 0 {
+		// apt list's name/suite version arch [status], not ps's [kthreadd].
+		// [installed,upgradable to: 2.6.2]: the words, not the version.
+		key := b[i:]
+		if j := bytes.IndexAny(key, ":0123456789"); j > 0 {
+			key = key[:j]
+		}
+		return string(key)
+	}
+	return ""
+}
+
+func isLowerWord(b []byte) bool {
+	for _, c := range b {
+		if c < 'a' || c > 'z' {
+			if c < 'A' || c > 'Z' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rowSize returns the size in a row of ls -l or du, in bytes as far as its
+// unit tells.
+func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
+	var f []byte
+	switch {
+	case ll.Start > 0 && b[ll.Start-1] == '\t' && bytes.IndexByte(b, '\t') == ll.Start-1:
+		// du: the size, a tab, the path.
+		f = b[:ll.Start-1]
+	case ll.Start > 0 && modeRow(b):
+		// ls -l: the field before the date, which starts three fields
+		// before the name.
+		fields := bytes.Fields(b[:ll.Start])
+		if len(fields) < 4 {
+			return 0, false
+		}
+		f = fields[len(fields)-4]
+	default:
+		return 0, false
+	}
+	return parseSize(f)
+}
+
+// parseSize reads a size as 4096, 4.0K or 112M.
+func parseSize(f []byte) (int64, bool) {
+	var n, frac, div int64 = 0, 0, 1
+	i := 0
+	for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
+		n = n*10 + int64(f[i]-'0')
+		if n > 1<<50 {
+			return 0, false
+		}
+	}
+	if i == 0 {
+		return 0, false
+	}
+	if i < len(f) && f[i] == '.' {
+		for i++; i < len(f) && f[i] >= '0' && f[i] <= '9' && div < 1000; i++ {
+			frac = frac*10 + int64(f[i]-'0')
+			div *= 10
+		}
+	}
+	mult := int64(1)
+	if i < len(f) {
+		switch f[i] {
+		case 'K', 'k':
+			mult = 1 << 10
+		case 'M':
+			mult = 1 << 20
+		case 'G':
+			mult = 1 << 30
+		case 'T':
+			mult = 1 << 40
+		default:
+			return 0, false
+		}
+	}
+	return n*mult + frac*mult/div, true
+}
+
+// listHeap orders candidates worst first: lowest priority, then latest
+// line.
+type listHeap []listCand
+
+func (h listHeap) Len() int { return len(h) }
+func (h listHeap) Less(i, j int) bool {
+	if h[i].piece.Prio != h[j].piece.Prio {
+		return h[i].piece.Prio < h[j].piece.Prio
+	}
+	return h[i].piece.Line > h[j].piece.Line
+}
+func (h listHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *listHeap) Push(x any)   { *h = append(*h, x.(listCand)) }
+func (h *listHeap) Pop() any {
+	old := *h
+	c := old[len(old)-1]
+	old[len(old)-1] = listCand{}
+	*h = old[:len(old)-1]
+	return c
+}
+
+// foldable reports whether a name may go inside a fold's braces: nothing
+// in it that would read as the fold's own punctuation, or hide.
+func foldable(name []byte) bool {
+	if len(name) == 0 || len(name) > 200 || !utf8.Valid(name) {
+		return false
+	}
+	for _, c := range name {
+		if c <= ' ' || c == 0x7f || c == ',' || c == '{' || c == '}' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}

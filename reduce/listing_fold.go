@@ -1,0 +1,268 @@
+package reduce
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
+
+const (
+	// listFoldFew is how many names a run keeps once the folder is past its
+	// limit, and only for a directory no run has kept names of.
+	listFoldFew = 8
+	// Folds of a view that shows every name are cut at listFoldWide bytes
+	// of names; folds of a view that shows the first names of each
+	// directory at listFoldNarrow, so that more directories get some.
+	listFoldWide   = 240
+	listFoldNarrow = 90
+	// listFoldRun folds a whole run in one, when nothing narrower fits.
+	listFoldRun = 1 << 30
+)
+
+// listFolder gathers runs of consecutive paths under one directory, with
+// the same text before each (an indentation, git status's XY), to be shown
+// as dir/{a,b}.go. A run may span directories under a common one: each
+// fold of it is then written under the deepest directory its own names
+// share, as dir/{a/x,b/y}.go.
+type listFolder struct {
+	limit int
+	runs  []listRun
+	bytes int
+	open  bool // the last run may take the next line
+	full  bool // past the limit: names are let go
+	kept  map[string]bool
+}
+
+// listRun is a run of consecutive lines prefix+dir+name, for each of names.
+type listRun struct {
+	first  int
+	prefix string
+	dir    string
+	names  []string
+	census []int // the census's index of each name's directory, or -1
+}
+
+// listFoldMinDir is the shortest directory a run may span several of: a
+// shorter one saves too little to be worth the longer names.
+const listFoldMinDir = 10
+
+// add takes the line l, which is prefix followed by the path name, into a
+// run, and reports whether it did: the line is then shown in a fold or not
+// at all. A path whose name cannot be folded is not taken.
+func (f *listFolder) add(l Line, prefix, name []byte, census int) bool {
+	cut := foldCut(name)
+	if cut < 0 || int64(len(l.Text)) != l.Len || !plainText(prefix) || bytes.ContainsAny(prefix, "{},") {
+		f.end()
+		return false
+	}
+	dir, base := name[:cut+1], name[cut+1:]
+	if f.open {
+		r := &f.runs[len(f.runs)-1]
+		common := commonDir(r.dir, name)
+		if r.first+len(r.names) == l.N && r.prefix == string(prefix) && (r.dir == string(dir) || len(common) >= listFoldMinDir) {
+			if f.full && len(r.names) >= listFoldFew {
+				f.open = false
+				return true
+			}
+			if len(common) < len(r.dir) {
+				// Widen the run to the directory both are under.
+				more := r.dir[len(common):]
+				for i := range r.names {
+					r.names[i] = more + r.names[i]
+				}
+				f.grow(len(more) * len(r.names))
+				r.dir = common
+			}
+			r.names = append(r.names, string(name[len(r.dir):]))
+			r.census = append(r.census, census)
+			f.grow(len(name) - len(r.dir))
+			return true
+		}
+	}
+	f.open = false
+	if f.full && (f.kept[string(dir)] || len(f.kept) >= listMaxDirs) {
+		// Past the limit, only a directory no run has kept names of
+		// gets some, up to a cap on directories.
+		return true
+	}
+	if f.kept == nil {
+		f.kept = map[string]bool{}
+	}
+	f.kept[string(dir)] = true
+	f.runs = append(f.runs, listRun{first: l.N, prefix: string(prefix), dir: string(dir), names: []string{string(base)}, census: []int{census}})
+	f.open = true
+	f.grow(len(prefix) + len(dir) + len(base) + 64)
+	return true
+}
+
+func (f *listFolder) grow(n int) {
+	f.bytes += n + 16
+	if f.bytes > f.limit {
+		f.full = true
+	}
+}
+
+// end closes the open run: the next path starts another.
+func (f *listFolder) end() { f.open = false }
+
+// foldCut returns where the directory of a path that a fold may hold ends
+// (the index of its last slash but a trailing one), or -1 if it may not:
+// it has no directory, or holds what would read as a fold's own
+// punctuation (braces and commas), or blanks and controls in its name.
+func foldCut(name []byte) int {
+	if len(name) < 2 || len(name) > 1024 {
+		return -1
+	}
+	cut, ascii := -1, true
+	for i, c := range name {
+		switch {
+		case c == '/' && i < len(name)-1:
+			cut = i
+		case c == ',' || c == '{' || c == '}' || c == 0x7f || c < ' ':
+			return -1
+		case c >= 0x80:
+			ascii = false
+		}
+	}
+	if cut < 0 || !ascii && !utf8.Valid(name) || len(name)-cut-1 > 200 {
+		return -1
+	}
+	for _, c := range name[cut+1:] {
+		if c <= ' ' || c == '\\' {
+			return -1
+		}
+	}
+	return cut
+}
+
+// plainText reports whether b is text a fold can repeat as it is: valid
+// UTF-8 without controls but tabs.
+func plainText(b []byte) bool {
+	for _, c := range b {
+		if c < ' ' && c != '\t' || c == 0x7f {
+			return false
+		}
+	}
+	return utf8.Valid(b)
+}
+
+// listFold is a piece of a run: its names from the i-th on, n of them.
+type listFold struct {
+	run, i, n int
+	sub       string // the directory under the run's its names share
+	k         int    // folds of its directory before it
+}
+
+// folds cuts every run into folds of up to width bytes of names, and
+// numbers each among the folds of its directory.
+func (f *listFolder) folds(width int) []listFold {
+	var out []listFold
+	seen := map[string]int{}
+	for ri, r := range f.runs {
+		for i := 0; i < len(r.names); {
+			n, w := 0, 0
+			for i+n < len(r.names) && (n == 0 || width > 0 && w+len(r.names[i+n]) <= width) {
+				w += len(r.names[i+n]) + 1
+				n++
+			}
+			sub := r.names[i][:strings.LastIndexByte(r.names[i][:max(len(r.names[i])-1, 0)], '/')+1]
+			for _, name := range r.names[i+1 : i+n] {
+				sub = commonDir(sub, []byte(name))
+			}
+			dir := r.dir + sub
+			out = append(out, listFold{run: ri, i: i, n: n, sub: sub, k: seen[dir]})
+			seen[dir]++
+			i += n
+		}
+	}
+	return out
+}
+
+// piece returns what shows fold d: the line itself for a single name, else
+// a note standing for its lines.
+func (f *listFolder) piece(d listFold, prio int) Piece {
+	r := f.runs[d.run]
+	names := r.names[d.i : d.i+d.n]
+	if d.n == 1 {
+		return Piece{Line: r.first + d.i, Text: []byte(r.prefix + r.dir + names[0]), Prio: prio}
+	}
+	inner := make([]string, len(names))
+	for i, n := range names {
+		inner[i] = n[len(d.sub):]
+	}
+	return Piece{Line: r.first + d.i, Note: r.prefix + r.dir + d.sub + braces(inner), Stands: d.n, Prio: prio}
+}
+
+// commonDir returns the longest directory, a prefix of both that ends in a
+// slash, that dir and name start with.
+func commonDir(dir string, name []byte) string {
+	n := 0
+	for n < len(dir) && n < len(name) && dir[n] == name[n] {
+		n++
+	}
+	return dir[:strings.LastIndexByte(dir[:n], '/')+1]
+}
+
+// lines returns the lines of fold d as they are.
+func (f *listFolder) lines(d listFold, prio int) []Piece {
+	r := f.runs[d.run]
+	out := make([]Piece, d.n)
+	for i, name := range r.names[d.i : d.i+d.n] {
+		out[i] = Piece{Line: r.first + d.i + i, Text: []byte(r.prefix + r.dir + name), Prio: prio}
+	}
+	return out
+}
+
+// braces writes names as {a,b}, or {a,b}.go when all end in one extension
+// (or all are directories, {a,b}/), which is then written once.
+func braces(names []string) string {
+	suffix := commonExt(names)
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(n[:len(n)-len(suffix)])
+	}
+	b.WriteByte('}')
+	b.WriteString(suffix)
+	return b.String()
+}
+
+// commonExt returns the extension every name ends in, with its dot, or "/"
+// if every name is a directory's, or "". A name must keep something before
+// it.
+func commonExt(names []string) string {
+	ext := nameExt(names[0])
+	if ext == "" {
+		return ""
+	}
+	for _, n := range names {
+		if !strings.HasSuffix(n, ext) || len(n) == len(ext) || nameExt(n) != ext {
+			return ""
+		}
+	}
+	return ext
+}
+
+// nameExt returns the extension of a name, with its dot, or "/" for a
+// directory's name; "" if it has none.
+func nameExt[T string | []byte](name T) T {
+	n := len(name)
+	if n > 0 && name[n-1] == '/' {
+		return name[n-1:]
+	}
+	i := n - 1
+	for i >= 0 && name[i] != '.' && n-i <= 11 {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return name[:0]
+		}
+		i--
+	}
+	if i <= 0 || name[i] != '.' || i == n-1 {
+		return name[:0]
+	}
+	return name[i:]
+}

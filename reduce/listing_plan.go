@@ -1,0 +1,343 @@
+package reduce
+
+import "slices"
+
+// Pieces implements Reducer. It proposes, in this order of preference:
+// every line as it is; when verbatim lines could show less than half of
+// the entries, every entry with paths folded by directory; or a census of
+// the entries and those that fit.
+func (r *Listing) Pieces(lines, budget int, c Counter) []Piece {
+	r.fold.end()
+	if r.text != nil && r.census.entries*2 < lines {
+		// Most lines are no entries: whatever this is, the text reducer
+		// knows it better.
+		return r.text.Pieces(lines, budget, c)
+	}
+	// Lines tokenize a little differently together than one by one; a
+	// margin keeps the view within the budget when counted whole.
+	room := budget - budget/100 - 2
+	ranked := r.ranked(lines)
+	plain := slices.Clone(ranked)
+	for _, d := range r.fold.folds(0) {
+		plain = append(plain, r.fold.lines(d, prioListRanked)...)
+	}
+	fold := true
+	if r.covers(plain, lines) {
+		cost := maxGapCost(lines, c)
+		for _, p := range plain {
+			cost += pieceCost(p, c)
+		}
+		if cost <= room {
+			if chosen := Fit(plain, lines, room, c); len(chosen) == len(plain) {
+				return chosen
+			}
+		}
+		// Folding pays when lines as they are would show less than half
+		// of them; short of that, the ends as they are and a census of
+		// the middle tell more, and are exact to copy.
+		fold = cost > 3*room
+		if fold {
+			for _, width := range []int{listFoldWide, listFoldRun} {
+				if all, ok := r.complete(ranked, lines, room, c, width); ok {
+					return all
+				}
+			}
+		}
+	}
+	return r.counted(ranked, lines, room, c, fold)
+}
+
+// ranked returns the held lines with their priorities for the view: lines
+// that are no entries first, the last of them (a summary) too; rows that
+// stand out, the rarer status first; tree entries by depth; other entries
+// by their distance from the nearer end of the entries. Each line once.
+func (r *Listing) ranked(lines int) []Piece {
+	last := r.first
+	for _, h := range r.held {
+		if h.class != listOtherLine && h.class != listBlank {
+			last = max(last, h.piece.Line)
+		}
+	}
+	for _, t := range r.tail {
+		last = max(last, t.piece.Line)
+	}
+	for _, run := range r.fold.runs {
+		last = max(last, run.first+len(run.names)-1)
+	}
+	usual := r.usualKey()
+	pieces := make([]Piece, 0, len(r.held)+len(r.tail))
+	at := make(map[int]bool, len(r.held))
+	// An entry ranks by its distance from the nearer end, or, under an
+	// ls -R heading, from its section's start if that is nearer.
+	rank := func(c listCand) int {
+		prio := endRank(c.piece.Line, r.first, last)
+		if c.sec >= 0 {
+			prio = max(prio, prioListRanked-min(c.sec, listMaxRank/64-1)*64)
+		}
+		return prio
+	}
+	for _, h := range r.held {
+		p := h.piece
+		switch h.class {
+		case listOtherLine:
+			p.Prio = prioListOther - min(h.n, r.others-1-h.n)
+		case listTreeRow:
+			p.Prio = treePrio(h.n)
+		case listDirRow:
+			p.Prio = prioListBoost - min(r.census.types['d'], listMaxRank-1)
+		case listKeyed:
+			if h.key != usual {
+				p.Prio = prioListBoost - min(r.keys[h.key], listMaxRank-1)
+				break
+			}
+			p.Prio = rank(h)
+		case listLarge:
+			// The largest so far when read; of them, the largest in all
+			// stand out.
+			p.Prio = rank(h)
+			if h.size >= r.sizes[0] {
+				p.Prio = prioListBoost - listTopSizes
+			}
+		case listEntry:
+			p.Prio = rank(h)
+		}
+		at[p.Line] = true
+		pieces = append(pieces, p)
+	}
+	for _, t := range r.tail {
+		if !at[t.piece.Line] {
+			p := t.piece
+			p.Prio = rank(t)
+			pieces = append(pieces, p)
+		}
+	}
+	for _, n := range r.blanks {
+		pieces = append(pieces, Piece{Line: n, Text: []byte{}, Prio: 1})
+	}
+	return pieces
+}
+
+// endRank ranks an entry on line n of the entries from first to last by
+// its distance from the nearer end; the first and last few rank with the
+// entries that stand out, as they tell where the list starts and ends.
+func endRank(n, first, last int) int {
+	d := min(n-first, last-n)
+	if d < listEnds {
+		return prioListBoost + listEnds - d
+	}
+	return prioListRanked - min(d, listMaxRank/64-1)*64
+}
+
+// complete returns a view of every line, with runs of paths folded in folds
+// of up to width bytes of names, if it fits in room. The room the folds
+// leave is filled by showing the lines of folds as they are, from both
+// ends in turn, as a cut of head and tail would.
+func (r *Listing) complete(ranked []Piece, lines, room int, c Counter, width int) ([]Piece, bool) {
+	folds := r.fold.folds(width)
+	avail := room - maxGapCost(lines, c)
+	inFolds := 0
+	for _, p := range ranked {
+		avail -= pieceCost(p, c)
+	}
+	for _, d := range folds {
+		avail -= pieceCost(r.fold.piece(d, prioListRanked), c)
+		if d.n > 1 {
+			inFolds += d.n
+		}
+	}
+	note := func(inFolds int) Piece {
+		s := listShown{entries: r.census.entries, inFolds: inFolds}
+		return Piece{Line: 1, Note: r.census.note(s, r.paths(), 0), Prio: prioListNote}
+	}
+	if inFolds > 0 {
+		avail -= pieceCost(note(inFolds), c)
+	}
+	if avail < 0 {
+		return nil, false
+	}
+	pieces := slices.Clone(ranked)
+	for _, d := range folds {
+		pieces = append(pieces, r.fold.piece(d, prioListRanked))
+	}
+	pieces, unfolded := r.unfold(pieces, avail, c)
+	if inFolds -= unfolded; inFolds > 0 {
+		pieces = append(pieces, note(inFolds))
+	}
+	chosen := Fit(pieces, lines, room, c)
+	return chosen, len(chosen) == len(pieces)
+}
+
+// unfold shows the lines of folds among pieces as they are, from the folds
+// nearest the ends in turn, while that costs no more than avail tokens
+// more. It returns the pieces and how many names it unfolded.
+func (r *Listing) unfold(pieces []Piece, avail int, c Counter) ([]Piece, int) {
+	folds := r.fold.index()
+	var at []int // the folds among pieces, in input order
+	for i, p := range pieces {
+		if _, ok := folds[p.Line]; ok && p.Note != "" && p.Stands > 1 {
+			at = append(at, i)
+		}
+	}
+	slices.SortFunc(at, func(a, b int) int { return pieces[a].Line - pieces[b].Line })
+	out := slices.Clone(pieces)
+	unfolded := 0
+	for k := range at {
+		i := at[k/2]
+		if k%2 == 1 {
+			i = at[len(at)-1-k/2]
+		}
+		fold := pieces[i]
+		run := r.fold.runs[folds[fold.Line]]
+		d := listFold{run: folds[fold.Line], i: fold.Line - run.first, n: fold.Stands}
+		lines := r.fold.lines(d, fold.Prio)
+		delta := -pieceCost(fold, c)
+		for _, l := range lines {
+			delta += pieceCost(l, c)
+		}
+		if delta > avail {
+			continue
+		}
+		avail -= delta
+		unfolded += d.n
+		out[i] = lines[0]
+		out = append(out, lines[1:]...)
+	}
+	return out, unfolded
+}
+
+// pieceCost is what Fit counts for a piece, but for gap lines.
+func pieceCost(p Piece, c Counter) int {
+	if p.Note != "" {
+		return c.Count(noteText(p)) + 1
+	}
+	return c.Count(renderLine(p))
+}
+
+// covers reports whether pieces show every one of lines input lines.
+func (r *Listing) covers(pieces []Piece, lines int) bool {
+	seen := make([]bool, lines+1)
+	n := 0
+	for _, p := range pieces {
+		if p.Note != "" && p.Stands == 0 {
+			continue
+		}
+		for l := p.Line; l <= p.last() && l <= lines; l++ {
+			if !seen[l] {
+				seen[l] = true
+				n++
+			}
+		}
+	}
+	return n == lines
+}
+
+// paths reports whether the entries are paths rather than rows or names.
+func (r *Listing) paths() bool {
+	return r.census.named*2 > r.census.entries && r.census.typed == 0
+}
+
+// counted returns a view of the census and of the entries that fit with it.
+// The paths that fold offers both as they are, ranked by their distance
+// from the nearer end, and folded, each directory's first fold before the
+// second of any, so that the ends show as they are and the middle shows
+// the first names of each directory.
+func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool) []Piece {
+	cands := slices.Clone(ranked)
+	last := r.first
+	for _, p := range ranked {
+		last = max(last, p.Line)
+	}
+	for _, run := range r.fold.runs {
+		last = max(last, run.first+len(run.names)-1)
+	}
+	for _, d := range r.fold.folds(0) {
+		for _, p := range r.fold.lines(d, 0) {
+			p.Prio = endRank(p.Line, r.first, last)
+			cands = append(cands, p)
+		}
+	}
+	for _, d := range r.fold.folds(listFoldNarrow) {
+		if d.n > 1 && fold {
+			cands = append(cands, r.fold.piece(d, prioListRanked-(8+16*min(d.k, listMaxRank/1024))*64))
+		}
+	}
+	paths := r.paths()
+	cost := func(note string) int { return c.Count([]byte(note)) + 1 }
+	// A first look, with the note's counts alone, tells how much shows.
+	shown := r.shown(Fit(cands, lines, room-cost(r.census.note(listShown{}, paths, 0)), c))
+	// The directories with the most entries take up to a third of the
+	// room, at about four bytes a token, the less the more entries show.
+	noteRoom := room * 4 / 3 * (r.census.entries - shown.entries) / max(r.census.entries, 1)
+	for range 8 {
+		noteCost := cost(r.census.note(shown, paths, noteRoom))
+		if noteCost > room/2 && noteRoom > 0 {
+			noteRoom /= 2
+			continue
+		}
+		chosen := Fit(cands, lines, room-noteCost, c)
+		// Fit takes folds before the lines they stand for; what room is
+		// left shows some of them as they are.
+		used := c.Count(Render(chosen, lines))
+		chosen, _ = r.unfold(chosen, room-noteCost-used, c)
+		chosen = Fit(chosen, lines, room-noteCost, c)
+		s := r.shown(chosen)
+		note := r.census.note(s, paths, noteRoom)
+		if cost(note) > noteCost {
+			shown = s // more digits: count again
+			continue
+		}
+		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, chosen...)
+	}
+	return Fit(cands, lines, room, c)
+}
+
+// shown counts the entries the chosen pieces show, in all, by directory
+// and by extension.
+func (r *Listing) shown(chosen []Piece) listShown {
+	s := listShown{dirs: map[int]int{}, exts: map[string]int{}}
+	folds := r.fold.index()
+	entries := map[int]listCand{}
+	for _, h := range r.held {
+		if h.class != listOtherLine && h.class != listBlank {
+			entries[h.piece.Line] = h
+		}
+	}
+	for _, t := range r.tail {
+		entries[t.piece.Line] = t
+	}
+	count := func(dir int, ext string) {
+		s.entries++
+		if dir >= 0 {
+			s.dirs[dir]++
+			s.exts[ext]++
+		}
+	}
+	for _, p := range chosen {
+		if run, ok := folds[p.Line]; ok && (p.Note == "" || p.Stands > 0) {
+			rn := r.fold.runs[run]
+			n := max(p.Stands, 1)
+			if p.Note != "" {
+				s.inFolds += n
+			}
+			for i := p.Line - rn.first; i < p.Line-rn.first+n; i++ {
+				count(rn.census[i], r.census.extKey(rn.names[i]))
+			}
+			continue
+		}
+		if e, ok := entries[p.Line]; ok && p.Note == "" {
+			count(e.dir, e.ext)
+		}
+	}
+	return s
+}
+
+// index maps each line a run holds to the run.
+func (f *listFolder) index() map[int]int {
+	m := map[int]int{}
+	for i, r := range f.runs {
+		for j := range r.names {
+			m[r.first+j] = i
+		}
+	}
+	return m
+}

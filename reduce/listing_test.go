@@ -1,0 +1,362 @@
+package reduce
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/headroom-cli/headroom/shape"
+)
+
+// TestListingGolden pins the views of the listings of the tune set at the
+// default budget and at a tight one, and checks what every view must be:
+// within the budget, shorter than the input, the same every time, and
+// true to the input: each line as it is, each fold standing for the lines
+// it names.
+func TestListingGolden(t *testing.T) {
+	c := counter()
+	for _, path := range corpus(t, "listing-") {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Count(input) <= 600 {
+			continue // clip passes it through
+		}
+		if c.Count(input) > 2000 {
+			lost := goldenCorpus(t, name, shape.Listing, 2000)[name]
+			t.Logf("%s: lost %d of %d needles: %q", name, len(lost), len(needles(t, path)), lost)
+			checkListingView(t, name, input, 2000)
+		}
+		got := body(t, shape.Listing, input, 600)
+		if n := c.Count(got); n > 600 || len(got) >= len(input) {
+			t.Errorf("%s@600: view of %d tokens, %d bytes, of %d bytes of input", name, n, len(got), len(input))
+		}
+		checkListingView(t, name+"-600", input, 600)
+		checkGolden(t, name+"-600", got)
+	}
+}
+
+// checkListingView reduces input and checks that every piece of the view is
+// true to it and that the view is deterministic.
+func checkListingView(t *testing.T, name string, input []byte, budget int) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	pieces := listingPieces(input, budget, counter())
+	for _, p := range pieces {
+		if err := listingTrue(p, lines); err != "" {
+			t.Errorf("%s: %s", name, err)
+		}
+	}
+	if a, b := body(t, shape.Listing, input, budget), body(t, shape.Listing, input, budget); !bytes.Equal(a, b) {
+		t.Errorf("%s: two views of the same input differ", name)
+	}
+}
+
+// listingPieces returns the pieces Fit chooses of a listing view.
+func listingPieces(input []byte, budget int, c Counter) []Piece {
+	r := NewListing(budget)
+	s := NewSplitter(r)
+	s.Write(input)
+	n := s.Close()
+	return Fit(r.Pieces(n, budget, c), n, budget, c)
+}
+
+// listingTrue checks a piece of a listing view against the input lines: a
+// kept line is the input line (or its start, if cut), a fold expands to the
+// lines it stands for, and notes standing for no lines are the census.
+func listingTrue(p Piece, lines []string) string {
+	switch {
+	case p.Note != "" && p.Stands == 0:
+		if !strings.HasPrefix(p.Note, "[headroom: ") || !strings.HasSuffix(p.Note, "]") {
+			return "note " + p.Note + " is no census"
+		}
+	case p.Note != "":
+		want := lines[p.Line-1 : p.Line-1+p.Stands]
+		if got := expandFold(p.Note); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			return "fold " + p.Note + " stands for " + strings.Join(want, " ") + ", not " + strings.Join(got, " ")
+		}
+	case p.Before > 0:
+		return "a listing line cut at its start"
+	case p.After > 0:
+		if !strings.HasPrefix(lines[p.Line-1], string(p.Text)) {
+			return "cut line " + string(p.Text) + " is not the start of line " + lines[p.Line-1]
+		}
+	default:
+		if l := strings.TrimSuffix(lines[p.Line-1], "\r"); string(p.Text) != lines[p.Line-1] && string(p.Text) != l {
+			return "line " + string(p.Text) + " is not line " + lines[p.Line-1]
+		}
+	}
+	return ""
+}
+
+// expandFold writes out a fold, prefix{a,b}suffix, as the lines it stands
+// for, as a reader would.
+func expandFold(fold string) []string {
+	open := strings.LastIndexByte(fold, '{')
+	end := strings.LastIndexByte(fold, '}')
+	if open < 0 || end < open {
+		return []string{fold}
+	}
+	var out []string
+	for _, name := range strings.Split(fold[open+1:end], ",") {
+		out = append(out, fold[:open]+name+fold[end+1:])
+	}
+	return out
+}
+
+// TestListingFolds checks the form of folds on real names: one extension
+// written once when all share it, directories' slashes too, and names that
+// would read as a fold's punctuation never folded.
+func TestListingFolds(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"dirent_test.go", "env_unix_test.go"}, "{dirent_test,env_unix_test}.go"},
+		{[]string{"tar/", "zip/"}, "{tar,zip}/"},
+		{[]string{"a.go", "a.s"}, "{a.go,a.s}"},
+		{[]string{"ld-linux-x86-64.so.2", "libc.so.6"}, "{ld-linux-x86-64.so.2,libc.so.6}"},
+		{[]string{"__init__.cpython-311.pyc", "base.cpython-311.pyc"}, "{__init__.cpython-311,base.cpython-311}.pyc"},
+		{[]string{".gitignore", "a.gitignore"}, "{.gitignore,a.gitignore}"},
+		{[]string{"Makefile", "README"}, "{Makefile,README}"},
+	} {
+		if got := braces(tc.names); got != tc.want {
+			t.Errorf("braces(%q) = %q, want %q", tc.names, got, tc.want)
+		}
+	}
+	for _, name := range []string{"a,b.go", "{x}.go", "My Docs", "a\tb", "\x1b[31mred", "\xff"} {
+		if foldable([]byte(name)) {
+			t.Errorf("foldable(%q) = true", name)
+		}
+	}
+}
+
+// TestListingSizes reads sizes as ls -l, ls -lh and du print them.
+func TestListingSizes(t *testing.T) {
+	for in, want := range map[string]int64{"4096": 4096, "4.0K": 4096, "112M": 112 << 20, "1.5G": 3 << 29, "0": 0} {
+		if got, ok := parseSize([]byte(in)); !ok || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "K", "12x", "rw-r"} {
+		if _, ok := parseSize([]byte(in)); ok {
+			t.Errorf("parseSize(%q) ok", in)
+		}
+	}
+}
+
+// TestListingRowKeys checks the statuses that set rows apart, on real rows
+// of dpkg -l, apt list, ls -l and ps aux.
+func TestListingRowKeys(t *testing.T) {
+	for row, want := range map[string]string{
+		"ii  adduser                                    3.134                          all          add and remove users and groups": "ii",
+		"adduser/oldstable,now 3.134 all [installed,automatic]":                                                                      "[installed,automatic]",
+		"apt/oldstable,now 2.6.1 amd64 [installed,upgradable to: 2.6.2]":                                                             "[installed,upgradable to",
+		"-rw-r--r--  1 root root   3080 Aug 28 16:20 alpn_test.go":                                                                   "",
+		"root         2  0.0  0.0      0     0 ?        S    02:01   0:00 [kthreadd]":                                                "",
+	} {
+		if got := rowKey([]byte(row)); got != want {
+			t.Errorf("rowKey(%q) = %q, want %q", row, got, want)
+		}
+	}
+}
+
+// TestListingStandsOut checks, on real ls -lhS output sorted by size, that
+// the directories, which rank last by size, are shown before the rest: a
+// view of a library directory names its subdirectories.
+func TestListingStandsOut(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join(corpusDir, "listing-ls-lhS-libs.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(body(t, shape.Listing, input, 2000))
+	dirs := 0
+	for _, l := range strings.Split(string(input), "\n") {
+		if strings.HasPrefix(l, "d") {
+			dirs++
+			if !strings.Contains(view, l+"\n") {
+				t.Errorf("directory row %q not in the view", l)
+			}
+		}
+	}
+	if dirs < 10 {
+		t.Fatalf("only %d directories in the sample", dirs)
+	}
+}
+
+// TestListingMostlyNoEntries checks that input most of whose lines are no
+// entries, as a forced --tool listing may bring, is reduced as text: a go
+// test log has a few lines (PASS, ok) that read as names.
+func TestListingMostlyNoEntries(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join(corpusDir, "log-gotest-v-pass.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.Listing, input, 600)
+	want := func() []byte {
+		r := NewText(600)
+		s := NewSplitter(r)
+		s.Write(input)
+		n := s.Close()
+		c := counter()
+		return Render(Fit(r.Pieces(n, 600, c), n, 600, c), n)
+	}()
+	if !bytes.Equal(got, want) {
+		t.Errorf("view of a log as a listing differs from its view as text:\n%s", got)
+	}
+}
+
+// TestListingFoldsAll checks that a list of paths whose folded form fits,
+// and whose lines would not show a third of it, shows every path, some as
+// they are and the others in folds that span directories. The sample is
+// the real output of
+//
+//	find /usr/local/go/src/cmd/vendor/golang.org/x/tools/go/analysis/passes -name '*.go'
+//
+// 2,235 tokens, 93 paths in 41 directories, at a budget of 700.
+func TestListingFoldsAll(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "find-analysis-passes.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(body(t, shape.Listing, input, 700))
+	shown := map[string]bool{}
+	for _, l := range strings.Split(view, "\n") {
+		for _, p := range expandFold(l) {
+			shown[p] = true
+		}
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(input)), "\n") {
+		if !shown[l] {
+			t.Errorf("%s is neither shown nor in a fold", l)
+		}
+	}
+	if !strings.Contains(view, "[headroom: 93 paths in 41 directories · all below, ") || !strings.Contains(view, "/passes/{") {
+		t.Errorf("not a view of every path, some folded:\n%s", view)
+	}
+	checkListingView(t, "find-analysis-passes", input, 700)
+}
+
+// TestListingBeatsHeadTail compares the views of the listings of the tune
+// set with a cut of head and tail at the same budget. Past three times the
+// budget, where folds and the census do their work, every view must keep
+// at least as many needles. Nearer the budget the view is much the same
+// cut plus a census of what it leaves out, whose few lines may cost a
+// needle of a sample; there, the views together must keep at least as
+// many as the cuts.
+func TestListingBeatsHeadTail(t *testing.T) {
+	c := counter()
+	var near, nearBase int
+	for _, path := range corpus(t, "listing-") {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := c.Count(input)
+		if in <= 2000 {
+			continue
+		}
+		view := body(t, shape.Listing, input, 2000)
+		base := headTail(input, 2000, c)
+		kept, baseKept := 0, 0
+		ns := needles(t, path)
+		for _, n := range ns {
+			if bytes.Contains(view, []byte(n)) {
+				kept++
+			}
+			if bytes.Contains(base, []byte(n)) {
+				baseKept++
+			}
+		}
+		t.Logf("%-32s in %7d | listing %4d tok %2d/%d needles | head+tail %4d tok %2d/%d needles",
+			name, in, c.Count(view), kept, len(ns), c.Count(base), baseKept, len(ns))
+		if in > 3*2000 {
+			if kept < baseKept {
+				t.Errorf("%s: view keeps %d needles, head and tail %d", name, kept, baseKept)
+			}
+			continue
+		}
+		near += kept
+		nearBase += baseKept
+	}
+	if near < nearBase {
+		t.Errorf("views of samples near the budget keep %d needles, head and tail %d", near, nearBase)
+	}
+}
+
+// FuzzListing checks that any input reduces without panic to a view within
+// the budget, shorter than the input if the input is over the budget, true
+// to the input and the same every time. It counts a token a byte, as
+// FuzzGrep does.
+func FuzzListing(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join(corpusDir, "listing-*.out"))
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b[:min(len(b), 4<<10)], 600)
+	}
+	f.Add([]byte("a/b\na/c\na/{d}\na/e,f\n"), 0)
+	f.Add([]byte("x\n\n/a/b.go\n/a/c.go\r\n/a/d.go"), 0)
+	f.Fuzz(func(t *testing.T, input []byte, budget int) {
+		budget = 100 + int(uint(budget)%2000)
+		reduce := func() ([]byte, []Piece) {
+			r := NewListing(budget)
+			s := NewSplitter(r)
+			s.Write(input)
+			n := s.Close()
+			pieces := Fit(r.Pieces(n, budget, byteCounter{}), n, budget, byteCounter{})
+			return Render(pieces, n), pieces
+		}
+		got, pieces := reduce()
+		if len(got) > budget {
+			t.Errorf("view has %d tokens, budget %d", len(got), budget)
+		}
+		if len(input) > budget && len(got) >= len(input) {
+			t.Errorf("view (%d bytes) is not shorter than the input (%d bytes)", len(got), len(input))
+		}
+		if again, _ := reduce(); !bytes.Equal(got, again) {
+			t.Errorf("two views of the same input differ")
+		}
+		lines := strings.Split(string(input), "\n")
+		for _, p := range pieces {
+			if p.Note != "" && p.Stands > 0 {
+				if err := listingTrue(p, lines); err != "" {
+					t.Error(err)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkListing reduces the largest listing of the tune set, and the
+// same repeated to 16 MiB, as find over a large tree prints.
+func BenchmarkListing(b *testing.B) {
+	var largest []byte
+	for _, p := range corpus(b, "listing-") {
+		if in, err := os.ReadFile(p); err == nil && len(in) > len(largest) {
+			largest = in
+		}
+	}
+	for _, in := range [][]byte{largest, bytes.Repeat(largest, 16<<20/len(largest))} {
+		b.Run(strconv.Itoa(len(in)>>10)+"KiB", func(b *testing.B) {
+			c := counter()
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				r := NewListing(2000)
+				s := NewSplitter(r)
+				s.Write(in)
+				n := s.Close()
+				Render(Fit(r.Pieces(n, 2000, c), n, 2000, c), n)
+			}
+		})
+	}
+}

@@ -1,0 +1,687 @@
+package reduce
+
+import "bytes"
+
+// Priorities of the outline reducer's pieces, by tier. A file's first line
+// comes first; then headings, by level; then declarations and signatures,
+// the shallowest first; then its last lines, where a document ends on what
+// it concludes; then the first line of each body and the comment before
+// each declaration; then the other lines, the shallowest first;
+// then closing braces and blank lines. Within a tier, lines of one class
+// rank by spread, so that any number of them is spread over the file.
+const (
+	prioOutlineFirst   = 7 << 56
+	prioOutlineHeading = 6 << 56
+	prioOutlineDecl    = 5 << 56
+	prioOutlineLast    = 4<<56 + 1<<48
+	prioOutlineDoc     = 4 << 56
+	prioOutlineRest    = 3 << 56
+	prioOutlineLow     = 2 << 56
+	// classShift places a line's class within its tier above its spread.
+	classShift = spreadBits + 1
+	// maxDepth is the deepest nesting ranked apart.
+	maxDepth = 15
+)
+
+const (
+	// outlineLong is the longest line the outline reducer keeps whole, and
+	// outlineKeep how much of a longer one it keeps.
+	outlineLong = 512
+	outlineKeep = 240
+	// maxBlankRun is the longest run of blank lines that ranks with the
+	// lines around it: a longer one costs more than its gap line.
+	maxBlankRun = 3
+	// lastLines is how many of the last lines that are not blank rank
+	// above the bodies.
+	lastLines = 2
+)
+
+// blockKind is what a block of deeper lines holds, which decides what its
+// lines are: members of a type or sections of a document are declarations
+// in their own right, the statements of a function's body are not.
+type blockKind uint8
+
+const (
+	blockTop  blockKind = iota // the file itself
+	blockDecl                  // the members of a type, a namespace, an import list
+	blockDoc                   // a section of a document, an option's description
+	blockBody                  // a function's or a statement's body, data
+)
+
+// block is a line that opens a block of deeper lines, and what they are.
+type block struct {
+	w       int
+	kind    blockKind
+	heading bool
+	braced  bool // opened by a brace
+}
+
+// Outline is the reducer for source code and documentation: it keeps a
+// file's table of contents. Headings, declarations and signatures come
+// first, the top-level ones before those nested in them, then the first
+// line of each body and the comment before each declaration, then the
+// rest, shallowest first; bodies left out are gap lines with their exact
+// line ranges. It knows no grammar: a line is a heading, a declaration or
+// a body line by its indentation relative to the lines around it, its
+// first words and its punctuation, which most languages and documentation
+// formats share. Memory is bounded by the budget: it holds the best lines
+// seen so far, and a class of lines too large to hold is thinned evenly.
+type Outline struct {
+	held      outlineHeap
+	heldBytes int
+	// blankHeld holds blank lines, at most maxBlanks of them.
+	blankHeld outlineHeap
+	maxBlanks int
+	maxBytes  int
+	maxPieces int
+	spare     [][]byte // buffers of evicted pieces, for reuse
+	scratch   []byte
+
+	// prev is the last non-blank line, classified only once the next one
+	// tells whether it opens a block.
+	prev    pendingLine
+	hasPrev bool
+	// before are the blank lines before prev, proposed with it, and
+	// blanks those after it.
+	before, blanks []Piece
+	prevPrio       int
+	stack          []block
+	classes        map[int]int // lines seen of each class, for spread
+	fence          bool        // inside a fenced block of markdown
+	quote          []byte      // the mark that ends the docstring or comment being read
+	firstBody      int         // depth+1 of the opener prev follows, or 0
+	prevW          int         // the indentation of the line before prev
+	prevOption     bool        // whether it was an option
+	doc            docRun
+	// last holds the last lines that are not blank, in a ring.
+	last  [lastLines]Piece
+	lastN int
+	// markdown and code weigh the evidence that lines starting with a
+	// hash and a space are headings, or comments.
+	markdown, code int
+}
+
+// pendingLine is a line held until the next one is read.
+type pendingLine struct {
+	piece Piece
+	shape lineShape
+	c     []byte // the content, which shape.c points into
+}
+
+// docRun is the run of comment lines being read, which documents the
+// declaration that follows it.
+type docRun struct {
+	last  int   // the number of its last line, or of an annotation after it
+	piece Piece // its first line with words in it
+	ok    bool
+}
+
+// NewOutline returns an outline reducer for a view of about budget tokens.
+func NewOutline(budget int) *Outline {
+	o := &Outline{
+		// A token is rarely more than 8 bytes of source; holding twice
+		// that fills any view, gap lines included. A line that is not
+		// blank costs two tokens at least, with its newline.
+		maxBytes:  max(budget*16, 16<<10),
+		maxPieces: budget + 64,
+		maxBlanks: budget + 64,
+		classes:   map[int]int{},
+	}
+	o.held.grow(min(o.maxPieces+1, 1<<12))
+	o.blankHeld.grow(min(o.maxBlanks+1, 1<<12))
+	return o
+}
+
+func newOutline(budget int) Reducer { return NewOutline(budget) }
+
+// Add implements Reducer.
+func (o *Outline) Add(l Line) {
+	s := shapeOf(l.Text, &o.scratch)
+	if len(s.c) == 0 {
+		b := Piece{Line: l.N, Text: o.copyText(l.Text)}
+		if len(o.blanks) <= maxBlankRun {
+			o.blanks = append(o.blanks, b)
+		} else {
+			b.Prio = prioOutlineLow - l.N
+			o.proposeBlank(b)
+		}
+		return
+	}
+	if o.hasPrev {
+		o.finalize(&s)
+	}
+	o.hold(l, s)
+}
+
+// hold makes l the pending line.
+func (o *Outline) hold(l Line, s lineShape) {
+	p := &o.prev
+	text, after := cutAt(l, outlineLong)
+	if after > 0 {
+		text, after = cutAt(l, outlineKeep)
+	}
+	p.piece = Piece{Line: l.N, Text: append(o.buffer(), text...), After: after}
+	// The content may point into the line or the scratch buffer; copy it
+	// too.
+	p.c = append(p.c[:0], s.c...)
+	s.c = p.c
+	p.shape = s
+	o.hasPrev = true
+	o.before, o.blanks = o.blanks, o.before[:0]
+}
+
+// buffer returns an empty buffer, reusing one an evicted piece left.
+func (o *Outline) buffer() []byte {
+	if n := len(o.spare); n > 0 {
+		b := o.spare[n-1]
+		o.spare = o.spare[:n-1]
+		return b[:0]
+	}
+	return nil
+}
+
+func (o *Outline) copyText(text []byte) []byte {
+	if len(text) == 0 {
+		return nil
+	}
+	return append(o.buffer(), text[:min(len(text), outlineKeep)]...)
+}
+
+// Pieces implements Reducer.
+func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
+	if o.hasPrev {
+		o.finalize(nil)
+		o.hasPrev = false
+	}
+	o.proposeBlanks(o.blanks, o.prevPrio)
+	for i := range min(o.lastN, lastLines) {
+		p := o.last[i]
+		p.Prio = prioOutlineLast - p.Line
+		o.propose(outlineItem{piece: p})
+	}
+	markdown := o.markdown > 0 && o.code <= 4*o.markdown || o.code == 0
+	out := make([]Piece, 0, o.held.len()+o.blankHeld.len())
+	for _, k := range o.blankHeld.keys {
+		out = append(out, o.blankHeld.slots[k.slot].piece)
+	}
+	for _, k := range o.held.keys {
+		it := &o.held.slots[k.slot]
+		p := it.piece
+		if it.hash && !markdown {
+			p.Prio = it.alt
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// finalize classifies the pending line, now that next, the next line
+// that is not blank (nil at the end), is known, and proposes it.
+func (o *Outline) finalize(next *lineShape) {
+	p := &o.prev
+	s := &p.shape
+	n := p.piece.Line
+	c := s.c
+
+	inQuote := o.quote != nil
+	o.trackQuote(c)
+	comment := inQuote || s.comment
+	opener := !comment && !s.closer && next != nil && len(next.c) > 0 &&
+		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
+			c[len(c)-1] != ';' && c[len(c)-1] != '}')
+	setext := next != nil && next.underline != 0 && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
+		!o.fence && c[0] != '-' && c[0] != '*' && c[0] != '|' && c[0] != '<'
+
+	// The blocks this line is not in end here; a brace on a line of its
+	// own belongs to the line before it.
+	brace := c[0] == '{'
+	// A block in braces ends at its closing brace, not at a line that is
+	// not indented inside it: a label, a preprocessor line, a string's
+	// continuation, which C leaves at the margin. A declaration ends it
+	// all the same, in case its brace was never closed.
+	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl) && s.heading == 0 && !s.option && !s.hash
+	for len(o.stack) > 0 {
+		top := o.stack[len(o.stack)-1]
+		if top.w < s.w || top.w == s.w && (brace || top.braced && within) {
+			break
+		}
+		o.stack = o.stack[:len(o.stack)-1]
+	}
+	ctx := blockTop
+	if len(o.stack) > 0 {
+		ctx = o.stack[len(o.stack)-1].kind
+	}
+	// Headings do not nest what they head deeper: an option is as much a
+	// declaration in a subsection as in a section.
+	depth := 0
+	for _, b := range o.stack {
+		if !b.heading {
+			depth++
+		}
+	}
+	depth = min(depth, maxDepth)
+	// An option starts an entry: after a blank line, a shallower line or
+	// another option; a line of a paragraph that happens to start with a
+	// hyphen does not.
+	option := s.option && (len(o.before) > 0 || o.prevW < s.w || o.prevOption && o.prevW == s.w || n == 1)
+	o.prevW, o.prevOption = s.w, option
+	firstBody := o.firstBody
+	o.firstBody = 0
+
+	var (
+		prio   int
+		hash   bool
+		alt    int
+		push   = opener
+		kind   = blockBody
+		isDecl bool
+	)
+	switch {
+	case n == 1:
+		prio = prioOutlineFirst
+		kind = o.openerKind(s, ctx, opener)
+	case comment:
+		prio = o.rest(depth, n)
+		o.noteComment(p)
+		push = false
+	case s.fence || o.fence:
+		if s.fence {
+			o.fence = !o.fence
+			o.markdown++
+		}
+		prio = o.rest(depth+1, n)
+		push = false
+	case setext:
+		level := 1
+		if next.underline == '-' {
+			level = 2
+		}
+		o.markdown++
+		prio = o.class(prioOutlineHeading, level)
+		kind = blockDoc
+	case s.hash:
+		hash = true
+		if s.heading > 1 {
+			o.markdown++
+		}
+		prio = o.class(prioOutlineHeading, s.heading)
+		alt = o.rest(depth, n)
+		kind = blockDoc
+	case s.heading > 0 && ctx != blockBody:
+		prio = o.class(prioOutlineHeading, s.heading)
+		kind = blockDoc
+	case s.underline != 0 || s.closer:
+		prio = prioOutlineLow - n
+		push = false
+	case s.cont:
+		prio = o.rest(depth, n)
+		if o.doc.last == n-1 {
+			o.doc.last = n // a template's parameters, between a comment and its declaration
+		}
+	case s.directive:
+		o.code++
+		prio = o.rest(depth, n)
+		push = false
+	case ctx == blockBody:
+		prio = o.rest(depth, n)
+		if firstBody > 0 && !brace {
+			prio = o.class(prioOutlineDoc, firstBody-1)
+		}
+		if brace && firstBody > 0 {
+			o.firstBody = firstBody
+		}
+	default:
+		d := s.decl
+		switch {
+		case option:
+			d = declType // the declarations of a command's help
+		case d == declNone && opener && ctx == blockDecl:
+			d = declName // a member with a body
+		case d == declNone && opener:
+			d = declFunc // a paragraph that opens a block: a section, an entry
+		case d == declNone && ctx == blockDecl && fieldLike(c):
+			d = declName // a member
+		case d == declControl && !opener:
+			d = declNone
+		}
+		if d == declNone || c[0] == '@' {
+			prio = o.rest(depth, n)
+			if firstBody > 0 {
+				prio = o.class(prioOutlineDoc, firstBody-1)
+			}
+			if c[0] == '@' && o.doc.last == n-1 {
+				o.doc.last = n // an annotation between a comment and its declaration
+			}
+			push = false
+			break
+		}
+		if d <= declFunc {
+			o.code++
+		}
+		isDecl = true
+		class := depth*8 + int(d)*2
+		if d == declImport {
+			// What a file uses says less than what it declares,
+			// even nested.
+			class = min(depth+1, maxDepth)*8 + int(d)*2
+		}
+		if d <= declFunc && !exported(c) {
+			class++
+		}
+		prio = o.class(prioOutlineDecl, class)
+		kind = o.openerKind(s, ctx, opener)
+	}
+	if !comment && markdownLine(c, s) {
+		o.markdown++
+	}
+	switch {
+	case n == 1 && hasPrefix(c, "#!"):
+		o.code += 100 // a script, whose hashes start comments
+	case codeLine(c):
+		o.code++
+	}
+
+	p.piece.Prio = prio
+	if !s.closer && s.underline == 0 {
+		last := &o.last[o.lastN%lastLines]
+		*last = Piece{Line: n, Text: append(last.Text[:0], p.piece.Text...), After: p.piece.After}
+		o.lastN++
+	}
+	o.propose(outlineItem{piece: p.piece, hash: hash, alt: alt})
+	p.piece.Text = nil
+	if isDecl && o.doc.ok && o.doc.last == n-1 {
+		doc := o.doc.piece
+		doc.Prio = o.class(prioOutlineDoc, depth)
+		o.propose(outlineItem{piece: doc})
+		o.doc.piece.Text = nil
+		o.doc.ok = false
+	}
+	o.proposeBlanks(o.before, min(o.prevPrio, prio))
+	o.before = o.before[:0]
+	o.prevPrio = prio
+	if push {
+		heading := prio > prioOutlineDecl
+		braced := c[len(c)-1] == '{' || next.c[0] == '{'
+		o.stack = append(o.stack, block{w: s.w, kind: kind, heading: heading, braced: braced})
+		if kind != blockDecl && (isDecl || heading) {
+			o.firstBody = depth + 1
+			if !heading {
+				o.firstBody++
+			}
+		}
+	} else if prio > prioOutlineDecl && n > 1 {
+		// A heading's first line of text says what its section is about.
+		o.firstBody = depth + 1
+	}
+}
+
+// proposeBlanks proposes a run of blank lines just below prio, that of
+// the line around it less likely kept: a short run between two lines kept
+// costs less shown than as a gap line. A long run is worth keeping only
+// when all else is.
+func (o *Outline) proposeBlanks(run []Piece, prio int) {
+	for _, b := range run {
+		b.Prio = prio - 1
+		if len(run) > maxBlankRun {
+			b.Prio = prioOutlineLow - b.Line
+		}
+		o.proposeBlank(b)
+	}
+}
+
+// proposeBlank holds a blank line apart from the others, so that lines of
+// text never crowd out the blank lines between them, which Fit needs to
+// close a short gap (see fillShortGaps).
+func (o *Outline) proposeBlank(b Piece) {
+	if o.blankHeld.len() >= o.maxBlanks {
+		if keyOf(&outlineItem{piece: b}).worse(o.blankHeld.worst()) {
+			o.recycle(b.Text)
+			return
+		}
+		o.recycle(o.blankHeld.pop().piece.Text)
+	}
+	o.blankHeld.push(outlineItem{piece: b})
+}
+
+// openerKind returns what the block a line opens holds.
+func (o *Outline) openerKind(s *lineShape, ctx blockKind, opener bool) blockKind {
+	if !opener {
+		return blockBody
+	}
+	switch {
+	case ctx == blockBody:
+		return blockBody
+	case s.heading > 0 || s.option:
+		return blockDoc
+	case s.decl == declType:
+		return blockDecl
+	case s.decl == declName || s.decl == declImport:
+		// import (, var (, const ( list names; var x = []T{ is data.
+		if w := leadWord(s.c); string(trimBlankLeft(s.c[len(w):])) == "(" {
+			return blockDecl
+		}
+		return blockBody
+	case s.decl == declNone && ctx != blockDecl:
+		return blockDoc
+	}
+	return blockBody
+}
+
+// trackQuote follows docstrings and block comments across lines, so that
+// the lines inside them are read as comments.
+func (o *Outline) trackQuote(c []byte) {
+	if o.quote != nil {
+		if bytes.Contains(c, o.quote) {
+			o.quote = nil
+		}
+		return
+	}
+	for _, q := range docQuotes {
+		if bytes.IndexByte(c, q[0]) >= 0 && bytes.Count(c, q)%2 == 1 {
+			o.quote = q
+			return
+		}
+	}
+	if hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
+		o.quote = commentEnd
+	}
+}
+
+var (
+	docQuotes  = [][]byte{[]byte(`"""`), []byte(`'''`)}
+	commentEnd = []byte("*/")
+)
+
+// noteComment extends or starts the run of comment lines that documents
+// the declaration after it, holding its first line with words.
+func (o *Outline) noteComment(p *pendingLine) {
+	n := p.piece.Line
+	if o.doc.last != n-1 {
+		o.doc = docRun{piece: o.doc.piece}
+		o.doc.piece.Text = o.doc.piece.Text[:0]
+	}
+	o.doc.last = n
+	if o.doc.ok || !wordy(p.shape.c) {
+		return
+	}
+	o.doc.piece = Piece{Line: n, Text: append(o.doc.piece.Text[:0], p.piece.Text...), After: p.piece.After}
+	o.doc.ok = true
+}
+
+// fieldLike reports whether a line that opens no block inside a type
+// declares one of its members: a field ends with a semicolon or a comma,
+// or names itself and its type; a lone word is a return type or a macro
+// standing before a signature.
+func fieldLike(c []byte) bool {
+	last := c[len(c)-1]
+	return last == ';' || last == ',' || bytes.IndexByte(c, ' ') > 0
+}
+
+// wordy reports whether a comment line says something: three letters in a
+// row, not just the marks that open or close a comment.
+func wordy(c []byte) bool {
+	run := 0
+	for _, b := range c {
+		if 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' {
+			run++
+			if run == 3 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// markdownLine reports whether a line bears a mark of markdown: a list
+// item's bullet or a link.
+func markdownLine(c []byte, s *lineShape) bool {
+	return s.w <= 3 && (hasPrefix(c, "* ") || hasPrefix(c, "- ")) || bytes.Contains(c, []byte("](")) || s.underline != 0
+}
+
+// codeLine reports whether a line reads as code: it ends a statement or
+// opens a block as C-like languages and shells do.
+func codeLine(c []byte) bool {
+	last := c[len(c)-1]
+	return last == ';' || last == '{' || last == '\\' || bytes.HasSuffix(c, []byte(" then")) || bytes.HasSuffix(c, []byte("; do"))
+}
+
+// class returns the priority of the next line of a class within a tier:
+// the class's rank, then the line's spread within the class.
+func (o *Outline) class(tier, class int) int {
+	key := tier>>56<<8 | class
+	i := o.classes[key]
+	o.classes[key] = i + 1
+	return tier - class<<classShift - spread(i)
+}
+
+// rest returns the priority of a line that is neither a heading nor a
+// declaration: the shallower the sooner, and in their order.
+func (o *Outline) rest(depth, n int) int {
+	return prioOutlineRest - depth<<40 - n
+}
+
+// propose holds a piece if it is among the best seen, evicting the worst
+// while more are held than a view can show.
+func (o *Outline) propose(it outlineItem) {
+	// An item worse than all held, which would overfill the heap, would
+	// be the first evicted.
+	if o.held.len() > 0 && !it.hash && (o.held.len() >= o.maxPieces || o.heldBytes+len(it.piece.Text) > o.maxBytes) &&
+		keyOf(&it).worse(o.held.worst()) {
+		o.recycle(it.piece.Text)
+		return
+	}
+	o.held.push(it)
+	o.heldBytes += len(it.piece.Text)
+	for o.held.len() > o.maxPieces || o.heldBytes > o.maxBytes && o.held.len() > 1 {
+		out := o.held.pop()
+		o.heldBytes -= len(out.piece.Text)
+		o.recycle(out.piece.Text)
+	}
+}
+
+func (o *Outline) recycle(b []byte) {
+	if cap(b) > 0 && len(o.spare) < 64 {
+		o.spare = append(o.spare, b[:0])
+	}
+}
+
+// outlineItem is a piece held by the outline reducer.
+type outlineItem struct {
+	piece Piece
+	// hash marks a line that starts with hashes and a space: a heading in
+	// markdown, a comment in a script, which only the whole file tells;
+	// alt is its priority as a comment.
+	hash bool
+	alt  int
+}
+
+// outlineHeap holds the best pieces seen, the worst first: a binary heap
+// of small keys over slots that hold the pieces, written out rather than
+// through container/heap, which would box every key pushed.
+type outlineHeap struct {
+	keys  []heapKey
+	slots []outlineItem
+	free  []int32
+}
+
+type heapKey struct {
+	prio int
+	line int32
+	slot int32
+}
+
+// worse reports whether a ranks below b: Fit takes it later.
+func (a heapKey) worse(b heapKey) bool {
+	if a.prio != b.prio {
+		return a.prio < b.prio
+	}
+	return a.line > b.line
+}
+
+func keyOf(it *outlineItem) heapKey {
+	return heapKey{prio: it.piece.Prio, line: int32(min(it.piece.Line, 1<<31-1))}
+}
+
+func (h *outlineHeap) len() int { return len(h.keys) }
+
+// worst returns the key of the worst item held; the heap must not be
+// empty.
+func (h *outlineHeap) worst() heapKey { return h.keys[0] }
+
+func (h *outlineHeap) push(it outlineItem) {
+	k := keyOf(&it)
+	if n := len(h.free); n > 0 {
+		k.slot = h.free[n-1]
+		h.free = h.free[:n-1]
+		h.slots[k.slot] = it
+	} else {
+		k.slot = int32(len(h.slots))
+		h.slots = append(h.slots, it)
+	}
+	h.keys = append(h.keys, k)
+	q := h.keys
+	for i := len(q) - 1; i > 0; {
+		up := (i - 1) / 2
+		if !q[i].worse(q[up]) {
+			break
+		}
+		q[i], q[up] = q[up], q[i]
+		i = up
+	}
+}
+
+// pop removes and returns the worst item.
+func (h *outlineHeap) pop() outlineItem {
+	q := h.keys
+	k := q[0]
+	last := len(q) - 1
+	q[0] = q[last]
+	q = q[:last]
+	for i := 0; ; {
+		l, r, least := 2*i+1, 2*i+2, i
+		if l < len(q) && q[l].worse(q[least]) {
+			least = l
+		}
+		if r < len(q) && q[r].worse(q[least]) {
+			least = r
+		}
+		if least == i {
+			break
+		}
+		q[i], q[least] = q[least], q[i]
+		i = least
+	}
+	h.keys = q
+	it := h.slots[k.slot]
+	h.slots[k.slot] = outlineItem{}
+	h.free = append(h.free, k.slot)
+	return it
+}
+
+// grow makes room for n items.
+func (h *outlineHeap) grow(n int) {
+	h.keys = make([]heapKey, 0, n)
+	h.slots = make([]outlineItem, 0, n)
+}

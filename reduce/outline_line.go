@@ -1,0 +1,538 @@
+package reduce
+
+import (
+	"bytes"
+	"math/bits"
+)
+
+// This file reads one line of source code or documentation for the outline
+// reducer: where its text starts, how deep it is indented, and what it
+// looks like (a heading, a declaration, a comment, a closing brace). It
+// knows no grammar: only the marks most languages and documentation
+// formats share, so that it costs a pass over the line.
+
+// lineShape is what the outline reducer makes of a line from the line
+// alone.
+type lineShape struct {
+	w int    // indentation in columns, tabs to the next multiple of 8
+	c []byte // the content: no prefix, indentation, escapes or trailing space
+	// heading is the level of a heading the line is by its own marks:
+	// 1-6 for a markdown heading (hash set), 1 for a manual's section and
+	// 2 for its subsection.
+	heading int
+	hash    bool // a markdown heading by its hashes, or a comment
+	decl    declKind
+	comment bool
+	closer  bool
+	option  bool // a command-line option: -f, --file=FILE
+	fence   bool // opens or closes a fenced block of markdown
+	// underline is '=' or '-' for a line made of that character only,
+	// which makes the line before it a heading in markdown.
+	underline byte
+	directive bool // a C preprocessor line other than #include and #define
+	// cont marks a line that continues the one before it, or prefixes the
+	// one after it: a constructor's initialisers, a closing brace with more
+	// after it, a template's parameters, an access label.
+	cont bool
+}
+
+// declKind is the kind of declaration a line starts with, from the most
+// telling: types, then functions, then other names.
+type declKind int8
+
+const (
+	declNone declKind = iota - 1
+	declType
+	declFunc
+	declName
+	declImport  // what a file uses: import, #include, use
+	declControl // a statement that opens a block: if, for, while...
+)
+
+// shapeOf reads a line. scratch holds the line without escapes, if it has
+// any; the content returned may point into it or into text.
+func shapeOf(text []byte, scratch *[]byte) lineShape {
+	if bytes.IndexByte(text, 0x1b) >= 0 {
+		*scratch = stripEscapes((*scratch)[:0], text)
+		text = *scratch
+	}
+	text = stripBlame(text)
+	if len(text) >= 2 && text[0] == ' ' && text[1] == '|' && (len(text) == 2 || text[2] == ' ') {
+		// pydoc draws a class's members behind " |".
+		text = text[2:]
+	}
+	var s lineShape
+	i := 0
+	for ; i < len(text); i++ {
+		switch text[i] {
+		case ' ':
+			s.w++
+		case '\t':
+			s.w += 8 - s.w%8
+		default:
+			goto content
+		}
+	}
+content:
+	c := trimBlankRight(text[i:])
+	s.c = c
+	if len(c) == 0 {
+		return s
+	}
+	s.decl = declNone
+	switch {
+	case c[0] == '#':
+		s.readHash()
+	case hasPrefix(c, "//") || hasPrefix(c, "/*") || hasPrefix(c, "*/") || (c[0] == '*' && (len(c) == 1 || c[1] == ' ')) ||
+		hasPrefix(c, `"""`) || hasPrefix(c, "'''") || hasPrefix(c, "-- ") || hasPrefix(c, "<!--"):
+		s.comment = true
+	case (hasPrefix(c, "```") || hasPrefix(c, "~~~")) && s.w <= 3:
+		s.fence = true
+	case c[0] == '-' && len(c) > 1 && (isWordByte(c[1]) || c[1] == '-' && len(c) > 2 && isWordByte(c[2])):
+		s.option = true
+	}
+	if s.comment || s.hash || s.fence {
+		return s
+	}
+	if u := underline(c); u != 0 {
+		s.underline = u
+		return s
+	}
+	s.closer = isCloser(c)
+	if s.closer {
+		return s
+	}
+	if continues(c) {
+		s.cont = true
+		return s
+	}
+	if s.w <= 4 && allCaps(c) {
+		// A manual's section, or its subsection, indented a little.
+		s.heading = 1 + min(s.w, 1)
+		return s
+	}
+	if !s.option {
+		s.decl = declOf(c)
+	}
+	return s
+}
+
+// readHash reads a line that starts with '#': a preprocessor directive, a
+// markdown heading (or a comment: which, only the whole file tells) or a
+// comment.
+func (s *lineShape) readHash() {
+	c := s.c
+	n := 0
+	for n < len(c) && c[n] == '#' {
+		n++
+	}
+	d := trimBlankLeft(c[1:])
+	switch {
+	case n == 1 && hasWord(d, "define"):
+		s.decl = declName
+	case n == 1 && (hasWord(d, "include") || hasWord(d, "import")):
+		s.decl = declImport
+	case n == 1 && (hasWord(d, "if") || hasWord(d, "ifdef") || hasWord(d, "ifndef") || hasWord(d, "endif") ||
+		hasWord(d, "else") || hasWord(d, "elif") || hasWord(d, "pragma") || hasWord(d, "undef") ||
+		hasWord(d, "error") || hasWord(d, "warning") || hasWord(d, "line")):
+		s.directive = true
+	case n <= 6 && s.w == 0 && len(c) > n+1 && c[n] == ' ' && c[n+1] != ' ':
+		s.hash = true
+		s.heading = n
+	default:
+		s.comment = true // a shebang too
+	}
+}
+
+// stripEscapes appends text to dst without its CSI escape sequences (the
+// colours and bold of help and manual pages).
+func stripEscapes(dst, text []byte) []byte {
+	for i := 0; i < len(text); i++ {
+		if text[i] != 0x1b || i+1 >= len(text) || text[i+1] != '[' {
+			dst = append(dst, text[i])
+			continue
+		}
+		j := i + 2
+		for j < len(text) && (text[j] < 0x40 || text[j] > 0x7e) {
+			j++
+		}
+		i = j
+	}
+	return dst
+}
+
+// stripBlame returns a line of git blame without its commit, author, date
+// and line number: "3ead7a59 (Name 2026-11-22 03:35:35 +0000  1) code".
+func stripBlame(text []byte) []byte {
+	i := 0
+	if len(text) > 0 && text[0] == '^' {
+		i++
+	}
+	start := i
+	for i < len(text) && isHex(text[i]) {
+		i++
+	}
+	if i-start < 7 || i >= len(text) || text[i] != ' ' {
+		return text
+	}
+	rest := text[i+1:]
+	// A file name may stand between the commit and the parenthesis.
+	open := bytes.IndexByte(rest, '(')
+	if open < 0 || open > 256 {
+		return text
+	}
+	end := bytes.Index(rest[open:], []byte(") "))
+	if end < 0 {
+		if bytes.HasSuffix(rest, []byte(")")) {
+			end = len(rest) - open - 1
+		} else {
+			return text
+		}
+	}
+	inner := rest[open+1 : open+end]
+	k := len(inner)
+	for k > 0 && inner[k-1] >= '0' && inner[k-1] <= '9' {
+		k--
+	}
+	if k == len(inner) || k == 0 || inner[k-1] != ' ' {
+		return text
+	}
+	if open+end+2 > len(rest) {
+		return rest[len(rest):]
+	}
+	return rest[open+end+2:]
+}
+
+// trimBlankLeft and trimBlankRight cut spaces, tabs, carriage returns and
+// newlines from one end of b: bytes.TrimLeft with a set of them would build
+// the set on every call, for every line.
+func trimBlankLeft(b []byte) []byte {
+	for len(b) > 0 && isBlank(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+func trimBlankRight(b []byte) []byte {
+	for len(b) > 0 && isBlank(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' }
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+
+// hasWord reports whether b starts with the word w followed by a non-word
+// byte or its end.
+func hasWord(b []byte, w string) bool {
+	return hasPrefix(b, w) && (len(b) == len(w) || !isWordByte(b[len(w)]))
+}
+
+// underline returns '=' or '-' if c is three or more of that character and
+// nothing else.
+func underline(c []byte) byte {
+	if len(c) < 3 || (c[0] != '=' && c[0] != '-') {
+		return 0
+	}
+	for _, b := range c {
+		if b != c[0] {
+			return 0
+		}
+	}
+	return c[0]
+}
+
+// isCloser reports whether a line only closes blocks: braces, brackets and
+// parentheses with their semicolons and commas, or a shell's or Ruby's
+// closing word.
+func isCloser(c []byte) bool {
+	switch string(c) {
+	case "end", "fi", "done", "esac", "endif", "end;", "else", "} else {", "});", "})", "};":
+		return true
+	}
+	if c[0] != '}' && c[0] != ')' && c[0] != ']' {
+		return false
+	}
+	for _, b := range c {
+		switch b {
+		case '}', ')', ']', ';', ',', ' ':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// continues reports whether a line continues a declaration or statement
+// begun before it, or only prefixes the one after it, rather than being
+// one: it starts with an operator or a closing bracket, or it is a
+// template's parameters or an access label.
+func continues(c []byte) bool {
+	switch c[0] {
+	case ':':
+		return !hasPrefix(c, "::")
+	case ',', '.', '?', '+', '|', '&', ')', ']', '}':
+		return true
+	}
+	if hasWord(c, "template") {
+		return true
+	}
+	for _, label := range []string{"public:", "private:", "protected:", "public slots:", "signals:"} {
+		if string(c) == label {
+			return true
+		}
+	}
+	return false
+}
+
+// allCaps reports whether c looks like a manual's or go doc's section
+// heading: a short line of capitals, digits, spaces and hyphens, with two
+// capitals or more and no underscore (which a macro would have).
+func allCaps(c []byte) bool {
+	if len(c) < 2 || len(c) > 60 {
+		return false
+	}
+	letters := 0
+	for _, b := range c {
+		switch {
+		case 'A' <= b && b <= 'Z':
+			letters++
+		case b == ' ' || b == '-' || ('0' <= b && b <= '9') || b == '/' || b == '&' || b == '\'':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// modifiers may precede the keyword of a declaration.
+var modifiers = wordSet("public", "private", "protected", "internal", "static", "final", "abstract", "sealed",
+	"export", "default", "async", "pub", "unsafe", "inline", "virtual", "override", "open", "declare",
+	"readonly", "synchronized", "native", "transient", "volatile", "strictfp", "partial", "extern", "local",
+	"constexpr", "explicit", "friend", "mutable", "noexcept", "crate", "pub(crate)", "pub(super)")
+
+// declWords are the keywords that start a declaration, by its kind.
+var declWords = map[string]declKind{
+	"class": declType, "struct": declType, "union": declType, "enum": declType, "interface": declType,
+	"trait": declType, "impl": declType, "namespace": declType, "module": declType, "mod": declType,
+	"object": declType, "record": declType, "protocol": declType, "extension": declType, "typedef": declType,
+	"type": declType, "@interface": declType, "package": declType,
+	"func": declFunc, "def": declFunc, "fn": declFunc, "function": declFunc, "function*": declFunc,
+	"sub": declFunc, "proc": declFunc, "fun": declFunc, "macro_rules!": declFunc,
+	"var": declName, "let": declName, "const": declName, "val": declName,
+	"import": declImport, "from": declImport, "use": declImport, "using": declImport, "require": declImport,
+	"if": declControl, "else": declControl, "elif": declControl, "for": declControl, "foreach": declControl,
+	"while": declControl, "do": declControl, "switch": declControl, "case": declControl, "try": declControl,
+	"catch": declControl, "except": declControl, "finally": declControl, "with": declControl,
+	"return": declControl, "loop": declControl, "match": declControl, "until": declControl,
+	"unless": declControl, "select": declControl, "go": declControl, "defer": declControl,
+	"then": declControl, "throw": declControl, "raise": declControl, "yield": declControl,
+	"break": declControl, "continue": declControl, "goto": declControl, "assert": declControl,
+}
+
+// declOf returns the kind of declaration c starts with: by its keyword
+// after any modifiers, or, for a name followed by a parenthesis (a
+// function's signature or prototype, a C++ method), a function; a name
+// assigned at the start of the line is a name declared.
+func declOf(c []byte) declKind {
+	rest := c
+	for words := 0; words < 8; words++ {
+		w := leadWord(rest)
+		if len(w) == 0 {
+			break
+		}
+		if k, ok := declWords[string(w)]; ok {
+			// "type" and "module" are also common names: a keyword
+			// must be followed by a name or a brace.
+			after := trimBlankLeft(rest[len(w):])
+			if len(after) == 0 || after[0] == '=' && k != declControl && k != declName || after[0] == '.' || after[0] == ',' {
+				return declNone
+			}
+			return k
+		}
+		if !modifiers[string(w)] {
+			break
+		}
+		rest = trimBlankLeft(rest[len(w):])
+		if hasPrefix(rest, `"C"`) {
+			rest = trimBlankLeft(rest[3:])
+		}
+	}
+	if sigLine(rest) {
+		return declFunc
+	}
+	if assigned(rest) {
+		return declName
+	}
+	return declNone
+}
+
+// leadWord returns the word c starts with: letters, digits, underscores,
+// and a trailing '!' or '*' for macro_rules! and function*.
+func leadWord(c []byte) []byte {
+	i := 0
+	if i < len(c) && c[i] == '@' {
+		i++
+	}
+	for i < len(c) && (isWordByte(c[i]) || c[i] == '(' && hasPrefix(c[:i], "pub")) {
+		if c[i] == '(' {
+			j := bytes.IndexByte(c[i:], ')')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			break
+		}
+		i++
+	}
+	if i < len(c) && (c[i] == '!' || c[i] == '*') && i > 0 {
+		i++
+	}
+	return c[:i]
+}
+
+// sigLine reports whether c reads as a function's signature or
+// prototype: words (a return type, with pointers and templates) and then a
+// name directly, or after one space, followed by an opening parenthesis,
+// with no assignment or call chain before it.
+func sigLine(c []byte) bool {
+	p := bytes.IndexByte(c, '(')
+	if p <= 0 {
+		return false
+	}
+	head := trimBlankRight(c[:p])
+	if len(head) == 0 || p-len(head) > 1 {
+		return false
+	}
+	// The name before the parenthesis.
+	j := len(head)
+	for j > 0 && (isWordByte(head[j-1]) || head[j-1] == '~' || head[j-1] == '$') {
+		j--
+	}
+	if j == len(head) {
+		// An operator or a macro with arguments: Foo::operator==( or
+		// CJSON_PUBLIC(cJSON *) name(.
+		return bytes.Contains(head, []byte("operator")) || (allCapsWord(head) && sigLine(afterParen(c[p:])))
+	}
+	for _, b := range head[:j] {
+		switch {
+		case isWordByte(b), b == ' ', b == '*', b == '&', b == '<', b == '>', b == ',', b == ':', b == '[', b == ']', b == '~', b == '\t':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// allCapsWord reports whether w is one word of capitals, digits and
+// underscores: a macro's name.
+func allCapsWord(w []byte) bool {
+	for _, b := range w {
+		if !('A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_') {
+			return false
+		}
+	}
+	return len(w) > 0
+}
+
+// afterParen returns what follows the parenthesised group c starts with.
+func afterParen(c []byte) []byte {
+	depth := 0
+	for i, b := range c {
+		switch b {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return trimBlankLeft(c[i+1:])
+			}
+		}
+	}
+	return nil
+}
+
+// assigned reports whether c assigns a name at its start: NAME = value or
+// NAME := value, as constants and variables are declared in scripts.
+func assigned(c []byte) bool {
+	i := 0
+	for i < len(c) && (isWordByte(c[i]) || c[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	rest := trimBlankLeft(c[i:])
+	if hasPrefix(rest, ":=") {
+		return true
+	}
+	return len(rest) >= 2 && rest[0] == '=' && rest[1] != '='
+}
+
+// exported reports whether the name a declaration line declares is
+// exported: not private by its modifiers, not starting with an
+// underscore or #, and, after Go's func and type, capitalised.
+func exported(c []byte) bool {
+	rest := c
+	goStyle := false
+	for words := 0; words < 8; words++ {
+		w := leadWord(rest)
+		if len(w) == 0 {
+			break
+		}
+		if string(w) == "private" {
+			return false
+		}
+		rest = trimBlankLeft(rest[len(w):])
+		if k, ok := declWords[string(w)]; ok && k != declControl {
+			goStyle = string(w) == "func" || string(w) == "type"
+			break
+		}
+		if !modifiers[string(w)] {
+			// A signature: the name is the word before the parenthesis.
+			if p := bytes.IndexByte(c, '('); p > 0 {
+				head := trimBlankRight(c[:p])
+				j := len(head)
+				for j > 0 && isWordByte(head[j-1]) {
+					j--
+				}
+				rest = head[j:]
+			}
+			break
+		}
+	}
+	if goStyle && len(rest) > 0 && rest[0] == '(' {
+		// A method: the name follows the receiver.
+		rest = trimBlankLeft(afterParen(rest))
+	}
+	if len(rest) == 0 {
+		return true
+	}
+	switch {
+	case rest[0] == '_' || rest[0] == '#':
+		return false
+	case goStyle:
+		return 'A' <= rest[0] && rest[0] <= 'Z'
+	}
+	return true
+}
+
+// spread returns the rank of the i-th member of a class of lines, from 0,
+// that spreads any number of the first ranks evenly over the class: 0,
+// then the middle, then the quarters... It is the index with its bits
+// reversed, so it does not depend on the size of the class, which is not
+// known until the end.
+func spread(i int) int {
+	return int(bits.Reverse32(uint32(i)) >> (32 - spreadBits))
+}
+
+// spreadBits is the width of a spread rank.
+const spreadBits = 20

@@ -1,0 +1,541 @@
+package shape
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// ListingForm is what a line of a listing is.
+type ListingForm uint8
+
+// The forms of a line of a listing.
+const (
+	// ListingOther is a line that is no entry: a title, a summary, a
+	// tool's complaint.
+	ListingOther ListingForm = iota
+	// ListingBlank is an empty line, which ends a table.
+	ListingBlank
+	// ListingPath is a path or a name alone on its line, perhaps after
+	// an indentation or a status (git status -s), perhaps followed by
+	// " -> " and a link's target: find, rg -l, git ls-files, dpkg -L,
+	// jar tf, ls -1.
+	ListingPath
+	// ListingRow is a row of a table of entries: ls -l, du, git ls-tree,
+	// dpkg -l, unzip -l, apt list, ps, pip list.
+	ListingRow
+	// ListingTree is an entry of a tree drawn with lines: tree, npm ls,
+	// yarn list, cargo tree.
+	ListingTree
+	// ListingHead is a line that heads entries: a table's header or rule,
+	// ls -R's "dir:", ls -l's "total 42".
+	ListingHead
+)
+
+// ListingLine is one line of a listing taken apart.
+type ListingLine struct {
+	Form ListingForm
+	// Start and End delimit the entry's name in the line, a path for most
+	// listings; both are 0 when the line names none, as a row of ps does.
+	Start, End int
+	// Weak is set for a ListingPath that may be a word rather than a name:
+	// no separator, no extension.
+	Weak bool
+	// Depth is how deep a ListingTree entry is, from 0.
+	Depth int
+}
+
+// ListingParser takes the lines of a listing apart one after another: a
+// table's header tells how the rows after it read.
+type ListingParser struct {
+	cols int // fields of the header of the table being read, 0 outside one
+}
+
+// Parse takes apart the next line of a listing.
+func (p *ListingParser) Parse(line []byte) ListingLine {
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	if len(bytes.TrimSpace(line)) == 0 {
+		p.cols = 0
+		return ListingLine{Form: ListingBlank}
+	}
+	if l, ok := parseTreeLine(line); ok {
+		return l
+	}
+	f := fieldsOf(line)
+	if l, ok := parseModeRow(line, &f); ok {
+		return l
+	}
+	if l, ok := parseKnownRow(line, &f); ok {
+		return l
+	}
+	if listingRule(line) || f.count == 2 && string(line[f.at[0][0]:f.at[0][1]]) == "total" && size(line[f.at[1][0]:f.at[1][1]]) {
+		// A rule under a header; ls -l's "total 2008".
+		return ListingLine{Form: ListingHead}
+	}
+	if n := listingHeader(line, &f); n > 0 {
+		p.cols = n
+		return ListingLine{Form: ListingHead}
+	}
+	if p.cols > 0 {
+		if f.count >= 2 && f.count >= p.cols-1 {
+			return ListingLine{Form: ListingRow, Start: f.at[0][0], End: f.at[0][1]}
+		}
+		p.cols = 0
+	}
+	return parsePathLine(line)
+}
+
+// parsePathLine recognises a line holding one path or name, with what may
+// come before it (indentation, git status's XY or "modified:") and after
+// it (a link's target).
+func parsePathLine(line []byte) ListingLine {
+	start := 0
+	switch {
+	case gitShortStatus(line):
+		start = 3
+	case line[0] == '\t':
+		start = 1
+		if i := bytes.Index(line, []byte(":   ")); i > 0 && gitStatusWord(line[1:i]) {
+			start = i + 2
+		}
+	}
+	for start < len(line) && line[start] == ' ' {
+		start++
+	}
+	end := len(line)
+	if bytes.IndexByte(line[start:], '>') > 0 {
+		if i := bytes.Index(line[start:], []byte(" -> ")); i > 0 {
+			end = start + i
+		}
+	}
+	for start < end && line[end-1] == ' ' {
+		end--
+	}
+	if start < end && line[end-1] == ':' {
+		// ls -R heads each directory's entries with "dir:", pip show -f
+		// its files with "Files:".
+		if ok, _ := listingName(line[start : end-1]); ok && start == 0 {
+			return ListingLine{Form: ListingHead, Start: start, End: end - 1}
+		}
+		return ListingLine{Form: ListingOther}
+	}
+	if start >= end {
+		return ListingLine{Form: ListingOther}
+	}
+	ok, strong := listingName(line[start:end])
+	if !ok {
+		return ListingLine{Form: ListingOther}
+	}
+	return ListingLine{Form: ListingPath, Start: start, End: end, Weak: !strong}
+}
+
+// listingName reports whether b can be the name of an entry, and whether
+// it clearly is a path. A name with spaces counts only if it clearly is a
+// path; names may start with @ (npm scopes).
+func listingName(b []byte) (ok, strong bool) {
+	if len(b) > 1 && b[0] == '@' {
+		b = b[1:]
+	}
+	ok, strong = barePath(b)
+	if ok && !strong && bytes.ContainsRune(b, ' ') {
+		return false, false
+	}
+	return ok, strong
+}
+
+// gitShortStatus reports whether a line starts as git status -s prints a
+// path: two status letters and a space.
+func gitShortStatus(line []byte) bool {
+	const codes = " MTADRCU?!"
+	return len(line) > 3 && bytes.IndexByte([]byte(codes), line[0]) >= 0 && bytes.IndexByte([]byte(codes), line[1]) >= 0 &&
+		line[2] == ' ' && line[3] != ' ' && (line[0] != ' ' || line[1] != ' ')
+}
+
+// gitStatusWord reports whether w is one of the words git status puts
+// before a path: "modified", "new file", "both modified"...
+func gitStatusWord(w []byte) bool {
+	switch string(w) {
+	case "modified", "new file", "deleted", "renamed", "copied", "typechange", "unmerged",
+		"both modified", "both added", "both deleted", "added by us", "added by them", "deleted by us", "deleted by them":
+		return true
+	}
+	return false
+}
+
+// treeConnectors start the entries of a drawn tree, after the lines that
+// carry their parents' branches on.
+var treeConnectors = []string{"├── ", "└── ", "├─┬ ", "└─┬ ", "├─ ", "└─ ", "|-- ", "`-- ", "+-- ", `\-- `}
+
+// parseTreeLine recognises an entry of a tree drawn by tree, npm ls, yarn
+// list or cargo tree: branches ("│   ", "    "), a connector, a name.
+func parseTreeLine(line []byte) (ListingLine, bool) {
+	switch line[0] {
+	case 0xe2, 0xc2, '|', '`', '+', '\\', ' ':
+		// │├└, a no-break space, ASCII branches, indentation.
+	default:
+		return ListingLine{}, false
+	}
+	i, depth := 0, 0
+	for i < len(line) {
+		rest := line[i:]
+		for _, c := range treeConnectors {
+			if bytes.HasPrefix(rest, []byte(c)) {
+				start := i + len(c)
+				if start >= len(line) {
+					return ListingLine{}, false
+				}
+				end := len(line)
+				if j := bytes.Index(line[start:], []byte(" -> ")); j > 0 {
+					end = start + j
+				}
+				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
+			}
+		}
+		switch {
+		case bytes.HasPrefix(rest, []byte("│")):
+			i += len("│")
+		case rest[0] == '|' || rest[0] == ' ':
+			i++
+		case bytes.HasPrefix(rest, []byte("\u00a0")):
+			i += len("\u00a0")
+		default:
+			return ListingLine{}, false
+		}
+		// Branches are drawn three or four columns apart, with spaces or,
+		// in tree's UTF-8 mode, no-break spaces.
+		for i < len(line) {
+			if line[i] == ' ' {
+				i++
+			} else if bytes.HasPrefix(line[i:], []byte("\u00a0")) {
+				i += len("\u00a0")
+			} else {
+				break
+			}
+		}
+		depth++
+	}
+	return ListingLine{}, false
+}
+
+// parseModeRow recognises a row that starts with a file's mode, as ls -l,
+// find -ls, tar tv and zipinfo print them, and finds the name after the
+// date.
+func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
+	fields := f.at[:f.n]
+	m := 0
+	for m < 2 && m < len(fields) && allDigits(line[fields[m][0]:fields[m][1]]) {
+		m++ // find -ls and ls -s start with numbers
+	}
+	if m >= len(fields) || !fileMode(line[fields[m][0]:fields[m][1]]) {
+		return ListingLine{}, false
+	}
+	row := ListingLine{Form: ListingRow}
+	for i := m + 1; i < len(fields); i++ {
+		f := line[fields[i][0]:fields[i][1]]
+		var name int // the field the name starts at
+		switch {
+		case month(f) && i+2 < len(fields):
+			name = i + 3 // Aug 28 16:20 name, Jan  3  2023 name
+		case isoDate(f) && i+1 < len(fields):
+			name = i + 2 // 2024-01-02 12:34 name
+		default:
+			continue
+		}
+		if name < len(fields) {
+			row.Start = fields[name][0]
+			row.End = len(line)
+			if j := bytes.Index(line[row.Start:], []byte(" -> ")); j > 0 {
+				row.End = row.Start + j
+			}
+		}
+		break
+	}
+	return row, true
+}
+
+// fields are where the whitespace-separated fields of a line start and
+// end, the first maxFields of them, and how many there are, counted up to
+// one more.
+type fields struct {
+	at       [maxFields][2]int
+	n, count int
+}
+
+const maxFields = 16
+
+func fieldsOf(line []byte) fields {
+	var f fields
+	i := 0
+	for {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i == len(line) {
+			return f
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		f.count++
+		if f.n == maxFields {
+			return f
+		}
+		f.at[f.n] = [2]int{i, j}
+		f.n++
+		i = j
+	}
+}
+
+// fileMode reports whether f is a file's mode as ls -l prints it:
+// drwxr-xr-x, -rw-r--r--., lrwxrwxrwx@.
+func fileMode(f []byte) bool {
+	if len(f) == 11 && (f[10] == '.' || f[10] == '+' || f[10] == '@') {
+		f = f[:10]
+	}
+	if len(f) != 10 || bytes.IndexByte([]byte("-dlcbpsD?"), f[0]) < 0 {
+		return false
+	}
+	for i, c := range f[1:] {
+		want := "rwx"[i%3]
+		if c != '-' && c != want && !(i%3 == 2 && bytes.IndexByte([]byte("sStT"), c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func month(f []byte) bool {
+	switch string(f) {
+	case "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec":
+		return true
+	}
+	return false
+}
+
+// isoDate reports whether f is a date as 2024-01-02, or 24-01-02.
+func isoDate(f []byte) bool {
+	if len(f) != 10 && len(f) != 8 {
+		return false
+	}
+	y := len(f) - 6
+	return allDigits(f[:y]) && f[y] == '-' && allDigits(f[y+1:y+3]) && f[y+3] == '-' && allDigits(f[y+4:])
+}
+
+// parseKnownRow recognises the rows of tables whose form is known: du,
+// git ls-tree, dpkg -l, unzip -l, apt list, npm pack's notices, go list
+// -m, go mod graph and pip freeze.
+func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
+	fields := f.at[:f.n]
+	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
+	tab := bytes.IndexByte(line, '\t')
+	switch {
+	case tab > 0 && size(line[:tab]) && tab+1 < len(line):
+		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // du
+	case tab > 0 && len(fields) >= 4 && len(field(0)) == 6 && allDigits(field(0)) && gitObjectType(field(1)):
+		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // git ls-tree
+	case len(fields) >= 3 && dpkgStatus(field(0)) && line[0] != ' ':
+		return ListingLine{Form: ListingRow, Start: fields[1][0], End: fields[1][1]}, true // dpkg -l
+	case len(fields) >= 4 && allDigits(field(0)) && isoDate(field(1)) && clock(field(2)):
+		return ListingLine{Form: ListingRow, Start: fields[3][0], End: len(line)}, true // unzip -l
+	case f.count >= 3 && (f.count <= 4 || line[len(line)-1] == ']') && aptName(field(0)):
+		return ListingLine{Form: ListingRow, Start: 0, End: bytes.IndexByte(line, '/')}, true // apt list
+	case f.count == 4 && string(field(0)) == "npm" && string(field(1)) == "notice" && size(field(2)):
+		return ListingLine{Form: ListingRow, Start: fields[3][0], End: len(line)}, true
+	case f.count == 2 && (goVersion(field(1)) || bytes.Contains(field(1), []byte("@v"))) && line[0] != ' ':
+		if ok, _ := pathPrefix(field(0)); ok {
+			return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // go list -m, go mod graph
+		}
+	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
+		name, _, _ := bytes.Cut(line, []byte("=="))
+		if weakName(name) {
+			return ListingLine{Form: ListingRow, Start: 0, End: len(name)}, true // pip freeze
+		}
+	}
+	return ListingLine{}, false
+}
+
+// size reports whether f is a size as du -h, ls -h and npm print them:
+// 4096, 4.0K, 1.2kB, 224B.
+func size(f []byte) bool {
+	i := 0
+	for i < len(f) && (isDigit(f[i]) || f[i] == '.' && i > 0) {
+		i++
+	}
+	if i == 0 || !isDigit(f[i-1]) {
+		return false
+	}
+	unit := string(f[i:])
+	switch unit {
+	case "", "B", "K", "M", "G", "T", "P", "k", "kB", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB":
+		return true
+	}
+	return false
+}
+
+func gitObjectType(f []byte) bool {
+	return string(f) == "blob" || string(f) == "tree" || string(f) == "commit"
+}
+
+// dpkgStatus reports whether f is the status column of dpkg -l: ii, rc,
+// iU, hi, un, iF, and with an error flag, iiR.
+func dpkgStatus(f []byte) bool {
+	if len(f) == 3 && f[2] == 'R' {
+		f = f[:2]
+	}
+	return len(f) == 2 && bytes.IndexByte([]byte("uihrp"), f[0]) >= 0 && bytes.IndexByte([]byte("ncHUFWti"), f[1]) >= 0
+}
+
+func clock(f []byte) bool {
+	return len(f) == 5 && allDigits(f[:2]) && f[2] == ':' && allDigits(f[3:])
+}
+
+// aptName reports whether f is the first field of apt list's rows:
+// name/suite,suite.
+func aptName(f []byte) bool {
+	name, suite, ok := bytes.Cut(f, []byte("/"))
+	if !ok || len(name) == 0 || len(suite) == 0 || bytes.IndexByte(suite, '/') >= 0 {
+		return false
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || isDigit(c) || c == '+' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return bytes.Contains(suite, []byte("now")) || bytes.IndexByte(suite, ',') >= 0 || bytes.Contains(suite, []byte("stable"))
+}
+
+// goVersion reports whether f is a Go module's version: v1.2.3.
+func goVersion(f []byte) bool {
+	return len(f) >= 2 && f[0] == 'v' && isDigit(f[1])
+}
+
+// listingRule reports whether a line rules a table off: dashes, equals
+// signs and pluses, perhaps in columns ("---------  ----------").
+func listingRule(line []byte) bool {
+	rule := 0
+	for _, c := range line {
+		switch c {
+		case '-', '=', '+', '|':
+			rule++
+		case ' ', '\t', '/':
+		default:
+			return false
+		}
+	}
+	return rule >= 3
+}
+
+// listingHeader returns the number of columns of a table's header line,
+// or 0 if the line is none: two words or more, most of them capitalised
+// (USER PID %CPU, Package Version, Filesystem Size Used Avail Use%
+// Mounted on), none of them prose.
+func listingHeader(line []byte, fs *fields) int {
+	if line[0] == ' ' || line[0] == '\t' || fs.count < 2 || fs.count > maxFields || !bytes.Contains(line, []byte("  ")) {
+		// Columns are aligned: some are two spaces apart or more.
+		return 0
+	}
+	caps := 0
+	for _, at := range fs.at[:fs.n] {
+		f := line[at[0]:at[1]]
+		for _, c := range f {
+			if !isLetter(c) && !isDigit(c) && bytes.IndexByte([]byte("%:_-/#()"), c) < 0 {
+				return 0
+			}
+		}
+		if f[len(f)-1] == ':' || f[len(f)-1] == '.' {
+			return 0
+		}
+		if 'A' <= f[0] && f[0] <= 'Z' || f[0] == '%' || f[0] == '#' {
+			caps++
+		}
+	}
+	if caps*3 < fs.n*2 {
+		return 0
+	}
+	return fs.n
+}
+
+// listingMarks are lines that only listing tools print, with the tool.
+var listingMarks = []struct{ line, why string }{
+	{"On branch ", "git status"},
+	{"HEAD detached at ", "git status"},
+	{"Changes to be committed:", "git status"},
+	{"Changes not staged for commit:", "git status"},
+	{"Untracked files:", "git status"},
+	{"Reverse Depends:", "apt-cache rdepends"},
+	{"Listing...", "apt list"},
+	{"||/ Name", "dpkg -l"},
+	{"Archive:  ", "unzip -l"},
+	{"npm notice Tarball Contents", "npm pack"},
+}
+
+// listingMark returns the tool a line marks the output of, or "".
+func listingMark(line []byte) string {
+	for _, m := range listingMarks {
+		if bytes.HasPrefix(line, []byte(m.line)) {
+			return m.why
+		}
+	}
+	// tree's summary: "14 directories, 115 files", "314 directories".
+	if n, j := digits(line, 0); j > 0 && n >= 0 && bytes.HasPrefix(line[j:], []byte(" director")) {
+		return "tree"
+	}
+	return ""
+}
+
+// sniffListing reports whether sample is a listing: three quarters of its
+// lines are entries (paths, rows of a table of files or packages, entries
+// of a drawn tree), or a third when a line marks a listing tool.
+func sniffListing(sample []byte) (bool, string) {
+	var (
+		p                     ListingParser
+		entries, weak, others int
+		paths, rows, trees    int
+		mark                  string
+	)
+	for line := range sampleLines(sample) {
+		line = logTerminal(line)
+		switch l := p.Parse(line); l.Form {
+		case ListingPath:
+			entries++
+			paths++
+			if l.Weak {
+				weak++
+			}
+		case ListingRow:
+			entries++
+			rows++
+		case ListingTree:
+			entries++
+			trees++
+		case ListingOther:
+			others++
+			if mark == "" {
+				mark = listingMark(line)
+			}
+			if others >= 64 && entries*2 < others {
+				// Most of a long stretch is no entries: no listing. Stop
+				// here rather than read the rest.
+				return false, ""
+			}
+		}
+	}
+	total := entries + others
+	switch {
+	case entries < 3:
+		return false, ""
+	case entries*4 >= total*3:
+	case mark != "" && entries*3 >= total:
+		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total, mark)
+	default:
+		return false, ""
+	}
+	what := "paths or names"
+	switch {
+	case trees >= rows && trees >= paths:
+		what = "entries of a tree"
+	case rows >= paths:
+		what = "rows of a table of entries"
+	}
+	return true, fmt.Sprintf("%d of %d lines are %s", entries, total, what)
+}

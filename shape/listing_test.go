@@ -1,0 +1,106 @@
+package shape
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestParseListingLine takes apart lines of real listings (from the
+// corpus) and lines that are no entries.
+func TestParseListingLine(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		form ListingForm
+		name string // the entry's name, the line from Start to End
+		weak bool
+	}{
+		{"/usr/local/go/src/net/tcpsock_unix.go", ListingPath, "/usr/local/go/src/net/tcpsock_unix.go", false},
+		{"META-INF/maven/com.google.guava/", ListingPath, "META-INF/maven/com.google.guava/", false},
+		{"@eslint-community", ListingPath, "@eslint-community", true},
+		{"  zlib1g-dev", ListingPath, "zlib1g-dev", true},
+		{"  pip/_internal/cli/main.py", ListingPath, "pip/_internal/cli/main.py", false},
+		{"?? vendor/github.com/cpuguy83/go-md2man/v2/LICENSE.md", ListingPath, "vendor/github.com/cpuguy83/go-md2man/v2/LICENSE.md", false},
+		{" M README.md", ListingPath, "README.md", false},
+		{"R  reduce/text.go -> reduce/plain.go", ListingPath, "reduce/text.go", false},
+		{"\tmodified:   README.md", ListingPath, "README.md", false},
+		{"\trenamed:    reduce/text.go -> reduce/plain.go", ListingPath, "reduce/text.go", false},
+		{"/etc/alternatives/awk -> /usr/bin/mawk", ListingPath, "/etc/alternatives/awk", false},
+		{"-rw-r--r--  1 root root   3080 Aug 28 16:20 alpn_test.go", ListingRow, "alpn_test.go", false},
+		{"-rw-r--r--  1 root root 112M Jan  3  2023 libLLVM-15.so.1", ListingRow, "libLLVM-15.so.1", false},
+		{"lrwxrwxrwx  1 root root   21 Mar  1  2023 libz.so -> libz.so.1.2.13", ListingRow, "libz.so", false},
+		{"drwxr-xr-x 11 root root   4096 Aug 28 16:20 .", ListingRow, ".", false},
+		{"275600\t/usr/local/go", ListingRow, "/usr/local/go", false},
+		{"100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549      36\t.gitignore", ListingRow, ".gitignore", false},
+		{"ii  adduser                    3.134                          all          add and remove users and groups", ListingRow, "adduser", false},
+		{"      241  1980-00-00 00:00   github.com/spf13/cobra@v1.8.1/.github/dependabot.yml", ListingRow, "github.com/spf13/cobra@v1.8.1/.github/dependabot.yml", false},
+		{"adduser/oldstable,now 3.134 all [installed,automatic]", ListingRow, "adduser", false},
+		{"apt/oldstable,now 2.6.1 amd64 [installed,upgradable to: 2.6.2]", ListingRow, "apt", false},
+		{"npm notice 14.6kB lib/application.js", ListingRow, "lib/application.js", false},
+		{"github.com/spf13/cobra v1.8.1", ListingRow, "github.com/spf13/cobra", false},
+		{"example.com/reportgen github.com/spf13/cobra@v1.8.1", ListingRow, "example.com/reportgen", false},
+		{"├── alpn_test.go", ListingTree, "alpn_test.go", false},
+		{"│   └── triv.go", ListingTree, "triv.go", false},
+		{"│\u00a0\u00a0 └── __pycache__", ListingTree, "__pycache__", false},
+		{"│  ├─ mime-types@~2.1.34", ListingTree, "mime-types@~2.1.34", false},
+		{"/usr/local/go/src/net/http:", ListingHead, "/usr/local/go/src/net/http", false},
+		{"total 2008", ListingHead, "", false},
+		{"total 592M", ListingHead, "", false},
+		{"---------  ---------- -----   ----", ListingHead, "", false},
+		{"Package                   Version", ListingHead, "", false},
+		// No entries.
+		{"14 directories, 115 files", ListingOther, "", false},
+		{"Reverse Depends:", ListingOther, "", false},
+		{"WARNING: apt does not have a stable CLI interface. Use with caution in scripts.", ListingOther, "", false},
+		{"src/depots.ts(2,27): error TS2307: Cannot find module './geo.js'", ListingOther, "", false},
+		{"Auto-merging README.md", ListingOther, "", false},
+		{"abi.vsyscall32 = 1", ListingOther, "", false},
+		{"The quick brown fox jumps over the lazy dog.", ListingOther, "", false},
+	} {
+		var p ListingParser
+		l := p.Parse([]byte(tc.line))
+		if l.Form != tc.form || tc.line[l.Start:l.End] != tc.name || l.Weak != tc.weak {
+			t.Errorf("Parse(%q) = form %d name %q weak %v, want %d %q %v", tc.line, l.Form, tc.line[l.Start:l.End], l.Weak, tc.form, tc.name, tc.weak)
+		}
+	}
+}
+
+// TestParseListingTable checks that a table's header makes the rows after
+// it entries, until a blank line: real lines of ps aux.
+func TestParseListingTable(t *testing.T) {
+	var p ListingParser
+	lines := []string{
+		"USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND",
+		"root         2  0.0  0.0      0     0 ?        S    02:01   0:00 [kthreadd]",
+		"root         3  0.0  0.0      0     0 ?        S    02:01   0:00 [pool_workqueue_release]",
+		"",
+		"root         2  0.0  0.0      0     0 ?        S    02:01   0:00 [kthreadd]",
+	}
+	want := []ListingForm{ListingHead, ListingRow, ListingRow, ListingBlank, ListingOther}
+	for i, line := range lines {
+		if l := p.Parse([]byte(line)); l.Form != want[i] {
+			t.Errorf("line %d %q: form %d, want %d", i, line, l.Form, want[i])
+		}
+	}
+}
+
+// FuzzParseListingLine checks that any line parses without panic into a
+// name within it.
+func FuzzParseListingLine(f *testing.F) {
+	for _, s := range []string{"├── a", "-rw-r--r--  1 root root 3080 Aug 28 16:20 a b", "12\tx", "?? a", "\tmodified:   a",
+		"Package  Version", "a/b -> c", "│\u00a0\u00a0 └── x", "ii  a  1  all  d"} {
+		f.Add([]byte(s), []byte("USER  PID"))
+	}
+	f.Fuzz(func(t *testing.T, line, header []byte) {
+		var p ListingParser
+		if bytes.IndexByte(header, '\n') < 0 {
+			p.Parse(header)
+		}
+		l := p.Parse(line)
+		if l.Start < 0 || l.Start > l.End || l.End > len(line) {
+			t.Errorf("Parse(%q) = name [%d:%d], outside the line", line, l.Start, l.End)
+		}
+		sniffListing(line)
+		sniffOutline(line)
+		sniffDocument(line)
+	})
+}

@@ -1,0 +1,393 @@
+package shape
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// outlineTally counts the lines of a sample by what they look like, for
+// the outline sniffers.
+type outlineTally struct {
+	lines     int // non-blank lines
+	first     []byte
+	code      int // lines that read as code: declarations, statements, comments
+	decls     int // declarations at or near the left margin
+	blame     int // lines of git blame
+	headings  int // markdown headings standing alone
+	fences    int // markdown code fences
+	inline    int // lines with markdown's links, code spans or emphasis
+	sections  int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
+	indented  int // lines indented by three columns or more
+	options   int // lines documenting an option: "  -a, --all"
+	usage     bool
+	helpStart bool // the first line is "usage: ..."
+}
+
+// sniffDocument reports whether sample is documentation with a mark no
+// other output has: a manual page's header, go doc's package line,
+// pydoc's "Help on", javap's "Compiled from", git blame's lines. Such
+// documents may quote errors and commands, so they are recognised before
+// logs are.
+func sniffDocument(sample []byte) (bool, string) {
+	// The first lines tell: a look at them costs little, and this sniffer
+	// runs before the log sniffer on every log.
+	var t outlineTally
+	for line := range sampleLines(sample) {
+		if t.lines == 20 {
+			break
+		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
+			if t.lines == 0 {
+				t.first = trimmed
+			}
+			t.lines++
+			if blameLine(line) {
+				t.blame++
+			}
+		}
+	}
+	switch {
+	case t.lines == 0:
+		return false, ""
+	case manHeader(t.first):
+		return true, "a manual page (NAME(1) header)"
+	case bytes.HasPrefix(t.first, []byte("package ")) && bytes.Contains(t.first, []byte(` // import "`)):
+		return true, `go doc output (package x // import "x")`
+	case bytes.HasPrefix(t.first, []byte("Help on ")) && bytes.HasSuffix(t.first, []byte(":")):
+		return true, "pydoc output (Help on ...:)"
+	case bytes.HasPrefix(t.first, []byte(`Compiled from "`)):
+		return true, `javap output (Compiled from "...")`
+	case t.blame*2 > t.lines:
+		return true, fmt.Sprintf("%d of %d lines are git blame's", t.blame, t.lines)
+	case bytes.HasPrefix(t.first, []byte("#!/")):
+		return true, "a script (#!)"
+	}
+	return false, ""
+}
+
+// sniffOutline reports whether sample is source code or documentation:
+// most lines read as code and some declare things, or markdown headings
+// and code fences, manual sections, or a usage line and options.
+func sniffOutline(sample []byte) (bool, string) {
+	t := tallyOutline(sample)
+	switch {
+	case t.lines < 3:
+		return false, ""
+	case t.code*2 >= t.lines && t.decls >= 2 && t.decls*100 >= t.lines:
+		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d declare", t.code, t.lines, t.decls)
+	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
+		return true, "markdown: headings or code fences"
+	case t.sections >= 2 && t.indented*2 >= t.lines:
+		return true, "a manual: sections (NAME, SYNOPSIS, DESCRIPTION) and indented text"
+	case (t.helpStart || t.usage) && t.options >= 3:
+		return true, "help text: a usage line and options"
+	}
+	return false, ""
+}
+
+func tallyOutline(sample []byte) outlineTally {
+	var (
+		t            outlineTally
+		prev         []byte // the line before, blank or not
+		prevBlank    = true
+		pendHeading  bool // the line before is a heading, if a blank line follows
+		pendSetext   bool
+		inFence      bool
+		inComment    bool // inside a block comment or a docstring
+		linesChecked int
+	)
+	for line := range sampleLines(sample) {
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		if bytes.IndexByte(line, 0x1b) >= 0 {
+			line = stripANSI(line)
+		}
+		trimmed := bytes.TrimSpace(line)
+		if len(trimmed) == 0 {
+			if pendHeading || pendSetext {
+				t.headings++
+			}
+			pendHeading, pendSetext = false, false
+			prev, prevBlank = line, true
+			continue
+		}
+		pendHeading, pendSetext = false, false
+		t.lines++
+		linesChecked++
+		if t.first == nil {
+			t.first = trimmed
+			t.helpStart = hasPrefixFold(trimmed, "usage:")
+		}
+		if bytes.HasPrefix(trimmed, []byte("```")) {
+			t.fences++
+			inFence = !inFence
+		}
+		switch {
+		case markdownHeading(line) && prevBlank && !inFence:
+			pendHeading = true
+		case setextRule(line) && !prevBlank && len(bytes.TrimSpace(prev)) > 0:
+			pendSetext = true
+		}
+		if markdownInline(trimmed) {
+			t.inline++
+		}
+		if manSection(line) {
+			t.sections++
+		}
+		if len(line) > 3 && (line[0] == '\t' || bytes.HasPrefix(line, []byte("   "))) {
+			t.indented++
+		}
+		if optionLine(line) {
+			t.options++
+		}
+		if linesChecked <= 40 && (hasPrefixFold(trimmed, "usage:") || string(trimmed) == "Usage:" || bytes.HasPrefix(trimmed, []byte("Usage of "))) {
+			t.usage = true
+		}
+		if blameLine(line) {
+			t.blame++
+		}
+		if inComment || codeLine(trimmed) {
+			t.code++
+		}
+		inComment = commentState(trimmed, inComment)
+		if declaration(line) {
+			t.decls++
+		}
+		prev, prevBlank = line, false
+	}
+	if pendHeading || pendSetext {
+		t.headings++
+	}
+	return t
+}
+
+// stripANSI returns a line without its ANSI escape sequences, as a
+// terminal shows it.
+func stripANSI(line []byte) []byte {
+	out := make([]byte, 0, len(line))
+	for i := 0; i < len(line); i++ {
+		if line[i] == 0x1b && i+1 < len(line) && line[i+1] == '[' {
+			j := i + 2
+			for j < len(line) && (line[j] >= '0' && line[j] <= '9' || line[j] == ';' || line[j] == '?') {
+				j++
+			}
+			i = j // the final letter
+			continue
+		}
+		out = append(out, line[i])
+	}
+	return out
+}
+
+func hasPrefixFold(b []byte, prefix string) bool {
+	return len(b) >= len(prefix) && bytes.EqualFold(b[:len(prefix)], []byte(prefix))
+}
+
+// manHeader reports whether a line is a manual page's first: the page's
+// name and section at both ends, "BASH(1)   General Commands Manual   BASH(1)".
+func manHeader(line []byte) bool {
+	i := bytes.IndexByte(line, '(')
+	if i <= 0 || bytes.IndexByte(line[:i], ' ') >= 0 {
+		return false
+	}
+	j := bytes.IndexByte(line[i:], ')')
+	if j < 2 {
+		return false
+	}
+	name := line[:i+j+1]
+	return len(line) > 2*len(name) && bytes.HasSuffix(line, name)
+}
+
+// manSection reports whether a line is a section heading of a manual or of
+// go doc: capital words at the left margin, alone on their line.
+func manSection(line []byte) bool {
+	if len(line) < 4 || len(line) > 40 || line[0] < 'A' || line[0] > 'Z' {
+		return false
+	}
+	for _, c := range line {
+		if !(c >= 'A' && c <= 'Z' || c == ' ' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// markdownHeading reports whether a line is a markdown heading: one to six
+// hashes, a space and a title.
+func markdownHeading(line []byte) bool {
+	n := 0
+	for n < len(line) && n < 7 && line[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && len(line) > n+1 && line[n] == ' ' && line[n+1] != ' '
+}
+
+// markdownInline reports whether a line holds a markdown link, code span
+// or strong emphasis.
+func markdownInline(t []byte) bool {
+	if bytes.Contains(t, []byte("](")) || bytes.Contains(t, []byte("**")) {
+		return true
+	}
+	i := bytes.IndexByte(t, '`')
+	return i >= 0 && i+2 < len(t) && t[i+1] != '`' && bytes.IndexByte(t[i+2:], '`') >= 0
+}
+
+// setextRule reports whether a line underlines a markdown heading: only
+// equals signs or only dashes, three or more.
+func setextRule(line []byte) bool {
+	t := bytes.TrimRight(line, " ")
+	if len(t) < 3 || t[0] != '=' && t[0] != '-' {
+		return false
+	}
+	for _, c := range t {
+		if c != t[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// optionLine reports whether a line documents a command's option: an
+// indentation, then -x or --long.
+func optionLine(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	if len(t) == len(line) || len(t) < 2 || t[0] != '-' {
+		return false
+	}
+	if t[1] == '-' {
+		return len(t) > 2 && isLetter(t[2])
+	}
+	return isLetter(t[1]) || isDigit(t[1])
+}
+
+// blameLine reports whether a line is git blame's: a commit's short hash,
+// then its author, date and line number in parentheses, then the line.
+func blameLine(line []byte) bool {
+	h := bytes.TrimPrefix(line, []byte("^"))
+	n := 0
+	for n < len(h) && (isDigit(h[n]) || h[n] >= 'a' && h[n] <= 'f') {
+		n++
+	}
+	if n < 7 || n >= len(h) || h[n] != ' ' {
+		return false
+	}
+	rest := h[n+1:]
+	if i := bytes.IndexByte(rest, '('); i < 0 || i > 256 {
+		return false
+	}
+	end := bytes.Index(rest, []byte(") "))
+	if end < 0 {
+		end = bytes.IndexByte(rest, ')')
+	}
+	if end < 2 {
+		return false
+	}
+	inside := bytes.Fields(rest[bytes.IndexByte(rest, '(')+1 : end])
+	if len(inside) < 3 || !allDigits(inside[len(inside)-1]) {
+		return false
+	}
+	// The author's name may have any number of words; the date is there.
+	for _, f := range inside {
+		if isoDate(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// commentState returns whether a block comment or a Python docstring is
+// open after a line, given whether one was open before it.
+func commentState(t []byte, open bool) bool {
+	for _, q := range []string{`"""`, `'''`} {
+		if bytes.Count(t, []byte(q))%2 == 1 {
+			return !open
+		}
+	}
+	if open {
+		return !bytes.Contains(t, []byte("*/"))
+	}
+	i := bytes.LastIndex(t, []byte("/*"))
+	return i >= 0 && !bytes.Contains(t[i:], []byte("*/"))
+}
+
+// codeWords start lines of code in the languages headroom's users read:
+// keywords and preprocessor directives.
+var codeWords = map[string]bool{
+	"package": true, "import": true, "from": true, "func": true, "def": true, "class": true, "return": true,
+	"if": true, "for": true, "while": true, "else": true, "elif": true, "static": true, "const": true,
+	"var": true, "let": true, "type": true, "struct": true, "public": true, "private": true, "protected": true,
+	"#include": true, "#define": true, "#if": true, "#ifdef": true, "#ifndef": true, "#endif": true,
+	"#else": true, "#elif": true, "#undef": true, "#pragma": true, "fn": true, "pub": true, "use": true,
+	"impl": true, "try": true, "except": true, "finally": true, "switch": true, "case": true, "break": true,
+	"continue": true, "typedef": true, "enum": true, "extern": true, "namespace": true, "template": true,
+	"export": true, "function": true, "async": true, "await": true, "yield": true, "raise": true,
+	"with": true, "assert": true, "do": true, "done": true, "fi": true, "then": true, "esac": true,
+	"local": true, "echo": true, "module": true, "require": true, "interface": true, "override": true,
+	"virtual": true, "inline": true, "unsigned": true, "int": true, "void": true, "char": true, "bool": true,
+	"float": true, "double": true,
+}
+
+// codeLine reports whether a trimmed line reads as code: it starts with a
+// keyword or a comment, assigns, or ends as statements and blocks do.
+func codeLine(t []byte) bool {
+	switch t[0] {
+	case '@', '*':
+		return true // decorators, annotations, block comments
+	case '/':
+		if len(t) > 1 && (t[1] == '/' || t[1] == '*') {
+			return true
+		}
+	case '<':
+		if bytes.HasPrefix(t, []byte("<?php")) {
+			return true
+		}
+	}
+	w := 0
+	for w < len(t) && (isLetter(t[w]) || w == 0 && t[w] == '#') {
+		w++
+	}
+	if codeWords[string(t[:w])] || bytes.HasPrefix(t, []byte("self.")) || bytes.HasPrefix(t, []byte("this.")) || bytes.HasPrefix(t, []byte("#!")) {
+		return true
+	}
+	switch t[len(t)-1] {
+	case '{', '}', ';', '(', ')', '[', ']', ',', ':', '\\':
+		return true
+	}
+	return bytes.Contains(t, []byte(" = ")) || bytes.Contains(t, []byte(" := ")) || bytes.Contains(t, []byte(" += "))
+}
+
+// declStarts start declarations: of functions, types, classes, macros.
+var declStarts = []string{
+	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
+	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
+	"function ", "export function ", "export class ", "export const ", "export default ",
+	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
+	"enum ", "namespace ", "template", "module.exports", "static ", "extern ", "abstract class ",
+	"final class ", "object ", "data class ", "const ", "var (",
+}
+
+// declaration reports whether a line declares something at or near the
+// left margin, where a file's outline is.
+func declaration(line []byte) bool {
+	t := line
+	for i := 0; i < 4 && len(t) > 0 && (t[0] == ' ' || t[0] == '\t'); i++ {
+		t = t[1:]
+	}
+	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
+		return false
+	}
+	if !isLetter(t[0]) && t[0] != '#' {
+		return false
+	}
+	for _, s := range declStarts {
+		if bytes.HasPrefix(t, []byte(s)) {
+			return true
+		}
+	}
+	// A shell function: name() {
+	if i := bytes.Index(t, []byte("()")); i > 0 && len(t) == len(line) && weakName(t[:i]) {
+		rest := bytes.TrimSpace(t[i+2:])
+		return len(rest) == 0 || string(rest) == "{"
+	}
+	return false
+}
