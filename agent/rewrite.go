@@ -49,6 +49,10 @@ func Rewrite(command string, h Host) (string, error) {
 	if strings.TrimSpace(command) == "" {
 		return "", errors.New("is empty")
 	}
+	if len(command)+len(runPrefix) > maxCommand {
+		// Rewritten, it would be longer than any command headroom reads.
+		return "", errors.New("is too long")
+	}
 	words, err := splitSimple(command)
 	if err != nil {
 		return "", err
