@@ -314,6 +314,7 @@ func opencode(c *config) error {
 	if err != nil {
 		return err
 	}
+	a.warm = true
 	a.extraEnv = []string{"XDG_CONFIG_HOME=" + filepath.Join(a.home, ".config"), "XDG_DATA_HOME=" + filepath.Join(a.home, ".local", "share"),
 		"XDG_CACHE_HOME=" + filepath.Join(a.home, ".cache"), "XDG_STATE_HOME=" + filepath.Join(a.home, ".local", "state"),
 		"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1"}

@@ -18,6 +18,11 @@ type agent struct {
 	argv            []string
 	extraEnv        []string
 	profile         bool // write the PATH into ~/.profile, which Codex's login shell reads
+	// warm, set for opencode, runs the agent once with headroom before
+	// it is measured: the first time opencode sees .opencode/ it installs
+	// its plugins' dependency from npm, and on a loaded machine it has
+	// started a session without the plugin while that ran.
+	warm bool
 }
 
 // newAgent makes an agent's home and project, holding files of its own.
@@ -189,6 +194,9 @@ func (a *agent) compare() {
 	calls := []call{{command: a.c.search()}, {command: failingTest}}
 	plain := a.session("plain", false, calls...)
 	uninstall := a.install()
+	if a.warm {
+		a.session("warmup", true)
+	}
 	with := a.session("headroom", true, calls...)
 	uninstall()
 	hooks, runs := hookCalls(with.spy)
