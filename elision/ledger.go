@@ -125,7 +125,7 @@ func (s *Store) lockLedger(root *os.Root, create bool) (*os.File, int64, error) 
 		fi, err := root.Lstat(ledgerName)
 		switch {
 		case err == nil:
-			if err := checkFile(s.path(ledgerName), fi); err != nil {
+			if err := checkInPlace(s.path(ledgerName), fi); err != nil {
 				return nil, 0, err
 			}
 		case !errors.Is(err, fs.ErrNotExist) || !create:
@@ -140,9 +140,12 @@ func (s *Store) lockLedger(root *os.Root, create bool) (*os.File, int64, error) 
 			return nil, 0, err
 		}
 		ofi, err := f.Stat()
-		if err != nil || !ofi.Mode().IsRegular() {
+		if err == nil {
+			err = checkInPlace(s.path(ledgerName), ofi)
+		}
+		if err != nil {
 			f.Close()
-			return nil, 0, unsafe(s.path(ledgerName), "is not a regular file")
+			return nil, 0, err
 		}
 		if !lockWait(f, ledgerWait) {
 			f.Close()

@@ -32,6 +32,14 @@ func foreign(fi fs.FileInfo, private bool) string {
 	return ""
 }
 
+// links returns the number of names a file has.
+func links(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
+
 // lock marks a file as in use by this process until it is closed, so that
 // Prune leaves it alone however old it is. A file system without locks
 // leaves only the age to go by.

@@ -202,9 +202,12 @@ func (s *Store) PruneDue(now time.Time) bool {
 		return false
 	}
 	defer root.Close()
+	if s.checkParts(root) != nil {
+		return false // Prune would refuse the store anyway
+	}
 	const stamp = pruneStamp
 	if fi, err := root.Lstat(stamp); err == nil {
-		if checkFile(s.path(stamp), fi) != nil || now.Sub(fi.ModTime()) < PruneEvery {
+		if checkInPlace(s.path(stamp), fi) != nil || now.Sub(fi.ModTime()) < PruneEvery {
 			return false
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -216,7 +219,7 @@ func (s *Store) PruneDue(now time.Time) bool {
 	}
 	fi, err := f.Stat()
 	f.Close()
-	if err != nil || !fi.Mode().IsRegular() {
+	if err != nil || checkInPlace(s.path(stamp), fi) != nil {
 		return false
 	}
 	return root.Chtimes(stamp, now, now) == nil

@@ -56,6 +56,20 @@ func checkFile(path string, fi fs.FileInfo) error {
 	return nil
 }
 
+// checkInPlace refuses a file that headroom changes in place (the ledger
+// it appends to, the prune mark whose time it sets) for what checkFile
+// refuses, and also when the file has another name: a hard link planted
+// in the store would have headroom change a file outside it.
+func checkInPlace(path string, fi fs.FileInfo) error {
+	if err := checkFile(path, fi); err != nil {
+		return err
+	}
+	if links(fi) > 1 {
+		return unsafe(path, "has other hard links")
+	}
+	return nil
+}
+
 // The names of what headroom makes in a store. Prune removes nothing
 // else: whatever else a store holds is not headroom's to delete.
 const (

@@ -64,3 +64,50 @@ func TestFIFOLedger(t *testing.T) {
 		t.Errorf("Prune with a FIFO ledger: %v, want ErrUnsafe", err)
 	}
 }
+
+// The files at the store's top are changed in place: the ledger is
+// appended to, the prune mark's time is set. Planted as hard links to a
+// file elsewhere (a tarball can carry them; git cannot), they would let
+// headroom append to or touch that file. They are refused, like links.
+func TestHardLinkedTopFiles(t *testing.T) {
+	for _, name := range []string{ledgerName, pruneStamp, ignoreFile} {
+		t.Run(name, func(t *testing.T) {
+			_, outside := victim(t)
+			before, err := os.Stat(outside)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newStore(t)
+			if err := s.Init(); err != nil {
+				t.Fatal(err)
+			}
+			os.Remove(filepath.Join(s.Dir, name))
+			if err := os.Link(outside, filepath.Join(s.Dir, name)); err != nil {
+				t.Skip("no hard links here:", err)
+			}
+			if err := s.Record(Record{Via: "clip"}); !errors.Is(err, ErrUnsafe) {
+				t.Errorf("Record: %v, want ErrUnsafe", err)
+			}
+			if s.PruneDue(time.Now()) {
+				t.Error("PruneDue marked a prune through a hard link")
+			}
+			if _, err := s.Put([]byte("an original\n"), Meta{}); !errors.Is(err, ErrUnsafe) {
+				t.Errorf("Put: %v, want ErrUnsafe", err)
+			}
+			if _, err := s.Prune(time.Now(), 0, 0); !errors.Is(err, ErrUnsafe) {
+				t.Errorf("Prune: %v, want ErrUnsafe", err)
+			}
+			if err := s.Check(); !errors.Is(err, ErrUnsafe) {
+				t.Errorf("Check: %v, want ErrUnsafe", err)
+			}
+			intact(t, outside)
+			after, err := os.Stat(outside)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !after.ModTime().Equal(before.ModTime()) {
+				t.Errorf("the linked file's time changed: %v, was %v", after.ModTime(), before.ModTime())
+			}
+		})
+	}
+}

@@ -210,7 +210,7 @@ func (s *Store) checkParts(root *os.Root) error {
 	}
 	for _, f := range topFiles {
 		if fi, err := root.Lstat(f); err == nil {
-			if err := checkFile(s.path(f), fi); err != nil {
+			if err := checkInPlace(s.path(f), fi); err != nil {
 				return err
 			}
 		}
