@@ -35,12 +35,16 @@ import (
 // tokens where the control cost one, which Fit counts; the store keeps the
 // original's bytes, and expand gives them back.
 func visible(text []byte) []byte {
-	i := controlAt(text)
-	if i < 0 {
+	if controlAt(text) < 0 {
 		return text
 	}
-	out := make([]byte, 0, len(text)+16)
-	for ; i >= 0; i = controlAt(text) {
+	return appendVisible(make([]byte, 0, len(text)+16), text)
+}
+
+// appendVisible appends text to out with its terminal controls made
+// visible, as visible says.
+func appendVisible(out, text []byte) []byte {
+	for i := controlAt(text); i >= 0; i = controlAt(text) {
 		out = append(out, text[:i]...)
 		text = text[i:]
 		switch c := text[0]; {

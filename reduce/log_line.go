@@ -8,9 +8,12 @@ import (
 
 // logClean returns a log line as a terminal shows it: the state after its
 // last carriage return (a progress line redrawn in place shows only its
-// last drawing), without ANSI escape sequences. It returns text itself when
-// there is nothing to clean, else text cleaned into buf; buf is returned for
-// reuse.
+// last drawing), without colours, and with every other terminal control
+// made visible, as every view shows them (see visible). An erase or a move
+// to a column at the start of that state is part of the redraw and erases
+// nothing the view shows, so it goes with the carriage return. It returns
+// text itself when there is nothing to clean, else text cleaned into buf;
+// buf is returned for reuse.
 func logClean(text, buf []byte) (clean, newBuf []byte) {
 	hasCR := bytes.IndexByte(text, '\r') >= 0
 	hasEsc := bytes.IndexByte(text, 0x1b) >= 0
@@ -26,56 +29,24 @@ func logClean(text, buf []byte) (clean, newBuf []byte) {
 	if !hasEsc {
 		return text, buf
 	}
-	buf = logStripANSI(buf[:0], text)
+	buf = appendVisible(buf[:0], logRedrawn(text))
 	return buf, buf
 }
 
-// logStripANSI appends text to dst without its ANSI escape sequences: CSI
-// sequences (colours, cursor moves), OSC sequences (titles, links) and
-// two-byte escapes.
-func logStripANSI(dst, text []byte) []byte {
-	for len(text) > 0 {
-		i := bytes.IndexByte(text, 0x1b)
-		if i < 0 {
-			return append(dst, text...)
+// logRedrawn returns text without the erases in line (ESC [ K) and moves
+// to a column (ESC [ G) it starts with.
+func logRedrawn(text []byte) []byte {
+	for len(text) >= 3 && text[0] == 0x1b && text[1] == '[' {
+		j := 2
+		for j < len(text) && logDigit(text[j]) {
+			j++
 		}
-		dst = append(dst, text[:i]...)
-		text = text[i+1:]
-		if len(text) == 0 {
+		if j == len(text) || text[j] != 'K' && text[j] != 'G' {
 			break
 		}
-		switch text[0] {
-		case '[':
-			j := 1
-			for j < len(text) && text[j] >= 0x20 && text[j] <= 0x3f {
-				j++
-			}
-			if j < len(text) && text[j] >= 0x40 && text[j] <= 0x7e {
-				j++
-			}
-			text = text[j:]
-		case ']':
-			// An OSC sequence ends with BEL or ESC \.
-			j := 1
-			for j < len(text) && text[j] != 0x07 && text[j] != 0x1b {
-				j++
-			}
-			if j < len(text) && text[j] == 0x07 {
-				j++
-			} else if j+1 < len(text) && text[j+1] == '\\' {
-				j += 2
-			}
-			text = text[j:]
-		default:
-			// Charset selections (ESC ( B) carry one more byte.
-			j := 1
-			for j < len(text) && text[j] >= 0x20 && text[j] <= 0x2f {
-				j++
-			}
-			text = text[min(j+1, len(text)):]
-		}
+		text = text[j+1:]
 	}
-	return dst
+	return text
 }
 
 func logDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -263,10 +263,22 @@ func TestLogClean(t *testing.T) {
 		{"plain", "plain"},
 		{"\x1b[1m\x1b[92m   Compiling\x1b[0m shapes v0.1.0", "   Compiling shapes v0.1.0"},
 		{"  \x1b[1m\x1b[94m--> \x1b[0msrc/main.rs:55:22", "  --> src/main.rs:55:22"},
-		{"\x1b]8;;file:///x\x07link\x1b]8;;\x07 text", "link text"},
 		{"Counting:   0% (1/130)   \rCounting:  50% (65/130)   \rCounting: 100% (130/130), done.", "Counting: 100% (130/130), done."},
 		{"windows line\r", "windows line"},
-		{"\x1b[1mtrailing escape\x1b", "trailing escape"},
+		// What is not colour is shown, not dropped: a link's hidden
+		// target, a title, a clipboard write, concealed text, a cursor
+		// move that hides a line above.
+		{"\x1b]8;;file:///x\x07link\x1b]8;;\x07 text", "␛]8;;file:///x␇link␛]8;;␇ text"},
+		{"\x1b]0;title\x1b\\ done", "␛]0;title␛\\ done"},
+		{"\x1b]52;c;Y3Vy\x07 copied", "␛]52;c;Y3Vy␇ copied"},
+		{"shown \x1b[8msecret\x1b[28m shown", "shown ␛[8msecret shown"},
+		{"\x1b[1A\x1b[2Kreplaced", "␛[1A␛[2Kreplaced"},
+		{"\x1b[1mtrailing escape\x1b", "trailing escape␛"},
+		// A redrawn line's erase, right after its carriage return or at
+		// its start, erases nothing the view shows.
+		{"Building 1/3\r\x1b[KBuilding 3/3", "Building 3/3"},
+		{"\x1b[2K\x1b[1G  Compiling a v0.1.0", "  Compiling a v0.1.0"},
+		{"\x1b[0K\x1b[32mok\x1b[0m", "ok"},
 	} {
 		got, _ := logClean([]byte(c.in), nil)
 		if string(got) != c.want {
