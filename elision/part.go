@@ -102,10 +102,15 @@ func (p Part) Write(w io.Writer, r io.ReadSeeker) error {
 		_, err = io.CopyN(w, r, n)
 		return err
 	}
+	// A line longer than scan's buffer is matched and copied from the
+	// original in pieces where it can be read at an offset, as an open
+	// file can: a minified file is one line, and holding it would take
+	// memory in proportion.
+	ra, _ := r.(io.ReaderAt)
 	// Tail needs to know how many lines are selected before writing any.
 	var selected int64
 	if p.Tail > 0 {
-		if err := p.scan(r, func(int64, []byte) error { selected++; return nil }); err != nil {
+		if err := p.scan(r, ra, func(foundLine) error { selected++; return nil }); err != nil {
 			return err
 		}
 		if _, err := r.Seek(0, io.SeekStart); err != nil {
@@ -115,7 +120,7 @@ func (p Part) Write(w io.Writer, r io.ReadSeeker) error {
 	bw := bufio.NewWriter(w)
 	var seen int64
 	errStop := errors.New("stop")
-	err := p.scan(r, func(n int64, line []byte) error {
+	err := p.scan(r, ra, func(l foundLine) error {
 		seen++
 		if p.Head > 0 && seen > p.Head {
 			return errStop
@@ -124,11 +129,10 @@ func (p Part) Write(w io.Writer, r io.ReadSeeker) error {
 			return nil
 		}
 		if p.Grep != nil {
-			bw.WriteString(strconv.FormatInt(n, 10))
+			bw.WriteString(strconv.FormatInt(l.n, 10))
 			bw.WriteByte(':')
 		}
-		_, err := bw.Write(line)
-		return err
+		return l.writeTo(bw, ra)
 	})
 	if err != nil && err != errStop {
 		return err
@@ -136,33 +140,73 @@ func (p Part) Write(w io.Writer, r io.ReadSeeker) error {
 	return bw.Flush()
 }
 
-// scan calls f with the number and text (newline included) of each line
-// that Lines and Grep select.
-func (p Part) scan(r io.Reader, f func(n int64, line []byte) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+// foundLine is a line scan selected: its number, and its text or, for a
+// line longer than scan's buffer, where it lies in the original. Both
+// include the newline, if the line has one.
+type foundLine struct {
+	n         int64
+	text      []byte // nil for a line that lies in the original
+	off, size int64
+}
+
+func (l foundLine) writeTo(w io.Writer, ra io.ReaderAt) error {
+	if l.text != nil {
+		_, err := w.Write(l.text)
+		return err
+	}
+	_, err := io.Copy(w, io.NewSectionReader(ra, l.off, l.size))
+	return err
+}
+
+// partBuffer is how much of a line scan reads at once.
+var partBuffer = 64 << 10
+
+// scan calls f with each line that Lines and Grep select. A line longer
+// than its buffer is not held when ra can read the original at an offset:
+// f gets its place, and Grep reads it from there.
+func (p Part) scan(r io.Reader, ra io.ReaderAt, f func(foundLine) error) error {
+	br := bufio.NewReaderSize(r, partBuffer)
 	var (
-		n    int64
-		long []byte
+		n, off int64
+		long   []byte // a long line's text so far, where ra is nil
+		start  int64  // where a long line starts
+		inLong bool
 	)
 	for {
 		chunk, err := br.ReadSlice('\n')
+		off += int64(len(chunk))
 		if err == bufio.ErrBufferFull {
-			long = append(long, chunk...)
+			if !inLong {
+				inLong, start = true, off-int64(len(chunk))
+			}
+			if ra == nil {
+				long = append(long, chunk...)
+			}
 			continue
 		}
-		line := chunk
-		if long != nil {
-			line = append(long, chunk...)
-			long = nil
+		l := foundLine{n: n + 1, text: chunk}
+		if inLong {
+			l.text, l.off, l.size = nil, start, off-start
+			if ra == nil {
+				l.text = append(long, chunk...)
+				long = nil
+			}
+			inLong = false
 		}
-		if len(line) > 0 {
+		if len(l.text) > 0 || l.size > 0 {
 			n++
 			if p.Lines != nil && p.Lines.To != 0 && n > p.Lines.To {
 				return nil
 			}
-			if (p.Lines == nil || n >= p.Lines.From) && (p.Grep == nil || p.Grep.Match(bytes.TrimSuffix(line, newline))) {
-				if ferr := f(n, line); ferr != nil {
-					return ferr
+			if p.Lines == nil || n >= p.Lines.From {
+				ok, merr := p.matches(l, ra)
+				if merr != nil {
+					return merr
+				}
+				if ok {
+					if ferr := f(l); ferr != nil {
+						return ferr
+					}
 				}
 			}
 		}
@@ -176,4 +220,23 @@ func (p Part) scan(r io.Reader, f func(n int64, line []byte) error) error {
 			return err
 		}
 	}
+}
+
+// matches reports whether Grep, if set, matches l without its newline.
+func (p Part) matches(l foundLine, ra io.ReaderAt) (bool, error) {
+	if p.Grep == nil {
+		return true, nil
+	}
+	if l.text != nil {
+		return p.Grep.Match(bytes.TrimSuffix(l.text, newline)), nil
+	}
+	size := l.size
+	var last [1]byte
+	if _, err := ra.ReadAt(last[:], l.off+size-1); err != nil {
+		return false, err
+	}
+	if last[0] == '\n' {
+		size--
+	}
+	return p.Grep.MatchReader(bufio.NewReaderSize(io.NewSectionReader(ra, l.off, size), partBuffer)), nil
 }

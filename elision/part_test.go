@@ -2,7 +2,10 @@ package elision
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"io"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,6 +62,11 @@ func FuzzParseRange(f *testing.F) {
 
 // FuzzPart checks Part.Write against a plain reading of its definition.
 func FuzzPart(f *testing.F) {
+	// A small buffer makes most lines long ones, which are read in
+	// pieces and matched and copied from the original.
+	defer func(n int) { partBuffer = n }(partBuffer)
+	partBuffer = 16
+	f.Add([]byte("a line longer than sixteen bytes\nb\nanother line longer than the buffer"), int64(1), int64(0), "buffer$", int64(0), int64(0))
 	f.Add([]byte("a\nb\nc\n"), int64(2), int64(3), "b|c", int64(0), int64(1))
 	f.Add([]byte("no newline"), int64(1), int64(0), "", int64(1), int64(0))
 	f.Add([]byte("\n\n\n"), int64(1), int64(2), "^$", int64(0), int64(0))
@@ -128,3 +136,46 @@ func TestPartBytes(t *testing.T) {
 		}
 	}
 }
+
+// L4: a part of an original that is one long line, as a minified file is,
+// is read and matched in pieces and copied from the original: memory does
+// not grow with the line.
+func TestPartLongLineMemory(t *testing.T) {
+	line := bytes.Repeat([]byte("abcdefgh"), 4<<20) // 32 MiB
+	in := append(append([]byte("first\n"), line...), "\nlast\n"...)
+	long := append(append([]byte{}, line...), '\n')
+	for _, tt := range []struct {
+		name string
+		p    Part
+		want []byte
+	}{
+		{"lines", Part{Lines: &Range{2, 2}}, long},
+		{"grep", Part{Grep: regexp.MustCompile("gh$")}, append([]byte("2:"), long...)},
+		{"grep, no match", Part{Grep: regexp.MustCompile("^x")}, nil},
+		{"head", Part{Head: 2}, append([]byte("first\n"), long...)},
+		{"tail", Part{Tail: 2}, append(long, "last\n"...)},
+	} {
+		h := sha256.New()
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		err := tt.p.Write(h, bytes.NewReader(in))
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got, want := h.Sum(nil), sha256.Sum256(tt.want); !bytes.Equal(got, want[:]) {
+			t.Errorf("%s: wrong output", tt.name)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 2<<20 {
+			t.Errorf("%s: allocated %d bytes for a %d-byte line", tt.name, alloc, len(line))
+		}
+	}
+	// Where the original cannot be read at an offset, the line is held.
+	var got bytes.Buffer
+	if err := (Part{Lines: &Range{2, 2}}).Write(&got, onlyReadSeeker{bytes.NewReader(in)}); err != nil || !bytes.Equal(got.Bytes(), long) {
+		t.Errorf("without ReadAt: %d bytes, %v", got.Len(), err)
+	}
+}
+
+type onlyReadSeeker struct{ io.ReadSeeker }
