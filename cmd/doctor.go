@@ -62,10 +62,9 @@ func (r *report) row(label, format string, args ...any) {
 }
 
 func runDoctor(c *cobra.Command, env *environment) error {
-	cwd, err := os.Getwd()
-	if err != nil {
-		return fmt.Errorf("doctor: %w", err)
-	}
+	// A directory that is gone has no store and no project, and doctor
+	// says so: clip and run go on there, with the fallbacks.
+	cwd, _ := os.Getwd()
 	r := &report{w: c.OutOrStdout()}
 	s := resolveSettings(c, env)
 	storeRows(r, s.store, cwd)
@@ -340,8 +339,12 @@ func sameContent(a, b string) bool {
 // and whether the agent will run it there.
 func adapterRows(r *report, env *environment, a agent.Agent, cwd string) {
 	p := places(env, a, "")
-	project := agent.Target(a, false, p, cwd)
-	r.row(string(a), "project: %s (%s)", adapterNote(env, a, false, cwd, adapterFile(a, project)), shown(cwd, project))
+	if cwd == "" {
+		r.row(string(a), "project: cannot tell: the current directory is gone")
+	} else {
+		project := agent.Target(a, false, p, cwd)
+		r.row(string(a), "project: %s (%s)", adapterNote(env, a, false, cwd, adapterFile(a, project)), shown(cwd, project))
+	}
 	if p.Home == "" {
 		r.row("", "user: cannot tell: HOME is not set")
 		return
@@ -350,6 +353,9 @@ func adapterRows(r *report, env *environment, a agent.Agent, cwd string) {
 	r.row("", "user: %s (%s)", adapterNote(env, a, true, cwd, adapterFile(a, user)), user)
 	if a == agent.Codex {
 		for _, user := range []bool{false, true} {
+			if !user && cwd == "" {
+				continue
+			}
 			instructionsRow(r, p, user, cwd)
 		}
 	}

@@ -203,4 +203,18 @@ func TestGoneWorkingDirectory(t *testing.T) {
 	if code, out, stderr := headroom("", "run", "--", "/bin/echo", "RAN"); code != ExitOK || out != "RAN\n" || stderr != "" {
 		t.Errorf("run: exit %d, %q, stderr %q; want the command run", code, out, stderr)
 	}
+	// doctor says so, and what clip does there, instead of failing.
+	code, out, stderr = headroom("", "doctor")
+	for _, want := range []string{
+		"store     none here: the current directory is gone\n",
+		"fallback  " + filepath.Join(cache, "headroom") + "\n",
+		"project: cannot tell: the current directory is gone\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("doctor does not say %q:\n%s", want, out)
+		}
+	}
+	if code != ExitOK || stderr != "" {
+		t.Errorf("doctor: exit %d, stderr %q", code, stderr)
+	}
 }
