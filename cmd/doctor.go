@@ -253,13 +253,9 @@ func storeContents(s elision.Store) string {
 	for _, it := range items {
 		size += it.Size
 	}
-	noun := "originals"
-	if len(items) == 1 {
-		noun = "original"
-	}
-	held := fmt.Sprintf("%s %s, %s bytes", elision.Thousands(int64(len(items))), noun, elision.Thousands(size))
+	held := fmt.Sprintf("%s, %s", plural(int64(len(items)), "original"), plural(size, "byte"))
 	if recs, err := s.Records(); err == nil && len(recs) > 0 {
-		held += fmt.Sprintf("; ledger: %s records", elision.Thousands(int64(len(recs))))
+		held += "; ledger: " + plural(int64(len(recs)), "record")
 	}
 	return held
 }

@@ -55,10 +55,10 @@ files left by interrupted clips, and the ledger's records older than
 				}
 				records := ""
 				if st.Records > 0 {
-					records = fmt.Sprintf(", dropped %d ledger records", st.Records)
+					records = ", dropped " + plural(int64(st.Records), "ledger record")
 				}
-				fmt.Fprintf(c.OutOrStdout(), "%s: removed %d entries (%s bytes), kept %d (%s bytes)%s\n",
-					s.Dir, st.Removed, elision.Thousands(st.RemovedBytes), st.Kept, elision.Thousands(st.KeptBytes), records)
+				fmt.Fprintf(c.OutOrStdout(), "%s: removed %s (%s), kept %d (%s)%s\n",
+					s.Dir, entries(st.Removed), plural(st.RemovedBytes, "byte"), st.Kept, plural(st.KeptBytes, "byte"), records)
 			}
 			return nil
 		},
@@ -103,4 +103,12 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("bad size %q: want e.g. 1GiB or 500MB", s)
 	}
 	return int64(n * float64(mult)), nil
+}
+
+// entries writes n and "entry", in the plural unless n is 1.
+func entries(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return elision.Thousands(int64(n)) + " entries"
 }
