@@ -214,6 +214,17 @@ type Places struct {
 	// Env looks up the environment the agent gave the hook, which holds
 	// the variables that move its settings and what its shell inherits.
 	Env func(string) string
+	// Callers are the processes the hook runs under, nearest first, where
+	// the system shows them: the agent's own process among them holds
+	// the rules given on its command line.
+	Callers []Caller
+}
+
+// Caller is a process the hook runs under.
+type Caller struct {
+	// Args is its command line, Dir its working directory ("" if unknown).
+	Args []string
+	Dir  string
 }
 
 // env returns the value of an environment variable, "" when unknown.
@@ -382,7 +393,110 @@ func LoadGuard(a Agent, f Files, p Places) Guard {
 			g.merge(one)
 		}
 	}
+	if a == Claude {
+		one, err := claudeCommandLine(p.Callers, f)
+		if err != nil {
+			return CoverAll()
+		}
+		g.merge(one)
+	}
 	return g
+}
+
+// claudeCommandLine reads the rules given on Claude Code's command line:
+// --disallowedTools and --allowedTools (or --disallowed-tools,
+// --allowed-tools), each followed by rules separated by commas or spaces,
+// and --settings, a settings file or its JSON.
+// https://code.claude.com/docs/en/cli-reference
+func claudeCommandLine(callers []Caller, f Files) (Guard, error) {
+	var g Guard
+	for _, c := range callers {
+		if !isClaude(c.Args) {
+			continue
+		}
+		var deny, allow []string
+		for i := 1; i < len(c.Args) && c.Args[i] != "--"; i++ {
+			name, value, joined := strings.Cut(c.Args[i], "=")
+			var values []string
+			if joined {
+				values = []string{value}
+			} else {
+				for i+1 < len(c.Args) && !strings.HasPrefix(c.Args[i+1], "-") {
+					i++
+					values = append(values, c.Args[i])
+				}
+			}
+			switch name {
+			case "--disallowedTools", "--disallowed-tools":
+				deny = append(deny, toolRules(values)...)
+			case "--allowedTools", "--allowed-tools":
+				allow = append(allow, toolRules(values)...)
+			case "--settings":
+				for _, v := range values {
+					one, err := claudeSettingsFlag(v, c.Dir, f)
+					if err != nil {
+						return Guard{}, err
+					}
+					g.merge(one)
+				}
+			}
+		}
+		g.merge(claudeRules(deny, allow))
+	}
+	return g, nil
+}
+
+// isClaude reports whether a command line is Claude Code's: its program,
+// or the script its interpreter runs, is claude, or lies in the package.
+func isClaude(args []string) bool {
+	for _, a := range args[:min(2, len(args))] {
+		if filepath.Base(a) == "claude" || strings.Contains(a, "claude-code") {
+			return true
+		}
+	}
+	return false
+}
+
+// toolRules splits the values of a tool list flag into rules: at commas
+// and spaces, but not inside a rule's parentheses ("Bash(git log:*)").
+func toolRules(values []string) []string {
+	var rules []string
+	for _, v := range values {
+		depth, start := 0, 0
+		for i := 0; i <= len(v); i++ {
+			switch {
+			case i < len(v) && v[i] == '(':
+				depth++
+			case i < len(v) && v[i] == ')':
+				depth = max(depth-1, 0)
+			case i == len(v) || depth == 0 && (v[i] == ',' || v[i] == ' ' || v[i] == '\t'):
+				if r := strings.TrimSpace(v[start:i]); r != "" {
+					rules = append(rules, r)
+				}
+				start = i + 1
+			}
+		}
+	}
+	return rules
+}
+
+// claudeSettingsFlag reads the value of --settings: JSON, or the path of
+// a settings file, relative to the directory Claude Code runs in.
+func claudeSettingsFlag(v, dir string, f Files) (Guard, error) {
+	if strings.HasPrefix(strings.TrimSpace(v), "{") {
+		return claudeGuard([]byte(v))
+	}
+	if !filepath.IsAbs(v) {
+		if dir == "" {
+			return Guard{}, errors.New("settings file in an unknown directory")
+		}
+		v = filepath.Join(dir, v)
+	}
+	b, err := f.Read(v)
+	if err != nil {
+		return Guard{}, err
+	}
+	return claudeGuard(b)
 }
 
 // claudeGuard reads the Bash rules under permissions.deny,
@@ -399,15 +513,21 @@ func claudeGuard(b []byte) (Guard, error) {
 	if err := json.Unmarshal(stripJSONC(b), &s); err != nil {
 		return Guard{}, err
 	}
+	return claudeRules(append(s.Permissions.Deny, s.Permissions.Ask...), s.Permissions.Allow), nil
+}
+
+// claudeRules makes a guard of Claude Code's rules that deny or ask, and
+// of those that allow.
+func claudeRules(denyOrAsk, allow []string) Guard {
 	var g Guard
-	for _, r := range append(s.Permissions.Deny, s.Permissions.Ask...) {
+	for _, r := range denyOrAsk {
 		// A bare "Bash" denies the tool outright or asks about every
 		// command, rewritten or not.
 		if inner, ok := claudeBash(r); ok {
 			g.addGlob(inner)
 		}
 	}
-	for _, r := range s.Permissions.Allow {
+	for _, r := range allow {
 		switch inner, ok := claudeBash(r); {
 		case ok:
 			g.allowed().addGlob(inner)
@@ -415,7 +535,7 @@ func claudeGuard(b []byte) (Guard, error) {
 			g.allowed().all = true // every command, rewritten or not
 		}
 	}
-	return g, nil
+	return g
 }
 
 // claudeBash returns the pattern of a Bash rule: "go test *" of

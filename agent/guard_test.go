@@ -396,3 +396,77 @@ func FuzzWildMatch(f *testing.F) {
 		}
 	})
 }
+
+// Claude Code also takes rules on its command line (--disallowedTools,
+// --allowedTools, --settings), which no file holds. The hook runs under
+// Claude Code, so its command line is among the hook's callers.
+func TestClaudeCommandLineRules(t *testing.T) {
+	files := map[string]string{
+		"/work/extra.json": `{"permissions": {"ask": ["Bash(make *)"]}}`,
+		"/abs/extra.json":  `{"permissions": {"deny": ["Bash(cargo *)"]}}`,
+	}
+	f := Files{
+		Read: func(name string) ([]byte, error) {
+			s, ok := files[name]
+			if !ok {
+				return nil, fs.ErrNotExist
+			}
+			return []byte(s), nil
+		},
+		Glob: func(string) ([]string, error) { return nil, nil },
+	}
+	shell := Caller{Args: []string{"/bin/sh", "-c", "headroom hook claude"}, Dir: "/work"}
+	node := func(args ...string) Caller {
+		return Caller{Args: append([]string{"node", "/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js"}, args...), Dir: "/work"}
+	}
+	tests := []struct {
+		name           string
+		callers        []Caller
+		covered, free  []string
+		allowed, asked []string
+	}{
+		{"deny list, space and comma separated", []Caller{shell, node("-p", "hi", "--disallowedTools", "Bash(go test:*) Bash(git log *),Edit", "Bash(npm  test)", "--model", "x")},
+			[]string{"go test ./...", "git log -p", "npm test"}, []string{"go vet ./...", "rg x"}, nil, nil},
+		{"joined with =", []Caller{shell, node("--disallowed-tools=Bash(rg *)")},
+			[]string{"rg foo"}, []string{"go test"}, nil, nil},
+		{"allow list", []Caller{shell, node("--allowedTools", "Bash(go test *)", "Read")},
+			nil, []string{"go test ./..."}, []string{"go test ./..."}, []string{"rg x"}},
+		{"settings as JSON", []Caller{shell, node("--settings", `{"permissions":{"deny":["Bash(kubectl *)"]}}`)},
+			[]string{"kubectl get secrets"}, []string{"go test"}, nil, nil},
+		{"settings file relative to Claude's directory", []Caller{shell, node("--settings", "extra.json")},
+			[]string{"make check"}, []string{"go test"}, nil, nil},
+		{"settings file by its path", []Caller{shell, node("--settings=/abs/extra.json")},
+			[]string{"cargo test"}, []string{"go test"}, nil, nil},
+		{"a native binary", []Caller{{Args: []string{"/home/u/.local/bin/claude", "--disallowedTools", "Bash(go *)"}}},
+			[]string{"go test"}, []string{"rg x"}, nil, nil},
+		{"a settings file that is missing", []Caller{shell, node("--settings", "/nowhere.json")},
+			[]string{"go test"}, nil, nil, nil},
+		{"a settings file that does not parse", []Caller{shell, node("--settings", "{not json")},
+			[]string{"go test"}, nil, nil, nil},
+		{"a relative settings file where Claude's directory is unknown", []Caller{{Args: []string{"claude", "--settings", "extra.json"}}},
+			[]string{"go test"}, nil, nil, nil},
+		{"flags after -- are the prompt's", []Caller{shell, node("-p", "--", "--disallowedTools", "Bash(go *)")},
+			nil, []string{"go test"}, nil, nil},
+		{"another program's flags", []Caller{{Args: []string{"make", "--disallowedTools", "Bash(go *)"}}},
+			nil, []string{"go test"}, nil, nil},
+	}
+	for _, tt := range tests {
+		g := LoadGuard(Claude, f, Places{Callers: tt.callers})
+		checkCovers(t, tt.name, g, true, tt.covered)
+		checkCovers(t, tt.name, g, false, tt.free)
+		for _, c := range tt.allowed {
+			if !g.Allows(c) {
+				t.Errorf("%s: %q is not allowed", tt.name, c)
+			}
+		}
+		for _, c := range tt.asked {
+			if g.Allows(c) {
+				t.Errorf("%s: %q is allowed", tt.name, c)
+			}
+		}
+	}
+	// Other agents do not read Claude Code's flags.
+	if g := LoadGuard(Gemini, f, Places{Callers: []Caller{node("--disallowedTools", "Bash(go *)")}}); g.Covers("go test") {
+		t.Errorf("Gemini's guard read Claude Code's command line")
+	}
+}

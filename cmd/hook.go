@@ -188,7 +188,7 @@ var passwdHome = func() string {
 }
 
 func placesFrom(env *environment, a agent.Agent, cwd, home string) agent.Places {
-	p := agent.Places{Home: home, Config: absPath(env.getenv("XDG_CONFIG_HOME")), CodexHome: env.getenv("CODEX_HOME")}
+	p := agent.Places{Home: home, Config: absPath(env.getenv("XDG_CONFIG_HOME")), CodexHome: env.getenv("CODEX_HOME"), Callers: callers()}
 	if p.Home != "" {
 		if p.Config == "" {
 			p.Config = filepath.Join(p.Home, ".config")
