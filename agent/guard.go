@@ -411,7 +411,7 @@ func LoadGuard(a Agent, f Files, p Places) Guard {
 func claudeCommandLine(callers []Caller, f Files) (Guard, error) {
 	var g Guard
 	for _, c := range callers {
-		if !isClaude(c.Args) {
+		if !IsClaude(c.Args) {
 			continue
 		}
 		var deny, allow []string
@@ -446,9 +446,9 @@ func claudeCommandLine(callers []Caller, f Files) (Guard, error) {
 	return g, nil
 }
 
-// isClaude reports whether a command line is Claude Code's: its program,
+// IsClaude reports whether a command line is Claude Code's: its program,
 // or the script its interpreter runs, is claude, or lies in the package.
-func isClaude(args []string) bool {
+func IsClaude(args []string) bool {
 	for _, a := range args[:min(2, len(args))] {
 		if filepath.Base(a) == "claude" || strings.Contains(a, "claude-code") {
 			return true

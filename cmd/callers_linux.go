@@ -13,9 +13,10 @@ import (
 // runs its hooks and commands through a shell or two.
 const maxCallers = 16
 
-// callers returns the processes headroom runs under, nearest first, as
-// far as /proc shows them: their command lines hold rules an agent was
-// given there, which no settings file has.
+// callers returns the processes headroom runs under, nearest first, up to
+// Claude Code's own, as far as /proc shows them: its command line holds
+// rules it was given there, which no settings file has. Only Claude Code's
+// working directory is read: its command line's paths are relative to it.
 func callers() []agent.Caller {
 	var cs []agent.Caller
 	for pid := os.Getppid(); pid > 1 && len(cs) < maxCallers; {
@@ -24,8 +25,12 @@ func callers() []agent.Caller {
 		if err != nil || len(b) == 0 {
 			break
 		}
-		wd, _ := os.Readlink(dir + "/cwd")
-		cs = append(cs, agent.Caller{Args: strings.Split(strings.TrimSuffix(string(b), "\x00"), "\x00"), Dir: wd})
+		c := agent.Caller{Args: strings.Split(strings.TrimSuffix(string(b), "\x00"), "\x00")}
+		if agent.IsClaude(c.Args) {
+			c.Dir, _ = os.Readlink(dir + "/cwd")
+			return append(cs, c)
+		}
+		cs = append(cs, c)
 		stat, err := os.ReadFile(dir + "/stat")
 		if err != nil {
 			break

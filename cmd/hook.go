@@ -188,7 +188,10 @@ var passwdHome = func() string {
 }
 
 func placesFrom(env *environment, a agent.Agent, cwd, home string) agent.Places {
-	p := agent.Places{Home: home, Config: absPath(env.getenv("XDG_CONFIG_HOME")), CodexHome: env.getenv("CODEX_HOME"), Callers: callers()}
+	p := agent.Places{Home: home, Config: absPath(env.getenv("XDG_CONFIG_HOME")), CodexHome: env.getenv("CODEX_HOME")}
+	if a == agent.Claude {
+		p.Callers = callers()
+	}
 	if p.Home != "" {
 		if p.Config == "" {
 			p.Config = filepath.Join(p.Home, ".config")
