@@ -8,6 +8,7 @@
 package clip
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -223,7 +224,7 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	}
 	var view []byte
 	if split == nil {
-		view = []byte(elision.Binary(v, sp.Size()))
+		view = []byte(elision.Binary(v, sp.Size(), utf16(head)))
 	} else if err := safely(func() { view = render(red, lines, v, o) }); err != nil {
 		return passThrough(res, err.Error(), out, sp.Reader())
 	}
@@ -338,4 +339,35 @@ func now(o Options) time.Time {
 		return o.Now()
 	}
 	return time.Now()
+}
+
+// utf16 returns the name iconv knows the encoding of text by if text is
+// UTF-16, as Windows tools write it, else "". A byte order mark says so;
+// without one, text in the ASCII range has a NUL byte in every pair, first
+// in big-endian order and second in little-endian.
+func utf16(text []byte) string {
+	switch {
+	case bytes.HasPrefix(text, []byte{0xff, 0xfe}), bytes.HasPrefix(text, []byte{0xfe, 0xff}):
+		return "UTF-16"
+	case len(text) < 64:
+		return ""
+	}
+	text = text[:min(len(text), 4096)&^1]
+	var first, second int
+	for i := 0; i < len(text); i += 2 {
+		if text[i] == 0 {
+			first++
+		}
+		if text[i+1] == 0 {
+			second++
+		}
+	}
+	pairs := len(text) / 2
+	switch {
+	case first*10 >= pairs*9 && second*20 <= pairs:
+		return "UTF-16BE"
+	case second*10 >= pairs*9 && first*20 <= pairs:
+		return "UTF-16LE"
+	}
+	return ""
 }

@@ -62,8 +62,14 @@ func shownPath(p string) string {
 	return p
 }
 
-// Binary is the one line that stands for binary input.
-func Binary(v View, size int64) string {
+// Binary is the one line that stands for binary input. utf16 is set for
+// input that is UTF-16 text, to the name iconv knows its encoding by: the
+// line says how to read it as UTF-8.
+func Binary(v View, size int64, utf16 string) string {
+	if utf16 != "" {
+		return fmt.Sprintf("[headroom: UTF-16 text · %s bytes not shown · as UTF-8: headroom expand %s | iconv -f %s -t UTF-8 · file: %s]\n",
+			Thousands(size), Short(v.Hash), utf16, shownPath(v.Path))
+	}
 	return fmt.Sprintf("[headroom: binary · %s bytes not shown · headroom expand %s · file: %s]\n",
 		Thousands(size), Short(v.Hash), shownPath(v.Path))
 }

@@ -19,7 +19,7 @@ func TestMarkerPathShownSafely(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v := View{Shape: "text", Hash: hash, Path: tt.path}
-		for _, line := range []string{Footer(v), Binary(v, 10)} {
+		for _, line := range []string{Footer(v), Binary(v, 10, ""), Binary(v, 10, "UTF-16")} {
 			if strings.Count(line, "\n") != 1 || !strings.HasSuffix(line, "\n") || strings.ContainsRune(line, 0x1b) {
 				t.Errorf("path %q: marker line %q", tt.path, line)
 			}
