@@ -80,6 +80,9 @@ func runInit(c *cobra.Command, env *environment, o initOptions, args []string) e
 	}
 	p := places(env, a, "")
 	if o.user && p.Home == "" {
+		if home := env.getenv("HOME"); home != "" {
+			return usageError("--user: HOME (%s) is not an absolute path", home)
+		}
 		return usageError("--user: HOME is not set")
 	}
 	w := c.OutOrStdout()
