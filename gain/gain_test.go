@@ -156,3 +156,28 @@ func TestShown(t *testing.T) {
 		}
 	}
 }
+
+// A ledger is a file in the work tree, which a cloned repository can
+// commit: what its records say is shown, never passed on to the terminal,
+// in every column.
+func TestReportsShowControls(t *testing.T) {
+	const osc = "\x1b]52;c;eA==\a"
+	recs := []elision.Record{{Time: at(24, 9), Via: "run", Command: "make " + osc, Reducer: "log" + osc,
+		BytesIn: 9000, BytesOut: 900, TokensIn: 2000, TokensOut: 200, Hash: hash("e")}}
+	s := Summarize(recs, time.Time{}, time.UTC)
+	s.Stores = []string{"/home/me/proj/.headroom" + osc}
+	var report bytes.Buffer
+	if err := s.WriteText(&report, Style{Bars: true}); err != nil {
+		t.Fatal(err)
+	}
+	var list bytes.Buffer
+	o := Original{Time: at(24, 9), Hash: hash("e"), Via: "run", Command: "make " + osc, Reducer: "log" + osc, BytesIn: 9000}
+	if err := WriteList(&list, []Original{o}, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string]string{"gain": report.String(), "ls": list.String()} {
+		if strings.ContainsAny(out, "\x1b\a") {
+			t.Errorf("%s passes on a control:\n%q", name, out)
+		}
+	}
+}
