@@ -181,3 +181,35 @@ func TestReportsShowControls(t *testing.T) {
 		}
 	}
 }
+
+// One of a thing is singular, and a share short of all is not rounded up
+// to all of it.
+func TestWriteTextWords(t *testing.T) {
+	recs := []elision.Record{
+		{Time: at(24, 9), Via: "run", Command: "rg -n func /usr/local/go/src", Reducer: "grep",
+			BytesIn: 16291759, BytesOut: 6011, TokensIn: 4585086, TokensOut: 1980, TokensApprox: true, Hash: hash("f")},
+		{Time: at(24, 9), Via: "run", Command: "git status", Passed: true, BytesIn: 55, BytesOut: 55, Uncounted: true},
+	}
+	s := Summarize(recs, time.Time{}, time.UTC)
+	s.Stores = []string{"/home/me/proj/.headroom"}
+	var b bytes.Buffer
+	if err := s.WriteText(&b, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"\n        1 passed by its length alone, its tokens not counted\n",
+		"~4,583,106 saved (99.9%)\n",
+		"~4,585,086  ~4,583,106  99.9%\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "100.0%") {
+		t.Errorf("a saving short of all reads as all of it:\n%s", out)
+	}
+	if got := percentText(100); got != "100.0%" {
+		t.Errorf("percentText(100) = %s", got)
+	}
+}

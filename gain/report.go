@@ -39,7 +39,10 @@ func (s Summary) WriteText(w io.Writer, st Style) error {
 	t := s.Total
 	p.row("inputs", fmt.Sprintf("%s clipped, %s passed through (%s of inputs)",
 		elision.Thousands(int64(t.Clipped)), elision.Thousands(int64(t.Passed)), percentText(percent(int64(t.Passed), int64(t.Inputs)))))
-	if t.Uncounted > 0 {
+	switch {
+	case t.Uncounted == 1:
+		p.row("", "1 passed by its length alone, its tokens not counted")
+	case t.Uncounted > 1:
 		p.row("", fmt.Sprintf("%s passed by their length alone, their tokens not counted", elision.Thousands(int64(t.Uncounted))))
 	}
 	p.row("tokens", fmt.Sprintf("%s in, %s out: %s saved (%s)",
@@ -225,7 +228,15 @@ func tokens(n int64, approx bool) string {
 	return elision.Thousands(n)
 }
 
-func percentText(p float64) string { return strconv.FormatFloat(p, 'f', 1, 64) + "%" }
+// percentText writes a percentage with one decimal. A share short of all
+// never reads as all of it: 99.96% is 99.9%, not 100.0%.
+func percentText(p float64) string {
+	s := strconv.FormatFloat(p, 'f', 1, 64)
+	if s == "100.0" && p < 100 {
+		s = "99.9"
+	}
+	return s + "%"
+}
 
 func count(n int, one, many string) string {
 	if n == 1 {
