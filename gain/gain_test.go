@@ -2,6 +2,7 @@ package gain
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -211,5 +212,30 @@ func TestWriteTextWords(t *testing.T) {
 	}
 	if got := percentText(100); got != "100.0%" {
 		t.Errorf("percentText(100) = %s", got)
+	}
+}
+
+// The text report shows the last 7 days and the 10 commands that saved
+// most, and says how many more commands there were; --json has them all.
+func TestWriteTextCuts(t *testing.T) {
+	var recs []elision.Record
+	for i := range 12 {
+		recs = append(recs, elision.Record{Time: at(10+i, 9), Via: "run", Command: fmt.Sprintf("tool%02d x", i), Reducer: "log",
+			BytesIn: 9000, BytesOut: 900, TokensIn: int64(2000 + i), TokensOut: 200, Hash: hash(fmt.Sprintf("%x", i))})
+	}
+	s := Summarize(recs, time.Time{}, time.UTC)
+	if len(s.Days) != 12 || len(s.Commands) != 12 {
+		t.Fatalf("%d days and %d commands summed up, want 12 of each", len(s.Days), len(s.Commands))
+	}
+	var b bytes.Buffer
+	if err := s.WriteText(&b, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "\nby day ") || strings.Contains(out, "\n2026-11-14 ") || !strings.Contains(out, "\n2026-11-15 ") || !strings.Contains(out, "\n2026-11-21 ") {
+		t.Errorf("want the 7 days from the 15th to the 21st:\n%s", out)
+	}
+	if strings.Contains(out, "\ntool01 ") || !strings.Contains(out, "\ntool02 ") || !strings.Contains(out, "\n2 more commands saved less\n") {
+		t.Errorf("want the 10 commands that saved most, and a count of the rest:\n%s", out)
 	}
 }
