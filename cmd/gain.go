@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -91,21 +94,49 @@ func runGain(c *cobra.Command, env *environment, o gainOptions) error {
 	return sum.WriteText(c.OutOrStdout(), reportStyle(c.OutOrStdout(), env.getenv))
 }
 
-// parseSince reads --since: a duration before now (7d, 24h) or a date,
-// midnight local time, or a time in RFC 3339.
+// parseSince reads --since: a duration before now (7d, 1.5d, 24h, 90m), a
+// date, midnight where now is, or a time in RFC 3339.
 func parseSince(s string, now time.Time) (time.Time, error) {
 	if s == "" {
 		return time.Time{}, nil
 	}
-	if t, err := time.ParseInLocation(time.DateOnly, s, time.Local); err == nil {
+	if t, err := time.ParseInLocation(time.DateOnly, s, now.Location()); err == nil {
 		return t, nil
 	}
 	if t, err := time.Parse(time.RFC3339, s); err == nil {
 		return t, nil
 	}
-	d, err := parseAge(s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("bad time %q: want e.g. 7d, 24h or 2026-11-01", s)
+	if d, ok := sinceAge(s); ok {
+		return now.Add(-d), nil
 	}
-	return now.Add(-d), nil
+	return time.Time{}, fmt.Errorf("bad time %q: want e.g. 7d, 24h or 2026-11-01", s)
 }
+
+// sinceAge reads a duration that --since counts back: days as a decimal
+// number and "d", or a duration as Go writes one, without a sign. It
+// refuses what ParseFloat takes beyond decimals (NaN, Inf, exponents,
+// hex), which would give a time that depends on the machine, and an age
+// that a time.Duration cannot hold, some 290 years.
+func sinceAge(s string) (time.Duration, bool) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return 0, false
+	}
+	days, ok := strings.CutSuffix(s, "d")
+	if !ok {
+		d, err := time.ParseDuration(s)
+		return d, err == nil
+	}
+	whole, frac, dot := strings.Cut(days, ".")
+	if !digits(whole) || dot && !digits(frac) {
+		return 0, false
+	}
+	n, err := strconv.ParseFloat(days, 64)
+	ns := n * float64(24*time.Hour)
+	if err != nil || ns >= math.MaxInt64 {
+		return 0, false
+	}
+	return time.Duration(ns), true
+}
+
+// digits reports whether s is one or more decimal digits.
+func digits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }

@@ -45,7 +45,7 @@ func runLs(c *cobra.Command, env *environment, o lsOptions) error {
 		return err
 	}
 	if o.limit < 0 {
-		return usageError("-n takes a positive number")
+		return usageError("-n takes a number of originals, or 0 for all")
 	}
 	stored, err := env.location().Recent()
 	if err != nil {

@@ -210,10 +210,7 @@ func (s *Store) pruneLedger(root *os.Root, cutoff time.Time) (int, error) {
 	var kept bytes.Buffer
 	dropped := 0
 	err = readLines(io.NewSectionReader(f, from, size-from), func(line []byte) {
-		var r struct {
-			Time time.Time `json:"time"`
-		}
-		if json.Unmarshal(line, &r) != nil || r.Time.Before(cutoff) {
+		if r, ok := parseRecord(line); !ok || r.Time.Before(cutoff) {
 			dropped++
 			return
 		}
@@ -255,12 +252,26 @@ func (s *Store) Records() ([]Record, error) {
 	defer f.Close()
 	var recs []Record
 	err = readLines(f, func(line []byte) {
-		var r Record
-		if json.Unmarshal(line, &r) == nil && !r.Time.IsZero() {
+		if r, ok := parseRecord(line); ok {
 			recs = append(recs, r)
 		}
 	})
 	return recs, err
+}
+
+// parseRecord reads a line of the ledger, and reports whether it is a
+// record headroom could have written: one with a time, no negative count,
+// and a full hash or none. The ledger is a file in the work tree, which
+// a cloned repository can commit, and what is not a record is skipped.
+func parseRecord(line []byte) (Record, bool) {
+	var r Record
+	if json.Unmarshal(line, &r) != nil || r.Time.IsZero() {
+		return r, false
+	}
+	if min(r.BytesIn, r.BytesOut, r.TokensIn, r.TokensOut) < 0 {
+		return r, false
+	}
+	return r, r.Hash == "" || len(r.Hash) == 64 && isHex(r.Hash)
 }
 
 // LedgerSize returns the number of bytes in the store's ledger, 0 if it

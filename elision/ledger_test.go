@@ -110,6 +110,42 @@ func TestRecordAfterTornLine(t *testing.T) {
 	}
 }
 
+// Readers take only what headroom could have written: a line that does not
+// parse, a record with no time, a negative count or a hash that is not one
+// is another program's, and is skipped by Records and dropped by prune.
+func TestRecordsSkipsForeign(t *testing.T) {
+	s := initStore(t)
+	good := `{"time":"2026-11-24T10:00:00Z","via":"run","command":"make","exit":0,"reducer":"log","passed":false,"bytes_in":9000,"bytes_out":900,"tokens_in":2000,"tokens_out":200,"hash":"` + strings.Repeat("9a", 32) + `"}`
+	foreign := []string{
+		"a line another program wrote",
+		"\x00\x01\xff",
+		"[1, 2, 3]",
+		"null",
+		`{"via":"clip","passed":true}`,
+		`{"time":"2026-11-24T10:00:00Z","via":"clip","bytes_in":"many"}`,
+		`{"time":"2026-11-24T10:00:00Z","via":"run","passed":false,"bytes_in":-5,"bytes_out":5,"tokens_in":2,"tokens_out":2}`,
+		`{"time":"2026-11-24T10:00:00Z","via":"run","passed":false,"bytes_in":500,"bytes_out":5,"tokens_in":-100,"tokens_out":5}`,
+		`{"time":"2026-11-24T10:00:00Z","via":"clip","passed":false,"bytes_in":500,"bytes_out":5,"tokens_in":100,"tokens_out":5,"hash":"../../etc/passwd"}`,
+		`{"time":"2026-11-24T10:00:00Z","via":"clip","passed":false,"bytes_in":500,"bytes_out":5,"tokens_in":100,"tokens_out":5,"hash":"9ae685"}`,
+		`{"time":"2026-11-24T10:00:00Z","via":"clip","passed":false,"bytes_in":500,"bytes_out":5,"tokens_in":100,"tokens_out":5,"hash":"` + strings.Repeat("9A", 32) + `"}`,
+	}
+	ledger := good + "\n" + strings.Join(foreign, "\n") + "\n" + good + "\n"
+	if err := os.WriteFile(ledgerPath(s), []byte(ledger), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := s.Records()
+	if err != nil || len(recs) != 2 || recs[0].Command != "make" || recs[1].Command != "make" {
+		t.Errorf("Records = %+v, %v; want the two records headroom could have written", recs, err)
+	}
+	now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	if st, err := s.Prune(now, DefaultMaxAge, DefaultMaxSize); err != nil || st.Records != len(foreign) {
+		t.Errorf("prune dropped %d records, %v; want the %d foreign lines", st.Records, err, len(foreign))
+	}
+	if recs := ledgerLines(t, s); len(recs) != 2 {
+		t.Errorf("prune left %d lines, want the 2 records", len(recs))
+	}
+}
+
 // fill writes n bytes or more of records, the oldest first, one a second
 // from start.
 func fill(t *testing.T, s *Store, start time.Time, n int) {
@@ -222,6 +258,20 @@ func TestRecordAfterReplace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The test holds the lock itself, whatever lockLedger does, and only
+	// where the file system has no locks may a writer go ahead.
+	if !lockWait(held, 0) {
+		t.Fatal("the ledger's lock is held elsewhere")
+	}
+	probe, err := root.Open(ledgerName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	locks := !lockWait(probe, 0)
+	probe.Close()
+	if !locks {
+		t.Skip("no advisory locks here")
+	}
 	waiting := make(chan struct{})
 	var once bool
 	lockBusy = func() {
@@ -236,7 +286,7 @@ func TestRecordAfterReplace(t *testing.T) {
 	select {
 	case <-waiting:
 	case err := <-done:
-		t.Skipf("no advisory locks here (%v)", err)
+		t.Fatalf("Record went ahead while the lock was held (%v)", err)
 	}
 	// What a cut does: a new file renamed over the ledger, under the lock.
 	if err := s.replaceLedger(root, []byte(`{"time":"2026-11-24T10:31:02Z","via":"clip","passed":true,"warning":"replaced"}`+"\n")); err != nil {

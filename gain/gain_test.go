@@ -2,6 +2,7 @@ package gain
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -154,5 +155,87 @@ func TestShown(t *testing.T) {
 		if got := Shown(tt.in, 40); got != tt.want {
 			t.Errorf("Shown(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// A ledger is a file in the work tree, which a cloned repository can
+// commit: what its records say is shown, never passed on to the terminal,
+// in every column.
+func TestReportsShowControls(t *testing.T) {
+	const osc = "\x1b]52;c;eA==\a"
+	recs := []elision.Record{{Time: at(24, 9), Via: "run", Command: "make " + osc, Reducer: "log" + osc,
+		BytesIn: 9000, BytesOut: 900, TokensIn: 2000, TokensOut: 200, Hash: hash("e")}}
+	s := Summarize(recs, time.Time{}, time.UTC)
+	s.Stores = []string{"/home/me/proj/.headroom" + osc}
+	var report bytes.Buffer
+	if err := s.WriteText(&report, Style{Bars: true}); err != nil {
+		t.Fatal(err)
+	}
+	var list bytes.Buffer
+	o := Original{Time: at(24, 9), Hash: hash("e"), Via: "run", Command: "make " + osc, Reducer: "log" + osc, BytesIn: 9000}
+	if err := WriteList(&list, []Original{o}, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string]string{"gain": report.String(), "ls": list.String()} {
+		if strings.ContainsAny(out, "\x1b\a") {
+			t.Errorf("%s passes on a control:\n%q", name, out)
+		}
+	}
+}
+
+// One of a thing is singular, and a share short of all is not rounded up
+// to all of it.
+func TestWriteTextWords(t *testing.T) {
+	recs := []elision.Record{
+		{Time: at(24, 9), Via: "run", Command: "rg -n func /usr/local/go/src", Reducer: "grep",
+			BytesIn: 16291759, BytesOut: 6011, TokensIn: 4585086, TokensOut: 1980, TokensApprox: true, Hash: hash("f")},
+		{Time: at(24, 9), Via: "run", Command: "git status", Passed: true, BytesIn: 55, BytesOut: 55, Uncounted: true},
+	}
+	s := Summarize(recs, time.Time{}, time.UTC)
+	s.Stores = []string{"/home/me/proj/.headroom"}
+	var b bytes.Buffer
+	if err := s.WriteText(&b, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"\n        1 passed by its length alone, its tokens not counted\n",
+		"~4,583,106 saved (99.9%)\n",
+		"~4,585,086  ~4,583,106  99.9%\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "100.0%") {
+		t.Errorf("a saving short of all reads as all of it:\n%s", out)
+	}
+	if got := percentText(100); got != "100.0%" {
+		t.Errorf("percentText(100) = %s", got)
+	}
+}
+
+// The text report shows the last 7 days and the 10 commands that saved
+// most, and says how many more commands there were; --json has them all.
+func TestWriteTextCuts(t *testing.T) {
+	var recs []elision.Record
+	for i := range 12 {
+		recs = append(recs, elision.Record{Time: at(10+i, 9), Via: "run", Command: fmt.Sprintf("tool%02d x", i), Reducer: "log",
+			BytesIn: 9000, BytesOut: 900, TokensIn: int64(2000 + i), TokensOut: 200, Hash: hash(fmt.Sprintf("%x", i))})
+	}
+	s := Summarize(recs, time.Time{}, time.UTC)
+	if len(s.Days) != 12 || len(s.Commands) != 12 {
+		t.Fatalf("%d days and %d commands summed up, want 12 of each", len(s.Days), len(s.Commands))
+	}
+	var b bytes.Buffer
+	if err := s.WriteText(&b, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "\nby day ") || strings.Contains(out, "\n2026-11-14 ") || !strings.Contains(out, "\n2026-11-15 ") || !strings.Contains(out, "\n2026-11-21 ") {
+		t.Errorf("want the 7 days from the 15th to the 21st:\n%s", out)
+	}
+	if strings.Contains(out, "\ntool01 ") || !strings.Contains(out, "\ntool02 ") || !strings.Contains(out, "\n2 more commands saved less\n") {
+		t.Errorf("want the 10 commands that saved most, and a count of the rest:\n%s", out)
 	}
 }

@@ -56,7 +56,7 @@ func WriteList(w io.Writer, originals []Original, st Style) error {
 		case o.Command == "":
 			cmd = "-"
 		}
-		tb.add(o.Time.Local().Format(minuteFormat), cmd, dash(o.Reducer), elision.Thousands(o.BytesIn),
+		tb.add(o.Time.Local().Format(minuteFormat), cmd, dash(Shown(o.Reducer, commandWidth)), elision.Thousands(o.BytesIn),
 			number(o.BytesOut), tokensOrDash(o.TokensIn, o.TokensApprox), number(o.TokensOut), elision.Short(o.Hash))
 	}
 	tb.write(p, "lllrrrrl", nil)

@@ -30,7 +30,7 @@ const (
 func (s Summary) WriteText(w io.Writer, st Style) error {
 	p := &printer{w: w, style: st}
 	if s.Total.Inputs == 0 {
-		p.line("no records%s in the ledger of %s", sinceText(s), strings.Join(s.Stores, ", "))
+		p.line("no records%s in the ledger of %s", sinceText(s), escape(strings.Join(s.Stores, ", ")))
 		return p.err
 	}
 	p.line("%s in %s, %s to %s", count(s.Total.Inputs, "input", "inputs"), storesText(s.Stores),
@@ -39,7 +39,10 @@ func (s Summary) WriteText(w io.Writer, st Style) error {
 	t := s.Total
 	p.row("inputs", fmt.Sprintf("%s clipped, %s passed through (%s of inputs)",
 		elision.Thousands(int64(t.Clipped)), elision.Thousands(int64(t.Passed)), percentText(percent(int64(t.Passed), int64(t.Inputs)))))
-	if t.Uncounted > 0 {
+	switch {
+	case t.Uncounted == 1:
+		p.row("", "1 passed by its length alone, its tokens not counted")
+	case t.Uncounted > 1:
 		p.row("", fmt.Sprintf("%s passed by their length alone, their tokens not counted", elision.Thousands(int64(t.Uncounted))))
 	}
 	p.row("tokens", fmt.Sprintf("%s in, %s out: %s saved (%s)",
@@ -65,7 +68,7 @@ func (s Summary) WriteText(w io.Writer, st Style) error {
 			if cmd == "" {
 				cmd = Clipped
 			}
-			tb.add(elision.Short(sv.Hash), sv.Time.Local().Format(minuteFormat), Shown(cmd, commandWidth), sv.Reducer,
+			tb.add(escape(elision.Short(sv.Hash)), sv.Time.Local().Format(minuteFormat), Shown(cmd, commandWidth), Shown(sv.Reducer, commandWidth),
 				tokens(sv.TokensIn, sv.TokensApprox), elision.Thousands(sv.TokensOut), tokens(sv.TokensSaved, sv.TokensApprox))
 		}
 		tb.write(p, "llllrrr", nil)
@@ -85,9 +88,9 @@ func sinceText(s Summary) string {
 
 func storesText(stores []string) string {
 	if len(stores) == 1 {
-		return stores[0]
+		return escape(stores[0])
 	}
-	return fmt.Sprintf("%d stores (%s)", len(stores), strings.Join(stores, ", "))
+	return fmt.Sprintf("%d stores (%s)", len(stores), escape(strings.Join(stores, ", ")))
 }
 
 // groups writes a table of groups with their tokens in and saved, and a
@@ -225,7 +228,15 @@ func tokens(n int64, approx bool) string {
 	return elision.Thousands(n)
 }
 
-func percentText(p float64) string { return strconv.FormatFloat(p, 'f', 1, 64) + "%" }
+// percentText writes a percentage with one decimal. A share short of all
+// never reads as all of it: 99.96% is 99.9%, not 100.0%.
+func percentText(p float64) string {
+	s := strconv.FormatFloat(p, 'f', 1, 64)
+	if s == "100.0" && p < 100 {
+		s = "99.9"
+	}
+	return s + "%"
+}
 
 func count(n int, one, many string) string {
 	if n == 1 {
@@ -234,17 +245,24 @@ func count(n int, one, many string) string {
 	return elision.Thousands(int64(n)) + " " + many
 }
 
-// Shown returns s as a report shows it: with every character that a
-// terminal would not print as itself escaped as Go escapes it, and cut
-// to width characters, the last of them "…".
+// Shown returns s as a report shows it: escaped, and cut to width
+// characters, the last of them "…".
 func Shown(s string, width int) string {
-	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 || !utf8.ValidString(s) {
-		q := strconv.Quote(s)
-		s = q[1 : len(q)-1]
-	}
+	s = escape(s)
 	if utf8.RuneCountInString(s) <= width {
 		return s
 	}
 	r := []rune(s)
 	return string(r[:width-1]) + "…"
+}
+
+// escape returns s with every character that a terminal would not print
+// as itself escaped as Go escapes it: what a ledger or a path says is
+// shown, never acted on.
+func escape(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 || !utf8.ValidString(s) {
+		q := strconv.Quote(s)
+		return q[1 : len(q)-1]
+	}
+	return s
 }
