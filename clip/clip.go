@@ -63,6 +63,10 @@ type Options struct {
 	Store elision.Location
 	// Now returns the time, for pruning; nil means time.Now.
 	Now func() time.Time
+	// CountPassed has the tokens of input that passes through by its
+	// length alone counted too, after it is written, for a ledger that
+	// records them: the length alone decides faster than counting.
+	CountPassed bool
 }
 
 // Result says what Clip did.
@@ -82,7 +86,8 @@ type Result struct {
 	ViewSize int64
 	// TokensIn and TokensOut count the input and what was written; TokensIn
 	// is an estimate when TokensApprox is set, and zero when the input
-	// passed through without being counted.
+	// passed through by its length without being counted (see
+	// CountPassed).
 	TokensIn     int64
 	TokensApprox bool
 	TokensOut    int64
@@ -110,6 +115,10 @@ func Clip(in io.Reader, out io.Writer, o Options) (Result, error) {
 	}
 	if eof && len(head) <= o.Budget {
 		_, err := out.Write(head)
+		if o.CountPassed && o.Counter.Load() == nil {
+			res.TokensIn = int64(o.Counter.Count(head))
+			res.TokensOut = res.TokensIn
+		}
 		return res, err
 	}
 	if err := o.Counter.Load(); err != nil {

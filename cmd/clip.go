@@ -68,7 +68,7 @@ func runClip(c *cobra.Command, env *environment, o clipOptions, args []string) e
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}
 	}
-	res, err := clip.Clip(in, stdout, clip.Options{Budget: env.budget, Kind: kind, Counter: counter, Store: loc})
+	res, err := clip.Clip(in, stdout, clip.Options{Budget: env.budget, Kind: kind, Counter: counter, Store: loc, CountPassed: passedLedger(loc) != nil})
 	if err != nil {
 		return fmt.Errorf("clip %s: %w", name, err)
 	}

@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -59,15 +58,28 @@ func record(loc elision.Location, res clip.Result, r elision.Record) {
 		res.Store.Record(r)
 		return
 	}
+	if s := passedLedger(loc); s != nil {
+		s.Record(r)
+	}
+}
+
+// passedLedger returns the store whose ledger records input that was not
+// clipped, or nil: the work tree's store if it exists, or, where there is
+// none (the current directory is not the user's alone), the first
+// fallback that exists.
+func passedLedger(loc elision.Location) *elision.Store {
 	if loc.Primary.Dir != "" {
-		loc.Primary.Record(r)
-		return
+		if _, err := os.Lstat(loc.Primary.Dir); err != nil {
+			return nil
+		}
+		return &loc.Primary
 	}
 	for _, s := range loc.Fallbacks {
-		if err := s.Record(r); !errors.Is(err, fs.ErrNotExist) {
-			return
+		if _, err := os.Lstat(s.Dir); err == nil {
+			return &s
 		}
 	}
+	return nil
 }
 
 // shellQuote writes argv as a POSIX shell would read it back: words of

@@ -130,7 +130,7 @@ func runRun(c *cobra.Command, env *environment, o runOptions, args []string) err
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}
 	}
-	opts := clip.Options{Budget: env.budget, Kind: kind, Counter: counter, Store: loc}
+	opts := clip.Options{Budget: env.budget, Kind: kind, Counter: counter, Store: loc, CountPassed: passedLedger(loc) != nil}
 	return runClipped(c, child, opts)
 }
 
