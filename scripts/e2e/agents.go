@@ -190,6 +190,20 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	c.checks.check("codex without headroom on PATH", strings.Contains(r, "=== RUN   TestConfig") && !strings.Contains(r, "[headroom:"),
 		"the hook cannot run, and the command runs as it is: "+outputLine(r))
 
+	// In a project Codex does not trust, it loads none of the project's
+	// hooks; init and doctor say so.
+	writeFile(filepath.Join(codexHome, "config.toml"), strings.Split(config, "\n[projects.")[0])
+	uninstall = a.install()
+	doctor, _ := a.headroom("doctor")
+	o = a.session("untrusted", true, call{command: failingTest})
+	writeFile(filepath.Join(codexHome, "config.toml"), config)
+	trusted, _ := a.headroom("doctor")
+	uninstall()
+	hooks, _ = hookCalls(o.spy)
+	c.checks.check("codex untrusted project", hooks == 0 && strings.Contains(doctor, "Codex ignores this project's hooks") &&
+		strings.Contains(trusted, "codex     project: installed; Codex runs it once you trust it in /hooks"),
+		"Codex does not run the project's hook, and doctor says: "+grepLine(doctor, "codex ")+"; once trusted: "+grepLine(trusted, "codex "))
+
 	// D-G2 and Codex's yield: a test that prints for 13 s. Codex gives
 	// the model what the command printed after 10 s; through headroom,
 	// that is the heartbeat, not nothing.
@@ -222,7 +236,7 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	uninstall()
 	writeFile(agentsMD, big.String()+"\n<!-- headroom:begin (headroom init codex --uninstall removes this block) -->\n## Long command output\n<!-- headroom:end -->\n")
 	o = a.session("instructions-big-appended", false, call{command: "true"})
-	doctor, _ := a.headroom("doctor")
+	doctor, _ = a.headroom("doctor")
 	c.checks.check("codex AGENTS.md of 40 KB, appended", !strings.Contains(o.first, "headroom:begin") && strings.Contains(doctor, "end past the first 32 KiB"),
 		"instructions appended to it, as an earlier headroom did, do not reach the model, and doctor says so: "+grepLine(doctor, "project instructions"))
 	writeFile(agentsMD, "# Rules\n\nUse tabs.\n")
