@@ -281,6 +281,9 @@ func gemini(c *config) error {
 	uninstall()
 	hooks, runs := hookCalls(with.spy)
 	n, diff := echoed(with.spy)
+	if diff != "" {
+		diff = "; but " + diff
+	}
 	c.checks.check("gemini dir_path", hooks == 2 && len(runs) == 1 && n == 1 && diff == "" &&
 		outputLine(with.results[0].text) == outputLine(plain.results[0].text) && strings.Contains(with.results[0].text, "fail_test.go"),
 		fmt.Sprintf("rg -l func in dir_path failmod, rewritten (%q) with the other arguments given back, gives what it gives without headroom: %q%s",

@@ -106,6 +106,10 @@ func (a *agent) sessionEnv(label string, env []string, calls ...call) outcome {
 	for i, r := range o.results {
 		os.WriteFile(fmt.Sprintf("%s.result%d.txt", base, i+1), []byte(r.text), 0o644)
 	}
+	// What each headroom call was given and answered, to read afterwards.
+	for _, e := range o.spy {
+		appendEntry(base+".spy.jsonl", e)
+	}
 	fmt.Printf("   ran %s: %d of %d results, %s\n", label, len(o.results), len(calls), o.took.Round(100*time.Millisecond))
 	if err != nil {
 		a.c.checks.fail(a.name+" "+label, fmt.Sprintf("%v: %s", err, lastLine(stderr)))
