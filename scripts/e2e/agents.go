@@ -86,8 +86,22 @@ func claude(c *config) error {
 	return nil
 }
 
+// codexHooks is a project's own .codex/hooks.json, with a hook of its
+// own after each command.
+const codexHooks = `{
+  "hooks": {
+    "PostToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [{"type": "command", "command": "true"}]
+      }
+    ]
+  }
+}
+`
+
 func codex(c *config) error {
-	a, err := c.newAgent("codex", ".codex/hooks.json", nil,
+	a, err := c.newAgent("codex", ".codex/hooks.json", map[string]string{".codex/hooks.json": codexHooks},
 		filepath.Join(c.prefix, "bin", "codex"), "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", prompt)
 	if err != nil {
 		return err
@@ -132,7 +146,7 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	uninstall := a.install()
 	with := a.session("rules-hook", true, calls...)
 	uninstall()
-	os.RemoveAll(filepath.Dir(filepath.Dir(rules)))
+	os.RemoveAll(filepath.Dir(rules))
 	hooks, runs := hookCalls(with.spy)
 	for i, r := range with.results[:2] {
 		c.checks.check(fmt.Sprintf("codex rules %d", i+1), r.text == plain.results[i].text && hooks == 4,
