@@ -116,3 +116,114 @@ func holds(folder, dir string) bool {
 	rel, err := filepath.Rel(folder, dir)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
+
+// CodexTrust says whether Codex trusts the project whose .codex folder is
+// in dir, and why. Codex loads a project's hooks, and the rest of its
+// .codex folder, only in a project the user trusts, and says nothing about
+// it in codex exec. roots are the directories Codex looks up after dir: the
+// nearest one above it that holds .git, then the root of its git
+// repository (the main work tree's, for a linked one).
+//
+// As Codex 0.169 decides: the first of dir and roots that a
+// [projects."PATH"] table of $CODEX_HOME/config.toml names decides by its
+// trust_level; with none, the project is not trusted.
+// https://developers.openai.com/codex/config-reference
+func CodexTrust(f Files, p Places, dir string, roots ...string) (bool, string) {
+	if p.CodexHome == "" {
+		return false, "cannot tell: HOME is not set"
+	}
+	path := filepath.Join(p.CodexHome, "config.toml")
+	b, err := f.Read(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, "no project is trusted in " + path
+	}
+	var projects map[string]string
+	if err == nil {
+		projects, err = codexProjects(string(b))
+	}
+	if err != nil {
+		return false, fmt.Sprintf("cannot tell: %s: %v", path, err)
+	}
+	for _, d := range append([]string{dir}, roots...) {
+		level, ok := projects[d]
+		switch {
+		case !ok:
+			continue
+		case level == "trusted":
+			return true, fmt.Sprintf("%s trusts %s", path, d)
+		}
+		return false, fmt.Sprintf("%s marks %s %s", path, d, level)
+	}
+	key := dir
+	if len(roots) > 0 {
+		key = roots[len(roots)-1]
+	}
+	return false, fmt.Sprintf("%s does not list %s as trusted", path, key)
+}
+
+// codexProjects reads the trust_level of each [projects."PATH"] table of a
+// Codex config.toml. It understands the tables Codex writes, and fails on
+// another way of setting projects, which it cannot read.
+func codexProjects(src string) (map[string]string, error) {
+	projects := map[string]string{}
+	current := "" // the project of the table being read
+	top := true   // no table has begun
+	lines := strings.Split(src, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.HasPrefix(line, "[") {
+			current, top = "", false
+			header := strings.TrimSpace(strings.Trim(line, "[]"))
+			rest, ok := strings.CutPrefix(header, "projects")
+			rest = strings.TrimSpace(rest)
+			switch {
+			case !ok || rest != "" && rest[0] != '.' && rest[0] != ']':
+				continue // another table, such as projects_extra
+			case rest == "" || rest[0] == ']':
+				return nil, errors.New("projects is a table of its own")
+			}
+			// The first string after the dot is the project; a comment
+			// or a closing bracket may follow it.
+			key, err := tomlStrings(strings.TrimSpace(rest[1:]))
+			if err != nil || len(key) != 1 {
+				return nil, fmt.Errorf("cannot read the table [%s]", header)
+			}
+			current = key[0]
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if !ok {
+			return nil, errors.New("not a key = value line")
+		}
+		key = strings.TrimSpace(key)
+		value = strings.TrimSpace(value)
+		if strings.HasPrefix(value, `"""`) || strings.HasPrefix(value, `'''`) {
+			// A string over several lines, which may hold anything.
+			quote := value[:3]
+			for rest := value[3:]; !strings.Contains(rest, quote) && i+1 < len(lines); {
+				i++
+				rest = lines[i]
+			}
+			continue
+		}
+		// An array may span lines: gather until its brackets balance.
+		for strings.HasPrefix(value, "[") && !balanced(value) && i+1 < len(lines) {
+			i++
+			value += "\n" + lines[i]
+		}
+		switch {
+		case top && (key == "projects" || strings.HasPrefix(key, "projects.")):
+			return nil, errors.New("projects is set as a key")
+		case current != "" && key == "trust_level":
+			level, err := tomlStrings(value)
+			if err != nil || len(level) != 1 {
+				return nil, fmt.Errorf("the trust_level of %s is not a string", current)
+			}
+			projects[current] = level[0]
+		}
+	}
+	return projects, nil
+}

@@ -358,14 +358,19 @@ func adapterRows(r *report, env *environment, a agent.Agent, cwd string) {
 }
 
 // adapterNote adds to an installed adapter's status what else it needs to
-// work: Codex runs a hook once trusted, and Gemini CLI reads a project's
-// settings in a trusted folder only.
+// work: Codex runs a hook once trusted, and Codex and Gemini CLI read a
+// project's settings in a trusted project or folder only.
 func adapterNote(env *environment, a agent.Agent, user bool, cwd, status string) string {
 	if status != "installed" {
 		return status
 	}
 	switch a {
 	case agent.Codex:
+		if !user {
+			if n := codexTrustNote(env, cwd); n != "" {
+				return "installed, but Codex " + n
+			}
+		}
 		return "installed; Codex runs it once you trust it in /hooks"
 	case agent.Gemini:
 		if user {

@@ -178,7 +178,9 @@ func initNotes(env *environment, a agent.Agent, user bool, cwd string, t target)
 	case agent.Codex:
 		n := []string{"Codex runs a new hook only once you trust it: open /hooks in Codex (codex exec skips it until then)"}
 		if !user {
-			n = append(n, "Codex loads a project's hooks only in a project you trust")
+			if t := codexTrustNote(env, cwd); t != "" {
+				n = append(n, "Codex "+t)
+			}
 		}
 		return n
 	case agent.CodexInstructions:
@@ -209,6 +211,65 @@ func geminiTrustNote(env *environment, cwd string) string {
 	}
 	return "ignores this folder's settings: the folder is not trusted (" + why +
 		"); trust it when Gemini CLI asks, or use headroom init gemini --user"
+}
+
+// codexTrustNote says, if Codex may not trust the project in cwd, that it
+// then ignores the project's hooks, and what to do; "" if it trusts it.
+func codexTrustNote(env *environment, cwd string) string {
+	dir := realPath(cwd)
+	ok, why := agent.CodexTrust(settingsFiles(), places(env, agent.Codex, ""), dir, codexRoots(dir)...)
+	switch {
+	case ok:
+		return ""
+	case strings.HasPrefix(why, "cannot tell"):
+		return "loads a project's hooks only in a project you trust, and headroom " + why +
+			": trust it when Codex asks, or use headroom init codex --user"
+	}
+	return "ignores this project's hooks: the project is not trusted (" + why +
+		"); trust it when Codex asks, or use headroom init codex --user"
+}
+
+// codexRoots returns the directories whose trust Codex looks up after
+// dir's: the nearest one that holds .git, and, when that is a linked work
+// tree, the main one's.
+func codexRoots(dir string) []string {
+	for d := dir; ; d = filepath.Dir(d) {
+		git := filepath.Join(d, ".git")
+		if fi, err := os.Lstat(git); err == nil {
+			roots := []string{d}
+			if main := mainWorktree(git, fi); main != "" && main != d {
+				roots = append(roots, main)
+			}
+			return roots
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
+}
+
+// mainWorktree returns the main work tree of the linked work tree whose
+// .git file is git, or "": such a file reads "gitdir: MAIN/.git/worktrees/NAME".
+func mainWorktree(git string, fi fs.FileInfo) string {
+	if !fi.Mode().IsRegular() {
+		return ""
+	}
+	b, err := os.ReadFile(git)
+	if err != nil {
+		return ""
+	}
+	gitdir, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
+	if !ok {
+		return ""
+	}
+	if !filepath.IsAbs(gitdir) {
+		gitdir = filepath.Join(filepath.Dir(git), gitdir)
+	}
+	sep := string(filepath.Separator)
+	if main, _, ok := strings.Cut(filepath.Clean(gitdir), sep+".git"+sep+"worktrees"+sep); ok {
+		return main
+	}
+	return ""
 }
 
 // realPath resolves the symbolic links in path, or returns it as it is.

@@ -158,3 +158,38 @@ func TestInitRefuses(t *testing.T) {
 		})
 	}
 }
+
+// codexRoots finds the directories whose trust Codex looks up: the nearest
+// holding .git, and the main work tree of a linked one.
+func TestCodexRoots(t *testing.T) {
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	linked := filepath.Join(dir, "linked")
+	for _, d := range []string{filepath.Join(repo, ".git", "worktrees", "linked"), filepath.Join(repo, "sub"), filepath.Join(linked, "pkg"), filepath.Join(dir, "bare")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitFile := "gitdir: " + filepath.Join(repo, ".git", "worktrees", "linked") + "\n"
+	if err := os.WriteFile(filepath.Join(linked, ".git"), []byte(gitFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		dir  string
+		want []string
+	}{
+		{repo, []string{repo}},
+		{filepath.Join(repo, "sub"), []string{repo}},
+		{filepath.Join(linked, "pkg"), []string{linked, repo}},
+	}
+	for _, tt := range tests {
+		if got := codexRoots(tt.dir); strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("codexRoots(%s) = %q, want %q", tt.dir, got, tt.want)
+		}
+	}
+	// Outside a repository there is none, unless a directory above the
+	// temporary one is one.
+	if got := codexRoots(filepath.Join(dir, "bare")); len(got) > 0 && strings.HasPrefix(got[0], dir) {
+		t.Errorf("codexRoots outside a repository = %q", got)
+	}
+}

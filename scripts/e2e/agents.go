@@ -38,6 +38,7 @@ func claude(c *config) error {
 	if err != nil {
 		return err
 	}
+	a.args = map[string]any{"description": "Run the command.", "timeout": 600000}
 	a.extraEnv = []string{"ANTHROPIC_API_KEY=sk-mock", "ANTHROPIC_BASE_URL=" + c.mock.url, "DISABLE_TELEMETRY=1",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1"}
 	// Claude Code reads a project's permission rules only once its
@@ -85,8 +86,22 @@ func claude(c *config) error {
 	return nil
 }
 
+// codexHooks is a project's own .codex/hooks.json, with a hook of its
+// own after each command.
+const codexHooks = `{
+  "hooks": {
+    "PostToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [{"type": "command", "command": "true"}]
+      }
+    ]
+  }
+}
+`
+
 func codex(c *config) error {
-	a, err := c.newAgent("codex", ".codex/hooks.json", nil,
+	a, err := c.newAgent("codex", ".codex/hooks.json", map[string]string{".codex/hooks.json": codexHooks},
 		filepath.Join(c.prefix, "bin", "codex"), "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", prompt)
 	if err != nil {
 		return err
@@ -131,7 +146,7 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	uninstall := a.install()
 	with := a.session("rules-hook", true, calls...)
 	uninstall()
-	os.RemoveAll(filepath.Dir(filepath.Dir(rules)))
+	os.RemoveAll(filepath.Dir(rules))
 	hooks, runs := hookCalls(with.spy)
 	for i, r := range with.results[:2] {
 		c.checks.check(fmt.Sprintf("codex rules %d", i+1), r.text == plain.results[i].text && hooks == 4,
@@ -147,20 +162,61 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	// The sandbox stays in force too: a command the hook rewrites runs in
 	// Codex's workspace-write sandbox, which lets it write only in the
 	// project and temporary directories, not in /var/tmp.
+	// The "allow" the hook answers with approves nothing either: a call
+	// that asks to run outside the sandbox is refused, with approvals off,
+	// as it is without headroom.
 	probe := fmt.Sprintf("/var/tmp/headroom-e2e-probe-%d", os.Getpid())
 	defer os.Remove(probe)
 	argv := a.argv
 	a.argv = []string{argv[0], "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "--sandbox", "workspace-write", prompt}
-	sandboxed := call{command: "find . -maxdepth 0 -fprint " + probe}
-	o := a.session("sandbox-plain", false, sandboxed)
+	sandboxed := []call{{command: "find . -maxdepth 0 -fprint " + probe},
+		{command: "find . -maxdepth 0 -fprint " + probe, extra: map[string]any{"sandbox_permissions": "require_escalated", "justification": "Write the probe."}}}
+	o := a.session("sandbox-plain", false, sandboxed...)
+	_, plainErr := os.Stat(probe)
+	os.Remove(probe)
 	uninstall = a.install()
-	w := a.session("sandbox-hook", true, sandboxed)
+	w := a.session("sandbox-hook", true, sandboxed...)
 	uninstall()
 	a.argv = argv
 	_, runs = hookCalls(w.spy)
 	_, statErr := os.Stat(probe)
-	c.checks.check("codex sandbox", len(runs) == 1 && os.IsNotExist(statErr) && outputLine(w.results[0].text) == outputLine(o.results[0].text),
+	c.checks.check("codex sandbox", len(runs) >= 1 && os.IsNotExist(statErr) && os.IsNotExist(plainErr) && outputLine(w.results[0].text) == outputLine(o.results[0].text),
 		fmt.Sprintf("rewritten (%q), it still runs in the sandbox, as without headroom: %q", runs, outputLine(w.results[0].text)))
+	c.checks.check("codex escalation", outputLine(w.results[1].text) == outputLine(o.results[1].text) && os.IsNotExist(statErr),
+		fmt.Sprintf("asking to leave the sandbox gets what it gets without headroom: %q", outputLine(w.results[1].text)))
+
+	// The model's other arguments reach the command: workdir.
+	inDir := call{command: "rg -l func", extra: map[string]any{"workdir": "failmod"}}
+	o = a.session("workdir-plain", false, inDir)
+	uninstall = a.install()
+	w = a.session("workdir-hook", true, inDir)
+	uninstall()
+	_, runs = hookCalls(w.spy)
+	c.checks.check("codex workdir", len(runs) == 1 && outputLine(w.results[0].text) == outputLine(o.results[0].text) && strings.Contains(w.results[0].text, "fail_test.go"),
+		fmt.Sprintf("rg -l func in workdir failmod, rewritten (%q), gives what it gives without headroom: %q", runs, outputLine(w.results[0].text)))
+
+	// Without headroom on PATH the hook fails, and Codex runs the
+	// command as it is.
+	uninstall = a.install()
+	o = a.session("missing-headroom", false, call{command: failingTest})
+	uninstall()
+	r := o.results[0].text
+	c.checks.check("codex without headroom on PATH", strings.Contains(r, "=== RUN   TestConfig") && !strings.Contains(r, "[headroom:"),
+		"the hook cannot run, and the command runs as it is: "+outputLine(r))
+
+	// In a project Codex does not trust, it loads none of the project's
+	// hooks; init and doctor say so.
+	writeFile(filepath.Join(codexHome, "config.toml"), strings.Split(config, "\n[projects.")[0])
+	uninstall = a.install()
+	doctor, _ := a.headroom("doctor")
+	o = a.session("untrusted", true, call{command: failingTest})
+	writeFile(filepath.Join(codexHome, "config.toml"), config)
+	trusted, _ := a.headroom("doctor")
+	uninstall()
+	hooks, _ = hookCalls(o.spy)
+	c.checks.check("codex untrusted project", hooks == 0 && strings.Contains(doctor, "Codex ignores this project's hooks") &&
+		strings.Contains(trusted, "codex     project: installed; Codex runs it once you trust it in /hooks"),
+		"Codex does not run the project's hook, and doctor says: "+grepLine(doctor, "codex ")+"; once trusted: "+grepLine(trusted, "codex "))
 
 	// D-G2 and Codex's yield: a test that prints for 13 s. Codex gives
 	// the model what the command printed after 10 s; through headroom,
@@ -170,9 +226,11 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	slow := a.session("slow-hook", true, call{command: slowTest})
 	uninstall()
 	first := slow.results[0].chunks
-	c.checks.check("codex yield", len(first) > 1 && strings.Contains(first[0], "headroom: still running after 5s") && strings.Contains(slow.results[0].text, "ok  \tdemo/slowmod"),
-		fmt.Sprintf("at Codex's first yield the model sees %q (without headroom: %q), and the whole output at the end",
-			outputLine(chunkAt(first, 0)), outputLine(chunkAt(slowPlain.results[0].chunks, 0))))
+	hash, _, _ := view(slow.results[0].text)
+	c.checks.check("codex yield", len(first) > 1 && strings.Contains(first[0], "headroom: still running after 5s") && hash != "" &&
+		strings.Contains(slow.results[0].text, "ok  \tdemo/slowmod"),
+		fmt.Sprintf("at Codex's first yield the model sees %q (without headroom: %q), and the view %s at the end",
+			outputLine(chunkAt(first, 0)), outputLine(chunkAt(slowPlain.results[0].chunks, 0)), hash))
 
 	// D-C1 and D-C2: instructions Codex never reads. An AGENTS.md of
 	// 40 KB with the instructions at its end, as an earlier headroom
@@ -192,7 +250,7 @@ prefix_rule(pattern = ["go", "test"], decision = "prompt")
 	uninstall()
 	writeFile(agentsMD, big.String()+"\n<!-- headroom:begin (headroom init codex --uninstall removes this block) -->\n## Long command output\n<!-- headroom:end -->\n")
 	o = a.session("instructions-big-appended", false, call{command: "true"})
-	doctor, _ := a.headroom("doctor")
+	doctor, _ = a.headroom("doctor")
 	c.checks.check("codex AGENTS.md of 40 KB, appended", !strings.Contains(o.first, "headroom:begin") && strings.Contains(doctor, "end past the first 32 KiB"),
 		"instructions appended to it, as an earlier headroom did, do not reach the model, and doctor says so: "+grepLine(doctor, "project instructions"))
 	writeFile(agentsMD, "# Rules\n\nUse tabs.\n")
@@ -213,6 +271,7 @@ func gemini(c *config) error {
 		return err
 	}
 	a.extraEnv = []string{"GEMINI_API_KEY=mock", "GOOGLE_GEMINI_BASE_URL=" + c.mock.url, "GEMINI_CLI_TRUST_WORKSPACE=true"}
+	a.args = map[string]any{"description": "Run the command."}
 	// Gemini CLI 0.61 takes GOOGLE_GEMINI_BASE_URL for a gateway, whose
 	// auth it refuses; the API key auth still honours the URL.
 	user := func(extra string) {
@@ -228,15 +287,21 @@ func gemini(c *config) error {
 	a.compare()
 
 	// D-G1: the model's dir_path and is_background reach the command.
-	calls := []call{{command: "rg -l func", extra: map[string]any{"dir_path": "failmod"}},
-		{command: slowTest, extra: map[string]any{"is_background": true}}}
+	calls := []call{{command: "rg -l func", extra: map[string]any{"dir_path": "failmod", "description": "Find the files."}},
+		{command: slowTest, extra: map[string]any{"is_background": true, "description": "Start the test."}}}
 	plain := a.session("args-plain", false, calls...)
 	uninstall := a.install()
 	with := a.session("args-hook", true, calls...)
 	uninstall()
 	hooks, runs := hookCalls(with.spy)
-	c.checks.check("gemini dir_path", hooks == 2 && len(runs) == 1 && outputLine(with.results[0].text) == outputLine(plain.results[0].text),
-		fmt.Sprintf("rg -l func in dir_path failmod, rewritten (%q), gives what it gives without headroom: %q", runs, outputLine(with.results[0].text)))
+	n, diff := echoed(with.spy)
+	if diff != "" {
+		diff = "; but " + diff
+	}
+	c.checks.check("gemini dir_path", hooks == 2 && len(runs) == 1 && n == 1 && diff == "" &&
+		outputLine(with.results[0].text) == outputLine(plain.results[0].text) && strings.Contains(with.results[0].text, "fail_test.go"),
+		fmt.Sprintf("rg -l func in dir_path failmod, rewritten (%q) with the other arguments given back, gives what it gives without headroom: %q%s",
+			runs, outputLine(with.results[0].text), diff))
 	c.checks.check("gemini is_background", strings.Contains(with.results[1].text, "background") && strings.Contains(plain.results[1].text, "background"),
 		"a command sent to the background is left alone, and goes there: "+outputLine(with.results[1].text))
 
@@ -250,8 +315,11 @@ func gemini(c *config) error {
 	uninstall()
 	user("")
 	r := slow.results[0].text
-	c.checks.check("gemini inactivity timeout", strings.Contains(r, "ok  \tdemo/slowmod") && !strings.Contains(r, "cancelled") && strings.Contains(r, "headroom: still running after 5s"),
-		"with tools.shell.inactivityTimeout 10, the 13 s test through headroom runs to its end: "+grepLine(r, "still running"))
+	hash, _, _ := view(r)
+	c.checks.check("gemini inactivity timeout", strings.Contains(r, "ok  \tdemo/slowmod") && !strings.Contains(r, "cancelled") &&
+		strings.Contains(r, "headroom: still running after 5s") && hash != "",
+		fmt.Sprintf("with tools.shell.inactivityTimeout 10, the 13 s test through headroom runs to its end, and the model gets the view %s after %q",
+			hash, grepLine(r, "still running")))
 
 	// D-G3: a policy allows rg; in the default approval mode a headless
 	// run refuses what no rule allows.
@@ -273,14 +341,16 @@ func gemini(c *config) error {
 	o = a.session("missing-headroom", false, call{command: failingTest})
 	uninstall()
 	r = o.results[0].text
-	c.checks.check("gemini without headroom on PATH", strings.Contains(r, "=== RUN   TestConfig") && !strings.Contains(r, "blocked"),
-		"the command runs as it is: "+outputLine(r))
+	doctor, _ := output(a.proj, a.env(false), a.c.headroom, "doctor")
+	c.checks.check("gemini without headroom on PATH", strings.Contains(r, "=== RUN   TestConfig") && !strings.Contains(r, "blocked") &&
+		strings.Contains(doctor, "on PATH   no: "),
+		"the command runs as it is: "+outputLine(r)+"; and doctor says: "+grepLine(doctor, "on PATH"))
 
 	// D-G5: in a folder Gemini does not trust, the project's hook does
 	// not run; doctor says so, and says it once the folder is trusted.
 	a.extraEnv = a.extraEnv[:len(a.extraEnv)-1]
 	uninstall = a.install()
-	doctor, _ := a.headroom("doctor")
+	doctor, _ = a.headroom("doctor")
 	o = a.session("untrusted", true, call{command: failingTest})
 	hooks, _ = hookCalls(o.spy)
 	c.checks.check("gemini untrusted folder", hooks == 0 && strings.Contains(doctor, "ignores this folder's settings"),
@@ -302,7 +372,7 @@ func gemini(c *config) error {
 	o = a.session("search-error", true, call{command: command})
 	uninstall()
 	r = o.results[0].text
-	hash, _, _ := view(r)
+	hash, _, _ = view(r)
 	c.checks.check("gemini search error", hash != "" && strings.Contains(r, "/nonexistent-dir: ") && strings.Contains(r, "No such file or directory") && strings.Contains(r, "Exit Code: 2"),
 		"the view keeps why the search failed: "+grepLine(r, "nonexistent-dir"))
 	return nil
@@ -330,6 +400,14 @@ func opencode(c *config) error {
 		return err
 	}
 	a.compare()
+
+	// Without headroom on PATH the plugin lets the command run as it is.
+	uninstall := a.install()
+	o := a.session("missing-headroom", false, call{command: failingTest})
+	uninstall()
+	r := o.results[0].text
+	c.checks.check("opencode without headroom on PATH", strings.Contains(r, "FAIL\tdemo/failmod") && !strings.Contains(r, "[headroom:"),
+		"the plugin cannot run headroom, and the command runs as it is: "+lastLine(r))
 	return nil
 }
 
@@ -344,6 +422,7 @@ func firstLine(s string) string {
 // outputLine is the first line of what a command printed, after the
 // agent's own header.
 func outputLine(s string) string {
+	s = strings.TrimPrefix(s, "<untrusted_context>\n")
 	for _, mark := range []string{"Output:\n", "Output: "} {
 		if _, after, ok := strings.Cut(s, mark); ok {
 			return firstLine(after)

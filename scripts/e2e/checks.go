@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"maps"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -142,4 +145,44 @@ func (c *config) table() string {
 			thousands(r.bytes), thousands(r.tokens), r.marks, r.hook, r.ran, r.expand, r.status, r.failure)
 	}
 	return b.String()
+}
+
+// echoed checks the answers of the hook calls that rewrote a command: each
+// must give back the tool input the agent sent, with only the command
+// routed through headroom run. It returns how many it checked, and the
+// first that differed. opencode's plugin sends no tool input back, only
+// the command, which it puts in place of the model's.
+func echoed(spy []spyEntry) (n int, diff string) {
+	for _, e := range spy {
+		if len(e.Args) == 0 || e.Args[0] != "hook" {
+			continue
+		}
+		var in struct {
+			ToolInput map[string]any `json:"tool_input"`
+		}
+		var out struct {
+			Specific struct {
+				UpdatedInput map[string]any `json:"updatedInput"`
+				ToolInput    map[string]any `json:"tool_input"`
+			} `json:"hookSpecificOutput"`
+		}
+		json.Unmarshal([]byte(e.In), &in)
+		json.Unmarshal([]byte(e.Out), &out)
+		got := out.Specific.UpdatedInput
+		if got == nil {
+			got = out.Specific.ToolInput
+		}
+		if got == nil || in.ToolInput == nil {
+			continue // the call runs as it is
+		}
+		n++
+		want := maps.Clone(in.ToolInput)
+		want["command"] = "headroom run -- " + fmt.Sprint(in.ToolInput["command"])
+		if !reflect.DeepEqual(got, want) && diff == "" {
+			a, _ := json.Marshal(in.ToolInput)
+			b, _ := json.Marshal(got)
+			diff = fmt.Sprintf("%s came back as %s", a, b)
+		}
+	}
+	return n, diff
 }

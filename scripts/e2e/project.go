@@ -15,7 +15,8 @@ import (
 
 // The Go module every project holds: failmod fails one assertion in the
 // middle of 4,500 lines of test log, which an agent's own cut of the
-// output loses; slowmod prints a line every half second for 13 s.
+// output loses; slowmod prints 41 lines every half second for 13 s, more
+// than a view holds.
 var module = map[string]string{
 	"go.mod": "module demo\n\ngo 1.21\n",
 	"failmod/fail_test.go": `package failmod
@@ -45,6 +46,9 @@ import (
 func TestSlow(t *testing.T) {
 	for i := 0; i < 26; i++ {
 		fmt.Printf("step %d of 26\n", i+1)
+		for j := 0; j < 40; j++ {
+			fmt.Printf("    step %d: checked record %d of 40\n", i+1, j+1)
+		}
 		time.Sleep(500 * time.Millisecond)
 	}
 }

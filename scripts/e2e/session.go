@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,6 +19,9 @@ type agent struct {
 	argv            []string
 	extraEnv        []string
 	profile         bool // write the PATH into ~/.profile, which Codex's login shell reads
+	// args are more arguments the model gives the shell tool in the
+	// standard commands, as real models do (a description, a timeout).
+	args map[string]any
 	// warm, set for opencode, runs the agent once with headroom before
 	// it is measured: the first time opencode sees .opencode/ it installs
 	// its plugins' dependency from npm, and on a loaded machine it has
@@ -101,6 +105,10 @@ func (a *agent) sessionEnv(label string, env []string, calls ...call) outcome {
 	os.WriteFile(base+".stderr", []byte(stderr), 0o644)
 	for i, r := range o.results {
 		os.WriteFile(fmt.Sprintf("%s.result%d.txt", base, i+1), []byte(r.text), 0o644)
+	}
+	// What each headroom call was given and answered, to read afterwards.
+	for _, e := range o.spy {
+		appendEntry(base+".spy.jsonl", e)
 	}
 	fmt.Printf("   ran %s: %d of %d results, %s\n", label, len(o.results), len(calls), o.took.Round(100*time.Millisecond))
 	if err != nil {
@@ -191,7 +199,7 @@ func hookCalls(spy []spyEntry) (hooks int, runs []string) {
 // compare runs the standard commands without headroom and with "headroom
 // init", adds their rows to the table and checks what the model received.
 func (a *agent) compare() {
-	calls := []call{{command: a.c.search()}, {command: failingTest}}
+	calls := []call{{command: a.c.search(), extra: a.args}, {command: failingTest, extra: a.args}}
 	plain := a.session("plain", false, calls...)
 	uninstall := a.install()
 	if a.warm {
@@ -201,6 +209,14 @@ func (a *agent) compare() {
 	uninstall()
 	hooks, runs := hookCalls(with.spy)
 	a.c.checks.check(a.name+" hook", hooks >= len(calls), fmt.Sprintf("headroom hook %s ran %d times for %d commands", a.name, hooks, len(calls)))
+	if n, diff := echoed(with.spy); a.name != "opencode" {
+		in, _ := json.Marshal(calls[0].args("command"))
+		if diff != "" {
+			diff = ": " + diff
+		}
+		a.c.checks.check(a.name+" hook input", n == len(calls) && diff == "",
+			fmt.Sprintf("%d of %d answers give back the tool input with only the command changed (the model sent %s)%s", n, len(calls), in, diff))
+	}
 	for i, cl := range calls {
 		p, w := plain.results[i], with.results[i]
 		name := fmt.Sprintf("%s %s", a.name, strings.Fields(cl.command)[0]+map[bool]string{true: " test", false: ""}[i == 1])
