@@ -73,6 +73,19 @@ func claude(c *config) error {
 	c.checks.check("claude allow rule through headroom", len(runs) == 1 && hash != "",
 		fmt.Sprintf("with Bash(headroom run -- rg:*) allowed too, the hook rewrote rg and the model got the view %s", hash))
 	writeFile(settings, claudeSettings)
+
+	// A rule on Claude Code's own command line, which no settings file
+	// holds: the hook leaves the command it denies alone, so that the
+	// rule still applies and the model gets Claude Code's refusal. Were
+	// it rewritten, "headroom run -- rg ..." would escape the rule and run.
+	a.argv = []string{argv[0], "-p", prompt, "--add-dir", filepath.Join(c.goroot, "src"), "--allowedTools", "Bash", "--disallowedTools", "Bash(rg:*)"}
+	uninstall = a.install()
+	o = a.session("deny-flag", true, call{command: c.search()})
+	uninstall()
+	hooks, runs = hookCalls(o.spy)
+	r = o.results[0].text
+	c.checks.check("claude deny rule on its command line", hooks == 1 && len(runs) == 0 && !strings.Contains(r, "[headroom:") && !strings.Contains(r, "func("),
+		fmt.Sprintf("with --disallowedTools Bash(rg:*), the hook left rg alone and Claude Code refused it (%d hook calls, runs %q): %q", hooks, runs, firstLine(r)))
 	a.argv = argv
 
 	// D-G4 for Claude Code: without headroom on PATH the hook fails,
