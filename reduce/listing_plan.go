@@ -54,7 +54,7 @@ func (r *Listing) Pieces(lines, budget int, c Counter) []Piece {
 func (r *Listing) ranked(lines int) []Piece {
 	last := r.first
 	for _, h := range r.held {
-		if h.class != listOtherLine && h.class != listBlank {
+		if h.entry() {
 			last = max(last, h.piece.Line)
 		}
 	}
@@ -81,6 +81,10 @@ func (r *Listing) ranked(lines int) []Piece {
 		switch h.class {
 		case listOtherLine:
 			p.Prio = prioListOther - min(h.n, r.others-1-h.n)
+		case listSection:
+			// Just above the first row under it, which ranks by its place
+			// in the section.
+			p.Prio = prioListRanked + 1
 		case listTreeRow:
 			p.Prio = treePrio(h.n)
 		case listDirRow:
@@ -114,6 +118,7 @@ func (r *Listing) ranked(lines int) []Piece {
 	for _, n := range r.blanks {
 		pieces = append(pieces, Piece{Line: n, Text: []byte{}, Prio: 1})
 	}
+	pieces = append(pieces, r.totals...)
 	return pieces
 }
 
@@ -298,7 +303,7 @@ func (r *Listing) shown(chosen []Piece) listShown {
 	folds := r.fold.index()
 	entries := map[int]listCand{}
 	for _, h := range r.held {
-		if h.class != listOtherLine && h.class != listBlank {
+		if h.entry() {
 			entries[h.piece.Line] = h
 		}
 	}
