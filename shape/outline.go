@@ -14,7 +14,7 @@ type outlineTally struct {
 	decls     int // declarations at or near the left margin
 	blame     int // lines of git blame
 	headings  int // markdown headings standing alone
-	fences    int // markdown code fences
+	fences    int // markdown code fences, indented less than four columns
 	inline    int // lines with markdown's links, code spans or emphasis
 	sections  int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
 	indented  int // lines indented by three columns or more
@@ -82,6 +82,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, "a manual: sections (NAME, SYNOPSIS, DESCRIPTION) and indented text"
 	case (t.helpStart || t.usage) && t.options >= 3:
 		return true, "help text: a usage line and options"
+	case t.options >= 8 && t.options*12 >= t.lines:
+		return true, fmt.Sprintf("help text: %d of %d lines document options", t.options, t.lines)
 	}
 	return false, ""
 }
@@ -119,7 +121,11 @@ func tallyOutline(sample []byte) outlineTally {
 			t.helpStart = hasPrefixFold(trimmed, "usage:")
 		}
 		if bytes.HasPrefix(trimmed, []byte("```")) {
-			t.fences++
+			if len(line)-len(bytes.TrimLeft(line, " \t")) < 4 {
+				// Deeper, it is no fence but text indented as code, as in
+				// markdown quoted by a YAML file's strings.
+				t.fences++
+			}
 			inFence = !inFence
 		}
 		switch {
@@ -137,7 +143,7 @@ func tallyOutline(sample []byte) outlineTally {
 		if len(line) > 3 && (line[0] == '\t' || bytes.HasPrefix(line, []byte("   "))) {
 			t.indented++
 		}
-		if optionLine(line) {
+		if optionLine(line) || t.helpStart && marginOption(line) {
 			t.options++
 		}
 		if linesChecked <= 40 && (hasPrefixFold(trimmed, "usage:") || string(trimmed) == "Usage:" || bytes.HasPrefix(trimmed, []byte("Usage of "))) {
@@ -248,16 +254,38 @@ func setextRule(line []byte) bool {
 }
 
 // optionLine reports whether a line documents a command's option: an
-// indentation, then -x or --long.
+// indentation, then -x or --long; not a declaration of a style sheet,
+// "-webkit-box-sizing: border-box;".
 func optionLine(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
-	if len(t) == len(line) || len(t) < 2 || t[0] != '-' {
+	if len(t) == len(line) || len(t) < 2 || t[0] != '-' || t[len(t)-1] == ';' {
+		return false
+	}
+	if w, _, _ := bytes.Cut(t, []byte(" ")); len(w) > 1 && w[len(w)-1] == ':' {
 		return false
 	}
 	if t[1] == '-' {
 		return len(t) > 2 && isLetter(t[2])
 	}
 	return isLetter(t[1]) || isDigit(t[1])
+}
+
+// marginOption reports whether a line documents an option at the left
+// margin, as python3 --help does after its usage line: "-b     : issue
+// warnings", "--version : print the version". Elsewhere such a line may be
+// a diff's or a table's.
+func marginOption(line []byte) bool {
+	i := 1
+	if len(line) > 2 && line[1] == '-' {
+		i = 2
+	}
+	if len(line) <= i || line[0] != '-' || !isLetter(line[i]) {
+		return false
+	}
+	for i < len(line) && (isLetter(line[i]) || isDigit(line[i]) || line[i] == '-') {
+		i++
+	}
+	return i+1 < len(line) && line[i] == ' ' && (line[i+1] == ' ' || line[i+1] == ':')
 }
 
 // blameLine reports whether a line is git blame's: a commit's short hash,
@@ -362,7 +390,7 @@ var declStarts = []string{
 	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
 	"function ", "export function ", "export class ", "export const ", "export default ",
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
-	"enum ", "namespace ", "template", "module.exports", "static ", "extern ", "abstract class ",
+	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
 	"final class ", "object ", "data class ", "const ", "var (",
 }
 

@@ -156,6 +156,34 @@ func TestSniffPastPreamble(t *testing.T) {
 	}
 }
 
+// TestSniffHelpText checks that help texts are outlines though they have
+// no usage line (go help testflag) or document their options at the left
+// margin (python3 --help-all), and that a style sheet's declarations are
+// no options.
+func TestSniffHelpText(t *testing.T) {
+	for _, name := range []string{"outline-go-help-testflag.txt", "outline-python3-help-all.txt"} {
+		sample := clipSample(t, "testdata/"+name)
+		if k, why := Sniff(sample); k != Outline || !strings.HasPrefix(why, "help text") {
+			t.Errorf("%s: Sniff = %s (%s), want help text", name, k, why)
+		}
+	}
+	for _, tc := range []struct {
+		line   string
+		option bool
+	}{
+		// go help testflag, python3 --help-all, styles.css of golang.org/x/tools.
+		{"\t-bench regexp", true},
+		{"\t-count n", true},
+		{"-b     : issue warnings about str(bytes_instance), str(bytearray_instance)", true},
+		{"    -webkit-font-smoothing: antialiased;", false},
+		{"    -moz-box-sizing: border-box;", false},
+	} {
+		if got := optionLine([]byte(tc.line)) || marginOption([]byte(tc.line)); got != tc.option {
+			t.Errorf("%q: option %v, want %v", tc.line, got, tc.option)
+		}
+	}
+}
+
 // TestSniffWindows checks which parts of a long sample Sniff looks at:
 // whole lines only, within bounds.
 func TestSniffWindows(t *testing.T) {
