@@ -511,7 +511,7 @@ func version(f []byte) bool {
 	if i := bytes.IndexByte(f, ':'); i > 0 && allDigits(f[:i]) {
 		f = f[i+1:]
 	}
-	if len(f) < 2 || !isDigit(f[0]) || bytes.IndexAny(f, ".-") < 0 {
+	if len(f) < 2 || !isDigit(f[0]) || !bytes.ContainsAny(f, ".-") {
 		return false
 	}
 	for _, c := range f {

@@ -139,20 +139,45 @@ func FuzzSniff(f *testing.F) {
 	})
 }
 
-// TestSniffPastPreamble checks that a log whose first 64 KiB are a
-// preamble of another shape is taken for a log from a later window, and
-// that what the first window alone shows is not. The sample is real output
-// of a CI-like step, run in /usr/local/go/src and testdata/corpus-src/govet:
-//
-//	ls -lR net crypto; go vet ./...    >log-preamble-ls-lR-govet.out
+// TestSniffPastPreamble checks that a log whose first window is of
+// another shape is taken for a log from a later window, and that the
+// first window alone is not: a build that unpacks its sources verbosely
+// (a listing of 115 KB) before configure and make (captured by
+// scripts/corpus/preamble.sh), and tests run after a source file was
+// printed (an outline), whose log is only the last lines.
 func TestSniffPastPreamble(t *testing.T) {
-	sample := clipSample(t, "testdata/log-preamble-ls-lR-govet.out")
-	if k, why := Sniff(headWindow(sample)); k != Listing {
-		t.Errorf("the first window alone: %s (%s), want listing", k, why)
+	for _, tc := range []struct {
+		path  string
+		first Kind
+		where string
+	}{
+		{"testdata/log-tar-configure-make-bash-broken.out", Listing, "of what was read, after listing"},
+		{"../testdata/corpus/log-cat-source-then-unittest.out", Outline, "in the last lines of what was read, after outline"},
+	} {
+		sample := clipSample(t, tc.path)
+		if k, why := Sniff(headWindow(sample)); k != tc.first {
+			t.Errorf("%s: the first window alone: %s (%s), want %s", tc.path, k, why, tc.first)
+		}
+		if k, why := Sniff(sample); k != Log || !strings.HasSuffix(why, tc.where) {
+			t.Errorf("%s: Sniff = %s (%s), want log %s", tc.path, k, why, tc.where)
+		}
 	}
-	k, why := Sniff(sample)
-	if k != Log || !strings.HasSuffix(why, "at the end of what was read") {
-		t.Errorf("Sniff = %s (%s), want log from the end", k, why)
+}
+
+// TestSniffListingLogTail checks that a listing that ends in a short log
+// stays a listing, whose reducer shows every line that is no entry: the
+// real output of a CI-like step, run in /usr/local/go/src and
+// testdata/corpus-src/govet:
+//
+//	ls -lR net crypto; go vet ./...    >listing-ls-lR-then-govet.out
+func TestSniffListingLogTail(t *testing.T) {
+	sample := clipSample(t, "testdata/listing-ls-lR-then-govet.out")
+	if k, why := Sniff(sample); k != Listing {
+		t.Errorf("Sniff = %s (%s), want listing", k, why)
+	}
+	// The log at the end is one all the same.
+	if ok, why := sniffLog(lastLines(sample, 9)); !ok {
+		t.Errorf("the last lines are no log (%s)", why)
 	}
 }
 
@@ -180,6 +205,25 @@ func TestSniffHelpText(t *testing.T) {
 	} {
 		if got := optionLine([]byte(tc.line)) || marginOption([]byte(tc.line)); got != tc.option {
 			t.Errorf("%q: option %v, want %v", tc.line, got, tc.option)
+		}
+	}
+}
+
+// TestLastLines checks that lastLines counts lines that are not blank,
+// from the end.
+func TestLastLines(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"a\nb\nc\n", 2, "b\nc\n"},
+		{"a\nb\n\n\nc\n\n", 2, "b\n\n\nc\n\n"},
+		{"a\nb", 5, "a\nb"},
+		{"", 3, ""},
+	} {
+		if got := string(lastLines([]byte(tc.in), tc.n)); got != tc.want {
+			t.Errorf("lastLines(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
 		}
 	}
 }
