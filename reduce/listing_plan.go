@@ -115,10 +115,28 @@ func (r *Listing) ranked(lines int) []Piece {
 			pieces = append(pieces, p)
 		}
 	}
-	for _, n := range r.blanks {
-		pieces = append(pieces, Piece{Line: n, Text: []byte{}, Prio: 1})
+	// Blank lines and ls -l's totals rank just below the lower of the
+	// lines around them, so that Fit takes them as soon as they close a
+	// gap between kept lines, while the room they give back is still of
+	// use, rather than last.
+	prio := make(map[int]int, len(pieces))
+	for _, p := range pieces {
+		prio[p.Line] = max(prio[p.Line], p.Prio)
 	}
-	pieces = append(pieces, r.totals...)
+	between := func(n, least int) int {
+		before, after := prio[n-1], prio[n+1]
+		if before == 0 || after == 0 {
+			return least
+		}
+		return max(min(before, after)-1, least)
+	}
+	for _, n := range r.blanks {
+		pieces = append(pieces, Piece{Line: n, Text: []byte{}, Prio: between(n, 1)})
+	}
+	for _, t := range r.totals {
+		t.Prio = between(t.Line, 2)
+		pieces = append(pieces, t)
+	}
 	return pieces
 }
 
