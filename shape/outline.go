@@ -300,17 +300,19 @@ func blameLine(line []byte) bool {
 		return false
 	}
 	rest := h[n+1:]
-	if i := bytes.IndexByte(rest, '('); i < 0 || i > 256 {
+	open := bytes.IndexByte(rest, '(')
+	if open < 0 || open > 256 {
 		return false
 	}
+	rest = rest[open+1:]
 	end := bytes.Index(rest, []byte(") "))
 	if end < 0 {
 		end = bytes.IndexByte(rest, ')')
 	}
-	if end < 2 {
+	if end < 1 {
 		return false
 	}
-	inside := bytes.Fields(rest[bytes.IndexByte(rest, '(')+1 : end])
+	inside := bytes.Fields(rest[:end])
 	if len(inside) < 3 || !allDigits(inside[len(inside)-1]) {
 		return false
 	}

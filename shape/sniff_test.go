@@ -125,6 +125,7 @@ func FuzzSniff(f *testing.F) {
 	}
 	f.Add([]byte("a\x00b"))
 	f.Add([]byte(""))
+	f.Add([]byte("0000220   3  \\n   )  \\n  \\n   r   e   q   u   i   r   e       (  \\n  \\t\n"))
 	f.Fuzz(func(t *testing.T, sample []byte) {
 		k, why := Sniff(sample)
 		if !slices.Contains(append(Kinds, Binary), k) || why == "" {
@@ -241,5 +242,18 @@ func TestSniffWindows(t *testing.T) {
 		if sample[start-1] != '\n' || w[len(w)-1] != '\n' && start+len(w) != len(sample) {
 			t.Errorf("window at %d does not hold whole lines: %q...%q", at, w[:20], w[len(w)-20:])
 		}
+	}
+}
+
+// TestSniffClosingBeforeOpening is a line of od -c's dump of Go's go.mod,
+// where a closing parenthesis comes before an opening one after a number
+// that reads as a commit's hash: Sniff panicked taking it for git blame's.
+func TestSniffClosingBeforeOpening(t *testing.T) {
+	line := "0000220   3  \\n   )  \\n  \\n   r   e   q   u   i   r   e       (  \\n  \\t"
+	if blameLine([]byte(line)) {
+		t.Errorf("%q taken for git blame's", line)
+	}
+	if k, _ := Sniff([]byte(line + "\n")); k != Text {
+		t.Errorf("Sniff = %s, want text", k)
 	}
 }
