@@ -19,6 +19,8 @@ type outlineTally struct {
 	sections  int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
 	indented  int // lines indented by three columns or more
 	options   int // lines documenting an option: "  -a, --all"
+	rules     int // a makefile's rules whose recipe follows: "lib.a: $(OBJS)"
+	makeRefs  int // lines that refer to a makefile's variables: $(CC), ${RM}
 	usage     bool
 	helpStart bool // the first line is "usage: ..."
 }
@@ -84,6 +86,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, "help text: a usage line and options"
 	case t.options >= 8 && t.options*12 >= t.lines:
 		return true, fmt.Sprintf("help text: %d of %d lines document options", t.options, t.lines)
+	case t.rules >= 3 && t.rules*40 >= t.lines && t.makeRefs >= t.rules:
+		return true, fmt.Sprintf("a makefile: %d rules with recipes", t.rules)
 	}
 	return false, ""
 }
@@ -145,6 +149,12 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if optionLine(line) || t.helpStart && marginOption(line) {
 			t.options++
+		}
+		if line[0] == '\t' && !prevBlank && makeRule(prev) {
+			t.rules++
+		}
+		if bytes.Contains(line, []byte("$(")) || bytes.Contains(line, []byte("${")) {
+			t.makeRefs++
 		}
 		if linesChecked <= 40 && (hasPrefixFold(trimmed, "usage:") || string(trimmed) == "Usage:" || bytes.HasPrefix(trimmed, []byte("Usage of "))) {
 			t.usage = true
@@ -268,6 +278,23 @@ func optionLine(line []byte) bool {
 		return len(t) > 2 && isLetter(t[2])
 	}
 	return isLetter(t[1]) || isDigit(t[1])
+}
+
+// makeRule reports whether a line is a makefile's rule: targets at the
+// left margin, a colon, prerequisites ("all: lua", "%.o: %.c config.h",
+// "$(LIB): $(OBJS)"); not an assignment (":=", "::=").
+func makeRule(line []byte) bool {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || bytes.HasPrefix(line[i:], []byte(":=")) ||
+		bytes.HasPrefix(line[i:], []byte("::=")) || bytes.IndexByte(line[:i], '=') >= 0 {
+		return false
+	}
+	for _, c := range line[:i] {
+		if !isLetter(c) && !isDigit(c) && bytes.IndexByte([]byte(" ._-/%$(){}"), c) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // marginOption reports whether a line documents an option at the left

@@ -257,3 +257,34 @@ func TestSniffClosingBeforeOpening(t *testing.T) {
 		t.Errorf("Sniff = %s, want text", k)
 	}
 }
+
+// TestSniffMakefile checks that a makefile is an outline by its rules and
+// their recipes, and that ldd's "binary:" lines over tab-indented
+// libraries are not: Lua 5.4.4's src/Makefile, and
+//
+//	ldd /usr/bin/git /usr/bin/python3 /usr/bin/ssh    >text-ldd.txt
+func TestSniffMakefile(t *testing.T) {
+	mk := clipSample(t, "testdata/outline-lua-makefile.txt")
+	if tl := tallyOutline(mk); tl.rules < 3 || tl.makeRefs < tl.rules {
+		t.Errorf("Lua's makefile: %d rules, %d lines with variables", tl.rules, tl.makeRefs)
+	}
+	if k, why := Sniff(mk); k != Outline {
+		t.Errorf("Lua's makefile: Sniff = %s (%s)", k, why)
+	}
+	for _, tc := range []struct {
+		line string
+		rule bool
+	}{
+		{"$(LUA_A): $(BASE_O)", true},
+		{"lua.o: lua.c lprefix.h lua.h luaconf.h lauxlib.h lualib.h", true},
+		{"CC= gcc -std=gnu99", false},
+		{"# Makefile for building Lua", false},
+	} {
+		if got := makeRule([]byte(tc.line)); got != tc.rule {
+			t.Errorf("makeRule(%q) = %v, want %v", tc.line, got, tc.rule)
+		}
+	}
+	if ok, why := sniffOutline(clipSample(t, "testdata/text-ldd.txt")); ok {
+		t.Errorf("ldd: sniffOutline = %v (%s)", ok, why)
+	}
+}
