@@ -367,6 +367,18 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		if ok0 && ok1 && strong {
 			return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true
 		}
+	case f.count == 2 && line[0] == ' ' && aptRelation(field(0)):
+		// apt-cache depends: "  Depends: libc6", "  Breaks: <cogito>".
+		name := field(1)
+		start := fields[1][0]
+		if len(name) > 2 && name[0] == '<' && name[len(name)-1] == '>' {
+			name, start = name[1:len(name)-1], start+1
+		}
+		if packageName(name) {
+			return ListingLine{Form: ListingRow, Start: start, End: start + len(name)}, true
+		}
+	case f.count >= 3 && line[0] != ' ' && string(field(1)) == "-" && packageName(field(0)):
+		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // apt-cache search
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
 		name, _, _ := bytes.Cut(line, []byte("=="))
 		if weakName(name) {
@@ -489,6 +501,18 @@ func objectName(f []byte) bool {
 		}
 	}
 	return true
+}
+
+// aptRelation reports whether f names a relation between packages as
+// apt-cache depends prints it: Depends:, PreDepends:, Recommends:,
+// Suggests:, Breaks:, Conflicts:, Replaces:, Enhances:, with a | before an
+// alternative.
+func aptRelation(f []byte) bool {
+	switch string(bytes.TrimPrefix(f, []byte("|"))) {
+	case "Depends:", "PreDepends:", "Recommends:", "Suggests:", "Breaks:", "Conflicts:", "Replaces:", "Enhances:":
+		return true
+	}
+	return false
 }
 
 // packageName reports whether f can name a package, perhaps with its
