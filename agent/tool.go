@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/headroom-cli/headroom/shape"
 )
 
 // Tool returns the name, as "headroom clip --tool" takes it, of the kind of
@@ -11,15 +13,22 @@ import (
 // Searches print grep output, diffs and patches print diffs, jq, curl and
 // "-o json" print JSON, test runners and builds print logs, ls, find, tree
 // and package lists print listings, and source files, manuals and --help
-// print outlines.
+// print outlines. A command run by sudo, time, timeout, nice and the like
+// prints what it prints, and a shell's -c script what its commands do
+// when they agree (see scriptTool).
 func Tool(argv []string) string {
-	for len(argv) > 0 && (argv[0] == "env" || isAssignment(argv[0])) {
-		argv = argv[1:]
-	}
+	argv = unwrap(argv)
 	if len(argv) == 0 {
 		return ""
 	}
 	prog, args := program(argv[0]), argv[1:]
+	switch prog {
+	case "sh", "bash", "dash", "zsh", "ksh":
+		if script, ok := shellScript(args); ok {
+			return scriptTool(script)
+		}
+		return ""
+	}
 	if wantsJSON(prog, args) {
 		return "json"
 	}
@@ -453,6 +462,301 @@ func debianTool(prog string, args []string) string {
 		return "apt"
 	}
 	return ""
+}
+
+// unwrap returns the command that argv runs: past env and assignments, and
+// past the programs that run another one as it is, with their options:
+// sudo, time, nice, nohup, timeout, stdbuf, xargs, command and exec.
+func unwrap(argv []string) []string {
+	for len(argv) > 0 {
+		var withValue string // the wrapper's options that take a value
+		switch program(argv[0]) {
+		case "env":
+			withValue = "-u -C -S"
+		case "sudo":
+			withValue = "-u -g -h -p -C -D -r -t -U -T"
+		case "time", "nohup", "command", "exec", "builtin", "unbuffer":
+		case "nice":
+			withValue = "-n"
+		case "timeout":
+			withValue = "-s -k"
+		case "stdbuf":
+			withValue = "-i -o -e"
+		case "xargs":
+			withValue = "-n -P -I -L -s -E -d -a"
+		default:
+			if !isAssignment(argv[0]) {
+				return argv
+			}
+			argv = argv[1:]
+			continue
+		}
+		wrapper := program(argv[0])
+		argv = argv[1:]
+		for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
+			if argv[0] == "--" {
+				argv = argv[1:]
+				break
+			}
+			if slices.Contains(strings.Fields(withValue), argv[0]) && len(argv) > 1 {
+				argv = argv[1:]
+			}
+			argv = argv[1:]
+		}
+		if wrapper == "timeout" && len(argv) > 0 {
+			argv = argv[1:] // the duration
+		}
+	}
+	return argv
+}
+
+// shellScript returns the script a shell's arguments give with -c (sh -c,
+// bash -ec, bash -o pipefail -c), and whether they give one.
+func shellScript(args []string) (string, bool) {
+	c := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-o" || a == "+o":
+			i++ // an option's name
+		case a == "--":
+		case strings.HasPrefix(a, "--"):
+			// --login, --norc, --noprofile
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			c = c || a[0] == '-' && strings.ContainsRune(a[1:], 'c')
+		default:
+			return a, c
+		}
+	}
+	return "", false
+}
+
+// silentPrograms print nothing, or a line or two, when they work: a
+// script's commands that only set up the one whose output matters.
+var silentPrograms = map[string]bool{
+	"cd": true, "pushd": true, "popd": true, "export": true, "set": true, "unset": true, "source": true,
+	".": true, "true": true, ":": true, "mkdir": true, "rm": true, "rmdir": true, "touch": true,
+	"cp": true, "mv": true, "ln": true, "chmod": true, "chown": true, "sleep": true, "wait": true,
+	"exit": true, "trap": true, "umask": true, "shopt": true, "ulimit": true, "echo": true,
+	"printf": true, "test": true, "[": true, "[[": true,
+}
+
+// silent reports whether a command prints next to nothing when it works:
+// one of silentPrograms, or tar unpacking or packing without -v.
+func silent(argv []string) bool {
+	prog := program(argv[0])
+	if prog == "tar" && len(argv) > 1 && !archiveListed(prog, argv[1:]) {
+		// The operation's letters come first, with or without a dash;
+		// options later each after a dash.
+		for i, a := range argv[1:] {
+			short := strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") || i == 0
+			if a == "--verbose" || short && strings.ContainsRune(a, 'v') {
+				return false
+			}
+		}
+		return true
+	}
+	return silentPrograms[prog] || argv[0] == ""
+}
+
+// filterPrograms pass on the lines of what a pipeline feeds them, or some
+// of them, so the pipeline's output is of the kind of the stage before.
+var filterPrograms = map[string]bool{
+	"head": true, "tail": true, "tee": true, "cat": true, "sort": true, "uniq": true, "less": true,
+	"more": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "sed": true, "awk": true,
+	"cut": true, "tr": true, "column": true, "nl": true, "ts": true,
+}
+
+// scriptTool tells what a shell script prints from the commands in it:
+// the tool of the commands that print, when they all print the same kind
+// of output (cd x && go vet ./... && go test ./... prints a log), and ""
+// when they do not, or when one of them is not known (sniffing reads the
+// output then). Commands that only set up (cd, export, mkdir) print
+// nothing, as does a command whose output goes to a file; of a pipeline,
+// the last stage that is no filter (head, tail, grep, tee) decides.
+func scriptTool(script string) string {
+	if len(script) > maxCommand {
+		return ""
+	}
+	tool, kind := "", ""
+	for _, pipeline := range scriptPipelines(script) {
+		var decides []string
+		for i, argv := range pipeline {
+			// xargs runs its command on the files a stage names.
+			xargs := len(argv) > 0 && program(argv[0]) == "xargs"
+			argv = unwrap(argv)
+			if len(argv) == 0 || i > 0 && !xargs && filterPrograms[program(argv[0])] && !hasFileArgs(argv) {
+				continue
+			}
+			decides = argv
+		}
+		if len(decides) == 0 || silent(decides) {
+			continue
+		}
+		t := Tool(decides)
+		k, err := shape.ParseTool(t)
+		if t == "" || err != nil || kind != "" && k != shape.Kind(kind) {
+			return ""
+		}
+		tool, kind = t, string(k)
+	}
+	return tool
+}
+
+// hasFileArgs reports whether a filter in a pipeline names files to read
+// rather than reading the stage before: grep x f.go, not grep x.
+func hasFileArgs(argv []string) bool {
+	operands := 0
+	for _, a := range argv[1:] {
+		if !strings.HasPrefix(a, "-") {
+			operands++
+		}
+	}
+	switch program(argv[0]) {
+	case "grep", "egrep", "fgrep", "rg", "sed", "awk":
+		return operands > 1 // the pattern or program, then files
+	}
+	return operands > 0 && program(argv[0]) == "cat"
+}
+
+// scriptPipelines splits a shell script into its pipelines, and each into
+// the words of its commands: at &&, ||, ;, & and new lines outside
+// quotes, and the commands of a pipeline at |. Quotes and backslashes are
+// removed from words, redirections are dropped, and a command whose output
+// goes to a file is dropped with them. Subshells' and groups' parentheses
+// and braces are dropped; anything else the shell would do is not done.
+func scriptPipelines(script string) [][][]string {
+	var (
+		out      [][][]string
+		pipeline [][]string
+		words    []string
+		b        strings.Builder
+		inWord   bool
+		toFile   bool // the command's output goes to a file
+		redirect bool // the next word is a redirection's target
+	)
+	endWord := func() {
+		if !inWord {
+			return
+		}
+		w := b.String()
+		b.Reset()
+		inWord = false
+		if redirect {
+			redirect = false
+			return
+		}
+		if len(words) == 0 && (w == "(" || w == "{" || w == "!") {
+			return
+		}
+		if w == ")" || w == "}" {
+			return
+		}
+		words = append(words, w)
+	}
+	endCommand := func() {
+		endWord()
+		if len(words) > 0 && !toFile {
+			pipeline = append(pipeline, words)
+		} else if len(words) > 0 {
+			pipeline = append(pipeline, nil)
+		}
+		words, toFile, redirect = nil, false, false
+	}
+	endPipeline := func() {
+		endCommand()
+		if len(pipeline) > 0 {
+			out = append(out, pipeline)
+		}
+		pipeline = nil
+	}
+	for i := 0; i < len(script); i++ {
+		c := script[i]
+		switch {
+		case c == '\\' && i+1 < len(script):
+			i++
+			if script[i] != '\n' {
+				b.WriteByte(script[i])
+				inWord = true
+			}
+		case c == '\'':
+			j := strings.IndexByte(script[i+1:], '\'')
+			if j < 0 {
+				j = len(script) - i - 1
+			}
+			b.WriteString(script[i+1 : i+1+j])
+			inWord = true
+			i += 1 + j
+		case c == '"':
+			j := i + 1
+			for j < len(script) && script[j] != '"' {
+				if script[j] == '\\' && j+1 < len(script) {
+					j++
+				}
+				b.WriteByte(script[j])
+				j++
+			}
+			inWord = true
+			i = j
+		case c == ' ' || c == '\t':
+			endWord()
+		case c == '#' && !inWord:
+			for i < len(script) && script[i] != '\n' {
+				i++
+			}
+			i--
+		case c == '>' || c == '<':
+			// 2>&1, >out, >> out, <in, &>log: the word before is the
+			// descriptor, the one after the target, unless it is &N.
+			fd := b.String()
+			if inWord && strings.Trim(fd, "0123456789") != "" {
+				endWord()
+				fd = ""
+			}
+			b.Reset()
+			inWord = false
+			for i+1 < len(script) && (script[i+1] == '>' || script[i+1] == '|') {
+				i++
+			}
+			if i+1 < len(script) && script[i+1] == '&' {
+				i++
+				for i+1 < len(script) && script[i+1] >= '0' && script[i+1] <= '9' || i+1 < len(script) && script[i+1] == '-' {
+					i++
+				}
+				continue
+			}
+			if c == '>' && (fd == "" || fd == "1") {
+				toFile = true
+			}
+			redirect = true
+		case c == '&' && i+1 < len(script) && script[i+1] == '>':
+			endWord()
+			toFile = true
+			redirect = true
+			i++
+			for i+1 < len(script) && script[i+1] == '>' {
+				i++
+			}
+		case c == '|' && i+1 < len(script) && script[i+1] == '|',
+			c == '&' && i+1 < len(script) && script[i+1] == '&':
+			endPipeline()
+			i++
+		case c == '|':
+			endCommand()
+			if i+1 < len(script) && script[i+1] == '&' {
+				i++ // |& pipes stderr too
+			}
+		case c == ';' || c == '&' || c == '\n':
+			endPipeline()
+		case c == ')' || c == '(' && !inWord:
+			endWord()
+		default:
+			b.WriteByte(c)
+			inWord = true
+		}
+	}
+	endPipeline()
+	return out
 }
 
 func hasAny(args []string, flags ...string) bool {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -148,11 +149,75 @@ func TestTool(t *testing.T) {
 		{"terraform validate", "log"},
 		{"terraform plan", ""},
 		{"git merge feature", "log"},
+		// Wrappers run the command as it is.
+		{"sudo -u build make -j4", "log"},
+		{"time go test ./...", "go-test"},
+		{"timeout -s KILL 60 go test ./...", "go-test"},
+		{"nice -n 10 find . -name *.go", "find"},
+		{"stdbuf -oL -eL pytest -x", "pytest"},
+		{"env -i PATH=/usr/bin ls -la", "ls"},
 		{"", ""},
 	}
 	for _, tt := range tests {
 		if got := Tool(strings.Fields(tt.command)); got != tt.want {
 			t.Errorf("Tool(%q) = %q, want %q", tt.command, got, tt.want)
+		}
+	}
+}
+
+// TestToolScript checks what a shell's -c script is taken to print: the
+// tool of its commands that print, when they print one kind of output.
+func TestToolScript(t *testing.T) {
+	for _, tt := range []struct {
+		argv []string
+		want string
+	}{
+		{[]string{"sh", "-c", "cd sub && go test ./..."}, "go-test"},
+		{[]string{"bash", "-ec", "go vet ./... && go test ./..."}, "go-test"},
+		{[]string{"bash", "-o", "pipefail", "-c", "make 2>&1 | tail -50"}, "log"},
+		{[]string{"sh", "-c", "./configure --prefix=/usr && make && make check"}, "log"},
+		{[]string{"sh", "-c", "tar xzf src.tgz && cd src && ./configure && make"}, "log"},
+		{[]string{"sh", "-c", "export GOFLAGS=-mod=mod; mkdir -p out; go build -o out ./..."}, "go-build"},
+		{[]string{"sh", "-c", "find . -name '*.go' | sort"}, "find"},
+		{[]string{"sh", "-c", "find . -name '*.go' | xargs grep -n TODO"}, "grep"},
+		{[]string{"sh", "-c", "git diff HEAD~1 | head -200"}, "git-diff"},
+		{[]string{"sh", "-c", "cat main.go | grep -n func"}, "outline"},
+		{[]string{"sh", "-c", "go test ./... > test.log; cat test.log"}, "log"},
+		{[]string{"sh", "-c", "go test ./... >test.log 2>&1; tail -100 test.log"}, "log"},
+		{[]string{"sh", "-c", "tar xvzf src.tgz && cd src && make"}, ""},
+		{[]string{"sh", "-c", "tar -xzf v1.8.1.tgz -C vendor && make"}, "log"},
+		{[]string{"sh", "-c", "make > build.log 2>&1 && cat build.log"}, "log"},
+		{[]string{"sh", "-c", "(cd web && npm test)"}, "npm"},
+		// Commands of different kinds, or unknown ones: sniffing decides.
+		{[]string{"sh", "-c", "ls -la && go test ./..."}, ""},
+		{[]string{"sh", "-c", "python3 gen.py && go test ./..."}, ""},
+		{[]string{"sh", "-c", "for f in *.go; do gofmt -l $f; done"}, ""},
+		{[]string{"sh", "script.sh"}, ""},
+		{[]string{"bash", "-c"}, ""},
+	} {
+		if got := Tool(tt.argv); got != tt.want {
+			t.Errorf("Tool(%q) = %q, want %q", tt.argv, got, tt.want)
+		}
+	}
+}
+
+// TestScriptPipelines checks how a script is cut into pipelines and words.
+func TestScriptPipelines(t *testing.T) {
+	for _, tt := range []struct {
+		script string
+		want   string
+	}{
+		{"cd sub && go test ./...", "[[[cd sub]] [[go test ./...]]]"},
+		{`grep -rn "a b" . | head -5`, "[[[grep -rn a b .] [head -5]]]"},
+		{"make 2>&1 | tail", "[[[make] [tail]]]"},
+		{"make >build.log 2>&1; cat build.log", "[[[]] [[cat build.log]]]"},
+		{"make &> build.log || echo failed", "[[[]] [[echo failed]]]"},
+		{"a; b & c\nd", "[[[a]] [[b]] [[c]] [[d]]]"},
+		{"echo 'x; y' # a comment", "[[[echo x; y]]]"},
+		{"(cd web && npm test) |& tee log", "[[[cd web]] [[npm test] [tee log]]]"},
+	} {
+		if got := fmt.Sprint(scriptPipelines(tt.script)); got != tt.want {
+			t.Errorf("scriptPipelines(%q) = %s, want %s", tt.script, got, tt.want)
 		}
 	}
 }

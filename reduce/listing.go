@@ -70,10 +70,12 @@ type Listing struct {
 	held      listHeap
 	heldBytes int
 	tail      []listCand // the last entries
-	others    int        // lines that are no entries
+	others    int        // lines that are no entries, but for ls -R's headings
+	sections  int        // ls -R's headings
 	rows      int        // entries held as lines: rows, tree entries, unfolded paths
 	first     int        // the line of the first entry
 	blanks    []int      // blank lines
+	totals    []Piece    // ls -l's "total 42" lines
 
 	section []byte // the directory ls -R heads the current entries with
 	secRows int    // the entries read under it
@@ -89,6 +91,7 @@ type listClass uint8
 const (
 	listOtherLine listClass = iota // no entry: a title, a header, an error
 	listBlank
+	listSection // ls -R's "dir:" heading the entries after it
 	listEntry   // a row, a path shown as it is
 	listTreeRow // an entry of a drawn tree
 	listDirRow  // a directory's row in ls -l
@@ -138,13 +141,29 @@ func (r *Listing) Add(l Line) {
 			r.blanks = append(r.blanks, l.N)
 		}
 		return
-	case shape.ListingOther, shape.ListingHead:
+	case shape.ListingTotal:
+		// Held apart, as blank lines are, to be shown only where they
+		// close a gap: ls -lR prints one under each heading.
 		r.fold.end()
-		if ll.Form == shape.ListingHead && ll.End > ll.Start {
-			// ls -R's "dir:" heads the entries that follow.
+		if len(r.totals) < listMaxBlanks {
+			r.totals = append(r.totals, Cut(l, listLongLine, 2))
+		}
+		return
+	case shape.ListingHead:
+		if ll.End > ll.Start {
+			// ls -R's "dir:" heads the entries that follow. It stands out
+			// as a directory's row does, not above every entry as a
+			// complaint does: ls -R of a large tree has thousands.
+			r.fold.end()
 			r.section = append(append(r.section[:0], b[ll.Start:ll.End]...), '/')
 			r.secRows = 0
+			r.keep(l, listCand{class: listSection, n: r.sections, dir: -1, sec: -1}, prioListBoost-min(r.sections, listMaxRank))
+			r.sections++
+			return
 		}
+		fallthrough
+	case shape.ListingOther:
+		r.fold.end()
 		r.keep(l, listCand{class: listOtherLine, n: r.others, dir: -1}, prioListOther-min(r.others, listMaxRank))
 		r.others++
 		return
@@ -298,6 +317,9 @@ func (r *Listing) keepTail(l Line, c listCand) {
 	c.piece = Piece{Line: l.N, Text: append(old.piece.Text[:0], text...), After: after}
 	r.tail[len(r.tail)-1] = c
 }
+
+// entry reports whether a held line is an entry of the listing.
+func (c listCand) entry() bool { return c.class >= listEntry }
 
 // modeRow reports whether a row starts with a file's mode, as ls -l prints
 // it: drwxr-xr-x.

@@ -54,7 +54,7 @@ func (r *Listing) Pieces(lines, budget int, c Counter) []Piece {
 func (r *Listing) ranked(lines int) []Piece {
 	last := r.first
 	for _, h := range r.held {
-		if h.class != listOtherLine && h.class != listBlank {
+		if h.entry() {
 			last = max(last, h.piece.Line)
 		}
 	}
@@ -81,6 +81,10 @@ func (r *Listing) ranked(lines int) []Piece {
 		switch h.class {
 		case listOtherLine:
 			p.Prio = prioListOther - min(h.n, r.others-1-h.n)
+		case listSection:
+			// Just above the first row under it, which ranks by its place
+			// in the section.
+			p.Prio = prioListRanked + 1
 		case listTreeRow:
 			p.Prio = treePrio(h.n)
 		case listDirRow:
@@ -111,8 +115,27 @@ func (r *Listing) ranked(lines int) []Piece {
 			pieces = append(pieces, p)
 		}
 	}
+	// Blank lines and ls -l's totals rank just below the lower of the
+	// lines around them, so that Fit takes them as soon as they close a
+	// gap between kept lines, while the room they give back is still of
+	// use, rather than last.
+	prio := make(map[int]int, len(pieces))
+	for _, p := range pieces {
+		prio[p.Line] = max(prio[p.Line], p.Prio)
+	}
+	between := func(n, least int) int {
+		before, after := prio[n-1], prio[n+1]
+		if before == 0 || after == 0 {
+			return least
+		}
+		return max(min(before, after)-1, least)
+	}
 	for _, n := range r.blanks {
-		pieces = append(pieces, Piece{Line: n, Text: []byte{}, Prio: 1})
+		pieces = append(pieces, Piece{Line: n, Text: []byte{}, Prio: between(n, 1)})
+	}
+	for _, t := range r.totals {
+		t.Prio = between(t.Line, 2)
+		pieces = append(pieces, t)
 	}
 	return pieces
 }
@@ -298,7 +321,7 @@ func (r *Listing) shown(chosen []Piece) listShown {
 	folds := r.fold.index()
 	entries := map[int]listCand{}
 	for _, h := range r.held {
-		if h.class != listOtherLine && h.class != listBlank {
+		if h.entry() {
 			entries[h.piece.Line] = h
 		}
 	}

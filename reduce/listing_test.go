@@ -360,3 +360,28 @@ func BenchmarkListing(b *testing.B) {
 		})
 	}
 }
+
+// TestListingLogTail checks that a listing that ends in a short log shows
+// every line of it, as the sniffer counts on: ls -lR of two trees of
+// 1,700 entries, then go vet's complaints (shape/testdata's sample).
+func TestListingLogTail(t *testing.T) {
+	input, err := os.ReadFile("../shape/testdata/listing-ls-lR-then-govet.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.Listing, input, 2000)
+	var p shape.ListingParser
+	others := 0
+	for _, line := range strings.Split(strings.TrimSuffix(string(input), "\n"), "\n") {
+		if p.Parse([]byte(line)).Form != shape.ListingOther {
+			continue
+		}
+		others++
+		if !bytes.Contains(got, []byte(line+"\n")) {
+			t.Errorf("the view lost %q", line)
+		}
+	}
+	if others < 9 {
+		t.Errorf("only %d lines are no entries", others)
+	}
+}

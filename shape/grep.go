@@ -120,7 +120,9 @@ func ioError(line []byte, g GrepLine) bool {
 func ParseGrepNumbered(line []byte) (GrepLine, bool) {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
 	n, i := digits(line, 0)
-	if i == 0 || i == len(line) || (line[i] != ':' && line[i] != '-') {
+	if i == 0 || i == len(line) || (line[i] != ':' && line[i] != '-') || line[0] == '0' {
+		// Line numbers start at 1 and have no leading zeros; offsets in a
+		// hex dump (xxd's 00000010:) do.
 		return GrepLine{}, false
 	}
 	g := GrepLine{Form: GrepMatch, Num: n, Text: i + 1}

@@ -99,6 +99,7 @@ func TestSniffGrepCorpus(t *testing.T) {
 //	go run . (log.LstdFlags|log.Lshortfile)       >grep-neg-golog-run.out
 //	go test -v . (log.Lshortfile, unindented)      >grep-neg-golog-test.out
 //	head -150 /var/log/dpkg.log                    >grep-neg-dpkg-log.out
+//	xxd image/png/testdata/pngsuite/basn0g01.png   >grep-neg-xxd-png.out (offsets are no line numbers)
 //
 // and the others must, run in a tree holding copies of Go's strings package
 // in lib/text and of bytes in "lib/My Docs":

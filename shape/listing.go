@@ -27,8 +27,11 @@ const (
 	// yarn list, cargo tree.
 	ListingTree
 	// ListingHead is a line that heads entries: a table's header or rule,
-	// ls -R's "dir:", ls -l's "total 42".
+	// ls -R's "dir:".
 	ListingHead
+	// ListingTotal is ls -l's "total 2008": the blocks the entries below
+	// take up, which tells nothing about them.
+	ListingTotal
 )
 
 // ListingLine is one line of a listing taken apart.
@@ -67,8 +70,11 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 	if l, ok := parseKnownRow(line, &f); ok {
 		return l
 	}
-	if listingRule(line) || f.count == 2 && string(line[f.at[0][0]:f.at[0][1]]) == "total" && size(line[f.at[1][0]:f.at[1][1]]) {
-		// A rule under a header; ls -l's "total 2008".
+	if f.count == 2 && string(line[f.at[0][0]:f.at[0][1]]) == "total" && size(line[f.at[1][0]:f.at[1][1]]) {
+		return ListingLine{Form: ListingTotal}
+	}
+	if listingRule(line) {
+		// A rule under a header.
 		return ListingLine{Form: ListingHead}
 	}
 	if n := listingHeader(line, &f); n > 0 {
@@ -107,7 +113,7 @@ func parsePathLine(line []byte) ListingLine {
 			end = start + i
 		}
 	}
-	for start < end && line[end-1] == ' ' {
+	for start < end && (line[end-1] == ' ' || line[end-1] == '\t') {
 		end--
 	}
 	if start < end && line[end-1] == ':' {
@@ -237,6 +243,9 @@ func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 			name = i + 3 // Aug 28 16:20 name, Jan  3  2023 name
 		case isoDate(f) && i+1 < len(fields):
 			name = i + 2 // 2024-01-02 12:34 name
+			for name < len(fields)-1 && zone(line[fields[name][0]:fields[name][1]]) {
+				name++ // --full-time: 2024-01-02 12:34:56.000000000 +0000 name
+			}
 		default:
 			continue
 		}
@@ -331,12 +340,16 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 	switch {
 	case tab > 0 && size(line[:tab]) && tab+1 < len(line):
 		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // du
-	case tab > 0 && len(fields) >= 4 && len(field(0)) == 6 && allDigits(field(0)) && gitObjectType(field(1)):
-		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // git ls-tree
+	case tab > 0 && len(fields) >= 3 && len(field(0)) == 6 && allDigits(field(0)) && (gitObjectType(field(1)) || objectName(field(1))):
+		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // git ls-tree, git ls-files -s
 	case len(fields) >= 3 && dpkgStatus(field(0)) && line[0] != ' ':
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: fields[1][1]}, true // dpkg -l
 	case len(fields) >= 4 && allDigits(field(0)) && isoDate(field(1)) && clock(field(2)):
 		return ListingLine{Form: ListingRow, Start: fields[3][0], End: len(line)}, true // unzip -l
+	case len(fields) >= 3 && (isoDate(field(0)) || isoDate(field(1)) || month(field(1)) || weekday(field(1))):
+		if start, ok := stampedName(line, f); ok {
+			return ListingLine{Form: ListingRow, Start: start, End: nameEnd(line, start)}, true // jar tvf, find -printf
+		}
 	case f.count >= 3 && (f.count <= 4 || line[len(line)-1] == ']') && aptName(field(0)):
 		return ListingLine{Form: ListingRow, Start: 0, End: bytes.IndexByte(line, '/')}, true // apt list
 	case f.count == 4 && string(field(0)) == "npm" && string(field(1)) == "notice" && size(field(2)):
@@ -345,6 +358,27 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		if ok, _ := pathPrefix(field(0)); ok {
 			return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // go list -m, go mod graph
 		}
+	case f.count == 2 && line[0] != ' ' && packageName(field(0)) && version(field(1)):
+		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // dpkg-query -W, brew list --versions
+	case f.count == 2 && line[0] != ' ' && bytes.IndexByte(field(0), '/') > 0 && bytes.IndexByte(field(1), '/') >= 0:
+		// go list -f '{{.ImportPath}} {{.Dir}}': a name and where it is.
+		ok0, _ := pathPrefix(field(0))
+		ok1, strong := pathPrefix(field(1))
+		if ok0 && ok1 && strong {
+			return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true
+		}
+	case f.count == 2 && line[0] == ' ' && aptRelation(field(0)):
+		// apt-cache depends: "  Depends: libc6", "  Breaks: <cogito>".
+		name := field(1)
+		start := fields[1][0]
+		if len(name) > 2 && name[0] == '<' && name[len(name)-1] == '>' {
+			name, start = name[1:len(name)-1], start+1
+		}
+		if packageName(name) {
+			return ListingLine{Form: ListingRow, Start: start, End: start + len(name)}, true
+		}
+	case f.count >= 3 && line[0] != ' ' && string(field(1)) == "-" && packageName(field(0)):
+		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // apt-cache search
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
 		name, _, _ := bytes.Cut(line, []byte("=="))
 		if weakName(name) {
@@ -385,8 +419,131 @@ func dpkgStatus(f []byte) bool {
 	return len(f) == 2 && bytes.IndexByte([]byte("uihrp"), f[0]) >= 0 && bytes.IndexByte([]byte("ncHUFWti"), f[1]) >= 0
 }
 
+// clock reports whether f is a time of day: 16:20, 16:20:05, or with a
+// fraction of a second, 16:20:05.123456789.
 func clock(f []byte) bool {
+	if len(f) > 8 && f[8] == '.' && allDigits(f[9:]) {
+		f = f[:8]
+	}
+	if len(f) == 8 && f[5] == ':' && allDigits(f[6:]) {
+		f = f[:5]
+	}
 	return len(f) == 5 && allDigits(f[:2]) && f[2] == ':' && allDigits(f[3:])
+}
+
+func weekday(f []byte) bool {
+	switch string(f) {
+	case "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun":
+		return true
+	}
+	return false
+}
+
+// zone reports whether f is a time zone as listings print it: UTC, CEST,
+// +0000, -0700.
+func zone(f []byte) bool {
+	if len(f) == 5 && (f[0] == '+' || f[0] == '-') && allDigits(f[1:]) {
+		return true
+	}
+	if len(f) < 3 || len(f) > 4 {
+		return false
+	}
+	for _, c := range f {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// stampedName returns where the name starts in a row that gives sizes and
+// a date before it, as jar tvf ("241 Tue Jan 02 12:34:56 UTC 2024 a/b.go")
+// and find -printf with %T and %s print them: the fields before the name
+// are numbers, sizes, dates, times and zones, one of them a date, and the
+// name is clearly a path, which a message in a timestamped log is not.
+func stampedName(line []byte, f *fields) (int, bool) {
+	dated := false
+	for i, at := range f.at[:f.n] {
+		w := line[at[0]:at[1]]
+		switch {
+		case isoDate(w) || month(w):
+			dated = true
+		case allDigits(w) || size(w) || clock(w) || weekday(w) || zone(w):
+		default:
+			if i == 0 || !dated || i > 8 {
+				return 0, false
+			}
+			ok, strong := barePath(line[at[0]:nameEnd(line, at[0])])
+			return at[0], ok && strong
+		}
+	}
+	return 0, false
+}
+
+// nameEnd returns where a name that starts at start ends: at a link's
+// " -> target", or at the end of the line.
+func nameEnd(line []byte, start int) int {
+	if j := bytes.Index(line[start:], []byte(" -> ")); j > 0 {
+		return start + j
+	}
+	return len(line)
+}
+
+// objectName reports whether f is the full name of a git object: 40 or
+// 64 hex digits.
+func objectName(f []byte) bool {
+	if len(f) != 40 && len(f) != 64 {
+		return false
+	}
+	for _, c := range f {
+		if !isDigit(c) && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// aptRelation reports whether f names a relation between packages as
+// apt-cache depends prints it: Depends:, PreDepends:, Recommends:,
+// Suggests:, Breaks:, Conflicts:, Replaces:, Enhances:, with a | before an
+// alternative.
+func aptRelation(f []byte) bool {
+	switch string(bytes.TrimPrefix(f, []byte("|"))) {
+	case "Depends:", "PreDepends:", "Recommends:", "Suggests:", "Breaks:", "Conflicts:", "Replaces:", "Enhances:":
+		return true
+	}
+	return false
+}
+
+// packageName reports whether f can name a package, perhaps with its
+// architecture: zlib1g, libc6:amd64.
+func packageName(f []byte) bool {
+	name, arch, ok := bytes.Cut(f, []byte(":"))
+	if ok && (len(arch) == 0 || !weakName(arch)) {
+		return false
+	}
+	return len(name) > 0 && weakName(name)
+}
+
+// version reports whether f is a package's version: 3.134, 1:2.39.5-0+deb12u2,
+// v1.2.3, 2.1.0-1~bpo12+1; a digit first (after a v or an epoch), a dot or
+// a hyphen in it.
+func version(f []byte) bool {
+	if len(f) > 2 && f[0] == 'v' {
+		f = f[1:]
+	}
+	if i := bytes.IndexByte(f, ':'); i > 0 && allDigits(f[:i]) {
+		f = f[i+1:]
+	}
+	if len(f) < 2 || !isDigit(f[0]) || !bytes.ContainsAny(f, ".-") {
+		return false
+	}
+	for _, c := range f {
+		if !isLetter(c) && !isDigit(c) && bytes.IndexByte([]byte(".+~-_"), c) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // aptName reports whether f is the first field of apt list's rows:
@@ -430,9 +587,18 @@ func listingRule(line []byte) bool {
 // (USER PID %CPU, Package Version, Filesystem Size Used Avail Use%
 // Mounted on), none of them prose.
 func listingHeader(line []byte, fs *fields) int {
-	if line[0] == ' ' || line[0] == '\t' || fs.count < 2 || fs.count > maxFields || !bytes.Contains(line, []byte("  ")) {
+	if fs.count < 2 || fs.count > maxFields || !bytes.Contains(line, []byte("  ")) {
 		// Columns are aligned: some are two spaces apart or more.
 		return 0
+	}
+	if line[0] == ' ' || line[0] == '\t' {
+		// An indented line is text, unless all its words are capitals:
+		// ps right-aligns its numbers and their headings, "  PID TTY".
+		for _, c := range bytes.TrimSpace(line) {
+			if !(c >= 'A' && c <= 'Z' || c == ' ' || c == '%' || c == '_' || c == '-') {
+				return 0
+			}
+		}
 	}
 	caps := 0
 	for _, at := range fs.at[:fs.n] {

@@ -38,13 +38,26 @@ func TestParseListingLine(t *testing.T) {
 		{"npm notice 14.6kB lib/application.js", ListingRow, "lib/application.js", false},
 		{"github.com/spf13/cobra v1.8.1", ListingRow, "github.com/spf13/cobra", false},
 		{"example.com/reportgen github.com/spf13/cobra@v1.8.1", ListingRow, "example.com/reportgen", false},
+		{"100644 15f5659541fbaaef4e4859c002e1a58bf0360a90 0\t.goreleaser.yaml", ListingRow, ".goreleaser.yaml", false},
+		{"-rw-r--r-- 1 root root   389 2026-08-28 16:20:06.000000000 +0000 bytealg.go", ListingRow, "bytealg.go", false},
+		{" 11357 Tue Jan 19 15:16:46 UTC 2021 META-INF/LICENSE", ListingRow, "META-INF/LICENSE", false},
+		{"2026-08-28 16:20 12679 /usr/local/go/src/cmd/link/dwarf_test.go", ListingRow, "/usr/local/go/src/cmd/link/dwarf_test.go", false},
+		{"2026-08-28 1791 /usr/local/go/src/cmd/compile/script_test.go", ListingRow, "/usr/local/go/src/cmd/compile/script_test.go", false},
+		{"libacl1:amd64\t2.3.1-3", ListingRow, "libacl1:amd64", false},
+		{"appstream\t0.16.1-2", ListingRow, "appstream", false},
+		{"lib32gcc1\t", ListingPath, "lib32gcc1", true},
+		{"cmd/addr2line /usr/local/go/src/cmd/addr2line", ListingRow, "cmd/addr2line", false},
+		{"  Depends: libcurl3-gnutls", ListingRow, "libcurl3-gnutls", false},
+		{"  Breaks: <cogito>", ListingRow, "cogito", false},
+		{" |Suggests: git-daemon-run", ListingRow, "git-daemon-run", false},
+		{"python3-abydos - NLP/IR library of phonetic algorithms, string distances and more", ListingRow, "python3-abydos", false},
 		{"├── alpn_test.go", ListingTree, "alpn_test.go", false},
 		{"│   └── triv.go", ListingTree, "triv.go", false},
 		{"│\u00a0\u00a0 └── __pycache__", ListingTree, "__pycache__", false},
 		{"│  ├─ mime-types@~2.1.34", ListingTree, "mime-types@~2.1.34", false},
 		{"/usr/local/go/src/net/http:", ListingHead, "/usr/local/go/src/net/http", false},
-		{"total 2008", ListingHead, "", false},
-		{"total 592M", ListingHead, "", false},
+		{"total 2008", ListingTotal, "", false},
+		{"total 592M", ListingTotal, "", false},
 		{"---------  ---------- -----   ----", ListingHead, "", false},
 		{"Package                   Version", ListingHead, "", false},
 		// No entries.
@@ -54,6 +67,10 @@ func TestParseListingLine(t *testing.T) {
 		{"src/depots.ts(2,27): error TS2307: Cannot find module './geo.js'", ListingOther, "", false},
 		{"Auto-merging README.md", ListingOther, "", false},
 		{"abi.vsyscall32 = 1", ListingOther, "", false},
+		// A log's timestamps are no listing's dates: what follows is no
+		// path (Python's logging).
+		{"2026-11-26 19:56:37,157 INFO loaded /etc/hosts", ListingOther, "", false},
+		{"2026-11-26 19:56 reading /etc/hosts", ListingOther, "", false},
 		{"The quick brown fox jumps over the lazy dog.", ListingOther, "", false},
 	} {
 		var p ListingParser
@@ -79,6 +96,32 @@ func TestParseListingTable(t *testing.T) {
 	for i, line := range lines {
 		if l := p.Parse([]byte(line)); l.Form != want[i] {
 			t.Errorf("line %d %q: form %d, want %d", i, line, l.Form, want[i])
+		}
+	}
+}
+
+// TestParseListingRightAligned checks that a header whose words are all
+// capitals may start with spaces, as ps right-aligns its numbers and their
+// headings: real lines of ps -eo pid,ppid,rss,vsz,comm.
+func TestParseListingRightAligned(t *testing.T) {
+	var p ListingParser
+	lines := []string{
+		"  PID  PPID   RSS    VSZ COMMAND",
+		"  604   600 25148 1275172 go",
+		" 1099  1098  4308   5252 bash",
+	}
+	want := []ListingForm{ListingHead, ListingRow, ListingRow}
+	for i, line := range lines {
+		if l := p.Parse([]byte(line)); l.Form != want[i] {
+			t.Errorf("line %d %q: form %d, want %d", i, line, l.Form, want[i])
+		}
+	}
+	// Other indented lines are no header: go help testflag's prose, a
+	// protocol buffer's enum.
+	for _, line := range []string{"\t    Save test artifacts in the directory specified by -outputdir.", "  BASIC = 1;"} {
+		var p ListingParser
+		if l := p.Parse([]byte(line)); l.Form == ListingHead {
+			t.Errorf("%q: taken for a header", line)
 		}
 	}
 }

@@ -106,6 +106,9 @@ type logTally struct {
 	lines, stamped, structured, located int
 	marks                               int    // lines with a mark of a log
 	mark                                string // why the first of them is one
+	// logish counts the lines only a log has: those with a mark, compiler
+	// diagnostics and the lines logQuote knows.
+	logish int
 }
 
 func tallyLog(sample []byte) logTally {
@@ -127,9 +130,12 @@ func tallyLog(sample []byte) logTally {
 		t.lines++
 		if m := logMark(line); m != "" {
 			t.marks++
+			t.logish++
 			if t.mark == "" {
 				t.mark = m
 			}
+		} else if logQuote(line) {
+			t.logish++
 		}
 		switch {
 		case logStructured(line):
@@ -138,6 +144,9 @@ func tallyLog(sample []byte) logTally {
 			t.stamped++
 		case logGoDiagnostic(line):
 			t.located++
+			if logMark(line) == "" {
+				t.logish++
+			}
 			run++
 			if pkg && t.mark == "" {
 				t.mark = "go build output (# package, file:line: message)"
@@ -154,6 +163,42 @@ func tallyLog(sample []byte) logTally {
 		pkg = bytes.HasPrefix(line, []byte("# ")) && bytes.IndexByte(line[2:], ' ') < 0
 	}
 	return t
+}
+
+// logQuote reports whether a line is one that only a log has, though no
+// mark of one: the source a compiler quotes under a diagnostic, with a
+// line number or not, a bar, the code or a caret ("   10 |     if (n >
+// max) {", "      |  ^~~"); a Python traceback's frame, carets and
+// exception; unittest's headers and verdict.
+func logQuote(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	if len(t) < len(line) {
+		n := 0
+		for n < len(t) && t[n] >= '0' && t[n] <= '9' {
+			n++
+		}
+		switch {
+		case n < 8 && len(t) > n+1 && t[n] == ' ' && t[n+1] == '|',
+			n == 0 && len(t) > 0 && t[0] == '|' && (len(t) == 1 || t[1] == ' '):
+			return true
+		case bytes.HasPrefix(t, []byte(`File "`)) && bytes.Contains(t, []byte(`", line `)):
+			return true
+		case len(bytes.Trim(t, "^~")) == 0:
+			return true
+		}
+		return false
+	}
+	for _, p := range []string{"FAIL: ", "ERROR: ", "FAILED (", "OK ("} {
+		if bytes.HasPrefix(line, []byte(p)) {
+			return true
+		}
+	}
+	// A Python exception: ValueError: ..., json.decoder.JSONDecodeError: ...
+	name, _, ok := bytes.Cut(line, []byte(": "))
+	if !ok || len(name) > 80 || bytes.IndexByte(name, ' ') >= 0 {
+		return false
+	}
+	return bytes.HasSuffix(name, []byte("Error")) || bytes.HasSuffix(name, []byte("Exception"))
 }
 
 // logStructured reports whether a line looks like part of a JSON

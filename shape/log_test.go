@@ -76,3 +76,30 @@ func TestSniffLogLines(t *testing.T) {
 		}
 	}
 }
+
+// TestLogQuote checks the lines that count as a log's though no mark of
+// one starts them, on real lines: gcc's excerpt under an error (from
+// log-tar-configure-make-bash-broken), a Python traceback and unittest's
+// verdict (log-cat-source-then-unittest), and lines of source code and
+// of its printing that are none (argparse.py, in the same sample).
+func TestLogQuote(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"  316 |   return tmpfd_counter;", true},
+		{"      |          ^~~~~~~~~~~~~", true},
+		{`  File "/tmp/headroom-corpus/src/pyproj/inventory.py", line 39, in load_manifest`, true},
+		{"               ^^^^^^^^^^^^^^", true},
+		{"ValueError: invalid literal for int() with base 10: 'five'", true},
+		{"ERROR: test_reserve_from_manifest (test_inventory.TestManifest.test_reserve_from_manifest)", true},
+		{"FAILED (failures=1, errors=1)", true},
+		{"                raise ValueError(f'empty group {group}')", false},
+		{`                    r'\(.*?\)+(?=\s|$)|'`, false},
+		{"    out[sku] = parse_qty(qty)", false},
+	} {
+		if got := logQuote([]byte(tc.line)); got != tc.want {
+			t.Errorf("logQuote(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}

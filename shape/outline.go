@@ -14,11 +14,13 @@ type outlineTally struct {
 	decls     int // declarations at or near the left margin
 	blame     int // lines of git blame
 	headings  int // markdown headings standing alone
-	fences    int // markdown code fences
+	fences    int // markdown code fences, indented less than four columns
 	inline    int // lines with markdown's links, code spans or emphasis
 	sections  int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
 	indented  int // lines indented by three columns or more
 	options   int // lines documenting an option: "  -a, --all"
+	rules     int // a makefile's rules whose recipe follows: "lib.a: $(OBJS)"
+	makeRefs  int // lines that refer to a makefile's variables: $(CC), ${RM}
 	usage     bool
 	helpStart bool // the first line is "usage: ..."
 }
@@ -82,6 +84,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, "a manual: sections (NAME, SYNOPSIS, DESCRIPTION) and indented text"
 	case (t.helpStart || t.usage) && t.options >= 3:
 		return true, "help text: a usage line and options"
+	case t.options >= 8 && t.options*12 >= t.lines:
+		return true, fmt.Sprintf("help text: %d of %d lines document options", t.options, t.lines)
+	case t.rules >= 3 && t.rules*40 >= t.lines && t.makeRefs >= t.rules:
+		return true, fmt.Sprintf("a makefile: %d rules with recipes", t.rules)
 	}
 	return false, ""
 }
@@ -119,7 +125,11 @@ func tallyOutline(sample []byte) outlineTally {
 			t.helpStart = hasPrefixFold(trimmed, "usage:")
 		}
 		if bytes.HasPrefix(trimmed, []byte("```")) {
-			t.fences++
+			if len(line)-len(bytes.TrimLeft(line, " \t")) < 4 {
+				// Deeper, it is no fence but text indented as code, as in
+				// markdown quoted by a YAML file's strings.
+				t.fences++
+			}
 			inFence = !inFence
 		}
 		switch {
@@ -137,8 +147,14 @@ func tallyOutline(sample []byte) outlineTally {
 		if len(line) > 3 && (line[0] == '\t' || bytes.HasPrefix(line, []byte("   "))) {
 			t.indented++
 		}
-		if optionLine(line) {
+		if optionLine(line) || t.helpStart && marginOption(line) {
 			t.options++
+		}
+		if line[0] == '\t' && !prevBlank && makeRule(prev) {
+			t.rules++
+		}
+		if bytes.Contains(line, []byte("$(")) || bytes.Contains(line, []byte("${")) {
+			t.makeRefs++
 		}
 		if linesChecked <= 40 && (hasPrefixFold(trimmed, "usage:") || string(trimmed) == "Usage:" || bytes.HasPrefix(trimmed, []byte("Usage of "))) {
 			t.usage = true
@@ -248,16 +264,55 @@ func setextRule(line []byte) bool {
 }
 
 // optionLine reports whether a line documents a command's option: an
-// indentation, then -x or --long.
+// indentation, then -x or --long; not a declaration of a style sheet,
+// "-webkit-box-sizing: border-box;".
 func optionLine(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
-	if len(t) == len(line) || len(t) < 2 || t[0] != '-' {
+	if len(t) == len(line) || len(t) < 2 || t[0] != '-' || t[len(t)-1] == ';' {
+		return false
+	}
+	if w, _, _ := bytes.Cut(t, []byte(" ")); len(w) > 1 && w[len(w)-1] == ':' {
 		return false
 	}
 	if t[1] == '-' {
 		return len(t) > 2 && isLetter(t[2])
 	}
 	return isLetter(t[1]) || isDigit(t[1])
+}
+
+// makeRule reports whether a line is a makefile's rule: targets at the
+// left margin, a colon, prerequisites ("all: lua", "%.o: %.c config.h",
+// "$(LIB): $(OBJS)"); not an assignment (":=", "::=").
+func makeRule(line []byte) bool {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || bytes.HasPrefix(line[i:], []byte(":=")) ||
+		bytes.HasPrefix(line[i:], []byte("::=")) || bytes.IndexByte(line[:i], '=') >= 0 {
+		return false
+	}
+	for _, c := range line[:i] {
+		if !isLetter(c) && !isDigit(c) && bytes.IndexByte([]byte(" ._-/%$(){}"), c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// marginOption reports whether a line documents an option at the left
+// margin, as python3 --help does after its usage line: "-b     : issue
+// warnings", "--version : print the version". Elsewhere such a line may be
+// a diff's or a table's.
+func marginOption(line []byte) bool {
+	i := 1
+	if len(line) > 2 && line[1] == '-' {
+		i = 2
+	}
+	if len(line) <= i || line[0] != '-' || !isLetter(line[i]) {
+		return false
+	}
+	for i < len(line) && (isLetter(line[i]) || isDigit(line[i]) || line[i] == '-') {
+		i++
+	}
+	return i+1 < len(line) && line[i] == ' ' && (line[i+1] == ' ' || line[i+1] == ':')
 }
 
 // blameLine reports whether a line is git blame's: a commit's short hash,
@@ -272,17 +327,19 @@ func blameLine(line []byte) bool {
 		return false
 	}
 	rest := h[n+1:]
-	if i := bytes.IndexByte(rest, '('); i < 0 || i > 256 {
+	open := bytes.IndexByte(rest, '(')
+	if open < 0 || open > 256 {
 		return false
 	}
+	rest = rest[open+1:]
 	end := bytes.Index(rest, []byte(") "))
 	if end < 0 {
 		end = bytes.IndexByte(rest, ')')
 	}
-	if end < 2 {
+	if end < 1 {
 		return false
 	}
-	inside := bytes.Fields(rest[bytes.IndexByte(rest, '(')+1 : end])
+	inside := bytes.Fields(rest[:end])
 	if len(inside) < 3 || !allDigits(inside[len(inside)-1]) {
 		return false
 	}
@@ -362,7 +419,7 @@ var declStarts = []string{
 	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
 	"function ", "export function ", "export class ", "export const ", "export default ",
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
-	"enum ", "namespace ", "template", "module.exports", "static ", "extern ", "abstract class ",
+	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
 	"final class ", "object ", "data class ", "const ", "var (",
 }
 

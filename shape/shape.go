@@ -100,43 +100,112 @@ var sniffers = []sniffer{
 }
 
 // The sniffer looks at windows of its sample: the first HeadWindow bytes,
-// and, of a longer sample, LaterWindow bytes from its middle and from its
-// end. Builds, CI jobs and scripts often start with a preamble (configure's
-// checks, go build -x's commands, a listing, a banner) that a look at the
-// start alone would take for the whole.
+// and, of a longer sample, LaterWindow bytes at a quarter, half and three
+// quarters of it and at its end. Builds, CI jobs and scripts often start
+// with a preamble (configure's checks, go build -x's commands, a listing,
+// a banner) that a look at the start alone would take for the whole.
 const (
 	HeadWindow  = 64 << 10
 	LaterWindow = 16 << 10
+	// After an outline, the last TailLines lines of the sample, within
+	// its last TailWindow bytes, are looked at on their own.
+	TailWindow = 4 << 10
+	TailLines  = 24
 )
+
+// lastLines returns the last n lines of b that are not blank, from the
+// start of the first of them, or all of b if it holds fewer.
+func lastLines(b []byte, n int) []byte {
+	end := len(bytes.TrimRight(b, " \t\r\n"))
+	for i := end - 1; i >= 0; i-- {
+		if b[i] != '\n' {
+			continue
+		}
+		if len(bytes.TrimSpace(b[i+1:end])) > 0 {
+			n--
+			if n == 0 {
+				return b[i+1:]
+			}
+		}
+		end = i
+	}
+	return b
+}
+
+// laterWindows are where Sniff looks past the first window, in eighths of
+// the sample (8 is its end), with what it calls them.
+var laterWindows = []struct {
+	eighths int
+	where   string
+}{{2, "a quarter"}, {4, "the middle"}, {6, "three quarters"}, {8, "the end"}}
 
 // Sniff tells the kind of output from a sample of it, and why. The sample
 // is what the caller holds of the input: its start, or all of it. Its
-// first window decides, unless it reads as text, a listing or an outline
-// and a later window holds a log: then the output is a log with a
-// preamble. Source code and documentation quote errors, so after an
-// outline it takes three lines with the marks of a log. Sniff looks at no
-// more than HeadWindow+2*LaterWindow bytes of the sample, whatever its
-// length.
+// first window decides, unless a later window holds a log: then the output
+// is a log with a preamble. After text, a later window holds a log if it
+// has the marks of one; after a listing, if it has them and is no listing
+// itself (the listing reducer keeps the lines of a short log at its end);
+// source code and documentation quote errors, so after an outline it takes
+// three lines that only a log has, and a third of the window's lines or
+// half of the sample's last lines. Grep output, JSON and diffs have strict
+// forms of their own and are taken as they start. Sniff looks at no more
+// than HeadWindow+4*LaterWindow bytes of the sample, whatever its length.
 func Sniff(sample []byte) (Kind, string) {
 	head := sample[:min(len(sample), HeadWindow)]
 	kind, why := sniffWindow(head)
-	if len(sample) <= HeadWindow || (kind != Text && kind != Listing && kind != Outline) {
+	if len(sample) <= HeadWindow || kind != Text && kind != Listing && kind != Outline {
 		return kind, why
 	}
-	mid := len(sample)/2 - LaterWindow/2
-	for _, w := range []struct {
-		at    int
-		where string
-	}{{mid, "middle"}, {len(sample) - LaterWindow, "end"}} {
-		win := window(sample, max(w.at, HeadWindow))
-		if bytes.IndexByte(win, 0) >= 0 {
+	seen := 0 // where the windows looked at so far end
+	for _, w := range laterWindows {
+		at := len(sample)/8*w.eighths - LaterWindow/2
+		if w.eighths == 8 {
+			at = len(sample) - LaterWindow
+		}
+		at = max(at, seen, HeadWindow)
+		if at >= len(sample) || w.eighths < 8 && at+LaterWindow > len(sample)-LaterWindow {
+			continue // the end's window covers it
+		}
+		seen = at + LaterWindow
+		win := window(sample, at)
+		if len(win) == 0 || bytes.IndexByte(win, 0) >= 0 {
 			continue
 		}
-		if ok, why := sniffLog(win); ok && (kind != Outline || tallyLog(win).marks >= 3) {
-			return Log, why + ", at the " + w.where + " of what was read"
+		if ok, why := laterLog(kind, win); ok {
+			return Log, why + ", at " + w.where + " of what was read, after " + string(kind)
+		}
+	}
+	if kind == Outline {
+		// A short log at the end, as of a build after a file was printed,
+		// is too short for a third of the end's window.
+		tail := lastLines(sample[max(len(sample)-TailWindow, HeadWindow):], TailLines)
+		if t := tallyLog(tail); t.logish >= 3 && t.logish*2 >= t.lines {
+			if ok, why := sniffLog(tail); ok {
+				return Log, why + ", in the last lines of what was read, after " + string(kind)
+			}
 		}
 	}
 	return kind, why
+}
+
+// laterLog reports whether a later window of a sample whose first window
+// is of kind holds a log, and why.
+func laterLog(kind Kind, win []byte) (bool, string) {
+	switch kind {
+	case Text:
+		return sniffLog(win)
+	case Listing:
+		if ok, why := sniffLog(win); ok {
+			if entries, _ := sniffListing(win); !entries {
+				return true, why
+			}
+		}
+	case Outline:
+		if t := tallyLog(win); t.logish >= 3 && t.logish*3 >= t.lines {
+			return sniffLog(win)
+		}
+	}
+	return false, ""
 }
 
 // window returns the whole lines of up to LaterWindow bytes of sample from

@@ -125,6 +125,7 @@ func FuzzSniff(f *testing.F) {
 	}
 	f.Add([]byte("a\x00b"))
 	f.Add([]byte(""))
+	f.Add([]byte("0000220   3  \\n   )  \\n  \\n   r   e   q   u   i   r   e       (  \\n  \\t\n"))
 	f.Fuzz(func(t *testing.T, sample []byte) {
 		k, why := Sniff(sample)
 		if !slices.Contains(append(Kinds, Binary), k) || why == "" {
@@ -139,20 +140,92 @@ func FuzzSniff(f *testing.F) {
 	})
 }
 
-// TestSniffPastPreamble checks that a log whose first 64 KiB are a
-// preamble of another shape is taken for a log from a later window, and
-// that what the first window alone shows is not. The sample is real output
-// of a CI-like step, run in /usr/local/go/src and testdata/corpus-src/govet:
-//
-//	ls -lR net crypto; go vet ./...    >log-preamble-ls-lR-govet.out
+// TestSniffPastPreamble checks that a log whose first window is of
+// another shape is taken for a log from a later window, and that the
+// first window alone is not: a build that unpacks its sources verbosely
+// (a listing of 115 KB) before configure and make (captured by
+// scripts/corpus/preamble.sh), and tests run after a source file was
+// printed (an outline), whose log is only the last lines.
 func TestSniffPastPreamble(t *testing.T) {
-	sample := clipSample(t, "testdata/log-preamble-ls-lR-govet.out")
-	if k, why := Sniff(headWindow(sample)); k != Listing {
-		t.Errorf("the first window alone: %s (%s), want listing", k, why)
+	for _, tc := range []struct {
+		path  string
+		first Kind
+		where string
+	}{
+		{"testdata/log-tar-configure-make-bash-broken.out", Listing, "of what was read, after listing"},
+		{"../testdata/corpus/log-cat-source-then-unittest.out", Outline, "in the last lines of what was read, after outline"},
+	} {
+		sample := clipSample(t, tc.path)
+		if k, why := Sniff(headWindow(sample)); k != tc.first {
+			t.Errorf("%s: the first window alone: %s (%s), want %s", tc.path, k, why, tc.first)
+		}
+		if k, why := Sniff(sample); k != Log || !strings.HasSuffix(why, tc.where) {
+			t.Errorf("%s: Sniff = %s (%s), want log %s", tc.path, k, why, tc.where)
+		}
 	}
-	k, why := Sniff(sample)
-	if k != Log || !strings.HasSuffix(why, "at the end of what was read") {
-		t.Errorf("Sniff = %s (%s), want log from the end", k, why)
+}
+
+// TestSniffListingLogTail checks that a listing that ends in a short log
+// stays a listing, whose reducer shows every line that is no entry: the
+// real output of a CI-like step, run in /usr/local/go/src and
+// testdata/corpus-src/govet:
+//
+//	ls -lR net crypto; go vet ./...    >listing-ls-lR-then-govet.out
+func TestSniffListingLogTail(t *testing.T) {
+	sample := clipSample(t, "testdata/listing-ls-lR-then-govet.out")
+	if k, why := Sniff(sample); k != Listing {
+		t.Errorf("Sniff = %s (%s), want listing", k, why)
+	}
+	// The log at the end is one all the same.
+	if ok, why := sniffLog(lastLines(sample, 9)); !ok {
+		t.Errorf("the last lines are no log (%s)", why)
+	}
+}
+
+// TestSniffHelpText checks that help texts are outlines though they have
+// no usage line (go help testflag) or document their options at the left
+// margin (python3 --help-all), and that a style sheet's declarations are
+// no options.
+func TestSniffHelpText(t *testing.T) {
+	for _, name := range []string{"outline-go-help-testflag.txt", "outline-python3-help-all.txt"} {
+		sample := clipSample(t, "testdata/"+name)
+		if k, why := Sniff(sample); k != Outline || !strings.HasPrefix(why, "help text") {
+			t.Errorf("%s: Sniff = %s (%s), want help text", name, k, why)
+		}
+	}
+	for _, tc := range []struct {
+		line   string
+		option bool
+	}{
+		// go help testflag, python3 --help-all, styles.css of golang.org/x/tools.
+		{"\t-bench regexp", true},
+		{"\t-count n", true},
+		{"-b     : issue warnings about str(bytes_instance), str(bytearray_instance)", true},
+		{"    -webkit-font-smoothing: antialiased;", false},
+		{"    -moz-box-sizing: border-box;", false},
+	} {
+		if got := optionLine([]byte(tc.line)) || marginOption([]byte(tc.line)); got != tc.option {
+			t.Errorf("%q: option %v, want %v", tc.line, got, tc.option)
+		}
+	}
+}
+
+// TestLastLines checks that lastLines counts lines that are not blank,
+// from the end.
+func TestLastLines(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"a\nb\nc\n", 2, "b\nc\n"},
+		{"a\nb\n\n\nc\n\n", 2, "b\n\n\nc\n\n"},
+		{"a\nb", 5, "a\nb"},
+		{"", 3, ""},
+	} {
+		if got := string(lastLines([]byte(tc.in), tc.n)); got != tc.want {
+			t.Errorf("lastLines(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
 	}
 }
 
@@ -169,5 +242,49 @@ func TestSniffWindows(t *testing.T) {
 		if sample[start-1] != '\n' || w[len(w)-1] != '\n' && start+len(w) != len(sample) {
 			t.Errorf("window at %d does not hold whole lines: %q...%q", at, w[:20], w[len(w)-20:])
 		}
+	}
+}
+
+// TestSniffClosingBeforeOpening is a line of od -c's dump of Go's go.mod,
+// where a closing parenthesis comes before an opening one after a number
+// that reads as a commit's hash: Sniff panicked taking it for git blame's.
+func TestSniffClosingBeforeOpening(t *testing.T) {
+	line := "0000220   3  \\n   )  \\n  \\n   r   e   q   u   i   r   e       (  \\n  \\t"
+	if blameLine([]byte(line)) {
+		t.Errorf("%q taken for git blame's", line)
+	}
+	if k, _ := Sniff([]byte(line + "\n")); k != Text {
+		t.Errorf("Sniff = %s, want text", k)
+	}
+}
+
+// TestSniffMakefile checks that a makefile is an outline by its rules and
+// their recipes, and that ldd's "binary:" lines over tab-indented
+// libraries are not: Lua 5.4.4's src/Makefile, and
+//
+//	ldd /usr/bin/git /usr/bin/python3 /usr/bin/ssh    >text-ldd.txt
+func TestSniffMakefile(t *testing.T) {
+	mk := clipSample(t, "testdata/outline-lua-makefile.txt")
+	if tl := tallyOutline(mk); tl.rules < 3 || tl.makeRefs < tl.rules {
+		t.Errorf("Lua's makefile: %d rules, %d lines with variables", tl.rules, tl.makeRefs)
+	}
+	if k, why := Sniff(mk); k != Outline {
+		t.Errorf("Lua's makefile: Sniff = %s (%s)", k, why)
+	}
+	for _, tc := range []struct {
+		line string
+		rule bool
+	}{
+		{"$(LUA_A): $(BASE_O)", true},
+		{"lua.o: lua.c lprefix.h lua.h luaconf.h lauxlib.h lualib.h", true},
+		{"CC= gcc -std=gnu99", false},
+		{"# Makefile for building Lua", false},
+	} {
+		if got := makeRule([]byte(tc.line)); got != tc.rule {
+			t.Errorf("makeRule(%q) = %v, want %v", tc.line, got, tc.rule)
+		}
+	}
+	if ok, why := sniffOutline(clipSample(t, "testdata/text-ldd.txt")); ok {
+		t.Errorf("ldd: sniffOutline = %v (%s)", ok, why)
 	}
 }

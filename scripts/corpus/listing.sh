@@ -1,6 +1,6 @@
 # Sourced by scripts/corpus.sh: listings: find, ls -l, ls -laR, tree, du, ps,
 # archive listings (jar, unzip, tar) and the go tool's package and module
-# lists.
+# lists; and, in section forms, more of their forms.
 
 section_listing() {
 	local s py zip
@@ -148,4 +148,62 @@ section_listing() {
 	# $ cd godeps && go list -m all
 	go list -m all >"$(o listing-go-list-m-all)" 2>&1
 	cat "$(o listing-go-list-m-all)" | needles listing-go-list-m-all
+}
+
+# section_forms captures listings in forms section_listing has not: rows
+# with dates and times before the name, names with versions, two names a
+# line, ls -R without -l.
+section_forms() {
+	local s
+	cd "$W"
+
+	# $ jar tvf /usr/share/java/guice.jar
+	jar tvf /usr/share/java/guice.jar >"$(o listing-jar-tvf-guice)" 2>&1
+	s=$(o listing-jar-tvf-guice)
+	awk '{print $NF}' "$s" | $PY dirs /dev/stdin 10 12 | needles listing-jar-tvf-guice
+
+	# $ find /usr/local/go/src/cmd/link -name '*.go' -printf '%TY-%Tm-%Td %TH:%TM %s %p\n'
+	find "$G/cmd/link" -name '*.go' -printf '%TY-%Tm-%Td %TH:%TM %s %p\n' >"$(o listing-find-printf-time-size-link)" 2>&1
+	s=$(o listing-find-printf-time-size-link)
+	{
+		# the largest files, then directories and paths
+		sort -k3 -rn "$s" | first 5 | awk '{print $4}'
+		awk '{print $4}' "$s" | $PY dirs /dev/stdin 8 12
+	} | needles listing-find-printf-time-size-link
+
+	# $ dpkg-query -W 'lib*'
+	dpkg-query -W 'lib*' >"$(o listing-dpkg-query-W-lib)" 2>&1
+	$PY spread "$(o listing-dpkg-query-W-lib)" . 16 | cut -f1 | needles listing-dpkg-query-W-lib
+
+	# $ go list -f '{{.ImportPath}} {{.Dir}}' cmd/...
+	go list -f '{{.ImportPath}} {{.Dir}}' cmd/... >"$(o listing-go-list-f-dir-cmd)" 2>&1
+	cut -d' ' -f1 "$(o listing-go-list-f-dir-cmd)" | $PY spread /dev/stdin . 16 | needles listing-go-list-f-dir-cmd
+
+	# $ ls -R /usr/local/go/src/net
+	ls -R "$G/net" >"$(o listing-ls-R-net)" 2>&1
+	s=$(o listing-ls-R-net)
+	{
+		g -E ':$' "$s" | $PY spread /dev/stdin . 12
+		g -vE ':$' "$s" | g . | $PY spread /dev/stdin . 12
+	} | needles listing-ls-R-net
+
+	# $ du -a /usr/local/go/src/compress /usr/local/go/src/archive
+	du -a "$G/compress" "$G/archive" >"$(o listing-du-a-compress-archive)" 2>&1
+	s=$(o listing-du-a-compress-archive)
+	{
+		sort -rn "$s" | first 6 | cut -f2
+		cut -f2 "$s" | $PY dirs /dev/stdin 8 10
+	} | needles listing-du-a-compress-archive
+
+	# $ ls -l --full-time /usr/local/go/src/strconv /usr/local/go/src/unicode/utf8 /usr/local/go/src/unicode/utf16
+	ls -l --full-time "$G/strconv" "$G/unicode/utf8" "$G/unicode/utf16" >"$(o listing-ls-l-full-time)" 2>&1
+	$PY lsl "$(o listing-ls-l-full-time)" 24 | needles listing-ls-l-full-time
+
+	# $ find /usr/share/doc -name '*.gz' -size +20k
+	find /usr/share/doc -name '*.gz' -size +20k >"$(o listing-find-size-doc-gz)" 2>&1
+	$PY dirs "$(o listing-find-size-doc-gz)" 10 12 | needles listing-find-size-doc-gz
+
+	# $ tree -a -F /usr/local/go/src/text
+	tree -a -F "$G/text" >"$(o listing-tree-a-go-text)" 2>&1
+	$PY tree "$(o listing-tree-a-go-text)" 30 | needles listing-tree-a-go-text
 }
