@@ -214,15 +214,14 @@ section_git_history() {
 
 # section_git_releases: repositories whose commits are the releases of Go
 # modules from the module proxy, each commit a version's whole tree: the
-# diffs between releases of cobra, x/sys (generated files dwarf the rest)
-# and go-internal, and diff -ruN of two unpacked releases.
+# diffs between releases of cobra and x/sys (generated files dwarf the
+# rest), and diff -ruN of two unpacked releases.
 section_git_releases() {
 	local s r m=$GOMODCACHE v
 	(cd "$W" && go mod download github.com/spf13/cobra@v1.6.0 github.com/spf13/cobra@v1.7.0 \
 		github.com/spf13/cobra@v1.8.0 github.com/spf13/cobra@v1.9.1 github.com/spf13/cobra@v1.10.2 \
-		golang.org/x/sys@v0.20.0 golang.org/x/sys@v0.28.0 \
-		github.com/rogpeppe/go-internal@v1.12.0 github.com/rogpeppe/go-internal@v1.16.0) >/dev/null
-	# release REPO DIR TAG: commit DIR's files as the repository's whole tree.
+		golang.org/x/sys@v0.20.0 golang.org/x/sys@v0.28.0) >/dev/null
+	# release DIR TAG: commit DIR's files as the repository's whole tree.
 	release() {
 		find . -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
 		cp -r "$1"/. .
@@ -251,8 +250,13 @@ section_git_releases() {
 		g -E '^[-+]func ' "$s" | $PY spread /dev/stdin . 12
 	} | needles diff-git-diff-stat-p-release
 
-	# $ diff -ruN cobra@v1.7.0 cobra@v1.10.2   (in the module cache)
-	(cd "$m/github.com/spf13" && diff -ruN cobra@v1.7.0 cobra@v1.10.2) >"$(o diff-ruN-module-releases)" 2>&1 || true
+	# Copies with a fixed time, which diff prints for each file.
+	mkdir -p "$W/releases"
+	cp -r "$m/github.com/spf13/cobra@v1.7.0" "$m/github.com/spf13/cobra@v1.10.2" "$W/releases/"
+	chmod -R u+w "$W/releases"
+	find "$W/releases" -exec touch -h -d '2024-03-01 00:00:00 UTC' {} +
+	# $ diff -ruN cobra@v1.7.0 cobra@v1.10.2   (two releases from the module cache)
+	(cd "$W/releases" && diff -ruN cobra@v1.7.0 cobra@v1.10.2) >"$(o diff-ruN-module-releases)" 2>&1 || true
 	s=$(o diff-ruN-module-releases)
 	{
 		$PY spread "$s" '^diff -ruN ' 28 | awk '{print $4}'
@@ -269,15 +273,4 @@ section_git_releases() {
 		$PY spread "$s" '^diff --git' 30
 		g -E '^\+func [A-Z]' "$s" | $PY spread /dev/stdin . 10
 	} | needles diff-git-diff-generated-heavy
-
-	r=$W/git/gointernal
-	mkdir -p "$r" && cd "$r" && git init -q
-	for v in v1.12.0 v1.16.0; do release "$m/github.com/rogpeppe/go-internal@$v" "$v"; done
-	# $ git show -M --stat -p v1.16.0   (go-internal)
-	git show -M --stat -p v1.16.0 >"$(o diff-git-show-release-renames)" 2>&1
-	s=$(o diff-git-show-release-renames)
-	{
-		g -E '^diff --git|^rename (from|to) |^(deleted|new) file mode' "$s" | $PY spread /dev/stdin . 30
-		g -E '^\+func [A-Z]' "$s" | $PY spread /dev/stdin . 8
-	} | needles diff-git-show-release-renames
 }
