@@ -36,6 +36,7 @@ const (
 	prioDiffFar    = 4_000_000  // less the distance from the nearest change
 	diffSpan       = 900_000    // the most a distance lowers a priority
 	diffTierSpan   = 99_999     // the most a file's or a hunk's number lowers its priority
+	diffDeclSpan   = 49_999     // the most a distance lowers a declaration's priority
 	// prioDiffGap ranks the notes that count a gap's changed lines below
 	// every line, so Fit adds them last, each filling a gap whole, and drops
 	// them first when it has less room.
@@ -1039,6 +1040,16 @@ func (d *Diff) endHunk() {
 		brk = len(h.head)
 	}
 	dist := diffContextDistances(lines, brk)
+	// The changed lines inside the hunk that start a declaration, and
+	// the number of each among them.
+	decls, decl := 0, make([]int, len(lines))
+	for i, hl := range lines {
+		decl[i] = -1
+		if hl.change > 1 && hl.change < h.changed && diffDecl(hl.piece.Text, h.parents) {
+			decl[i] = decls
+			decls++
+		}
+	}
 	prev := prioDiffEdge
 	for i, hl := range lines {
 		prio := prev
@@ -1051,8 +1062,12 @@ func (d *Diff) endHunk() {
 			switch {
 			case edge == 0:
 				prio = prioDiffEdge
-			case diffDecl(hl.piece.Text, h.parents):
-				prio = prioDiffDecl
+			case decl[i] >= 0:
+				// From both ends of the hunk's declarations, each
+				// hunk's first before any hunk's second: in prose or
+				// config, where most lines start so, every hunk
+				// keeps its share.
+				prio = prioDiffDecl - min(decl[i], decls-1-decl[i], diffDeclSpan)
 			default:
 				prio = prioDiffInside - min(edge, diffSpan)
 			}

@@ -657,15 +657,17 @@ func TestDiffHunksBeforeAuthors(t *testing.T) {
 }
 
 // Inside a long hunk, the changed lines that start a declaration come
-// before the other changed lines: a new file shows what it declares.
+// before the other changed lines, from both ends of the hunk's: a new file
+// shows what it declares first and last.
 func TestDiffKeepsDeclarations(t *testing.T) {
 	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-format-patch.diff"))
 	got := string(body(t, shape.Diff, input, 2000))
 	for _, want := range []string{
 		"+func Header(v View) string {\n",
-		"+func GapLine(from, to int) string {\n",
 		"+func Thousands(n int64) string {\n",
 		"+func approx(n int64) string {\n",
+		"+func ParseRange(s string) (Range, error) {\n",
+		"+func (p Part) scan(r io.Reader, f func(n int64, line []byte) error) error {\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the view lacks %q:\n%s", want, got)
