@@ -368,9 +368,25 @@ func (t *Text) file(u unit) {
 // holdMid holds a structure line from the middle, letting go of the
 // lowest ranked while they are more than a budget's worth.
 func (t *Text) holdMid(u unit) {
-	heap.Push(&t.mid, u)
-	t.midBytes += len(u.piece.Text) + grepCandOverhead
-	for t.midBytes > t.budgetBytes && t.mid.Len() > 0 {
+	size := len(u.piece.Text) + grepCandOverhead
+	if len(t.mid) > 0 && t.midBytes+size > t.budgetBytes {
+		// Full: u takes the place of the worst held, if it is better,
+		// without the allocations of a push and a pop, and the buffer
+		// let go of serves the next line.
+		worst := t.mid[0]
+		if textStructPrio(u) <= textStructPrio(worst) {
+			t.spare = u.piece.Text
+			return
+		}
+		t.midBytes += size - len(worst.piece.Text) - grepCandOverhead
+		t.spare = worst.piece.Text
+		t.mid[0] = u
+		heap.Fix(&t.mid, 0)
+	} else {
+		heap.Push(&t.mid, u)
+		t.midBytes += size
+	}
+	for t.midBytes > t.budgetBytes && t.mid.Len() > 1 {
 		out := heap.Pop(&t.mid).(unit)
 		t.midBytes -= len(out.piece.Text) + grepCandOverhead
 	}
