@@ -15,17 +15,20 @@ import (
 // order: context lines far from a change go first, then lock, generated and
 // deleted files (collapsed to a line with their counts), then the context
 // lines next to a change, then the inside of the largest hunks, then index
-// lines; the first and last changed line of every hunk, every hunk header,
-// every file header and every commit header stay longest, and the summary
-// that names every file when not all of them fit stays above all.
+// lines, then the changed lines that start a declaration; the first and last
+// changed line of every hunk, a commit's author and date, every hunk header,
+// every file header and every commit's hash and subject stay longest, and the
+// summary that names every file when not all of them fit stays above all.
 const (
 	prioDiffStat   = 10_000_000 // the --stat-like summary
 	prioDiffCommit = 9_700_000  // a commit's header and subject
 	prioDiffStart  = 9_600_000  // the line that starts a file, less its number in the commit
 	prioDiffFile   = 9_500_000  // the rest of a file's header
 	prioDiffHunk   = 9_000_000  // hunk headers, less their number in the file; collapsed files
+	prioDiffField  = 8_600_000  // a commit's author, date and other fields
 	prioDiffText   = 8_500_000  // the first line of text that is not a commit's
 	prioDiffEdge   = 8_000_000  // the first and last changed line of a hunk
+	prioDiffDecl   = 7_950_000  // a changed line that starts a declaration
 	prioDiffIndex  = 7_900_000  // index lines: blob hashes, of little use to a reader
 	prioDiffInside = 7_000_000  // less the distance from the nearer edge
 	prioDiffNear   = 6_000_000  // the context lines next to a change
@@ -33,6 +36,7 @@ const (
 	prioDiffFar    = 4_000_000  // less the distance from the nearest change
 	diffSpan       = 900_000    // the most a distance lowers a priority
 	diffTierSpan   = 99_999     // the most a file's or a hunk's number lowers its priority
+	diffDeclSpan   = 49_999     // the most a distance lowers a declaration's priority
 	// prioDiffGap ranks the notes that count a gap's changed lines below
 	// every line, so Fit adds them last, each filling a gap whole, and drops
 	// them first when it has less room.
@@ -77,6 +81,7 @@ type Diff struct {
 	commitSections int
 	hunks          int
 	lastCommit     int // the last line of a commit's header read
+	fieldPrio      int // the priority of the commit header's last field
 	spare          [2][]diffHunkLine
 
 	files   []diffFileStat
@@ -127,6 +132,7 @@ type diffSection struct {
 	deleted         bool
 	gen             string // what kind of generated file it is, if any
 	counts          diffCounts
+	words           bool // some hunk is a word diff's, whose lines are not counted
 }
 
 // diffGroup is a run of lines of a lock or generated file, or of binary
@@ -145,9 +151,9 @@ type diffGroup struct {
 
 // diffFileStat is a file's line of the summary.
 type diffFileStat struct {
-	name         string
-	counts       diffCounts
-	binary, only bool
+	name                string
+	counts              diffCounts
+	binary, only, words bool
 }
 
 // newDiff returns the diff reducer for a view of about budget tokens.
@@ -192,21 +198,28 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.commits++
 		d.commitSections = d.sections
 		d.state, d.subject, d.textRun = diffCommitHead, false, 0
+		d.fieldPrio = prioDiffCommit - 1
 		d.keepCommit(l, prioDiffCommit)
 	case d.state == diffCommitHead && isDiffField(t):
-		// The hash and the subject name a commit; the other fields
-		// (author, date) come next.
-		prio := prioDiffCommit - 1
-		if diffHas(t, "Subject: ") {
-			prio, d.subject = prioDiffCommit, true
+		// The hash and the subject name a commit, and a merge's parents
+		// tell what it joins; the other fields (author, date) tell less
+		// than where the commit changed the code: in a long log they give
+		// way to the hunk headers.
+		d.fieldPrio = prioDiffField
+		switch {
+		case diffHas(t, "Subject: "):
+			d.fieldPrio, d.subject = prioDiffCommit, true
+		case diffHas(t, "Merge: "):
+			d.fieldPrio = prioDiffCommit - 1
 		}
-		d.keepCommit(l, prio)
+		d.keepCommit(l, d.fieldPrio)
 	case d.state == diffCommitHead && len(t) > 0 && (t[0] == ' ' || t[0] == '\t'):
 		// A header field folded onto the next line, as in format-patch.
-		d.keepCommit(l, prioDiffCommit-1)
+		d.keepCommit(l, d.fieldPrio)
 	case d.state == diffCommitHead && len(t) == 0:
+		// The blank line that ends the header goes with its last field.
 		d.state = diffMessage
-		d.blank(l)
+		d.keepCommit(l, min(d.fieldPrio, prioDiffCommit-1))
 	case diffHas(t, "diff ") && !d.continuesIndex():
 		d.openSection(l, t)
 		d.sect.cmd = true
@@ -226,10 +239,15 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.sect.name = diffName([]byte(path.Join(dir, name)))
 	case d.headOpen() && (diffHas(t, "--- ") || diffHas(t, "+++ ")):
 		d.fileName(t)
-		// After a line that names the files, these say it again.
+		// After a `diff` line, which names both files, these say it
+		// again, no more use than the index line; after an `Index:` line
+		// they name the revisions.
 		prio := prioDiffHunk - 1
-		if d.sect.plain {
+		switch {
+		case d.sect.plain:
 			prio = prioDiffFile
+		case d.sect.cmd:
+			prio = prioDiffIndex
 		}
 		d.keep(l, prio, 0)
 	case diffHas(t, "--- "):
@@ -400,6 +418,7 @@ func (d *Diff) closeSection() {
 	f.counts.minus += s.counts.minus
 	f.binary = f.binary || s.binary
 	f.only = f.only || s.only
+	f.words = f.words || s.words
 }
 
 // text reads a line of free text: a commit message, a patch's description,
@@ -657,6 +676,11 @@ type diffHunk struct {
 	tailBytes int
 	dropped   bool // lines between head and tail were let go
 	changed   int
+	// start counts the changed lines of the input before the hunk.
+	start diffCounts
+	// word is set for a hunk of git diff --word-diff, whose lines do not
+	// match its header's counts; porcelain, for --word-diff=porcelain.
+	word, porcelain bool
 }
 
 // diffHunkLine is a line of a hunk as held until the hunk ends.
@@ -742,7 +766,7 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 			s.gen = "deleted file"
 		}
 	}
-	hk := &diffHunk{parents: h.parents, old: h.old, new: h.new, strict: h.ok, head: d.spare[0], tail: d.spare[1]}
+	hk := &diffHunk{parents: h.parents, old: h.old, new: h.new, strict: h.ok, head: d.spare[0], tail: d.spare[1], start: d.cum}
 	if hk.strict && hk.new == 0 && diffAllZero(hk.old[:hk.parents]) {
 		hk.done = true
 	}
@@ -783,6 +807,19 @@ func (d *Diff) hunkLine(l Line, t []byte) bool {
 		d.holdHunkLine(l, diffCounts{}, 0, true)
 		return true
 	}
+	if h.word {
+		if diffWordEnds(t) {
+			return false
+		}
+		h.porcelain = h.porcelain || string(t) == "~"
+		change := 0
+		if diffWordChanged(t, h.porcelain) {
+			h.changed++
+			change = h.changed
+		}
+		d.holdHunkLine(l, diffCounts{}, change, false)
+		return true
+	}
 	if h.done {
 		return false
 	}
@@ -794,7 +831,13 @@ func (d *Diff) hunkLine(l Line, t []byte) bool {
 		delta, ok = diffLoose(t, h.parents)
 	}
 	if !ok {
-		return false
+		if !h.strict || h.parents != 1 || h.group != 0 || diffWordEnds(t) {
+			return false
+		}
+		// A hunk whose counts are not used up goes on with a line no
+		// unified diff has: a word diff's.
+		d.wordHunk()
+		return d.hunkLine(l, t)
 	}
 	change := 0
 	if delta != (diffCounts{}) || diffChangedCols(t, h.parents) {
@@ -806,6 +849,53 @@ func (d *Diff) hunkLine(l Line, t []byte) bool {
 		h.done = true
 	}
 	return true
+}
+
+// wordHunk reads the hunk being read as a word diff from now on. Its lines
+// so far were read as a unified diff's; they change no line, and only
+// those with word markers are changes.
+func (d *Diff) wordHunk() {
+	h := d.hunk
+	h.word = true
+	if d.sect != nil {
+		d.sect.words = true
+		d.sect.counts = d.sect.counts.sub(d.cum.sub(h.start))
+	}
+	d.cum = h.start
+	h.changed = 0
+	for _, lines := range [][]diffHunkLine{h.head, h.tail[h.tailStart:]} {
+		for i := range lines {
+			hl := &lines[i]
+			hl.before, hl.delta, hl.change = h.start, diffCounts{}, 0
+			if !hl.mark && diffWordChanged(hl.piece.Text, false) {
+				h.changed++
+				hl.change = h.changed
+			}
+		}
+	}
+}
+
+// diffWordEnds reports whether a line ends a word diff's hunk: the next
+// hunk, file or commit.
+func diffWordEnds(t []byte) bool {
+	if _, ok := parseDiffHunk(t); ok {
+		return true
+	}
+	return diffHas(t, "diff ") || diffHas(t, "Index: ") || isDiffCommit(t)
+}
+
+// diffWordChanged reports whether a line of a word diff changes words:
+// it holds [-removed-] or {+added+} words, or, in the porcelain form, starts
+// with - or +.
+func diffWordChanged(t []byte, porcelain bool) bool {
+	if porcelain {
+		return len(t) > 0 && (t[0] == '-' || t[0] == '+')
+	}
+	if i := bytes.Index(t, []byte("[-")); i >= 0 && bytes.Contains(t[i+2:], []byte("-]")) {
+		return true
+	}
+	i := bytes.Index(t, []byte("{+"))
+	return i >= 0 && bytes.Contains(t[i+2:], []byte("+}"))
 }
 
 // count reads a line of a hunk whose header gave counts. A line the counts
@@ -950,6 +1040,16 @@ func (d *Diff) endHunk() {
 		brk = len(h.head)
 	}
 	dist := diffContextDistances(lines, brk)
+	// The changed lines inside the hunk that start a declaration, and
+	// the number of each among them.
+	decls, decl := 0, make([]int, len(lines))
+	for i, hl := range lines {
+		decl[i] = -1
+		if hl.change > 1 && hl.change < h.changed && diffDecl(hl.piece.Text, h.parents) {
+			decl[i] = decls
+			decls++
+		}
+	}
 	prev := prioDiffEdge
 	for i, hl := range lines {
 		prio := prev
@@ -959,8 +1059,16 @@ func (d *Diff) endHunk() {
 		case hl.mark:
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
-			prio = prioDiffEdge
-			if edge > 0 {
+			switch {
+			case edge == 0:
+				prio = prioDiffEdge
+			case decl[i] >= 0:
+				// From both ends of the hunk's declarations, each
+				// hunk's first before any hunk's second: in prose or
+				// config, where most lines start so, every hunk
+				// keeps its share.
+				prio = prioDiffDecl - min(decl[i], decls-1-decl[i], diffDeclSpan)
+			default:
 				prio = prioDiffInside - min(edge, diffSpan)
 			}
 		case dist[i] == 1:
@@ -980,6 +1088,19 @@ func (d *Diff) endHunk() {
 		}
 		d.push(it)
 	}
+}
+
+// diffDecl reports whether a hunk line, after its columns of signs, starts
+// as a top-level declaration does in most languages (func, type, def,
+// class, a C function's return type): with a letter, '_' or '$' and no
+// indent. It is the rule git itself uses by default to name the function
+// a hunk is in. Inside a long hunk such lines tell what it adds or removes.
+func diffDecl(t []byte, parents int) bool {
+	if len(t) <= parents {
+		return false
+	}
+	c := t[parents]
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || c == '_' || c == '$'
 }
 
 // diffContextDistances returns, for each line, how many lines away the nearest
@@ -1344,7 +1465,7 @@ func (d *Diff) summary(limit int, c Counter) string {
 	head := d.summaryHead()
 	files := make([]diffStatLine, 0, len(d.files)+1)
 	for _, f := range d.files {
-		files = append(files, diffStatLine{name: f.name, group: f.name, counts: f.counts, files: 1, binary: f.binary, only: f.only})
+		files = append(files, diffStatLine{name: f.name, group: f.name, counts: f.counts, files: 1, binary: f.binary, only: f.only, words: f.words})
 	}
 	text := func(rows []diffStatLine, by string) string {
 		var b strings.Builder
@@ -1412,12 +1533,12 @@ func (d *Diff) summaryHead() string {
 
 // diffStatLine is a line of the summary: a file or a directory.
 type diffStatLine struct {
-	name, group  string
-	counts       diffCounts
-	files        int
-	binary, only bool
-	dirs         bool          // name is already a description, not a path
-	one          *diffStatLine // the first file of a directory
+	name, group         string
+	counts              diffCounts
+	files               int
+	binary, only, words bool
+	dirs                bool          // name is already a description, not a path
+	one                 *diffStatLine // the first file of a directory
 }
 
 func (r diffStatLine) String() string {
@@ -1432,6 +1553,8 @@ func (r diffStatLine) String() string {
 		b.WriteString("(only in one tree) ")
 	case r.binary && r.counts == diffCounts{}:
 		b.WriteString("(binary) ")
+	case r.words && r.counts == diffCounts{}:
+		b.WriteString("(word diff) ")
 	default:
 		b.WriteString(r.counts.String() + " ")
 	}

@@ -69,25 +69,62 @@ func checkDiffView(t *testing.T, name string, input, got []byte, budget int) {
 	}
 }
 
-// checkDiffNeedles checks that the view keeps every needle, except file
-// header lines when the files are too many for their headers to fit: then
-// the summary at the top must name each such file. (A git log -p of 241
-// file diffs at 2,000 tokens cannot show every diff --git line.)
+// checkDiffNeedles checks that the view names every file a needle's file
+// header line names: the line itself, or, when the files are too many for
+// their headers to fit, the summary at the top. (A git log -p of 241 file
+// diffs at 2,000 tokens cannot show every diff --git line.) Of the other
+// needles (changed lines, hunk headers, subjects) a large diff cannot show
+// them all; it logs those lost, and TestDiffBeatsHeadTail and the golden
+// files hold the rest.
 func checkDiffNeedles(t *testing.T, name string, needles []string, got []byte) {
 	t.Helper()
 	summary := string(got)
 	if !strings.HasPrefix(summary, "[headroom: ") {
 		summary = ""
 	}
+	lost := 0
 	for _, n := range needles {
 		if bytes.Contains(got, []byte(n)) {
 			continue
 		}
 		file := diffHeaderFile(n)
-		if file == "" || !strings.Contains(summary, ") "+file+"\n") {
+		row := ") " + file
+		if len(n) < needleMax {
+			row += "\n" // else the needle, and the name in it, was cut
+		}
+		switch {
+		case file == "":
+			lost++
+		case !strings.Contains(summary, row) && !diffSummaryHasDir(summary, file):
 			t.Errorf("%s: the view lost %q", name, n)
 		}
 	}
+	if lost > 0 {
+		t.Logf("%s: the view lost %d of %d needles that name no file", name, lost, len(needles))
+	}
+}
+
+// needleMax is the length scripts/corpus/needles.py cuts needles to.
+const needleMax = 120
+
+// diffSummaryHasDir reports whether a summary by directory counts file
+// in one of its rows, "(+12 -3) dir/ (4 files)".
+func diffSummaryHasDir(summary, file string) bool {
+	head, rows, _ := strings.Cut(summary, "\n")
+	if !strings.Contains(head, " by directory:]") {
+		return false
+	}
+	for _, row := range strings.Split(rows, "\n") {
+		_, dir, ok := strings.Cut(row, ") ")
+		dir, _, _ = strings.Cut(dir, " (")
+		if ok && strings.HasSuffix(dir, "/") && strings.HasPrefix(file, dir) {
+			return true
+		}
+		if !strings.HasPrefix(row, "  ") {
+			return false // past the summary
+		}
+	}
+	return false
 }
 
 // diffHeaderFile returns the file a file header line names, as the summary
@@ -327,7 +364,7 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 // counts, exactly.
 func TestDiffSummaryNamesEveryFile(t *testing.T) {
 	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
-	got := string(body(t, shape.Diff, input, 400))
+	got := string(body(t, shape.Diff, input, 320))
 	if !strings.HasPrefix(got, "[headroom: 2 commits, 6 files changed (+1,199 -1); not all shown below; every file:]\n") {
 		t.Fatalf("no summary at the top:\n%s", got)
 	}
@@ -596,4 +633,91 @@ func largestDiffSample(b *testing.B) string {
 		}
 	}
 	return best
+}
+
+// In a log, the first hunk header of every file outranks a commit's author
+// and date: where a commit changed the code tells more than who and when.
+func TestDiffHunksBeforeAuthors(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
+	got := string(body(t, shape.Diff, input, 600))
+	for _, want := range []string{
+		"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4\n",
+		"    Add clip, expand and prune over a content-addressed store\n",
+		"@@ -18,6 +18,10 @@ type View struct {\n",
+		"@@ -22,6 +22,7 @@ import (\n",
+		"@@ -0,0 +1,347 @@\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "\nAuthor: ") {
+		t.Errorf("the view keeps an author before every file's first hunk header:\n%s", got)
+	}
+}
+
+// Inside a long hunk, the changed lines that start a declaration come
+// before the other changed lines, from both ends of the hunk's: a new file
+// shows what it declares first and last.
+func TestDiffKeepsDeclarations(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-format-patch.diff"))
+	got := string(body(t, shape.Diff, input, 2000))
+	for _, want := range []string{
+		"+func Header(v View) string {\n",
+		"+func Thousands(n int64) string {\n",
+		"+func approx(n int64) string {\n",
+		"+func ParseRange(s string) (Range, error) {\n",
+		"+func (p Part) scan(r io.Reader, f func(n int64, line []byte) error) error {\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// A word diff's hunks are read as hunks: every hunk header stays, its
+// changed lines rank as changes, and the summary does not count its lines,
+// which a word diff does not tell apart.
+func TestDiffWordDiff(t *testing.T) {
+	path := filepath.Join(corpusDir, "diff-git-word-diff.out")
+	input := readDiffFile(t, path)
+	got := string(body(t, shape.Diff, input, 600))
+	for _, l := range strings.Split(string(input), "\n") {
+		if strings.HasPrefix(l, "@@ ") && !strings.Contains(got, l+"\n") {
+			t.Errorf("the view lacks the hunk header %q", l)
+		}
+	}
+	d := NewDiff(600)
+	for i, l := range strings.Split(string(input), "\n") {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l))})
+	}
+	d.finish()
+	for _, f := range d.files {
+		if !f.words || f.counts != (diffCounts{}) {
+			t.Errorf("%s: words %v, counts %v; want a word diff with no line counts", f.name, f.words, f.counts)
+		}
+	}
+	if want := "  (word diff) README.md\n"; !strings.Contains(d.summary(600, counter()), want) {
+		t.Errorf("the summary lacks %q:\n%s", want, d.summary(600, counter()))
+	}
+	// The porcelain form marks each changed word with a line of its own.
+	porcelain := "diff --git a/a.txt b/a.txt\nindex 1..2 100644\n--- a/a.txt\n+++ b/a.txt\n" +
+		"@@ -1,3 +1,3 @@\n one\n~\n two\n-three\n+four\n~\n"
+	d = NewDiff(600)
+	for i, l := range strings.Split(strings.TrimSuffix(porcelain, "\n"), "\n") {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l))})
+	}
+	d.finish()
+	if len(d.files) != 1 || !d.files[0].words {
+		t.Fatalf("porcelain word diff not read as one: %+v", d.files)
+	}
+	changed := 0
+	for _, it := range d.held.items() {
+		if it.piece.Prio == prioDiffEdge {
+			changed++
+		}
+	}
+	if changed != 2 {
+		t.Errorf("porcelain word diff: %d changed lines ranked as edges, want 2", changed)
+	}
 }

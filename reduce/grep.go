@@ -610,14 +610,14 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	if t := g.totals(); t.listed == t.files {
 		// A list that shows a path of every directory needs no map:
 		// its lines are one.
-		cands := g.candidates(0, lines)
+		cands := g.candidates(0, lines, nil)
 		view, chosen := g.plan(grepSummary{}, cands, lines, room, c)
 		if g.coversDirs(chosen, cands) {
 			return view
 		}
 	}
-	sum, depth := g.summary(room, c)
-	view, _ := g.plan(sum, g.candidates(depth, lines), lines, room, c)
+	sum, depth, named := g.summary(room, c)
+	view, _ := g.plan(sum, g.candidates(depth, lines, named), lines, room, c)
 	return view
 }
 
@@ -690,7 +690,10 @@ func (g *Grep) flush() {
 // ends of each file, with the tool's summary after the last of the input's
 // lines ranked with its complaints, and the long lines still held whole
 // cut around the match, now that the samples tell the pattern if any can.
-func (g *Grep) candidates(depth, lines int) []grepCand {
+// The lines of the files that named marks (those the summary names apart
+// from the rest) rank after the first lines of the others: a line of a file
+// the summary does not name tells more.
+func (g *Grep) candidates(depth, lines int, named []bool) []grepCand {
 	cands := slices.Clone(g.held)
 	slices.SortFunc(cands, func(a, b grepCand) int { return cmp.Compare(a.piece.Line, b.piece.Line) })
 	if g.pattern == nil && len(g.samples) >= 2 {
@@ -702,7 +705,11 @@ func (g *Grep) candidates(depth, lines int) []grepCand {
 		if c.file >= 0 {
 			j = js[c.file]
 		}
-		c.piece.Prio = g.prio(g.fromEnds(c), j)
+		ranked := g.fromEnds(c)
+		if c.file >= 0 && c.file < len(named) && named[c.file] {
+			ranked.k++
+		}
+		c.piece.Prio = g.prio(ranked, j)
 		if c.role == grepOther && c.piece.Line > g.lastOut && c.piece.Line > lines-grepTrailer {
 			// What the tool says after its matches: rg --stats's
 			// counts, a summary.
@@ -1017,11 +1024,12 @@ const (
 	grepMapShare   = 75
 )
 
-// summary returns the note that maps the search in room tokens, and the
-// depth of the directories it groups files by (0 for none): every file with
-// its count; or else the files and matches of each directory, at the
-// deepest level that fits, and the files with the most matches.
-func (g *Grep) summary(room int, c Counter) (grepSummary, int) {
+// summary returns the note that maps the search in room tokens, the depth
+// of the directories it groups files by (0 for none), and which files it
+// names apart from the rest (nil when it names every file or none): every
+// file with its count; or else the files and matches of each directory, at
+// the deepest level that fits, and the files with the most matches.
+func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 	fits := func(s grepSummary, share int) bool {
 		limit := room * share / 100
 		text := s.text(g.phrase(g.widest()))
@@ -1034,7 +1042,7 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int) {
 	dirShare := grepMapShare
 	if !list {
 		if s := g.table(); fits(s, grepTableShare) {
-			return s, 0
+			return s, 0, nil
 		}
 		dirShare = grepDirShare
 	}
@@ -1066,13 +1074,17 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int) {
 		s = g.grouped(dirs, max(n, 0))
 	}
 	if list {
-		return s, depth
+		return s, depth, nil
 	}
-	top := g.topFiles()
-	n := sort.Search(len(top)+1, func(n int) bool {
+	top, files := g.topFiles()
+	n := max(sort.Search(len(top)+1, func(n int) bool {
 		return !fits(withTop(s, top[:n]), grepMapShare)
-	}) - 1
-	return withTop(s, top[:max(n, 0)]), depth
+	})-1, 0)
+	named := make([]bool, len(g.files))
+	for _, f := range files[:n] {
+		named[f] = true
+	}
+	return withTop(s, top[:n]), depth, named
 }
 
 // withTop returns s with a section naming the files in top.
@@ -1082,8 +1094,9 @@ func withTop(s grepSummary, top []string) grepSummary {
 }
 
 // topFiles returns entries for the files with the most matches, most first,
-// in input order among equals, then the binary files that match.
-func (g *Grep) topFiles() []string {
+// in input order among equals, then the binary files that match, and the
+// index of each entry's file.
+func (g *Grep) topFiles() ([]string, []int) {
 	var order, binary []int
 	width := 0
 	for i, f := range g.files {
@@ -1104,7 +1117,7 @@ func (g *Grep) topFiles() []string {
 	for _, f := range binary {
 		out = append(out, "  binary "+g.files[f].path)
 	}
-	return out
+	return out, append(order, binary...)
 }
 
 // table lists every file with its count of matches, in input order.

@@ -27,6 +27,14 @@ var grepNeedlesKept = map[string]int{
 	// counts them by directory, names the files with most matches, and
 	// keeps rg --stats's summary.
 	"grep-rg-stats-sync-once": 26, // of 33
+	// The same for searches whose files take more than the budget to
+	// name: 370 files under Python's library (each path about 20
+	// tokens), 677 counts of rg -c, 109 files of syscall (about 1,750
+	// tokens for their table), 108 files of the JDK's java.util.
+	"grep-rg-B1-python-yield": 23, // of 30
+	"grep-rg-c-many-files":    26, // of 35
+	"grep-rg-heading-unsafe":  34, // of 35
+	"grep-rn-java-throws":     28, // of 35
 }
 
 // TestGrepGolden pins the views of the corpus samples at the default budget
@@ -286,5 +294,42 @@ func BenchmarkGrep(b *testing.B) {
 		s.Write(largest)
 		n := s.Close()
 		Render(Fit(g.Pieces(n, 2000, c), n, 2000, c), n)
+	}
+}
+
+// When the summary names only the files with the most matches, the match
+// lines below it come from the files it does not name first: each then
+// names one more file.
+func TestGrepMatchesNameOtherFiles(t *testing.T) {
+	path := filepath.Join(corpusDir, "grep-rn-java-throws.out")
+	input, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(body(t, shape.Grep, input, 2000))
+	head, rest, ok := strings.Cut(got, " and the files with the most matches:\n")
+	if !ok || !strings.HasPrefix(head, "[headroom: ") {
+		t.Fatalf("no summary naming the files with the most matches:\n%s", got)
+	}
+	top, lines, _ := strings.Cut(rest, "]\n")
+	named := map[string]bool{}
+	for _, e := range strings.Split(top, "\n") {
+		if f := strings.Fields(e); len(f) == 2 {
+			named[f[1]] = true
+		}
+	}
+	shown := 0
+	for _, l := range strings.Split(lines, "\n") {
+		p, _, ok := strings.Cut(l, ":")
+		if !ok || strings.HasPrefix(l, " ") {
+			continue
+		}
+		shown++
+		if named[p] {
+			t.Errorf("a match of %s, which the summary names, shows before those of files it does not", p)
+		}
+	}
+	if shown == 0 || len(named) == 0 {
+		t.Errorf("%d files named, %d match lines shown:\n%s", len(named), shown, got)
 	}
 }

@@ -31,6 +31,8 @@ const (
 	// maxBlankRun is the longest run of blank lines that ranks with the
 	// lines around it: a longer one costs more than its gap line.
 	maxBlankRun = 3
+	// runShare is how many lines of a class in a row share a spread.
+	runShare = 3
 	// lastLines is how many of the last lines that are not blank rank
 	// above the bodies.
 	lastLines = 2
@@ -86,12 +88,17 @@ type Outline struct {
 	before, blanks []Piece
 	prevPrio       int
 	stack          []block
-	classes        map[int]int // lines seen of each class, for spread
-	fence          bool        // inside a fenced block of markdown
-	quote          []byte      // the mark that ends the docstring or comment being read
-	firstBody      int         // depth+1 of the opener prev follows, or 0
-	prevW          int         // the indentation of the line before prev
-	prevOption     bool        // whether it was an option
+	classes        map[int]classRun // runs of lines seen of each class, for spread
+	prevN          int              // the number of the line finalized before
+	bond           int              // the priority of a declaration whose header goes on, or 0
+	fence          bool             // inside a fenced block of markdown
+	quote          []byte           // the mark that ends the docstring or comment being read
+	here           []byte           // the word that ends the here-document being read
+	inHere         bool
+	hereQuote      bool // the here-document is a string, which ends at its quote
+	firstBody      int  // depth+1 of the opener prev follows, or 0
+	prevW          int  // the indentation of the line before prev
+	prevOption     bool // whether it was an option
 	doc            docRun
 	// last holds the last lines that are not blank, in a ring.
 	last  [lastLines]Piece
@@ -125,7 +132,7 @@ func NewOutline(budget int) *Outline {
 		maxBytes:  max(budget*16, 16<<10),
 		maxPieces: budget + 64,
 		maxBlanks: budget + 64,
-		classes:   map[int]int{},
+		classes:   map[int]classRun{},
 	}
 	o.held.grow(min(o.maxPieces+1, 1<<12))
 	o.blankHeld.grow(min(o.maxBlanks+1, 1<<12))
@@ -223,10 +230,26 @@ func (o *Outline) finalize(next *lineShape) {
 	n := p.piece.Line
 	c := s.c
 
+	// A here-document's lines are data, whatever they look like, and do
+	// not end the blocks around them: they may start at the margin.
+	inHere := o.inHere
+	if inHere && (o.hereQuote && bytes.Contains(c, o.here) || string(c) == string(o.here)) {
+		o.inHere = false
+	}
 	inQuote := o.quote != nil
-	o.trackQuote(c)
-	comment := inQuote || s.comment
-	opener := !comment && !s.closer && next != nil && len(next.c) > 0 &&
+	if !inHere {
+		o.trackQuote(c)
+	}
+	comment := inQuote || s.comment || inHere
+	if !comment && !inHere {
+		if d, quote := hereDelimiter(c); d != nil {
+			o.here = append(o.here[:0], d...)
+			o.inHere, o.hereQuote = true, quote
+		}
+	}
+	// A macro alone on its line (_GLIBCXX_BEGIN_NAMESPACE_VERSION) opens
+	// nothing, whatever is indented after it.
+	opener := !comment && !s.closer && !allCapsWord(c) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
 	setext := next != nil && next.underline != 0 && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
@@ -240,7 +263,7 @@ func (o *Outline) finalize(next *lineShape) {
 	// continuation, which C leaves at the margin. A declaration ends it
 	// all the same, in case its brace was never closed.
 	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl) && s.heading == 0 && !s.option && !s.hash
-	for len(o.stack) > 0 {
+	for len(o.stack) > 0 && !inHere {
 		top := o.stack[len(o.stack)-1]
 		if top.w < s.w || top.w == s.w && (brace || top.braced && within) {
 			break
@@ -251,12 +274,24 @@ func (o *Outline) finalize(next *lineShape) {
 	if len(o.stack) > 0 {
 		ctx = o.stack[len(o.stack)-1].kind
 	}
+	// A brace alone on its line opens the block of the declaration above
+	// it, whose header may have run over several lines (a class's
+	// implements, a function's where): it is that block's first line, not
+	// a block of its own.
+	lone := len(c) == 1 && brace
+	if lone && len(o.stack) > 0 && o.stack[len(o.stack)-1].w == s.w {
+		o.stack[len(o.stack)-1].braced = true
+		opener = false
+	}
 	// Headings do not nest what they head deeper: an option is as much a
 	// declaration in a subsection as in a section.
-	depth := 0
+	depth, declDepth := 0, 0
 	for _, b := range o.stack {
 		if !b.heading {
 			depth++
+			if b.kind != blockBody {
+				declDepth++
+			}
 		}
 	}
 	depth = min(depth, maxDepth)
@@ -267,6 +302,8 @@ func (o *Outline) finalize(next *lineShape) {
 	o.prevW, o.prevOption = s.w, option
 	firstBody := o.firstBody
 	o.firstBody = 0
+	bond := o.bond
+	o.bond = 0
 
 	var (
 		prio   int
@@ -280,6 +317,9 @@ func (o *Outline) finalize(next *lineShape) {
 	case n == 1:
 		prio = prioOutlineFirst
 		kind = o.openerKind(s, ctx, opener)
+	case inHere:
+		prio = o.rest(depth+1, n)
+		push = false
 	case comment:
 		prio = o.rest(depth, n)
 		o.noteComment(p)
@@ -297,22 +337,31 @@ func (o *Outline) finalize(next *lineShape) {
 			level = 2
 		}
 		o.markdown++
-		prio = o.class(prioOutlineHeading, level)
+		prio = o.class(prioOutlineHeading, level, n)
 		kind = blockDoc
 	case s.hash:
 		hash = true
 		if s.heading > 1 {
 			o.markdown++
 		}
-		prio = o.class(prioOutlineHeading, s.heading)
+		prio = o.class(prioOutlineHeading, s.heading, n)
 		alt = o.rest(depth, n)
 		kind = blockDoc
 	case s.heading > 0 && ctx != blockBody:
-		prio = o.class(prioOutlineHeading, s.heading)
+		prio = o.class(prioOutlineHeading, s.heading, n)
 		kind = blockDoc
 	case s.underline != 0 || s.closer:
 		prio = prioOutlineLow - n
 		push = false
+	case lone:
+		prio = prioOutlineLow - n
+		kind = blockBody
+		if firstBody > 0 {
+			o.firstBody = firstBody
+		}
+	case s.cont && bond != 0:
+		// The rest of a declaration's header goes with its first line.
+		prio = bond
 	case s.cont:
 		prio = o.rest(depth, n)
 		if o.doc.last == n-1 {
@@ -322,10 +371,10 @@ func (o *Outline) finalize(next *lineShape) {
 		o.code++
 		prio = o.rest(depth, n)
 		push = false
-	case ctx == blockBody:
+	case ctx == blockBody && !s.keyword:
 		prio = o.rest(depth, n)
 		if firstBody > 0 && !brace {
-			prio = o.class(prioOutlineDoc, firstBody-1)
+			prio = o.class(prioOutlineDoc, firstBody-1, n)
 		}
 		if brace && firstBody > 0 {
 			o.firstBody = firstBody
@@ -347,7 +396,7 @@ func (o *Outline) finalize(next *lineShape) {
 		if d == declNone || c[0] == '@' {
 			prio = o.rest(depth, n)
 			if firstBody > 0 {
-				prio = o.class(prioOutlineDoc, firstBody-1)
+				prio = o.class(prioOutlineDoc, firstBody-1, n)
 			}
 			if c[0] == '@' && o.doc.last == n-1 {
 				o.doc.last = n // an annotation between a comment and its declaration
@@ -359,7 +408,20 @@ func (o *Outline) finalize(next *lineShape) {
 			o.code++
 		}
 		isDecl = true
-		class := depth*8 + int(d)*2
+		at := depth
+		if ctx == blockBody {
+			// A function declared in a function's body, as a module
+			// wrapped in a function declares its own, ranks as a member
+			// of that function would, however deep in its statements.
+			at = declDepth + 1
+		}
+		class := at*8 + int(d)*2
+		if d == declName {
+			// A variable or a field says less than a function or a type
+			// declared one level deeper: a class's methods, the
+			// functions of a module wrapped in a function.
+			class = min(at+1, maxDepth)*8 + int(d)*2
+		}
 		if d == declImport {
 			// What a file uses says less than what it declares,
 			// even nested.
@@ -368,7 +430,7 @@ func (o *Outline) finalize(next *lineShape) {
 		if d <= declFunc && !exported(c) {
 			class++
 		}
-		prio = o.class(prioOutlineDecl, class)
+		prio = o.class(prioOutlineDecl, class, n)
 		kind = o.openerKind(s, ctx, opener)
 	}
 	if !comment && markdownLine(c, s) {
@@ -382,6 +444,10 @@ func (o *Outline) finalize(next *lineShape) {
 	}
 
 	p.piece.Prio = prio
+	if isDecl && next != nil && next.cont && len(o.blanks) == 0 {
+		p.piece.Bond = true
+		o.bond = prio
+	}
 	if !s.closer && s.underline == 0 {
 		last := &o.last[o.lastN%lastLines]
 		*last = Piece{Line: n, Text: append(last.Text[:0], p.piece.Text...), After: p.piece.After}
@@ -391,7 +457,7 @@ func (o *Outline) finalize(next *lineShape) {
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
 		doc := o.doc.piece
-		doc.Prio = o.class(prioOutlineDoc, depth)
+		doc.Prio = o.class(prioOutlineDoc, depth, doc.Line)
 		o.propose(outlineItem{piece: doc})
 		o.doc.piece.Text = nil
 		o.doc.ok = false
@@ -399,6 +465,7 @@ func (o *Outline) finalize(next *lineShape) {
 	o.proposeBlanks(o.before, min(o.prevPrio, prio))
 	o.before = o.before[:0]
 	o.prevPrio = prio
+	o.prevN = n
 	if push {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
@@ -465,6 +532,39 @@ func (o *Outline) openerKind(s *lineShape, ctx blockKind, opener bool) blockKind
 		return blockDoc
 	}
 	return blockBody
+}
+
+// hereDelimiter returns the word that ends the here-document a line of a
+// shell script starts (cat <<EOF, <<-'END', <<~SQL), or nil. The word
+// follows the operator directly or in quotes, and, unquoted, is capitals:
+// 1 << SHIFT and x<<bits shift. A string assigned over several lines
+// (includes='), quote, is a here-document too, that ends at its quote.
+func hereDelimiter(c []byte) (end []byte, quote bool) {
+	if q := c[len(c)-1]; (q == '\'' || q == '"' || q == '`') && len(c) >= 2 && c[len(c)-2] == '=' &&
+		bytes.Count(c, c[len(c)-1:])%2 == 1 {
+		return c[len(c)-1:], true
+	}
+	i := bytes.Index(c, []byte("<<"))
+	if i <= 0 || isWordByte(c[i-1]) || c[i-1] == ')' {
+		return nil, false
+	}
+	rest := c[i+2:]
+	if len(rest) > 0 && (rest[0] == '-' || rest[0] == '~') {
+		rest = rest[1:]
+	}
+	quoted := len(rest) > 0 && (rest[0] == '\'' || rest[0] == '"')
+	if quoted {
+		rest = rest[1:]
+	}
+	j := 0
+	for j < len(rest) && ('A' <= rest[j] && rest[j] <= 'Z' || rest[j] == '_' || j > 0 && '0' <= rest[j] && rest[j] <= '9' ||
+		quoted && isWordByte(rest[j])) {
+		j++
+	}
+	if j < 2 || j < len(rest) && (isWordByte(rest[j]) || !quoted && rest[j] == ')') {
+		return nil, false
+	}
+	return rest[:j], false
 }
 
 // trackQuote follows docstrings and block comments across lines, so that
@@ -547,13 +647,28 @@ func codeLine(c []byte) bool {
 	return last == ';' || last == '{' || last == '\\' || bytes.HasSuffix(c, []byte(" then")) || bytes.HasSuffix(c, []byte("; do"))
 }
 
-// class returns the priority of the next line of a class within a tier:
-// the class's rank, then the line's spread within the class.
-func (o *Outline) class(tier, class int) int {
+// class returns the priority of line n, the next line of a class within
+// a tier: the class's rank, then the line's spread within the class. Lines
+// of a class that follow one another (options, fields, prototypes) share
+// their spread by runShare: a gap line costs about what a line costs, so
+// two lines kept apart cost three where two kept together cost two.
+func (o *Outline) class(tier, class, n int) int {
 	key := tier>>56<<8 | class
-	i := o.classes[key]
-	o.classes[key] = i + 1
-	return tier - class<<classShift - spread(i)
+	c := o.classes[key]
+	if c.last != o.prevN || o.prevN == 0 || c.run >= runShare {
+		c.i++
+		c.run = 0
+	}
+	c.run++
+	c.last = n
+	o.classes[key] = c
+	return tier - class<<classShift - spread(c.i-1)
+}
+
+// classRun is what the outline reducer knows of a class of lines: how
+// many runs of them it has seen, how long the last is, and where it ends.
+type classRun struct {
+	i, run, last int
 }
 
 // rest returns the priority of a line that is neither a heading nor a

@@ -30,6 +30,9 @@ type lineShape struct {
 	// which makes the line before it a heading in markdown.
 	underline byte
 	directive bool // a C preprocessor line other than #include and #define
+	// keyword marks a type or function declared by its keyword or by the
+	// function assigned, which a body may hold too: not a call.
+	keyword bool
 	// cont marks a line that continues the one before it, or prefixes the
 	// one after it: a constructor's initialisers, a closing brace with more
 	// after it, a template's parameters, an access label.
@@ -88,8 +91,14 @@ content:
 		s.comment = true
 	case (hasPrefix(c, "```") || hasPrefix(c, "~~~")) && s.w <= 3:
 		s.fence = true
-	case c[0] == '-' && len(c) > 1 && (isWordByte(c[1]) || c[1] == '-' && len(c) > 2 && isWordByte(c[2])):
+	case c[0] == '-' && len(c) > 1 && (isWordByte(c[1]) || c[1] == '-' && len(c) > 2 && isWordByte(c[2])) ||
+		len(c) > 5 && c[0] == '-' && c[1] > ' ' && string(c[2:6]) == ", --": // -#, --progress-bar
 		s.option = true
+		if len(c) > 5 && c[1] != '-' && string(c[2:6]) == ", --" {
+			// "-a, --all" stands its short form in the margin before
+			// the column of "    --author": the entry starts there.
+			s.w += 4
+		}
 	}
 	if s.comment || s.hash || s.fence {
 		return s
@@ -112,7 +121,7 @@ content:
 		return s
 	}
 	if !s.option {
-		s.decl = declOf(c)
+		s.decl, s.keyword = declOf(c)
 	}
 	return s
 }
@@ -274,7 +283,8 @@ func isCloser(c []byte) bool {
 // continues reports whether a line continues a declaration or statement
 // begun before it, or only prefixes the one after it, rather than being
 // one: it starts with an operator or a closing bracket, or it is a
-// template's parameters or an access label.
+// template's parameters, the rest of a declaration's header or an access
+// label.
 func continues(c []byte) bool {
 	switch c[0] {
 	case ':':
@@ -283,6 +293,11 @@ func continues(c []byte) bool {
 		return true
 	}
 	if hasWord(c, "template") {
+		return true
+	}
+	// The rest of a declaration's header: what a class extends or
+	// implements, what a method throws, a generic function's bounds.
+	if hasWord(c, "implements") || hasWord(c, "extends") || hasWord(c, "throws") || hasWord(c, "where") {
 		return true
 	}
 	for _, label := range []string{"public:", "private:", "protected:", "public slots:", "signals:"} {
@@ -341,8 +356,10 @@ var declWords = map[string]declKind{
 // declOf returns the kind of declaration c starts with: by its keyword
 // after any modifiers, or, for a name followed by a parenthesis (a
 // function's signature or prototype, a C++ method), a function; a name
-// assigned at the start of the line is a name declared.
-func declOf(c []byte) declKind {
+// assigned at the start of the line is a name declared, or a function if
+// it is assigned one. keyword reports whether a keyword or the function
+// assigned tells, which a call statement, read as a signature, cannot.
+func declOf(c []byte) (kind declKind, keyword bool) {
 	rest := c
 	for words := 0; words < 8; words++ {
 		w := leadWord(rest)
@@ -354,9 +371,12 @@ func declOf(c []byte) declKind {
 			// must be followed by a name or a brace.
 			after := trimBlankLeft(rest[len(w):])
 			if len(after) == 0 || after[0] == '=' && k != declControl && k != declName || after[0] == '.' || after[0] == ',' {
-				return declNone
+				return declNone, false
 			}
-			return k
+			if k == declName && funcValue(after) {
+				return declFunc, true
+			}
+			return k, k == declFunc && bytes.IndexByte(after, '(') > 0
 		}
 		if !modifiers[string(w)] {
 			break
@@ -367,12 +387,33 @@ func declOf(c []byte) declKind {
 		}
 	}
 	if sigLine(rest) {
-		return declFunc
+		return declFunc, false
 	}
 	if assigned(rest) {
-		return declName
+		if funcValue(rest) {
+			return declFunc, true
+		}
+		return declName, false
 	}
-	return declNone
+	return declNone, false
+}
+
+// funcValue reports whether an assignment assigns a function, as
+// JavaScript declares them: f = function (, x.prototype.f = async
+// function, const f = (a) => {.
+func funcValue(c []byte) bool {
+	i := bytes.IndexByte(c, '=')
+	if i < 0 || i+1 < len(c) && c[i+1] == '=' {
+		return false
+	}
+	v := trimBlankLeft(c[i+1:])
+	if len(v) > 0 && v[0] == '(' {
+		v = trimBlankLeft(v[1:])
+	}
+	if hasWord(v, "async") {
+		v = trimBlankLeft(v[len("async"):])
+	}
+	return hasWord(v, "function") || hasPrefix(v, "function*") || bytes.Contains(v, []byte("=>"))
 }
 
 // leadWord returns the word c starts with: letters, digits, underscores,

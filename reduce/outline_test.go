@@ -86,7 +86,13 @@ func accounts(input, got []byte) error {
 //   - outline-cat-h-stdio is a header whose needles include five macros
 //     that sit among the typedefs at its head; the outline ranks the 126
 //     function prototypes above macros, and 63 of them fill the budget.
-var outlineBehind = map[string]int{"outline-cat-h-stdio": 1}
+//   - outline-help-curl-all and outline-help-gcc-warnings are flat lists
+//     of options, one a line or each with a line of description, whose
+//     needles are spread evenly over them. The outline spreads the options
+//     it keeps over the list, three in a row at most, with a gap line
+//     between; one cut from each end shows a fifth more lines of options
+//     for the same tokens, and the sniffer takes the second for text.
+var outlineBehind = map[string]int{"outline-cat-h-stdio": 1, "outline-help-curl-all": 3, "outline-help-gcc-warnings": 4}
 
 // TestOutlineBeatsHeadTail checks that on every corpus sample over the
 // budget the outline keeps at least as many needles as a cut of head and
@@ -192,6 +198,93 @@ func TestOutlineHeadings(t *testing.T) {
 	got := body(t, shape.Outline, input, 600)
 	if !bytes.Contains(got, []byte("\nbootstrapenv() {\n")) {
 		t.Errorf("the script's function is not kept at budget 600:\n%s", got)
+	}
+}
+
+// A declaration's header may run over lines (a class's implements) with
+// its brace alone on the next: the members inside are still members. Of
+// ArrayList, every public method is kept.
+func TestOutlineBraceAlone(t *testing.T) {
+	input := readFile(t, filepath.Join(corpusDir, "outline-cat-java-arraylist.out"))
+	got := body(t, shape.Outline, input, 2000)
+	methods := regexp.MustCompile(`(?m)^    public [^=;\n]*\) \{$`)
+	all := methods.FindAll(input, -1)
+	if len(all) < 20 {
+		t.Fatalf("%d public methods: the sample no longer tests what it should", len(all))
+	}
+	for _, m := range all {
+		if !bytes.Contains(got, m) {
+			t.Errorf("public method %q is not kept", m)
+		}
+	}
+}
+
+// A shell script's here-documents are data, however much they look like
+// code: their lines are kept only as bodies are, next to a line kept, never
+// on their own after a gap.
+func TestOutlineHereDocument(t *testing.T) {
+	input := readFile(t, filepath.Join(corpusDir, "outline-cat-shell-zlib-configure.out"))
+	got := body(t, shape.Outline, input, 2000)
+	lines := strings.Split(string(input), "\n")
+	inDoc, docs := map[int]bool{}, 0
+	for i := 0; i < len(lines); i++ {
+		if !strings.Contains(lines[i], "<<EOF") {
+			continue
+		}
+		docs++
+		for i++; i < len(lines) && lines[i] != "EOF"; i++ {
+			inDoc[i+1] = true
+		}
+	}
+	if docs < 10 {
+		t.Fatalf("%d here-documents: the sample no longer tests what it should", docs)
+	}
+	next := 1
+	view := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	for i, l := range view {
+		if _, to, ok := elision.ParseGapLine(l); ok {
+			next = to + 1
+			continue
+		}
+		if inDoc[next] && i > 0 && isGap(view[i-1]) {
+			t.Errorf("line %d of a here-document, %q, is kept after a gap", next, l)
+		}
+		next++
+	}
+}
+
+// Options listed one a line, "-a, --append" among "    --anyauth", are
+// one list: those kept are spread over it, not its head alone.
+func TestOutlineOptionList(t *testing.T) {
+	input := readFile(t, filepath.Join(corpusDir, "outline-help-curl-all.out"))
+	got := body(t, shape.Outline, input, 2000)
+	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	quarter := len(lines)/4 + 1
+	kept := make([]int, 4)
+	for i, l := range lines[1:] {
+		if bytes.Contains(got, []byte("\n"+l+"\n")) {
+			kept[(i+1)/quarter]++
+		}
+	}
+	for q, n := range kept {
+		if n < 10 {
+			t.Errorf("%d options of the list's quarter %d are kept (of each: %v)", n, q+1, kept)
+		}
+	}
+}
+
+// A module wrapped in a function (lodash's runInContext) declares its
+// functions in that function's body: they are declarations still.
+func TestOutlineFunctionsInBody(t *testing.T) {
+	input := readFile(t, filepath.Join(corpusDir, "outline-cat-js-lodash.out"))
+	got := body(t, shape.Outline, input, 2000)
+	wrapper := bytes.Index(got, []byte("\n  var runInContext = (function runInContext(context) {\n"))
+	if wrapper < 0 {
+		t.Fatal("the wrapping function is not kept")
+	}
+	inner := regexp.MustCompile(`(?m)^    function [A-Za-z]+\(.*\) \{$`).FindAll(got[wrapper:], -1)
+	if len(inner) < 20 {
+		t.Errorf("%d functions of the wrapping function are kept", len(inner))
 	}
 }
 

@@ -74,7 +74,11 @@ type Text struct {
 	k, j   int
 	long   bool   // the paragraph is too long to rank its lines by place
 	para   []unit // the lines of the paragraph, while it is short
-	key    []byte // the key of the line before, if it has one
+	// held is the last line of a long paragraph, until the next tells
+	// whether it heads an indented block.
+	held    unit
+	hasHeld bool
+	key     []byte // the key of the line before, if it has one
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
@@ -152,6 +156,9 @@ func (t *Text) flush() {
 		t.k, t.j, t.long = 0, t.j+1, false
 	}
 	t.inPara = true
+	if !t.long {
+		t.fileHeld(u.piece.Text) // a long paragraph's last line
+	}
 	u.keyRank = t.keyRank(u.piece.Text)
 	// The first paragraph of a record leads (a commit's header), the
 	// second comes next (its subject), the rest after.
@@ -169,9 +176,14 @@ func (t *Text) flush() {
 	}
 	u.rank = min(u.rank, u.keyRank)
 	if t.long {
-		// A line deep in a long paragraph tells nothing by its place.
+		// A line deep in a long paragraph tells nothing by its place,
+		// but one that heads lines indented under it (a table's row
+		// with its flags below, an option with its description) shows
+		// the paragraph's structure. It is filed once the next line
+		// tells.
 		u.rank = u.keyRank
-		t.file(u)
+		t.fileHeld(u.piece.Text)
+		t.held, t.hasHeld = u, true
 		return
 	}
 	t.para = append(t.para, u)
@@ -180,12 +192,18 @@ func (t *Text) flush() {
 		// after the first rank by their keys only, else the view would
 		// lean to its head.
 		t.long = true
-		for i := range t.para {
+		last := len(t.para) - 1
+		for i := range last {
 			if i > 0 {
 				t.para[i].rank = t.para[i].keyRank
 			}
+			if textIndent(t.para[i+1].piece.Text) > textIndent(t.para[i].piece.Text) {
+				t.para[i].rank = min(t.para[i].rank, 1)
+			}
 			t.file(t.para[i])
 		}
+		t.held, t.hasHeld = t.para[last], true
+		t.held.rank = t.held.keyRank
 		t.para = t.para[:0]
 	}
 }
@@ -194,6 +212,7 @@ func (t *Text) flush() {
 // paragraph of a record's body, a summary often, ranks right after its
 // first.
 func (t *Text) endPara() {
+	t.fileHeld(nil)
 	if n := len(t.para); n >= 3 && t.j > 0 {
 		if last := &t.para[n-1]; textWordy(last.piece.Text) {
 			last.rank = min(last.rank, min(t.j, 2)+1)
@@ -270,6 +289,37 @@ func textKey(line []byte) []byte {
 	return nil
 }
 
+// fileHeld files the held line of a long paragraph, if any, now that
+// next, the line after it (nil for none), tells whether it heads lines
+// indented under it.
+func (t *Text) fileHeld(next []byte) {
+	if !t.hasHeld {
+		return
+	}
+	if next != nil && textIndent(next) > textIndent(t.held.piece.Text) {
+		t.held.rank = min(t.held.rank, 1)
+	}
+	t.file(t.held)
+	t.hasHeld = false
+}
+
+// textIndent returns the width of a line's indentation, a tab counting
+// as eight.
+func textIndent(b []byte) int {
+	w := 0
+	for _, c := range b {
+		switch c {
+		case ' ':
+			w++
+		case '\t':
+			w += 8 - w%8
+		default:
+			return w
+		}
+	}
+	return w
+}
+
 // textBlank reports whether a line is empty or white space only.
 func textBlank(b []byte) bool {
 	for _, c := range b {
@@ -318,9 +368,25 @@ func (t *Text) file(u unit) {
 // holdMid holds a structure line from the middle, letting go of the
 // lowest ranked while they are more than a budget's worth.
 func (t *Text) holdMid(u unit) {
-	heap.Push(&t.mid, u)
-	t.midBytes += len(u.piece.Text) + grepCandOverhead
-	for t.midBytes > t.budgetBytes && t.mid.Len() > 0 {
+	size := len(u.piece.Text) + grepCandOverhead
+	if len(t.mid) > 0 && t.midBytes+size > t.budgetBytes {
+		// Full: u takes the place of the worst held, if it is better,
+		// without the allocations of a push and a pop, and the buffer
+		// let go of serves the next line.
+		worst := t.mid[0]
+		if textStructPrio(u) <= textStructPrio(worst) {
+			t.spare = u.piece.Text
+			return
+		}
+		t.midBytes += size - len(worst.piece.Text) - grepCandOverhead
+		t.spare = worst.piece.Text
+		t.mid[0] = u
+		heap.Fix(&t.mid, 0)
+	} else {
+		heap.Push(&t.mid, u)
+		t.midBytes += size
+	}
+	for t.midBytes > t.budgetBytes && t.mid.Len() > 1 {
 		out := heap.Pop(&t.mid).(unit)
 		t.midBytes -= len(out.piece.Text) + grepCandOverhead
 	}

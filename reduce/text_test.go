@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -40,6 +42,23 @@ func TestTextShowsParagraphStarts(t *testing.T) {
 // TestTextBeatsHeadTail checks that on every text sample over the budget
 // the view keeps at least as many needles as a cut of head and tail.
 func TestTextBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "text-", shape.Text) }
+
+// In a long paragraph, a line that heads lines indented under it shows
+// the paragraph's structure: of objdump -x, every row of the table of
+// sections, each over its line of flags, is kept.
+func TestTextHeadsOfIndentedLines(t *testing.T) {
+	in := readFile(t, filepath.Join(corpusDir, "text-objdump-x-git.out"))
+	got := body(t, shape.Text, in, 2000)
+	rows := regexp.MustCompile(`(?m)^ +[0-9]+ \.[a-z_.]+ .*$`).FindAll(in, -1)
+	if len(rows) < 20 {
+		t.Fatalf("%d rows: the sample no longer tests what it should", len(rows))
+	}
+	for _, r := range rows {
+		if !bytes.Contains(got, r) {
+			t.Errorf("row %q is not kept", r)
+		}
+	}
+}
 
 func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 	var in strings.Builder

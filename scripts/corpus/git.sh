@@ -6,6 +6,12 @@
 # PIN is the commit the git samples are taken at: the repository as it was
 # when they were first captured.
 PIN=de9b181e52f6266aff249cdcbea6cec5cb281a68
+# LATER is a later commit of the same history, with merges in it, for the
+# diffs of section_git_history. Its samples leave out every testdata
+# directory and the corpus archive, which hold the corpus itself, and the
+# corpus scripts, which name the registries' hosts (no sample may).
+LATER=e6d7d40548811cd0bb173643d330ebc79a845284
+NOCORPUS=(':(exclude,glob)**/testdata/**' ':(exclude)bench/corpus.tar.gz' ':(exclude)scripts/corpus')
 
 section_git() {
 	local s r
@@ -136,4 +142,135 @@ section_git() {
 		g -E '^[-+ ][-+]func ' "$s" | first 6
 	} | needles diff-git-diff-conflict-cc
 	git merge --abort
+
+	section_git_history
+	section_git_releases
+}
+
+# section_git_history: diffs of kinds the samples above lack, from the
+# later commit of this repository: the history of a directory, a log with
+# --stat and -p, a merge's combined diff, a patch series, a word diff, a
+# range of a hundred commits.
+section_git_history() {
+	local s
+	if ! git -C "$ROOT" cat-file -e "$LATER^{commit}" 2>/dev/null; then
+		say "warning: commit $LATER is not in this clone; skipping its git samples"
+		return 0
+	fi
+	cd "$ROOT"
+	# $ git log -p e6d7d40 -- reduce/log.go
+	git log -p "$LATER" -- reduce/log.go >"$(o diff-git-log-p-file-history)" 2>&1
+	s=$(o diff-git-log-p-file-history)
+	{
+		git log --format='    %s' "$LATER" -- reduce/log.go
+		g -E '^@@ ' "$s" | $PY spread /dev/stdin . 10
+		g -E '^\+func ' "$s" | $PY spread /dev/stdin . 8
+	} | needles diff-git-log-p-file-history
+
+	# $ git log --stat -p -6 e6d7d40~8 -- . <no testdata>
+	git log --stat -p -6 "$LATER~8" -- . "${NOCORPUS[@]}" >"$(o diff-git-log-stat-p)" 2>&1
+	s=$(o diff-git-log-stat-p)
+	{
+		git log -6 --format='    %s' "$LATER~8" -- . "${NOCORPUS[@]}"
+		$PY spread "$s" '^diff --git' 24
+	} | needles diff-git-log-stat-p
+
+	# $ git show 0a6fab5   (a merge whose conflicts were resolved: a combined diff)
+	git show 0a6fab5 -- . "${NOCORPUS[@]}" >"$(o diff-git-show-merge-combined)" 2>&1
+	s=$(o diff-git-show-merge-combined)
+	{
+		git log -1 --format='    %s' 0a6fab5
+		g -E '^diff --cc ' "$s"
+		g -E '^@@@ ' "$s" | $PY spread /dev/stdin . 8
+	} | needles diff-git-show-merge-combined
+
+	# $ git format-patch --stdout -5 e6d7d40 -- reduce shape
+	git format-patch --stdout -5 "$LATER" -- reduce shape "${NOCORPUS[@]}" >"$(o diff-git-format-patch-series)" 2>&1
+	s=$(o diff-git-format-patch-series)
+	{
+		g -E '^Subject: ' "$s"
+		g '^diff --git' "$s"
+		g -E '^@@ ' "$s" | $PY spread /dev/stdin . 10
+	} | needles diff-git-format-patch-series
+
+	# $ git diff --word-diff e6d7d40~30 e6d7d40 -- README.md DESIGN.md
+	git diff --word-diff "$LATER~30" "$LATER" -- README.md DESIGN.md >"$(o diff-git-word-diff)" 2>&1
+	s=$(o diff-git-word-diff)
+	{
+		g '^diff --git' "$s"
+		g -E '^@@ ' "$s" | $PY spread /dev/stdin . 12
+		g -oE '\{\+[^+]{8,}\+\}' "$s" | $PY spread /dev/stdin . 12
+	} | needles diff-git-word-diff
+
+	# $ git diff de9b181 e6d7d40 -- . <no testdata>
+	git diff "$PIN" "$LATER" -- . "${NOCORPUS[@]}" >"$(o diff-git-diff-range-many)" 2>&1
+	s=$(o diff-git-diff-range-many)
+	{
+		$PY spread "$s" '^diff --git' 28
+		g -E '^(new|deleted) file mode' "$s" | sort -u
+		g -E '^\+func ' "$s" | $PY spread /dev/stdin . 8
+	} | needles diff-git-diff-range-many
+}
+
+# section_git_releases: repositories whose commits are the releases of Go
+# modules from the module proxy, each commit a version's whole tree: the
+# diffs between releases of cobra and x/sys (generated files dwarf the
+# rest), and diff -ruN of two unpacked releases.
+section_git_releases() {
+	local s r m=$GOMODCACHE v
+	(cd "$W" && go mod download github.com/spf13/cobra@v1.6.0 github.com/spf13/cobra@v1.7.0 \
+		github.com/spf13/cobra@v1.8.0 github.com/spf13/cobra@v1.9.1 github.com/spf13/cobra@v1.10.2 \
+		golang.org/x/sys@v0.20.0 golang.org/x/sys@v0.28.0) >/dev/null
+	# release DIR TAG: commit DIR's files as the repository's whole tree.
+	release() {
+		find . -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
+		cp -r "$1"/. .
+		chmod -R u+w .
+		commit "$2"
+		git tag "$2"
+	}
+	r=$W/git/cobra
+	mkdir -p "$r" && cd "$r" && git init -q
+	for v in v1.6.0 v1.7.0 v1.8.0 v1.9.1 v1.10.2; do release "$m/github.com/spf13/cobra@$v" "$v"; done
+
+	# $ git log -p -M -3   (cobra's releases)
+	git log -p -M -3 >"$(o diff-git-log-p-releases)" 2>&1
+	s=$(o diff-git-log-p-releases)
+	{
+		$PY spread "$s" '^diff --git' 24
+		g -E '^@@ ' "$s" | $PY spread /dev/stdin . 8
+		g -E '^\+func ' "$s" | $PY spread /dev/stdin . 6
+	} | needles diff-git-log-p-releases
+
+	# $ git diff --stat -p v1.8.0 v1.9.1
+	git diff --stat -p v1.8.0 v1.9.1 >"$(o diff-git-diff-stat-p-release)" 2>&1
+	s=$(o diff-git-diff-stat-p-release)
+	{
+		g '^diff --git' "$s"
+		g -E '^[-+]func ' "$s" | $PY spread /dev/stdin . 12
+	} | needles diff-git-diff-stat-p-release
+
+	# Copies with a fixed time, which diff prints for each file.
+	mkdir -p "$W/releases"
+	cp -r "$m/github.com/spf13/cobra@v1.7.0" "$m/github.com/spf13/cobra@v1.10.2" "$W/releases/"
+	chmod -R u+w "$W/releases"
+	find "$W/releases" -exec touch -h -d '2024-03-01 00:00:00 UTC' {} +
+	# $ diff -ruN cobra@v1.7.0 cobra@v1.10.2   (two releases from the module cache)
+	(cd "$W/releases" && diff -ruN cobra@v1.7.0 cobra@v1.10.2) >"$(o diff-ruN-module-releases)" 2>&1 || true
+	s=$(o diff-ruN-module-releases)
+	{
+		$PY spread "$s" '^diff -ruN ' 28 | awk '{print $4}'
+		g -E '^[-+]func ' "$s" | $PY spread /dev/stdin . 10
+	} | needles diff-ruN-module-releases
+
+	r=$W/git/xsys
+	mkdir -p "$r" && cd "$r" && git init -q
+	for v in v0.20.0 v0.28.0; do release "$m/golang.org/x/sys@$v" "$v"; done
+	# $ git diff v0.20.0 v0.28.0 -- unix windows   (x/sys)
+	git diff v0.20.0 v0.28.0 -- unix windows >"$(o diff-git-diff-generated-heavy)" 2>&1
+	s=$(o diff-git-diff-generated-heavy)
+	{
+		$PY spread "$s" '^diff --git' 30
+		g -E '^\+func [A-Z]' "$s" | $PY spread /dev/stdin . 10
+	} | needles diff-git-diff-generated-heavy
 }

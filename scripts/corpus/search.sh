@@ -129,4 +129,81 @@ section_search() {
 		cut -d/ -f1,2 "$s" | sort | uniq -c | sort -rn | first 12 | awk '{print $2 "/"}'
 		$PY spread "$s" . 12
 	} | needles listing-rg-files-node-modules
+
+	search_more "$py" "$jdk"
+}
+
+# search_more PYSTDLIB JDKSRC: searches of kinds the samples above lack:
+# floods of a common phrase and a handful of a rare one, one match in each
+# of hundreds of files, matches in minified lines, rg's complaints among
+# its matches, git grep in a work tree, rg -o, -B, --heading, -c over a
+# large tree, and a Go module's source from the module proxy.
+search_more() {
+	local s py=$1 jdk=$2 cobra
+	(cd "$W" && go mod download github.com/spf13/cobra@v1.10.2) >/dev/null
+	cobra=$GOMODCACHE/github.com/spf13/cobra@v1.10.2
+	cd "$W"
+
+	# $ grep -rn 'return nil' /usr/local/go/src/net
+	grep -rn 'return nil' "$G/net" >"$(o grep-rn-common-phrase-net)" 2>&1
+	$PY grepfiles colon "$(o grep-rn-common-phrase-net)" 25 10 | needles grep-rn-common-phrase-net
+
+	# $ grep -rn Symlink /usr/local/go/src/os
+	grep -rn Symlink "$G/os" >"$(o grep-rn-rare-word-os)" 2>&1
+	$PY grepfiles colon "$(o grep-rn-rare-word-os)" 30 0 | needles grep-rn-rare-word-os
+
+	# $ rg -n -C2 --sort path 'RunE' <cobra@v1.10.2>
+	rg -n -C2 --sort path 'RunE' "$cobra" >"$(o grep-rg-C2-module-src)" 2>&1
+	$PY grepfiles colon "$(o grep-rg-C2-module-src)" 25 10 | needles grep-rg-C2-module-src
+
+	# $ rg --heading -n --sort path 'unsafe\.Pointer' /usr/local/go/src/syscall
+	rg --heading -n --sort path 'unsafe\.Pointer' "$G/syscall" >"$(o grep-rg-heading-unsafe)" 2>&1
+	$PY grepfiles heading "$(o grep-rg-heading-unsafe)" 25 10 | needles grep-rg-heading-unsafe
+
+	# $ git grep -n 'cobra.Command{'   (in a repository of cobra's source)
+	mkdir -p "$W/search/cobra"
+	cp -r "$cobra"/. "$W/search/cobra"
+	chmod -R u+w "$W/search/cobra"
+	(cd "$W/search/cobra" && git init -q && commit "cobra v1.10.2" && git grep -n 'cobra.Command{') >"$(o grep-git-grep-worktree)" 2>&1
+	$PY grepfiles colon "$(o grep-git-grep-worktree)" 25 10 | needles grep-git-grep-worktree
+
+	# $ rg -o -n --sort path 'https?://[^ )"]+' /usr/local/go/src/net/http
+	rg -o -n --sort path 'https?://[^ )"]+' "$G/net/http" >"$(o grep-rg-o-urls)" 2>&1
+	$PY grepfiles colon "$(o grep-rg-o-urls)" 20 12 | needles grep-rg-o-urls
+
+	# $ rg -n --sort path SIGKILL /usr/local/go/src/os /usr/local/go/src/syscall /nonexistent/src missing.txt
+	rg -n --sort path SIGKILL "$G/os" "$G/syscall" /nonexistent/src missing.txt >"$(o grep-rg-missing-paths)" 2>&1 || true
+	s=$(o grep-rg-missing-paths)
+	{
+		g -E '^rg: ' "$s"
+		$PY grepfiles colon "$s" 20 10
+	} | needles grep-rg-missing-paths
+
+	# $ grep -rni deprecated <python3>/email <python3>/http <python3>/urllib
+	grep -rni deprecated "$py/email" "$py/http" "$py/urllib" >"$(o grep-rni-python-deprecated)" 2>&1
+	$PY grepfiles colon "$(o grep-rni-python-deprecated)" 24 10 | needles grep-rni-python-deprecated
+
+	# $ rg -c --sort path 'func ' /usr/local/go/src/cmd/compile/internal
+	rg -c --sort path 'func ' "$G/cmd/compile/internal" >"$(o grep-rg-c-many-files)" 2>&1
+	$PY grepfiles count "$(o grep-rg-c-many-files)" 25 10 | needles grep-rg-c-many-files
+
+	# $ rg -n -t py -B1 --sort path 'yield from' <python3>
+	rg -n -t py -B1 --sort path 'yield from' "$py" >"$(o grep-rg-B1-python-yield)" 2>&1
+	$PY grepfiles colon "$(o grep-rg-B1-python-yield)" 20 10 | needles grep-rg-B1-python-yield
+
+	# $ rg -n -m1 --sort path Copyright /usr/local/go/src/crypto
+	rg -n -m1 --sort path Copyright "$G/crypto" >"$(o grep-rg-m1-one-per-file)" 2>&1
+	$PY grepfiles colon "$(o grep-rg-m1-one-per-file)" 20 20 | needles grep-rg-m1-one-per-file
+
+	# $ cd jstools && rg -n --sort path -g '*.min.js' 'function\(' node_modules
+	(cd "$W/jstools" && rg -n --sort path -g '*.min.js' 'function\(' node_modules) >"$(o grep-rg-minified-min-js)" 2>&1
+	$PY grepfiles colon "$(o grep-rg-minified-min-js)" 20 10 | needles grep-rg-minified-min-js
+
+	# $ grep -rn --include='*.h' restrict /usr/include
+	grep -rn --include='*.h' restrict /usr/include >"$(o grep-rn-include-h-flood)" 2>&1
+	$PY grepfiles colon "$(o grep-rn-include-h-flood)" 25 10 | needles grep-rn-include-h-flood
+
+	# $ grep -rn 'throw new IllegalArgumentException' <jdk src>/java.base/java/util
+	grep -rn 'throw new IllegalArgumentException' "$jdk/java.base/java/util" >"$(o grep-rn-java-throws)" 2>&1
+	$PY grepfiles colon "$(o grep-rn-java-throws)" 25 10 | needles grep-rn-java-throws
 }
