@@ -18,7 +18,9 @@ type outlineTally struct {
 	inline    int // lines with markdown's links, code spans or emphasis
 	sections  int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
 	indented  int // lines indented by three columns or more
-	options   int // lines documenting an option: "  -a, --all"
+	comments  int // lines in block comments or starting one, or a // comment
+	options   int // lines documenting an option: "  -a, --all   list all"
+	commands  int // lines of a command list: "  add        Add file contents"
 	rules     int // a makefile's rules whose recipe follows: "lib.a: $(OBJS)"
 	makeRefs  int // lines that refer to a makefile's variables: $(CC), ${RM}
 	usage     bool
@@ -76,7 +78,9 @@ func sniffOutline(sample []byte) (bool, string) {
 	switch {
 	case t.lines < 3:
 		return false, ""
-	case t.code*2 >= t.lines && t.decls >= 2 && t.decls*100 >= t.lines:
+	case t.code*2 >= t.lines && t.decls >= 2 && t.decls*100 >= t.lines-t.comments:
+		// Comments do not thin declarations out: a declaration file is
+		// mostly documentation.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d declare", t.code, t.lines, t.decls)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
 		return true, "markdown: headings or code fences"
@@ -86,6 +90,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, "help text: a usage line and options"
 	case t.options >= 8 && t.options*12 >= t.lines:
 		return true, fmt.Sprintf("help text: %d of %d lines document options", t.options, t.lines)
+	case t.commands >= 8 && t.commands*3 >= t.lines:
+		return true, fmt.Sprintf("help text: %d of %d lines name commands", t.commands, t.lines)
 	case t.rules >= 3 && t.rules*40 >= t.lines && t.makeRefs >= t.rules:
 		return true, fmt.Sprintf("a makefile: %d rules with recipes", t.rules)
 	}
@@ -102,6 +108,7 @@ func tallyOutline(sample []byte) outlineTally {
 		inFence      bool
 		inComment    bool // inside a block comment or a docstring
 		linesChecked int
+		pendOption   = -1 // the indentation of an option line not yet described
 	)
 	for line := range sampleLines(sample) {
 		line = bytes.TrimSuffix(line, []byte{'\r'})
@@ -147,8 +154,24 @@ func tallyOutline(sample []byte) outlineTally {
 		if len(line) > 3 && (line[0] == '\t' || bytes.HasPrefix(line, []byte("   "))) {
 			t.indented++
 		}
+		// An option counts when it is described, on its line or, hanging,
+		// on the next one indented deeper: a bare list of option names
+		// and states ("-fdce  [enabled]") documents nothing.
+		if pendOption >= 0 {
+			if indent(line) > pendOption && isLetter(trimmed[0]) {
+				t.options++
+			}
+			pendOption = -1
+		}
 		if optionLine(line) || t.helpStart && marginOption(line) {
-			t.options++
+			if optionDescribed(trimmed) {
+				t.options++
+			} else {
+				pendOption = indent(line)
+			}
+		}
+		if commandEntry(line) {
+			t.commands++
 		}
 		if line[0] == '\t' && !prevBlank && makeRule(prev) {
 			t.rules++
@@ -164,6 +187,9 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if inComment || codeLine(trimmed) {
 			t.code++
+		}
+		if inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) {
+			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
 		if declaration(line) {
@@ -278,6 +304,50 @@ func optionLine(line []byte) bool {
 		return len(t) > 2 && isLetter(t[2])
 	}
 	return isLetter(t[1]) || isDigit(t[1])
+}
+
+// optionDescribed reports whether a trimmed option line says what its
+// option does: words after the option and its argument, past a run of
+// blanks, outside brackets ("-Wall   Enable most warnings", not
+// "-fdce   [enabled]").
+func optionDescribed(t []byte) bool {
+	gap := bytes.Index(t, []byte("  "))
+	if tab := bytes.IndexByte(t, '\t'); tab >= 0 && (gap < 0 || tab < gap) {
+		gap = tab
+	}
+	if gap < 0 {
+		return false
+	}
+	rest := bytes.TrimSpace(t[gap:])
+	return len(rest) > 0 && rest[0] != '[' && rest[0] != '<' && bytes.IndexFunc(rest, func(r rune) bool {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
+	}) >= 0
+}
+
+// commandEntry reports whether a line is an entry of a command list, as
+// git help -a and kubectl --help write them: an indentation, a command's
+// name, a run of blanks, and a description that starts with a capital
+// letter ("   add          Add file contents to the index").
+func commandEntry(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	if n := len(line) - len(t); n < 2 || n > 8 || len(t) == 0 || !('a' <= t[0] && t[0] <= 'z') {
+		return false
+	}
+	i := 0
+	for i < len(t) && ('a' <= t[i] && t[i] <= 'z' || isDigit(t[i]) || t[i] == '-' || t[i] == '_' || t[i] == ':') {
+		i++
+	}
+	j := i
+	for j < len(t) && t[j] == ' ' {
+		j++
+	}
+	return j-i >= 2 && j < len(t) && 'A' <= t[j] && t[j] <= 'Z'
+}
+
+// indent returns the number of blanks a line starts with, a tab counting
+// as one.
+func indent(line []byte) int {
+	return len(line) - len(bytes.TrimLeft(line, " \t"))
 }
 
 // makeRule reports whether a line is a makefile's rule: targets at the
@@ -420,7 +490,24 @@ var declStarts = []string{
 	"function ", "export function ", "export class ", "export const ", "export default ",
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
-	"final class ", "object ", "data class ", "const ", "var (",
+	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ",
+}
+
+// assignedFunction reports whether a line assigns a function to a name or
+// a property: a dotted name, " = ", then function or an arrow function's
+// parameters.
+func assignedFunction(t []byte) bool {
+	i := 0
+	for i < len(t) && (isLetter(t[i]) || isDigit(t[i]) || t[i] == '.' || t[i] == '_' || t[i] == '$') {
+		i++
+	}
+	rest, ok := bytes.CutPrefix(t[i:], []byte(" = "))
+	if i == 0 || !ok {
+		return false
+	}
+	rest = bytes.TrimPrefix(rest, []byte("async "))
+	return bytes.HasPrefix(rest, []byte("function")) ||
+		bytes.HasPrefix(rest, []byte("(")) && bytes.Contains(rest, []byte(") => "))
 }
 
 // declaration reports whether a line declares something at or near the
@@ -440,6 +527,11 @@ func declaration(line []byte) bool {
 		if bytes.HasPrefix(t, []byte(s)) {
 			return true
 		}
+	}
+	// A function assigned to a name, as JavaScript declares methods and
+	// exports: "app.init = function init() {", "exports.x = async (a) => {".
+	if assignedFunction(t) {
+		return true
 	}
 	// A shell function: name() {
 	if i := bytes.Index(t, []byte("()")); i > 0 && len(t) == len(line) && weakName(t[:i]) {
