@@ -47,8 +47,12 @@ const chunkSize = 64 << 10
 // view would not be shorter, it then passes through from the spool.
 const maxBuffer = 32 << 20
 
-// newReducer makes reducers; tests replace it to make one fail.
-var newReducer = reduce.New
+// newReducer makes reducers, and sniff tells which fits; tests replace
+// them to make one fail.
+var (
+	newReducer = reduce.New
+	sniff      = shape.Sniff
+)
 
 // Options configures Clip.
 type Options struct {
@@ -166,7 +170,9 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	if res.Kind == "" {
 		// All that was read before deciding: the sniffer looks at its
 		// start, middle and end, to read past a preamble.
-		res.Kind, res.Why = shape.Sniff(head)
+		if err := safely(func() { res.Kind, res.Why = sniff(head) }); err != nil {
+			return passThrough(res, err.Error(), out, head, in)
+		}
 	}
 	var (
 		red   reduce.Reducer

@@ -201,6 +201,31 @@ func TestReducerPanicFailsOpen(t *testing.T) {
 	}
 }
 
+// A sniffer that panics costs the clipping, not the output, as a reducer
+// that panics does.
+func TestSnifferPanicFailsOpen(t *testing.T) {
+	old := sniff
+	t.Cleanup(func() { sniff = old })
+	sniff = func([]byte) (shape.Kind, string) { panic("sniffer bug") }
+	in := sample(t)
+	o := options(t, 300)
+	var out bytes.Buffer
+	res, err := Clip(bytes.NewReader(in), &out, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), in) || res.Clipped {
+		t.Fatal("input not passed through unchanged")
+	}
+	if !strings.Contains(res.Warning, "internal error: sniffer bug") {
+		t.Errorf("warning = %q", res.Warning)
+	}
+	objects, _ := filepath.Glob(filepath.Join(o.Store.Primary.Dir, "objects", "*", "*"))
+	if len(objects) != 0 {
+		t.Errorf("a failed clip left %v in the store", objects)
+	}
+}
+
 // panicky panics in Add, or in Pieces if at says so.
 type panicky struct{ at string }
 
