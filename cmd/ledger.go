@@ -86,23 +86,7 @@ func passedLedger(loc elision.Location) *elision.Store {
 // plain characters as they are, others in single quotes. A line longer
 // than maxCommand is cut, and ends with "…".
 func shellQuote(argv []string) string {
-	var b strings.Builder
-	for i, a := range argv {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		// A first word with "=" would read as an assignment, and a "~"
-		// at the start or after "=" or ":" as a home directory to bash.
-		home := strings.Contains(a, "~") && (a[0] == '~' || strings.ContainsAny(a, "=:"))
-		if a != "" && strings.IndexFunc(a, needsQuote) < 0 && !home && (i > 0 || !strings.Contains(a, "=")) {
-			b.WriteString(a)
-			continue
-		}
-		b.WriteByte('\'')
-		b.WriteString(strings.ReplaceAll(a, "'", `'\''`))
-		b.WriteByte('\'')
-	}
-	s := b.String()
+	s := shellJoin(argv)
 	if len(s) <= maxCommand {
 		return s
 	}

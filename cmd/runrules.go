@@ -77,19 +77,25 @@ func projectDirs(dir string) []string {
 	}
 }
 
-// shellJoin writes argv as a shell command line, quoting the words that
-// need it, as an agent would have seen the command.
+// shellJoin writes argv as a POSIX shell would read it back: words of
+// plain characters as they are, others in single quotes. It is how an
+// agent would have seen the command.
 func shellJoin(argv []string) string {
-	words := make([]string, len(argv))
+	var b strings.Builder
 	for i, a := range argv {
-		if a != "" && strings.IndexFunc(a, func(r rune) bool {
-			return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ':' || r == ',' || r == '+' || r == '@' ||
-				'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
-		}) < 0 {
-			words[i] = a
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		// A first word with "=" would read as an assignment, and a "~"
+		// at the start or after "=" or ":" as a home directory to bash.
+		home := strings.Contains(a, "~") && (a[0] == '~' || strings.ContainsAny(a, "=:"))
+		if a != "" && strings.IndexFunc(a, needsQuote) < 0 && !home && (i > 0 || !strings.Contains(a, "=")) {
+			b.WriteString(a)
 			continue
 		}
-		words[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		b.WriteByte('\'')
+		b.WriteString(strings.ReplaceAll(a, "'", `'\''`))
+		b.WriteByte('\'')
 	}
-	return strings.Join(words, " ")
+	return b.String()
 }
