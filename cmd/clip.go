@@ -68,11 +68,12 @@ func runClip(c *cobra.Command, env *environment, o clipOptions, args []string) e
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}
 	}
-	res, err := clip.Clip(in, stdout, clip.Options{Budget: env.budget, Kind: kind, Counter: counter, Store: loc, CountPassed: passedLedger(loc) != nil})
+	passed := passedLedger(loc)
+	res, err := clip.Clip(in, stdout, clip.Options{Budget: env.budget, Kind: kind, Counter: counter, Store: loc, CountPassed: passed != nil})
 	if err != nil {
 		return fmt.Errorf("clip %s: %w", name, err)
 	}
-	recordClip(loc, res)
+	recordClip(passed, res)
 	if res.Warning != "" {
 		warn(stderr, "%s: input printed unchanged", res.Warning)
 	}

@@ -17,14 +17,15 @@ import (
 // script given to sh -c can be long, and the ledger is for counting.
 const maxCommand = 2000
 
-// recordClip appends what clip did with its input to a store's ledger.
-func recordClip(loc elision.Location, res clip.Result) {
-	record(loc, res, elision.Record{Time: time.Now(), Via: "clip"})
+// recordClip appends what clip did with its input to a store's ledger;
+// passed is passedLedger's store.
+func recordClip(passed *elision.Store, res clip.Result) {
+	record(passed, res, elision.Record{Time: time.Now(), Via: "clip"})
 }
 
 // recordRun appends what run did with its command's output to a store's
 // ledger: the command, as the shell would take it, and its exit status.
-func recordRun(c *cobra.Command, opts clip.Options, res clip.Result, exitErr error) {
+func recordRun(c *cobra.Command, passed *elision.Store, res clip.Result, exitErr error) {
 	r := elision.Record{Time: time.Now(), Via: "run", Command: shellQuote(c.Flags().Args())}
 	var ee *exitError
 	switch {
@@ -33,18 +34,14 @@ func recordRun(c *cobra.Command, opts clip.Options, res clip.Result, exitErr err
 	case errors.As(exitErr, &ee):
 		r.Exit = &ee.code
 	}
-	record(opts.Store, res, r)
+	record(passed, res, r)
 }
 
 // record completes r from res and appends it to the ledger of the store
-// that holds the original. An input that was not clipped goes to the
-// work tree's store if it exists, or, where there is none (the current
-// directory is not the user's alone), to the first fallback that exists:
-// no store is made to count output that did not need one, and output
-// that passes through in a work tree without a store is not counted in
-// the fallbacks, which every work tree shares. Errors are dropped: the
-// ledger never costs the output, or a line on stderr.
-func record(loc elision.Location, res clip.Result, r elision.Record) {
+// that holds the original, or, for an input that was not clipped, of
+// passed (see passedLedger), if any. Errors are dropped: the ledger never
+// costs the output, or a line on stderr.
+func record(passed *elision.Store, res clip.Result, r elision.Record) {
 	r.Time = r.Time.UTC().Truncate(time.Second)
 	r.Dir, _ = os.Getwd()
 	r.Reducer = string(res.Kind)
@@ -58,15 +55,19 @@ func record(loc elision.Location, res clip.Result, r elision.Record) {
 		res.Store.Record(r)
 		return
 	}
-	if s := passedLedger(loc); s != nil {
-		s.Record(r)
+	if passed != nil {
+		passed.Record(r)
 	}
 }
 
 // passedLedger returns the store whose ledger records input that was not
 // clipped, or nil: the work tree's store if it exists, or, where there is
 // none (the current directory is not the user's alone), the first
-// fallback that exists.
+// fallback that exists. No store is made to count output that did not
+// need one, and output that passes through in a work tree without a
+// store is not counted in the fallbacks, which every work tree shares.
+// It is looked up once, before the input is read: whether the input's
+// tokens are counted depends on it too.
 func passedLedger(loc elision.Location) *elision.Store {
 	if loc.Primary.Dir != "" {
 		if _, err := os.Lstat(loc.Primary.Dir); err != nil {

@@ -130,8 +130,9 @@ func runRun(c *cobra.Command, env *environment, o runOptions, args []string) err
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}
 	}
-	opts := clip.Options{Budget: env.budget, Kind: kind, Counter: counter, Store: loc, CountPassed: passedLedger(loc) != nil}
-	return runClipped(c, child, opts)
+	passed := passedLedger(loc)
+	opts := clip.Options{Budget: env.budget, Kind: kind, Counter: counter, Store: loc, CountPassed: passed != nil}
+	return runClipped(c, child, opts, passed)
 }
 
 // runPlain runs a command on headroom's own streams.
@@ -168,7 +169,7 @@ func start(child *exec.Cmd) (*exec.Cmd, error) {
 // runClipped runs a command with its standard output and error on one pipe
 // and clips what comes out of it, telling on standard error, as heartbeats
 // says, that it still runs.
-func runClipped(c *cobra.Command, child *exec.Cmd, opts clip.Options) error {
+func runClipped(c *cobra.Command, child *exec.Cmd, opts clip.Options, passed *elision.Store) error {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return fmt.Errorf("run %s: %w", child.Args[0], err)
@@ -204,7 +205,7 @@ func runClipped(c *cobra.Command, child *exec.Cmd, opts clip.Options) error {
 		io.Copy(io.Discard, in)
 	}
 	exitErr := exitOf(child, <-waited)
-	recordRun(c, opts, res, exitErr)
+	recordRun(c, passed, res, exitErr)
 	if res.Warning != "" {
 		warn(c.ErrOrStderr(), "%s: output printed unchanged", res.Warning)
 	}
