@@ -65,18 +65,8 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		text = text[2:]
 	}
 	var s lineShape
-	i := 0
-	for ; i < len(text); i++ {
-		switch text[i] {
-		case ' ':
-			s.w++
-		case '\t':
-			s.w += 8 - s.w%8
-		default:
-			goto content
-		}
-	}
-content:
+	var i int
+	s.w, i = indentColumns(text)
 	c := trimBlankRight(text[i:])
 	s.c = c
 	if len(c) == 0 {

@@ -303,21 +303,27 @@ func (t *Text) fileHeld(next []byte) {
 	t.hasHeld = false
 }
 
-// textIndent returns the width of a line's indentation, a tab counting
-// as eight.
+// textIndent returns the width of a line's indentation in columns.
 func textIndent(b []byte) int {
-	w := 0
-	for _, c := range b {
-		switch c {
+	w, _ := indentColumns(b)
+	return w
+}
+
+// indentColumns returns the width in columns of the blanks a line starts
+// with, a tab reaching the next multiple of eight as a terminal shows it,
+// and the number of bytes they take.
+func indentColumns(b []byte) (width, n int) {
+	for ; n < len(b); n++ {
+		switch b[n] {
 		case ' ':
-			w++
+			width++
 		case '\t':
-			w += 8 - w%8
+			width += 8 - width%8
 		default:
-			return w
+			return width, n
 		}
 	}
-	return w
+	return width, n
 }
 
 // textBlank reports whether a line is empty or white space only.
