@@ -419,9 +419,28 @@ func opencode(c *config) error {
 	o := a.session("missing-headroom", false, call{command: failingTest})
 	uninstall()
 	r := o.results[0].text
-	c.checks.check("opencode without headroom on PATH", strings.Contains(r, "FAIL\tdemo/failmod") && !strings.Contains(r, "[headroom:"),
+	// opencode cuts long output itself, differently from run to run (at
+	// times to the last line alone), and keeps the whole of it in a file
+	// it names: the failure line is in one or the other.
+	full := r + savedOutput(r)
+	c.checks.check("opencode without headroom on PATH", strings.Contains(full, "FAIL\tdemo/failmod") && !strings.Contains(full, "[headroom:"),
 		"the plugin cannot run headroom, and the command runs as it is: "+lastLine(r))
 	return nil
+}
+
+// savedOutput returns the contents of the file in which opencode says it
+// saved a tool's whole output ("Full output saved to: PATH"), or "".
+func savedOutput(result string) string {
+	_, rest, ok := strings.Cut(result, "Full output saved to: ")
+	if !ok {
+		return ""
+	}
+	path, _, _ := strings.Cut(rest, "\n")
+	b, err := os.ReadFile(strings.TrimSpace(path))
+	if err != nil {
+		return ""
+	}
+	return string(b)
 }
 
 func firstLine(s string) string {
