@@ -147,7 +147,8 @@ func analyse(b []byte, at int, refs references) *container {
 		c.rareKeys = rare
 		strong = append(strong, named...)
 		strong = append(strong, items...)
-		weak = append(rareShapes(shapes, order), ext.members()...)
+		weak = append(rareShapes(shapes, order), keys.categories(c.kinds[jObject])...)
+		weak = append(weak, ext.members()...)
 	}
 	seen := map[int]bool{}
 	c.strong = c.addOutliers(seen, strong)
@@ -254,13 +255,29 @@ type keyCounts struct {
 	counts map[string]int
 	first  map[string]member
 	order  []string // keys in the order first seen
+	// values holds, for each key, the distinct short scalar values it
+	// has had, each with its count and first item, in the order first
+	// seen; nil once a key has had too many or a value of another kind.
+	values map[string][]keyValue
 }
+
+// keyValue is one value of a field of a container's object items.
+type keyValue struct {
+	text  string
+	n     int
+	first member
+}
+
+// maxCategories is the most distinct values a field may have and still be
+// taken for a category (a level, a rule, a status code) rather than a name
+// or a measure.
+const maxCategories = 32
 
 func (kc *keyCounts) add(b []byte, m member) {
 	if kc.counts == nil {
-		kc.counts, kc.first = map[string]int{}, map[string]member{}
+		kc.counts, kc.first, kc.values = map[string]int{}, map[string]member{}, map[string][]keyValue{}
 	}
-	eachMember(b, m.val.start, func(key, _ seg) bool {
+	eachMember(b, m.val.start, func(key, v seg) bool {
 		name := b[key.start:key.end]
 		if n, ok := kc.counts[string(name)]; ok {
 			kc.counts[string(name)] = n + 1
@@ -268,9 +285,65 @@ func (kc *keyCounts) add(b []byte, m member) {
 			kc.counts[string(name)] = 1
 			kc.first[string(name)] = m
 			kc.order = append(kc.order, string(name))
+			kc.values[string(name)] = []keyValue{}
 		}
+		kc.addValue(string(name), b, v, m)
 		return true
 	})
+}
+
+// addValue counts a field's value, for categories.
+func (kc *keyCounts) addValue(name string, b []byte, v seg, m member) {
+	vals, ok := kc.values[name]
+	if !ok || vals == nil {
+		return
+	}
+	// A number is a measure, unless the field's name says it is a code
+	// or a status.
+	k := kindAt(b, v.start)
+	if k == jObject || k == jArray || v.end-v.start > shortScalar ||
+		k == jNumber && !tellingKeys[lowerContent([]byte(name))] {
+		kc.values[name] = nil
+		return
+	}
+	text := b[v.start:v.end]
+	for i := range vals {
+		if vals[i].text == string(text) {
+			vals[i].n++
+			return
+		}
+	}
+	if len(vals) == maxCategories {
+		kc.values[name] = nil
+		return
+	}
+	kc.values[name] = append(vals, keyValue{text: string(text), n: 1, first: m})
+}
+
+// categories returns, for the fields of most of the object items whose
+// values fall into a few categories (each value had by two items or more on
+// average), the first item of each value but the first seen: a record of
+// another level, rule or status than its neighbours differs from them in
+// what it says. Fields of fewer categories come first, and in each the
+// rarest values.
+func (kc *keyCounts) categories(objects int) []member {
+	var keys []string
+	for _, k := range kc.order {
+		vals := kc.values[k]
+		if len(vals) >= 2 && kc.counts[k]*2 >= objects && len(vals)*2 <= kc.counts[k] {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return cmp.Compare(len(kc.values[a]), len(kc.values[b])) })
+	var out []member
+	for _, k := range keys {
+		vals := slices.Clone(kc.values[k][1:])
+		slices.SortStableFunc(vals, func(a, b keyValue) int { return cmp.Compare(a.n, b.n) })
+		for _, v := range vals {
+			out = append(out, v.first)
+		}
+	}
+	return out
 }
 
 // rare returns the keys that most of the object items lack, rarest first,

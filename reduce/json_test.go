@@ -225,6 +225,34 @@ func TestJSONKeepsOutliers(t *testing.T) {
 	}
 }
 
+// A record of a category the records before it lack (another rule, a
+// numeric code, another level) is kept from the middle of a long array,
+// while numbers that measure (a line) do not make categories.
+func TestJSONKeepsCategories(t *testing.T) {
+	var in strings.Builder
+	in.WriteString(`{"comments": [`)
+	for i := range 600 {
+		if i > 0 {
+			in.WriteString(", ")
+		}
+		rule, code := "quote", 2086
+		switch i {
+		case 300:
+			rule, code = "backticks", 2006
+		case 450, 451:
+			rule, code = "arith", 2004
+		}
+		fmt.Fprintf(&in, `{"file": "f%d.sh", "line": %d, "rule": %q, "code": %d, "message": "say %s"}`, i%3, 10+i%20, rule, code, rule)
+	}
+	in.WriteString("]}")
+	got := body(t, shape.JSON, []byte(in.String()), 600)
+	for _, want := range []string{`"backticks"`, `"arith"`, `2006`, `2004`} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
 // Below the depth the budget allows, subtrees become strings that name
 // their keys and count their members.
 func TestJSONSummarisesDeepSubtrees(t *testing.T) {
