@@ -617,8 +617,84 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 		}
 	}
 	sum, depth, named := g.summary(room, c)
-	view, _ := g.plan(sum, g.candidates(depth, lines, named), lines, room, c)
+	cands := g.candidates(depth, lines, named)
+	if len(sum.sections) == 1 && sum.sections[0].label == tableLabel {
+		if view, ok := g.planPartial(cands, lines, room, c); ok {
+			return view
+		}
+	}
+	view, _ := g.plan(sum, cands, lines, room, c)
 	return view
+}
+
+// tableLabel heads the summary that counts the matches of every file.
+const tableLabel = "matches per file"
+
+// planPartial returns a view whose lines show a match of every file, with
+// a summary that counts the matches of only those files whose matches are
+// not all shown: the other files' counts are what the view shows. A search
+// a little over the budget then loses a few matches, not the room a count
+// of every file takes. It returns false when the lines cannot show every
+// file.
+func (g *Grep) planPartial(cands []grepCand, lines, room int, c Counter) ([]Piece, bool) {
+	if g.more.files > 0 {
+		return nil, false
+	}
+	noteCost := 0
+	for range 4 {
+		chosen := g.choose(cands, lines, room-noteCost, c)
+		sum, ok := g.partTable(chosen, cands)
+		if !ok {
+			return nil, false
+		}
+		note := Piece{Line: 1, Note: sum.text(g.phrase(g.shownOf(chosen, cands))), Prio: prioGrepNote}
+		if cost := c.Count([]byte(note.Note)) + 1; cost > noteCost {
+			noteCost = cost
+			continue
+		}
+		return append([]Piece{note}, chosen...), true
+	}
+	return nil, false
+}
+
+// partTable returns the summary that counts the matches of the files the
+// chosen lines do not show in full, or false if they leave out a file.
+func (g *Grep) partTable(chosen []Piece, cands []grepCand) (grepSummary, bool) {
+	shown := make([]int, len(g.files))
+	for _, p := range chosen {
+		if p.Note != "" {
+			continue
+		}
+		cd := grepCandAt(cands, p.Line)
+		if cd.file < 0 {
+			continue
+		}
+		switch cd.role {
+		case grepMatchLine, grepEntry, grepZero, grepBinaryLine:
+			shown[cd.file]++
+		}
+	}
+	width := 0
+	var part []int
+	for i, f := range g.files {
+		switch {
+		case f.path == "":
+			return grepSummary{}, false // no line names it
+		case shown[i] == 0:
+			return grepSummary{}, false
+		case f.kind == grepMatched && shown[i] < f.matches:
+			part = append(part, i)
+			width = max(width, len(grepThousands(f.matches)))
+		}
+	}
+	sec := grepSection{label: "matches of the files not shown in full"}
+	if len(part) == len(g.files) {
+		sec.label = tableLabel // every file, as the table has them
+	}
+	for _, i := range part {
+		sec.entries = append(sec.entries, "  "+grepPad(grepThousands(g.files[i].matches), width)+" "+g.files[i].path)
+	}
+	return grepSummary{sections: []grepSection{sec}}, true
 }
 
 // plan returns the view of the summary sum and the candidates that fits in
@@ -1128,7 +1204,7 @@ func (g *Grep) table() grepSummary {
 			width = max(width, len(grepThousands(f.matches)))
 		}
 	}
-	sec := grepSection{label: "matches per file"}
+	sec := grepSection{label: tableLabel}
 	for _, f := range g.files {
 		count := ""
 		switch f.kind {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -331,5 +332,50 @@ func TestGrepMatchesNameOtherFiles(t *testing.T) {
 	}
 	if shown == 0 || len(named) == 0 {
 		t.Errorf("%d files named, %d match lines shown:\n%s", len(named), shown, got)
+	}
+}
+
+// When the lines can show a match of every file, the summary counts only
+// the files whose matches are not all shown: the view shows the others'
+// counts, and the room a count of every file would take shows matches.
+func TestGrepCountsFilesNotShownInFull(t *testing.T) {
+	path := filepath.Join(corpusDir, "grep-rg-c2-context.out")
+	input, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := map[string]int{}
+	for _, l := range strings.Split(string(input), "\n") {
+		if p, rest, ok := strings.Cut(l, ":"); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			total[p]++
+		}
+	}
+	got := string(body(t, shape.Grep, input, 2000))
+	head, rest, ok := strings.Cut(got, " · matches of the files not shown in full:\n")
+	if !ok || !strings.HasPrefix(head, "[headroom: ") {
+		t.Fatalf("no summary of the files not shown in full:\n%s", got)
+	}
+	table, lines, _ := strings.Cut(rest, "]\n")
+	counted := map[string]string{}
+	for _, e := range strings.Split(strings.TrimSpace(table), "\n") {
+		if f := strings.Fields(e); len(f) == 2 {
+			counted[f[1]] = f[0]
+		}
+	}
+	shown := map[string]int{}
+	for _, l := range strings.Split(lines, "\n") {
+		if p, rest, ok := strings.Cut(l, ":"); ok && !strings.HasPrefix(l, " ") && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			shown[p]++
+		}
+	}
+	for p, n := range total {
+		switch {
+		case shown[p] == 0:
+			t.Errorf("%s: no match shown", p)
+		case shown[p] < n && counted[p] != strconv.Itoa(n):
+			t.Errorf("%s: %d of %d matches shown, counted as %q", p, shown[p], n, counted[p])
+		case shown[p] == n && counted[p] != "":
+			t.Errorf("%s: every match shown, yet counted", p)
+		}
 	}
 }
