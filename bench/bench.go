@@ -21,6 +21,7 @@ import (
 	"github.com/headroom-cli/headroom/bench/split"
 	"github.com/headroom-cli/headroom/clip"
 	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/reduce"
 	"github.com/headroom-cli/headroom/shape"
 	"github.com/headroom-cli/headroom/token"
 )
@@ -169,12 +170,23 @@ func side(out []byte, ns []string, d time.Duration, c *token.Counter) *Side {
 	return &Side{TokensOut: c.Count(out), NeedlesKept: kept, NeedlesTotal: len(ns), Ms: ms(d)}
 }
 
-// needles counts the needles found in view and lists the others.
+// needles counts the needles found in view and lists the others. A view
+// that says it shows names in folds (dir/{a,b}.go) names each name a fold
+// stands for, as its note says, so a needle may be found in the lines its
+// folds stand for too.
 func needles(view []byte, ns []string) (int, []string) {
+	var unfolded []byte
+	if bytes.Contains(view, []byte(reduce.FoldLegend)) {
+		for line := range bytes.Lines(view) {
+			for _, l := range reduce.Unfold(bytes.TrimRight(line, "\n")) {
+				unfolded = append(append(unfolded, l...), '\n')
+			}
+		}
+	}
 	kept := 0
 	var missed []string
 	for _, n := range ns {
-		if bytes.Contains(view, []byte(n)) {
+		if bytes.Contains(view, []byte(n)) || bytes.Contains(unfolded, []byte(n)) {
 			kept++
 		} else {
 			missed = append(missed, n)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/reduce"
 	"github.com/headroom-cli/headroom/token"
 )
 
@@ -145,5 +146,19 @@ func TestMedian(t *testing.T) {
 		if got := median(tt.in); got != tt.want {
 			t.Errorf("median(%v) = %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+// A needle named only in a fold counts when the view says its lines hold
+// folds, and not otherwise.
+func TestNeedlesInFolds(t *testing.T) {
+	ns := []string{"/src/net/dial.go", "/src/net/dial_test.go", "/src/net/ipsock.go"}
+	fold := "/src/net/{dial,dial_test}.go\n"
+	legend := "[headroom: 3 paths · 2 below, 2 in folds: " + reduce.FoldLegend + "]\n"
+	if kept, missed := needles([]byte(legend+fold), ns); kept != 2 || len(missed) != 1 || missed[0] != ns[2] {
+		t.Errorf("with the legend: kept %d, missed %q", kept, missed)
+	}
+	if kept, _ := needles([]byte(fold), ns); kept != 0 {
+		t.Errorf("without the legend: kept %d, want 0", kept)
 	}
 }

@@ -150,7 +150,7 @@ func (c *listCensus) note(s listShown, paths bool, room int) string {
 		fmt.Fprintf(&b, " · %s below", elision.Thousands(int64(s.entries)))
 	}
 	if s.inFolds > 0 {
-		fmt.Fprintf(&b, ", %s in folds: dir/{a,b}.go is dir/a.go and dir/b.go", elision.Thousands(int64(s.inFolds)))
+		fmt.Fprintf(&b, ", %s in folds: %s", elision.Thousands(int64(s.inFolds)), FoldLegend)
 	}
 	if s.entries < c.entries {
 		c.writeCounts(&b, s, room-b.Len())

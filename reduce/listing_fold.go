@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -209,6 +210,30 @@ func (f *listFolder) lines(d listFold, prio int) []Piece {
 	out := make([]Piece, d.n)
 	for i, name := range r.names[d.i : d.i+d.n] {
 		out[i] = Piece{Line: r.first + d.i + i, Text: []byte(r.prefix + r.dir + name), Prio: prio}
+	}
+	return out
+}
+
+// FoldLegend is what a listing view's note says of its folds, when it
+// shows names in folds.
+const FoldLegend = "dir/{a,b}.go is dir/a.go and dir/b.go"
+
+// Unfold returns the lines a fold line of a listing view stands for, or nil
+// if line is not one: dir/{a,b}.go gives dir/a.go and dir/b.go. A fold's
+// names and the text before them hold no braces or commas, so its last
+// brace group is the fold.
+func Unfold(line []byte) [][]byte {
+	open, end := bytes.LastIndexByte(line, '{'), bytes.LastIndexByte(line, '}')
+	if open < 0 || end < open || bytes.ContainsAny(line[:open], "{},") || bytes.ContainsAny(line[end+1:], "{},") {
+		return nil
+	}
+	names := bytes.Split(line[open+1:end], []byte(","))
+	if len(names) < 2 {
+		return nil
+	}
+	out := make([][]byte, len(names))
+	for i, n := range names {
+		out[i] = slices.Concat(line[:open], n, line[end+1:])
 	}
 	return out
 }

@@ -385,3 +385,60 @@ func TestListingLogTail(t *testing.T) {
 		t.Errorf("only %d lines are no entries", others)
 	}
 }
+
+// Unfold gives back the names a fold stands for, and nothing for a line
+// that is not a fold.
+func TestUnfold(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want []string
+	}{
+		{"/usr/lib/git-core/mergetools/{araxis,bc}", []string{"/usr/lib/git-core/mergetools/araxis", "/usr/lib/git-core/mergetools/bc"}},
+		{"src/net/{dial,dial_test}.go", []string{"src/net/dial.go", "src/net/dial_test.go"}},
+		{" M reduce/{a/x,b/y}.go", []string{" M reduce/a/x.go", " M reduce/b/y.go"}},
+		{"share/{doc,man}/", []string{"share/doc/", "share/man/"}},
+		{"src/net/{dial}.go", nil},
+		{"no fold here", nil},
+		{`{"a": {"b": 1, "c": 2}}`, nil},
+		{"x}{y,z", nil},
+	} {
+		var got []string
+		for _, l := range Unfold([]byte(tc.line)) {
+			got = append(got, string(l))
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("Unfold(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// Every fold a listing view shows unfolds to lines of its input, in order.
+func TestFoldsUnfoldToInput(t *testing.T) {
+	folds := 0
+	for _, path := range corpus(t, "listing-") {
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := body(t, shape.Listing, input, 2000)
+		if !bytes.Contains(view, []byte(FoldLegend)) {
+			continue
+		}
+		lines := map[string]bool{}
+		for l := range bytes.Lines(input) {
+			lines[string(bytes.TrimRight(l, "\n"))] = true
+		}
+		for l := range bytes.Lines(view) {
+			names := Unfold(bytes.TrimRight(l, "\n"))
+			folds += min(len(names), 1)
+			for _, name := range names {
+				if !lines[string(name)] {
+					t.Errorf("%s: fold %q stands for %q, which is not a line of the input", filepath.Base(path), bytes.TrimSpace(l), name)
+				}
+			}
+		}
+	}
+	if folds == 0 {
+		t.Error("no view of the corpus shows a fold")
+	}
+}
