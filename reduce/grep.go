@@ -607,12 +607,16 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	if len(g.files) == 0 && g.more.files == 0 && g.text != nil {
 		return g.text.Pieces(lines, budget, c)
 	}
-	if t := g.totals(); t.listed == t.files {
-		// A list that shows a path of every directory needs no map:
-		// its lines are one.
+	if t := g.totals(); t.listed == t.files || t.counted > 0 && t.listed+t.counted == t.files {
+		// A list of paths that shows a path of every directory needs no
+		// map: its lines are one. So does a list of counts that shows
+		// most of them, and first those of the files with the most.
 		cands := g.candidates(0, lines, nil)
+		if t.counted > 0 {
+			g.raiseTop(cands)
+		}
 		view, chosen := g.plan(grepSummary{}, cands, lines, room, c)
-		if g.coversDirs(chosen, cands) {
+		if g.coversDirs(chosen, cands) && (t.counted == 0 || 2*g.shownOf(chosen, cands).entries >= t.files) {
 			return view
 		}
 	}
@@ -720,6 +724,25 @@ func (g *Grep) plan(sum grepSummary, cands []grepCand, lines, room int, c Counte
 	}
 	chosen = g.choose(cands, lines, room, c)
 	return chosen, chosen
+}
+
+// grepTopCounts is how many of the files with the most matches a list of
+// counts shows before the others.
+const grepTopCounts = 8
+
+// raiseTop ranks the lines of the files with the most matches first among
+// the lines of a list of counts.
+func (g *Grep) raiseTop(cands []grepCand) {
+	_, top := g.topFiles()
+	rank := make(map[int]int, grepTopCounts)
+	for i, f := range top[:min(len(top), grepTopCounts)] {
+		rank[f] = i
+	}
+	for i, cd := range cands {
+		if r, ok := rank[cd.file]; ok && cd.role == grepEntry {
+			cands[i].piece.Prio = prioGrepRanked + grepTopCounts - r
+		}
+	}
 }
 
 // coversDirs reports whether the chosen lines show a file of every

@@ -379,3 +379,33 @@ func TestGrepCountsFilesNotShownInFull(t *testing.T) {
 		}
 	}
 }
+
+// A list of counts (grep -c) a little over the budget shows most of its
+// lines as they are, which name every directory, rather than a count per
+// directory and a few of them.
+func TestGrepCountListNeedsNoMap(t *testing.T) {
+	var in strings.Builder
+	for d := range 32 {
+		for f := range 5 {
+			fmt.Fprintf(&in, "src/internal/pkg%02d/file_%d_test.go:%d\n", d, f, d*f+1)
+		}
+	}
+	got := string(body(t, shape.Grep, []byte(in.String()), 2000))
+	if strings.Contains(got, "per directory") {
+		t.Errorf("the view maps the directories:\n%s", got)
+	}
+	if shown := strings.Count(got, "_test.go:"); shown < 120 {
+		t.Errorf("%d of 160 counts shown, want at least 120:\n%s", shown, got)
+	}
+	for d := range 32 {
+		if !strings.Contains(got, fmt.Sprintf("src/internal/pkg%02d/", d)) {
+			t.Errorf("directory pkg%02d is not named", d)
+		}
+	}
+	// The files with the most matches come first.
+	for f := 1; f < 5; f++ {
+		if line := fmt.Sprintf("src/internal/pkg31/file_%d_test.go:%d\n", f, 31*f+1); !strings.Contains(got, line) {
+			t.Errorf("the view lacks %q, among the most matches", line)
+		}
+	}
+}
