@@ -521,10 +521,16 @@ var errorWordsAt = func() (t [256][]string) {
 	return t
 }()
 
-// errorLike reports whether a line looks like it reports an error. It runs
-// on most lines of a large input, so it is one pass with no allocation.
+// errorLike reports whether a line looks like it reports an error: an
+// error word starts a word of it, or a hump of a camel-case one
+// (TypeError), but not the inside of another word (strerror, -Werror,
+// HAVE_STRERROR). It runs on most lines of a large input, so it is one
+// pass with no allocation.
 func errorLike(b []byte) bool {
 	for i, c := range b {
+		if len(errorWordsAt[c]) == 0 || i > 0 && !wordStart(b[i-1], c) {
+			continue
+		}
 		for _, w := range errorWordsAt[c] {
 			if hasPrefixFold(b[i:], w) {
 				return true
@@ -532,6 +538,14 @@ func errorLike(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// wordStart reports whether c, after prev, starts a word: prev is no
+// letter, or c is the capital of a camel-case hump.
+func wordStart(prev, c byte) bool {
+	lower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	upper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	return !lower(prev) && !upper(prev) || upper(c) && lower(prev)
 }
 
 // hasPrefixFold reports whether b starts with the lower-case ASCII word w,

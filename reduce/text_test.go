@@ -153,3 +153,27 @@ func FuzzText(f *testing.F) {
 		checkFuzzView(t, shape.Text, input, 100+int(uint(budget)%2000))
 	})
 }
+
+// An error word counts where it starts a word or a camel-case hump, not
+// inside another word.
+func TestErrorLike(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"error: cannot find package", true},
+		{"TypeError: x is not a function", true},
+		{"java.lang.NullPointerException", true},
+		{"FAILED tests/test_x.py::test_y", true},
+		{"ERR_FAILED_PRECONDITION", true},
+		{"--- FAIL: TestX (0.00s)", true},
+		{`	HAVE_HSTRERROR = "1"`, false},
+		{"gcc -Werror=implicit-function-declaration -c x.c", false},
+		{"#include <strerror.h>", false},
+		{"", false},
+	} {
+		if got := errorLike([]byte(tc.line)); got != tc.want {
+			t.Errorf("errorLike(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
