@@ -250,9 +250,10 @@ func (d *Diff) outside(l Line, t []byte) {
 		dir, name, _ := strings.Cut(string(t[len("Only in "):]), ": ")
 		d.sect.name = diffName([]byte(path.Join(dir, name)))
 	case isDiffStars(t):
-		// A context diff's hunk starts with a line of stars and then its
-		// range: they rank together.
-		d.keep(l, prioDiffHunk-min(d.hunks, diffTierSpan), 0)
+		// A context diff's hunk starts with a line of stars, which says
+		// no more than the range after it: it is worth showing only
+		// where it costs less than the gap line that would stand for it.
+		d.keep(l, prioDiffNear, 0)
 	case isDiffContextRange(t, '*'):
 		d.startHunk(l, diffHunkHeader{form: diffContextForm, parents: 1, old: [diffMaxParents]int{diffContextCount(t)}, ok: true})
 	case d.headOpen() && (diffHas(t, "--- ") || diffHas(t, "+++ ") || diffHas(t, "*** ")):

@@ -742,7 +742,7 @@ func TestDiffOtherForms(t *testing.T) {
 		{"context form",
 			"*** x.go\t2024-01-01\n--- x.go\t2024-01-01\n***************\n*** 1,3 ****\n  a\n! b\n- c\n--- 1,3 ----\n  a\n! B\n+ d\n***************\n*** 9 ****\n--- 9,10 ----\n  z\n+ y\n",
 			[]diffFileStat{{name: "x.go", counts: diffCounts{3, 2}}},
-			diffCounts{3, 2}, []string{"***************", "*** 1,3 ****", "--- 1,3 ----", "*** 9 ****", "--- 9,10 ----"}},
+			diffCounts{3, 2}, []string{"*** 1,3 ****", "--- 1,3 ----", "*** 9 ****", "--- 9,10 ----"}},
 		{"diff -r -c",
 			"diff -r -c a/x.go b/x.go\n*** a/x.go\t2024-01-01\n--- b/x.go\t2024-01-01\n***************\n*** 1 ****\n! a\n--- 1 ----\n! b\n",
 			[]diffFileStat{{name: "x.go", counts: diffCounts{1, 1}}},
