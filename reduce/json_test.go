@@ -356,6 +356,25 @@ func TestJSONKeepsBuildFailure(t *testing.T) {
 	}
 }
 
+// Text after a document on its last line, as curl writes its error after
+// a body that ends without a newline, is quoted after the document's view,
+// which stands for that line: it is not lost in it.
+func TestJSONKeepsTextAfterDocument(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("[\n")
+	for i := range 400 {
+		fmt.Fprintf(&in, "  {\"id\": %d, \"name\": \"item-%d\"},\n", i, i)
+	}
+	in.WriteString(`  {"id": 400, "name": "last"}` + "\n]")
+	after := "curl: (18) transfer closed with 1024 bytes remaining to read"
+	for _, budget := range []int{300, 2000} {
+		got := body(t, shape.JSON, []byte(in.String()+after+"\n"), budget)
+		if want := "[headroom: after the JSON, line 403 goes on:] " + after + "\n"; !bytes.Contains(got, []byte(want)) {
+			t.Errorf("@%d: the view lacks %q:\n%s", budget, want, got)
+		}
+	}
+}
+
 func TestJSONDeterministic(t *testing.T) {
 	for _, path := range corpus(t, "json-") {
 		in := readFile(t, path)
