@@ -98,6 +98,8 @@ func parsePathLine(line []byte) ListingLine {
 	switch {
 	case gitShortStatus(line):
 		start = 3
+	case gitNameStatus(line) > 0:
+		start = gitNameStatus(line)
 	case line[0] == '\t':
 		start = 1
 		if i := bytes.Index(line, []byte(":   ")); i > 0 && gitStatusWord(line[1:i]) {
@@ -154,6 +156,29 @@ func gitShortStatus(line []byte) bool {
 	const codes = " MTADRCU?!"
 	return len(line) > 3 && bytes.IndexByte([]byte(codes), line[0]) >= 0 && bytes.IndexByte([]byte(codes), line[1]) >= 0 &&
 		line[2] == ' ' && line[3] != ' ' && (line[0] != ' ' || line[1] != ' ')
+}
+
+// gitNameStatus returns where the path starts in a line of git diff or
+// git log --name-status: a status letter, a rename's or copy's similarity
+// (R086), a tab and the path, or the old and the new path of a rename or
+// copy with a tab between them, whose new path is the entry; 0 if the
+// line is none.
+func gitNameStatus(line []byte) int {
+	tab := bytes.IndexByte(line, '\t')
+	if tab < 1 || tab > 4 || tab == len(line)-1 || bytes.IndexByte([]byte("MADRCTUX"), line[0]) < 0 {
+		return 0
+	}
+	for _, c := range line[1:tab] {
+		if c < '0' || c > '9' {
+			return 0
+		}
+	}
+	if line[0] == 'R' || line[0] == 'C' {
+		if next := bytes.IndexByte(line[tab+1:], '\t'); next >= 0 {
+			return tab + 1 + next + 1
+		}
+	}
+	return tab + 1
 }
 
 // gitStatusWord reports whether w is one of the words git status puts
