@@ -52,7 +52,7 @@ func TestViewsShowNoTerminalControls(t *testing.T) {
 			"red error and bold orange plain\n",
 		}},
 		{"grep-osc.out", shape.Grep, 600, []string{"␛]52;c;"}},
-		{"grep-color.out", shape.Text, 600, []string{"reduce/fit.go:16:func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {\n"}},
+		{"grep-color.out", shape.Grep, 600, []string{"reduce/fit.go:16:func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {\n"}},
 		{"ls-color.out", shape.Text, 600, []string{"\n-rw-r--r-- "}},
 		{"diff-osc.out", shape.Diff, 1200, []string{"+clipboard ␛]52;c;"}},
 		{"diff-color.out", shape.Diff, 600, []string{"diff --git a/reduce/diff.go b/reduce/diff.go\n"}},
