@@ -63,6 +63,9 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 	if l, ok := parseTreeLine(line); ok {
 		return l
 	}
+	if l, ok := parseDiffStatRow(line); ok {
+		return l
+	}
 	f := fieldsOf(line)
 	if l, ok := parseModeRow(line, &f); ok {
 		return l
@@ -156,6 +159,34 @@ func gitShortStatus(line []byte) bool {
 	const codes = " MTADRCU?!"
 	return len(line) > 3 && bytes.IndexByte([]byte(codes), line[0]) >= 0 && bytes.IndexByte([]byte(codes), line[1]) >= 0 &&
 		line[2] == ' ' && line[3] != ' ' && (line[0] != ' ' || line[1] != ' ')
+}
+
+// parseDiffStatRow recognises a row of git diff --stat or diffstat: a
+// space, the path (shortened with ... when long, a rename as {a => b}), a
+// bar, and the number of lines changed with a bar of + and -, or Bin and
+// the sizes of a binary file.
+func parseDiffStatRow(line []byte) (ListingLine, bool) {
+	bar := bytes.LastIndex(line, []byte(" | "))
+	if bar < 2 || line[0] != ' ' || line[1] == ' ' {
+		return ListingLine{}, false
+	}
+	rest := bytes.TrimSpace(line[bar+3:])
+	n := 0
+	for n < len(rest) && '0' <= rest[n] && rest[n] <= '9' {
+		n++
+	}
+	switch {
+	case n > 0 && n == len(rest):
+	case n > 0 && rest[n] == ' ' && len(bytes.Trim(rest[n+1:], "+-")) == 0:
+	case bytes.HasPrefix(rest, []byte("Bin ")):
+	default:
+		return ListingLine{}, false
+	}
+	end := bar
+	for end > 1 && line[end-1] == ' ' {
+		end--
+	}
+	return ListingLine{Form: ListingRow, Start: 1, End: end}, end > 1
 }
 
 // gitNameStatus returns where the path starts in a line of git diff or
@@ -686,6 +717,11 @@ func sniffListing(sample []byte) (bool, string) {
 	)
 	for line := range sampleLines(sample) {
 		line = logTerminal(line)
+		if bytes.IndexByte(line, 0x1b) >= 0 {
+			// Colours inside a line: git diff --stat --color=always
+			// colours the +/- bars.
+			line = stripANSI(line)
+		}
 		switch l := p.Parse(line); l.Form {
 		case ListingPath:
 			entries++
