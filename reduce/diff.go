@@ -872,7 +872,7 @@ func (d *Diff) hunkLine(l Line, t []byte) bool {
 		}
 		h.porcelain = h.porcelain || string(t) == "~"
 		change := 0
-		if diffWordChanged(t, h.porcelain) {
+		if diffWordChanged(t, h.porcelain) || diffColourChanged(l.Text) {
 			h.changed++
 			change = h.changed
 		}
@@ -926,7 +926,7 @@ func (d *Diff) wordHunk() {
 		for i := range lines {
 			hl := &lines[i]
 			hl.before, hl.delta, hl.change = h.start, diffCounts{}, 0
-			if !hl.mark && diffWordChanged(hl.piece.Text, false) {
+			if !hl.mark && (diffWordChanged(hl.piece.Text, false) || diffColourChanged(hl.piece.Text)) {
 				h.changed++
 				hl.change = h.changed
 			}
@@ -955,6 +955,14 @@ func diffWordChanged(t []byte, porcelain bool) bool {
 	}
 	i := bytes.Index(t, []byte("{+"))
 	return i >= 0 && bytes.Contains(t[i+2:], []byte("+}"))
+}
+
+// diffColourChanged reports whether a line of git diff --color-words, as
+// written, holds words in git's colours for removed and added text (red
+// and green), which mark its changes where --word-diff writes [-...-] and
+// {+...+}.
+func diffColourChanged(raw []byte) bool {
+	return bytes.Contains(raw, []byte("\x1b[31m")) || bytes.Contains(raw, []byte("\x1b[32m"))
 }
 
 // count reads a line of a hunk whose header gave counts. A line the counts

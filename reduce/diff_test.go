@@ -778,3 +778,23 @@ func TestDiffOtherForms(t *testing.T) {
 		}
 	}
 }
+
+// git diff --color-words marks changed words by their colours alone: a
+// line holding red or green words is a change, ranked as one.
+func TestDiffColourWords(t *testing.T) {
+	input := "\x1b[1mdiff --git a/x b/x\x1b[m\n\x1b[1mindex 1..2 100644\x1b[m\n\x1b[1m--- a/x\x1b[m\n\x1b[1m+++ b/x\x1b[m\n" +
+		"\x1b[36m@@ -1,3 +1,3 @@\x1b[m\nfirst line\n\x1b[31mold\x1b[m\x1b[32mnew\x1b[m word\nlast line\n"
+	d := NewDiff(2000)
+	s := NewSplitter(d)
+	s.Write([]byte(input))
+	s.Close()
+	d.finish()
+	for _, it := range d.held.items() {
+		if it.piece.Line == 7 && it.piece.Prio != prioDiffEdge {
+			t.Errorf("the changed line ranks %d, want %d (a hunk's only change)", it.piece.Prio, prioDiffEdge)
+		}
+		if (it.piece.Line == 6 || it.piece.Line == 8) && it.piece.Prio >= prioDiffEdge {
+			t.Errorf("context line %d ranks %d, as a change", it.piece.Line, it.piece.Prio)
+		}
+	}
+}
