@@ -78,7 +78,8 @@ var logMarks = []struct {
 	{"In ", false, ""}, // checked below: In FILE line N:
 	{"Error: ", false, "error lines"},
 	{"│ Error: ", false, "error lines"},
-	{"yarn ", false, ""}, // checked below: yarn add v1.22.22
+	{"yarn ", false, ""},     // checked below: yarn add v1.22.22
+	{"Node.js v", false, ""}, // checked below: Node.js v20.11.1, after an uncaught exception
 }
 
 // sniffLog reports whether sample looks like log output: build, test or CI
@@ -310,6 +311,10 @@ func logMark(line []byte) string {
 		case "yarn ":
 			if _, v, ok := strings.Cut(rest, " v"); ok && v != "" && v[0] >= '0' && v[0] <= '9' {
 				return "yarn output"
+			}
+		case "Node.js v":
+			if rest != "" && strings.Trim(rest, "0123456789.") == "" {
+				return "a Node.js crash (Node.js v and its version)"
 			}
 		}
 	}
