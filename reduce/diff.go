@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/shape"
 )
 
 // Priorities of the diff reducer's pieces. A diff is cut late and in this
@@ -249,7 +250,7 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.sect.only = true
 		dir, name, _ := strings.Cut(string(t[len("Only in "):]), ": ")
 		d.sect.name = diffName([]byte(path.Join(dir, name)))
-	case isDiffStars(t):
+	case shape.DiffStars(t):
 		// A context diff's hunk starts with a line of stars, which says
 		// no more than the range after it: it is worth showing only
 		// where it costs less than the gap line that would stand for it.
@@ -293,7 +294,7 @@ func (d *Diff) outside(l Line, t []byte) {
 	case d.state == diffBinaryData:
 		d.binaryData(l)
 	default:
-		if old, new, op, ok := parseDiffCommand(t); ok && d.state != diffMessage {
+		if old, new, op, ok := shape.ParseDiffCommand(t); ok && d.state != diffMessage {
 			d.startHunk(l, diffHunkHeader{form: diffNormalForm, parents: 1, old: [diffMaxParents]int{old}, new: new, ok: true, change: op == 'c'})
 			return
 		}
@@ -1053,7 +1054,7 @@ func diffChangedCols(t []byte, parents int) bool {
 func (d *Diff) normalLine(l Line, t []byte) bool {
 	h := d.hunk
 	switch {
-	case h.old[0] > 0 && diffSide(t, '<'):
+	case h.old[0] > 0 && shape.DiffSide(t, '<'):
 		h.old[0]--
 		h.changed++
 		d.holdHunkLine(l, t, diffCounts{minus: 1}, h.changed, false)
@@ -1062,7 +1063,7 @@ func (d *Diff) normalLine(l Line, t []byte) bool {
 		// context next to a change is.
 		h.sep = false
 		d.holdHunkLine(l, t, diffCounts{}, 0, false)
-	case h.old[0] == 0 && !h.sep && h.new > 0 && diffSide(t, '>'):
+	case h.old[0] == 0 && !h.sep && h.new > 0 && shape.DiffSide(t, '>'):
 		h.new--
 		h.changed++
 		d.holdHunkLine(l, t, diffCounts{plus: 1}, h.changed, false)
@@ -1091,9 +1092,9 @@ func (d *Diff) contextLine(l Line, t []byte) bool {
 	switch {
 	case *left == 0:
 		return false
-	case diffSide(t, ' '):
+	case shape.DiffSide(t, ' '):
 		d.holdHunkLine(l, t, diffCounts{}, 0, false)
-	case diffSide(t, '!') || diffSide(t, sign):
+	case shape.DiffSide(t, '!') || shape.DiffSide(t, sign):
 		h.changed++
 		d.holdHunkLine(l, t, delta, h.changed, false)
 	default:
@@ -1888,57 +1889,6 @@ func diffHas(t []byte, prefix string) bool {
 	return len(t) >= len(prefix) && string(t[:len(prefix)]) == prefix
 }
 
-// parseDiffCommand reads the command that starts a hunk of diff's normal
-// form, `5,7c8`: lines 5 to 7 changed into line 8, `3a4,5` added, `9d8`
-// deleted. It returns how many lines of each side follow, and the letter.
-func parseDiffCommand(t []byte) (old, new int, op byte, ok bool) {
-	at := bytes.IndexAny(t, "acd")
-	if at <= 0 || at == len(t)-1 {
-		return 0, 0, 0, false
-	}
-	old, ok1 := diffLineRange(t[:at])
-	new, ok2 := diffLineRange(t[at+1:])
-	if !ok1 || !ok2 {
-		return 0, 0, 0, false
-	}
-	op = t[at]
-	switch op {
-	case 'a':
-		old = 0
-	case 'd':
-		new = 0
-	}
-	return old, new, op, true
-}
-
-// diffLineRange returns how many lines a range of the normal form, 5 or
-// 5,7, spans.
-func diffLineRange(r []byte) (int, bool) {
-	first, last, comma := r, r, bytes.IndexByte(r, ',')
-	if comma >= 0 {
-		first, last = r[:comma], r[comma+1:]
-	}
-	a, err1 := strconv.ParseUint(string(first), 10, 31)
-	b, err2 := strconv.ParseUint(string(last), 10, 31)
-	if err1 != nil || err2 != nil || b < a {
-		return 0, false
-	}
-	return int(b-a) + 1, true
-}
-
-// diffSide reports whether t is a line of a hunk of the normal or context
-// form that starts with sign: the sign, a space and the line, or the sign
-// alone for an empty line.
-func diffSide(t []byte, sign byte) bool {
-	return len(t) > 0 && t[0] == sign && (len(t) == 1 || t[1] == ' ')
-}
-
-// isDiffStars reports whether t is the line of stars that starts a hunk of
-// a context diff.
-func isDiffStars(t []byte) bool {
-	return len(t) >= 7 && len(bytes.Trim(t, "*")) == 0
-}
-
 // isDiffContextRange reports whether t is the range of a side of a context
 // diff's hunk: `*** 1,5 ****` for the old lines (c is '*'), `--- 1,4 ----`
 // for the new ('-').
@@ -1952,7 +1902,7 @@ func isDiffContextRange(t []byte, c byte) bool {
 			return false
 		}
 	}
-	_, ok := diffLineRange(t[4 : n-5])
+	_, ok := shape.DiffLineRange(t[4 : n-5])
 	return ok
 }
 
@@ -1963,6 +1913,6 @@ func diffContextCount(t []byte) int {
 	if string(r) == "0" {
 		return 0
 	}
-	n, _ := diffLineRange(r)
+	n, _ := shape.DiffLineRange(r)
 	return n
 }

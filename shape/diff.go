@@ -74,12 +74,7 @@ func sniffDiff(sample []byte) (bool, string) {
 // diffFileHeader returns what kind of file header starts at lines[i], or ""
 // if none does.
 func diffFileHeader(lines [][]byte, i int) string {
-	next := func(k int) []byte {
-		if i+k < len(lines) {
-			return bytes.TrimSuffix(lines[i+k], []byte("\r"))
-		}
-		return nil
-	}
+	next := func(k int) []byte { return diffLineAt(lines, i+k) }
 	l := next(0)
 	switch {
 	case bytes.HasPrefix(l, []byte("diff --git ")):
@@ -96,6 +91,15 @@ func diffFileHeader(lines [][]byte, i int) string {
 		}
 	}
 	return ""
+}
+
+// diffLineAt returns lines[i] without its carriage return, or nil past
+// the last line.
+func diffLineAt(lines [][]byte, i int) []byte {
+	if i < len(lines) {
+		return bytes.TrimSuffix(lines[i], []byte("\r"))
+	}
+	return nil
 }
 
 // diffGitExtended are the lines git writes after `diff --git`.
@@ -217,17 +221,12 @@ func diffPlural(n int, one, many string) string {
 // starts at lines[i], or "" if none does. A normal hunk's lines must be as
 // many as its command says; a context diff starts with its file header.
 func diffPlainHunk(lines [][]byte, i int) string {
-	next := func(k int) []byte {
-		if i+k < len(lines) {
-			return bytes.TrimSuffix(lines[i+k], []byte("\r"))
-		}
-		return nil
-	}
+	next := func(k int) []byte { return diffLineAt(lines, i+k) }
 	l := next(0)
-	if old, new, op, ok := parseDiffCommand(l); ok {
+	if old, new, op, ok := ParseDiffCommand(l); ok {
 		k := 1
 		for ; k <= old; k++ {
-			if !diffSide(next(k), '<') {
+			if !DiffSide(next(k), '<') {
 				return ""
 			}
 		}
@@ -238,28 +237,28 @@ func diffPlainHunk(lines [][]byte, i int) string {
 			k++
 		}
 		for end := k + new; k < end; k++ {
-			if !diffSide(next(k), '>') {
+			if !DiffSide(next(k), '>') {
 				return ""
 			}
 		}
 		return "a normal diff hunk (" + string(l) + ")"
 	}
-	if bytes.HasPrefix(l, []byte("*** ")) && bytes.HasPrefix(next(1), []byte("--- ")) && isDiffStars(next(2)) {
+	if bytes.HasPrefix(l, []byte("*** ")) && bytes.HasPrefix(next(1), []byte("--- ")) && DiffStars(next(2)) {
 		return "a context diff header (***, ---, ***************)"
 	}
 	return ""
 }
 
-// parseDiffCommand reads the command that starts a hunk of diff's normal
+// ParseDiffCommand reads the command that starts a hunk of diff's normal
 // form, `5,7c8`: lines 5 to 7 changed into line 8, `3a4,5` added, `9d8`
 // deleted. It returns how many lines of each side follow, and the letter.
-func parseDiffCommand(l []byte) (old, new int, op byte, ok bool) {
+func ParseDiffCommand(l []byte) (old, new int, op byte, ok bool) {
 	at := bytes.IndexAny(l, "acd")
 	if at <= 0 || at == len(l)-1 {
 		return 0, 0, 0, false
 	}
-	old, ok1 := diffLineRange(l[:at])
-	new, ok2 := diffLineRange(l[at+1:])
+	old, ok1 := DiffLineRange(l[:at])
+	new, ok2 := DiffLineRange(l[at+1:])
 	if !ok1 || !ok2 {
 		return 0, 0, 0, false
 	}
@@ -273,9 +272,9 @@ func parseDiffCommand(l []byte) (old, new int, op byte, ok bool) {
 	return old, new, op, true
 }
 
-// diffLineRange returns how many lines a range of the normal form, 5 or
+// DiffLineRange returns how many lines a range of the normal form, 5 or
 // 5,7, spans.
-func diffLineRange(r []byte) (int, bool) {
+func DiffLineRange(r []byte) (int, bool) {
 	first, last, comma := r, r, bytes.IndexByte(r, ',')
 	if comma >= 0 {
 		first, last = r[:comma], r[comma+1:]
@@ -288,15 +287,16 @@ func diffLineRange(r []byte) (int, bool) {
 	return int(b-a) + 1, true
 }
 
-// diffSide reports whether l is a line of one side of a normal hunk: `< `
-// or `> ` and the line, or the sign alone for an empty line.
-func diffSide(l []byte, sign byte) bool {
+// DiffSide reports whether l is a line of a hunk of diff's normal or
+// context form that starts with sign: the sign, a space and the line, or
+// the sign alone for an empty line (`< `, `> `; `! `, `+ `, `- `, `  `).
+func DiffSide(l []byte, sign byte) bool {
 	return len(l) > 0 && l[0] == sign && (len(l) == 1 || l[1] == ' ')
 }
 
-// isDiffStars reports whether l is the line of stars that starts a hunk of
+// DiffStars reports whether l is the line of stars that starts a hunk of
 // a context diff.
-func isDiffStars(l []byte) bool {
+func DiffStars(l []byte) bool {
 	return len(l) >= 7 && len(bytes.Trim(l, "*")) == 0
 }
 
