@@ -578,6 +578,8 @@ func FuzzDiff(f *testing.F) {
 	}
 	f.Add([]byte("--- FAIL: TestX (0.00s)\n+++ stray\n@@ -1 +1 @@\n-a\n+b\n"), 100)
 	f.Add([]byte("@@@ -1,2 -1,2 +1,3 @@@\n  a\n+ b\n -c\n++d\n"), 100)
+	f.Add([]byte("diff -r a/x b/x\n3c3\n< old\n---\n> new\n5,7d4\n< a\n< b\n< c\nOnly in a: y\n"), 100)
+	f.Add([]byte("*** x\t1\n--- x\t1\n***************\n*** 1,3 ****\n  a\n! b\n- c\n--- 1,3 ----\n  a\n! B\n+ d\n"), 100)
 	f.Fuzz(func(t *testing.T, input []byte, budget int) {
 		budget = 100 + diffAbs(budget)%4000
 		view := diffView(input, budget)
