@@ -641,7 +641,7 @@ func listingRule(line []byte) bool {
 // listingHeader returns the number of columns of a table's header line,
 // or 0 if the line is none: two words or more, most of them capitalised
 // (USER PID %CPU, Package Version, Filesystem Size Used Avail Use%
-// Mounted on), none of them prose.
+// Mounted on, top's TIME+), none of them prose.
 func listingHeader(line []byte, fs *fields) int {
 	if fs.count < 2 || fs.count > maxFields || !bytes.Contains(line, []byte("  ")) {
 		// Columns are aligned: some are two spaces apart or more.
@@ -651,7 +651,7 @@ func listingHeader(line []byte, fs *fields) int {
 		// An indented line is text, unless all its words are capitals:
 		// ps right-aligns its numbers and their headings, "  PID TTY".
 		for _, c := range bytes.TrimSpace(line) {
-			if !(c >= 'A' && c <= 'Z' || c == ' ' || c == '%' || c == '_' || c == '-') {
+			if !(c >= 'A' && c <= 'Z' || c == ' ' || c == '%' || c == '_' || c == '-' || c == '+') {
 				return 0
 			}
 		}
@@ -660,7 +660,7 @@ func listingHeader(line []byte, fs *fields) int {
 	for _, at := range fs.at[:fs.n] {
 		f := line[at[0]:at[1]]
 		for _, c := range f {
-			if !isLetter(c) && !isDigit(c) && bytes.IndexByte([]byte("%:_-/#()"), c) < 0 {
+			if !isLetter(c) && !isDigit(c) && bytes.IndexByte([]byte("%:_-/#()+"), c) < 0 {
 				return 0
 			}
 		}

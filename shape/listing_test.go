@@ -64,6 +64,7 @@ func TestParseListingLine(t *testing.T) {
 		{"│  ├─ mime-types@~2.1.34", ListingTree, "mime-types@~2.1.34", false},
 		{"/usr/local/go/src/net/http:", ListingHead, "/usr/local/go/src/net/http", false},
 		{"total 2008", ListingTotal, "", false},
+		{"  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND", ListingHead, "", false},
 		{"total 592M", ListingTotal, "", false},
 		{"---------  ---------- -----   ----", ListingHead, "", false},
 		{"Package                   Version", ListingHead, "", false},
