@@ -225,10 +225,21 @@ func diffPlainHunk(lines [][]byte, i int) string {
 	l := next(0)
 	if old, new, op, ok := ParseDiffCommand(l); ok {
 		k := 1
-		for ; k <= old; k++ {
-			if !DiffSide(next(k), '<') {
-				return ""
+		// side reads n lines of one side, and the "\ No newline at end
+		// of file" after the last.
+		side := func(n int, sign byte) bool {
+			for end := k + n; k < end; k++ {
+				if !DiffSide(next(k), sign) {
+					return false
+				}
 			}
+			if n > 0 && bytes.HasPrefix(next(k), []byte(`\ `)) {
+				k++
+			}
+			return true
+		}
+		if !side(old, '<') {
+			return ""
 		}
 		if op == 'c' {
 			if string(next(k)) != "---" {
@@ -236,10 +247,8 @@ func diffPlainHunk(lines [][]byte, i int) string {
 			}
 			k++
 		}
-		for end := k + new; k < end; k++ {
-			if !DiffSide(next(k), '>') {
-				return ""
-			}
+		if !side(new, '>') {
+			return ""
 		}
 		return "a normal diff hunk (" + string(l) + ")"
 	}
