@@ -74,8 +74,16 @@ type Diff struct {
 	// pendingContext is set when the pending line is a context diff's
 	// `*** `, which starts a file only if `--- ` follows.
 	pendingContext bool
+	// pendingText is the pending line as it is read: without colours and
+	// graph columns.
+	pendingText []byte
 	// plain holds the line being read without its colours.
 	plain []byte
+	// graph is the width of the columns git log --graph draws before each
+	// line, 0 if the input is not such a log; started is set once the
+	// first line that is not blank has told.
+	graph   int
+	started bool
 
 	state    diffState
 	textRun  int  // lines of free text since the last structural line
@@ -188,6 +196,17 @@ func (d *Diff) Add(l Line) {
 		d.plain = appendUncoloured(d.plain[:0], t)
 		t = d.plain
 	}
+	if !d.started && len(bytes.TrimSpace(t)) > 0 {
+		d.started, d.graph = true, shape.GraphWidth(t)
+	}
+	if d.graph > 0 {
+		// git log --graph -p: the diff is read after the graph's columns,
+		// as wide as on the last commit line; the view shows them.
+		if w := shape.GraphWidth(t); w > 0 {
+			d.graph = w
+		}
+		t = shape.StripGraph(t, d.graph)
+	}
 	if d.pending != nil {
 		d.resolvePending(t)
 	}
@@ -279,6 +298,7 @@ func (d *Diff) outside(l Line, t []byte) {
 		// lines.
 		d.pending = &diffItem{piece: d.cut(l, d.startPrio()), before: d.cum, after: d.cum, start: true}
 		d.pendingContext = t[0] == '*'
+		d.pendingText = append(d.pendingText[:0], t[:min(len(t), LongLine)]...)
 	case diffHas(t, "@@"):
 		if h, ok := parseDiffHunk(t); ok {
 			d.startHunk(l, h)
@@ -400,8 +420,7 @@ func (d *Diff) resolvePending(t []byte) {
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{plain: true, context: d.pendingContext}
-	// A cut line still starts with the name.
-	d.fileName(appendUncoloured(nil, p.piece.Text))
+	d.fileName(d.pendingText)
 	d.push(*p)
 }
 

@@ -749,6 +749,13 @@ func TestDiffOtherForms(t *testing.T) {
 			"diff -r -c a/x.go b/x.go\n*** a/x.go\t2024-01-01\n--- b/x.go\t2024-01-01\n***************\n*** 1 ****\n! a\n--- 1 ----\n! b\n",
 			[]diffFileStat{{name: "x.go", counts: diffCounts{1, 1}}},
 			diffCounts{1, 1}, []string{"*** 1 ****", "--- 1 ----"}},
+		{"git log --graph -p",
+			"*   commit 0123456789abcdef0123456789abcdef01234567\n|\\  Merge: 1234567 89abcde\n| | \n| |     merge\n| | \n" +
+				"| * commit 89abcdef0123456789abcdef0123456789abcdef\n| | Author: A <a@b>\n| | \n| |     subject\n| | \n" +
+				"| | diff --git a/x b/x\n| | index 1..2 100644\n| | --- a/x\n| | +++ b/x\n| | @@ -1,3 +1,3 @@\n| |  a\n| | -b\n| | +c\n| |  d\n|/  \n" +
+				"* commit 1234567890abcdef0123456789abcdef01234567\n| Author: A <a@b>\n| \n|     first\n| \n| diff --git a/y b/y\n| --- a/y\n| +++ b/y\n| @@ -1 +1,2 @@\n|  e\n| +f\n",
+			[]diffFileStat{{name: "x", counts: diffCounts{1, 1}}, {name: "y", counts: diffCounts{1, 0}}},
+			diffCounts{2, 1}, []string{"| | @@ -1,3 +1,3 @@", "| @@ -1 +1,2 @@"}},
 		{"git diff --color=always",
 			"\x1b[1mdiff --git a/x b/x\x1b[m\n\x1b[1mindex 1..2 100644\x1b[m\n\x1b[1m--- a/x\x1b[m\n\x1b[1m+++ b/x\x1b[m\n\x1b[36m@@ -1,2 +1,2 @@\x1b[m\n a\x1b[m\n\x1b[31m-b\x1b[m\n\x1b[32m+\x1b[m\x1b[32mc\x1b[m\n",
 			[]diffFileStat{{name: "x", counts: diffCounts{1, 1}}},

@@ -26,10 +26,21 @@ const maxDiffPlainPreamble = 2
 // (git diff --color=always) are read through.
 func sniffDiff(sample []byte) (bool, string) {
 	lines := bytes.Split(sample, []byte("\n"))
+	graph, started := 0, false
 	for i, l := range lines {
 		if bytes.IndexByte(l, 0x1b) >= 0 {
-			lines[i] = stripANSI(l)
+			l = stripANSI(l)
 		}
+		if !started && len(bytes.TrimSpace(l)) > 0 {
+			started, graph = true, GraphWidth(l)
+		}
+		if graph > 0 {
+			if w := GraphWidth(l); w > 0 {
+				graph = w
+			}
+			l = StripGraph(l, graph)
+		}
+		lines[i] = l
 	}
 	preamble, commits, brief := 0, 0, 0
 	inCommit := false
@@ -91,6 +102,37 @@ func diffFileHeader(lines [][]byte, i int) string {
 		}
 	}
 	return ""
+}
+
+// GraphWidth returns how wide the columns that git log --graph draws
+// before a commit line are ("* ", "| * ", "*   "), or 0 if line is no
+// commit line after such columns.
+func GraphWidth(line []byte) int {
+	i := 0
+	for i < len(line) && bytes.IndexByte([]byte(graphChars), line[i]) >= 0 {
+		i++
+	}
+	if i == 0 || bytes.IndexByte(line[:i], '*') < 0 || !isDiffCommit(line[i:]) {
+		return 0
+	}
+	return i
+}
+
+// graphChars are what git log --graph draws its columns with.
+const graphChars = "*|/\\_ "
+
+// StripGraph returns line without the columns of git log --graph, width
+// bytes wide after the last commit line: a row of the graph alone (|\,
+// |/) is nothing.
+func StripGraph(line []byte, width int) []byte {
+	graphOnly := func(b []byte) bool { return len(bytes.Trim(b, graphChars)) == 0 }
+	switch {
+	case graphOnly(line):
+		return line[:0]
+	case len(line) >= width && graphOnly(line[:width]):
+		return line[width:]
+	}
+	return line
 }
 
 // diffLineAt returns lines[i] without its carriage return, or nil past

@@ -82,6 +82,8 @@ func TestSniffDiffCases(t *testing.T) {
 		{"diff -rq", "Only in a: x\nFiles a/y and b/y differ\nOnly in b: z\n", true},
 		{"git diff --color=always", "\x1b[1mdiff --git a/x b/x\x1b[m\n\x1b[1mindex 1..2 100644\x1b[m\n\x1b[1m--- a/x\x1b[m\n\x1b[1m+++ b/x\x1b[m\n\x1b[36m@@ -1 +1 @@\x1b[m\n\x1b[31m-a\x1b[m\n\x1b[32m+b\x1b[m\n", true},
 		{"git log -p --color=always", "\x1b[33mcommit 0123456789abcdef0123456789abcdef01234567\x1b[m\nAuthor: A <a@b>\nDate:   now\n\n    subject\n\n\x1b[1mdiff --git a/x b/x\x1b[m\n\x1b[1mindex 1..2 100644\x1b[m\n", true},
+		{"git log --graph -p", "* commit 0123456789abcdef0123456789abcdef01234567\n| Author: A <a@b>\n| \n|     subject\n| \n| diff --git a/x b/x\n| index 1..2 100644\n| --- a/x\n| +++ b/x\n| @@ -1 +1 @@\n| -a\n| +b\n", true},
+		{"bullets", "* commit to the plan\n| a table\n| diff --git a/x b/x\n", false},
 		{"normal", "3c3\n< old\n---\n> new\n5,7d4\n< a\n< b\n< c\n", true},
 		{"normal without newlines at the end", "1c1\n< a\n\\ No newline at end of file\n---\n> b\n\\ No newline at end of file\n", true},
 		{"normal add", "0a1,2\n> first\n>\n", true},

@@ -1,10 +1,10 @@
 # Sourced by scripts/corpus.sh: diffs in forms the other sections lack:
 # git's in colour (--color=always, as when an agent's git config or a
-# wrapper forces it), and diff's normal form (3c3, < and >) and context
-# form (diff -c), of single files and of trees (diff -r). The files are the
-# Go tree's and two releases each of two modules from the module proxy;
-# the coloured diffs are of this repository's history at the commits that
-# section git pins.
+# wrapper forces it) and under git log --graph's columns, and diff's normal
+# form (3c3, < and >) and context form (diff -c), of single files and of
+# trees (diff -r). The files are the Go tree's and two releases each of two
+# modules from the module proxy; the git diffs are of this repository's
+# history at the commits that section git pins.
 
 # plainly FILE: FILE without its colours, for deriving needles; those that
 # the needles take whole lines from are lines git writes in one colour.
@@ -41,6 +41,15 @@ section_diffforms() {
 			plainly "$s" | g -oE '^@@ [^@]+ @@' | $PY spread /dev/stdin . 12
 			$PY segments "$s" '^[-+]func ' 12 | $PY spread /dev/stdin . 8
 		} | needles diff-git-diff-color-range
+
+		# $ git log --graph -p -14 e6d7d40 -- reduce shape <no testdata>   (merges, branches)
+		git log --graph -p -14 "$LATER" -- reduce shape "${NOCORPUS[@]}" >"$(o diff-git-log-graph-p-merges)" 2>&1
+		s=$(o diff-git-log-graph-p-merges)
+		{
+			git log -14 --topo-order --format='%s' "$LATER" -- reduce shape "${NOCORPUS[@]}"
+			g -oE 'diff --git .*' "$s" | $PY spread /dev/stdin . 12
+			g -oE '@@ [^@]+ @@' "$s" | $PY spread /dev/stdin . 10
+		} | needles diff-git-log-graph-p-merges
 	else
 		say "warning: commit $LATER is not in this clone; skipping the coloured git diffs"
 	fi
