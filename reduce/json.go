@@ -88,6 +88,11 @@ func (j *JSON) Pieces(lines, budget int, c Counter) []Piece {
 // reports that it is not JSON after all.
 func (j *JSON) jsonPieces(lines, budget int, c Counter) ([]Piece, bool) {
 	b := bytes.TrimPrefix(j.buf, []byte("\ufeff"))
+	if bytes.IndexByte(b, 0x1b) >= 0 {
+		// jq -C colours keys and values; every view drops colours, so
+		// the document is read, and shown, without them.
+		b = appendUncoloured(nil, b)
+	}
 	p := parseRecords(b)
 	switch {
 	case p.values == 0 && p.errMsg != "":

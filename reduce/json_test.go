@@ -375,6 +375,21 @@ func TestJSONKeepsTextAfterDocument(t *testing.T) {
 	}
 }
 
+// jq -C output is read without its colours, which every view drops: a
+// document's view still parses.
+func TestJSONReadsThroughColours(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("\x1b[1;39m[\n")
+	for i := range 300 {
+		fmt.Fprintf(&in, "  \x1b[1;39m{\x1b[0m\x1b[34;1m\"id\"\x1b[0m\x1b[1;39m:\x1b[0m \x1b[0;39m%d\x1b[0m\x1b[1;39m}\x1b[0m,\n", i)
+	}
+	in.WriteString("  \x1b[1;39m{}\x1b[0m\n\x1b[1;39m]\x1b[0m\n")
+	got := body(t, shape.JSON, []byte(in.String()), 300)
+	if !json.Valid(got) || !bytes.Contains(got, []byte(`{"id": 0}`)) {
+		t.Errorf("the view is not the document without its colours:\n%s", got)
+	}
+}
+
 func TestJSONDeterministic(t *testing.T) {
 	for _, path := range corpus(t, "json-") {
 		in := readFile(t, path)
