@@ -717,11 +717,6 @@ func sniffListing(sample []byte) (bool, string) {
 	)
 	for line := range sampleLines(sample) {
 		line = logTerminal(line)
-		if bytes.IndexByte(line, 0x1b) >= 0 {
-			// Colours inside a line: git diff --stat --color=always
-			// colours the +/- bars.
-			line = stripANSI(line)
-		}
 		switch l := p.Parse(line); l.Form {
 		case ListingPath:
 			entries++

@@ -228,18 +228,15 @@ func logGoDiagnostic(line []byte) bool {
 }
 
 // logTerminal returns a line as a terminal shows it: its text after the
-// last carriage return, without the ANSI escapes at its start.
+// last carriage return, without ANSI escapes (gcc and clang colour the
+// parts of a diagnostic, so its location and its "error:" are apart).
 func logTerminal(line []byte) []byte {
 	line = bytes.TrimRight(line, "\r")
 	if i := bytes.LastIndexByte(line, '\r'); i >= 0 {
 		line = line[i+1:]
 	}
-	for len(line) > 2 && line[0] == 0x1b && line[1] == '[' {
-		j := 2
-		for j < len(line) && (line[j] >= '0' && line[j] <= '9' || line[j] == ';') {
-			j++
-		}
-		line = line[min(j+1, len(line)):]
+	if bytes.IndexByte(line, 0x1b) >= 0 {
+		line = stripANSI(line)
 	}
 	return line
 }
