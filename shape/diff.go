@@ -23,7 +23,7 @@ const maxDiffPlainPreamble = 2
 // ***, ---, ***************) forms. One `--- FAIL` line or a stray `+++` is
 // not enough: a file header must be followed by what a diff puts after it,
 // and the first file header must come before much other text does. Colours
-// (git diff --color=always) are read through.
+// (git diff --color=always) and git log --graph's columns are read through.
 func sniffDiff(sample []byte) (bool, string) {
 	lines := bytes.Split(sample, []byte("\n"))
 	graph, started := 0, false
