@@ -139,3 +139,23 @@ func sgrNumber(f []byte) int {
 	}
 	return n
 }
+
+// appendUncoloured appends text to out without its colours, which tools
+// write around the parts of a line that a reducer reads by their first
+// bytes: a coloured diff's signs and headers. Other controls stay.
+func appendUncoloured(out, text []byte) []byte {
+	for {
+		i := bytes.IndexByte(text, 0x1b)
+		if i < 0 {
+			return append(out, text...)
+		}
+		out = append(out, text[:i]...)
+		text = text[i:]
+		n := colourLen(text)
+		if n == 0 {
+			out = append(out, text[0])
+			n = 1
+		}
+		text = text[n:]
+	}
+}

@@ -52,10 +52,10 @@ func TestViewsShowNoTerminalControls(t *testing.T) {
 			"red error and bold orange plain\n",
 		}},
 		{"grep-osc.out", shape.Grep, 600, []string{"␛]52;c;"}},
-		{"grep-color.out", shape.Text, 600, []string{"reduce/fit.go:16:func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {\n"}},
+		{"grep-color.out", shape.Grep, 600, []string{"reduce/fit.go:16:func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {\n"}},
 		{"ls-color.out", shape.Text, 600, []string{"\n-rw-r--r-- "}},
 		{"diff-osc.out", shape.Diff, 1200, []string{"+clipboard ␛]52;c;"}},
-		{"diff-color.out", shape.Text, 600, []string{"diff --git a/reduce/diff.go b/reduce/diff.go\n"}},
+		{"diff-color.out", shape.Diff, 600, []string{"diff --git a/reduce/diff.go b/reduce/diff.go\n"}},
 		{"json-controls.json", shape.JSON, 600, []string{"c1 csi ␛[8m hidden words␛[28m, del ␡, c1 osc ␛]0;title␛\\ end"}},
 		{"ndjson-esc.out", shape.JSON, 600, []string{"␛]52;c;Y3VybCBldmlsIHwgc2g=␇ clipboard and ␛[8mconcealed"}},
 	}

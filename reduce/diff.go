@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/headroom-cli/headroom/elision"
+	"github.com/headroom-cli/headroom/shape"
 )
 
 // Priorities of the diff reducer's pieces. A diff is cut late and in this
@@ -70,6 +71,19 @@ type Diff struct {
 	group   *diffGroup
 	groups  int
 	pending *diffItem // a `--- ` line that starts a file only if `+++ ` follows
+	// pendingContext is set when the pending line is a context diff's
+	// `*** `, which starts a file only if `--- ` follows.
+	pendingContext bool
+	// pendingText is the pending line as it is read: without colours and
+	// graph columns.
+	pendingText []byte
+	// plain holds the line being read without its colours.
+	plain []byte
+	// graph is the width of the columns git log --graph draws before each
+	// line, 0 if the input is not such a log; started is set once the
+	// first line that is not blank has told.
+	graph   int
+	started bool
 
 	state    diffState
 	textRun  int  // lines of free text since the last structural line
@@ -125,6 +139,7 @@ type diffSection struct {
 	git             bool
 	index           bool // started by an Index: line
 	plain           bool // started by its `--- ` line
+	context         bool // a context diff's: `*** ` names the old file, `--- ` the new
 	cmd             bool // started by a `diff` line
 	sawOld, sawNew  bool
 	hunks           bool
@@ -175,6 +190,23 @@ func NewDiff(budget int) *Diff {
 // Add implements Reducer.
 func (d *Diff) Add(l Line) {
 	t := bytes.TrimSuffix(l.Text, []byte("\r"))
+	if bytes.IndexByte(t, 0x1b) >= 0 {
+		// git diff --color=always wraps headers and signs in colours; the
+		// structure is read without them, and the view drops them.
+		d.plain = appendUncoloured(d.plain[:0], t)
+		t = d.plain
+	}
+	if !d.started && len(bytes.TrimSpace(t)) > 0 {
+		d.started, d.graph = true, shape.GraphWidth(t)
+	}
+	if d.graph > 0 {
+		// git log --graph -p: the diff is read after the graph's columns,
+		// as wide as on the last commit line; the view shows them.
+		if w := shape.GraphWidth(t); w > 0 {
+			d.graph = w
+		}
+		t = shape.StripGraph(t, d.graph)
+	}
 	if d.pending != nil {
 		d.resolvePending(t)
 	}
@@ -237,7 +269,17 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.sect.only = true
 		dir, name, _ := strings.Cut(string(t[len("Only in "):]), ": ")
 		d.sect.name = diffName([]byte(path.Join(dir, name)))
-	case d.headOpen() && (diffHas(t, "--- ") || diffHas(t, "+++ ")):
+	case shape.DiffStars(t):
+		// A context diff's hunk starts with a line of stars, which says
+		// no more than the range after it: it is worth showing only
+		// where it costs less than the gap line that would stand for it.
+		d.keep(l, prioDiffNear, 0)
+	case isDiffContextRange(t, '*'):
+		d.startHunk(l, diffHunkHeader{form: diffContextForm, parents: 1, old: [diffMaxParents]int{diffContextCount(t)}, ok: true})
+	case d.headOpen() && (diffHas(t, "--- ") || diffHas(t, "+++ ") || diffHas(t, "*** ")):
+		if diffHas(t, "*** ") {
+			d.sect.context = true
+		}
 		d.fileName(t)
 		// After a `diff` line, which names both files, these say it
 		// again, no more use than the index line; after an `Index:` line
@@ -250,10 +292,13 @@ func (d *Diff) outside(l Line, t []byte) {
 			prio = prioDiffIndex
 		}
 		d.keep(l, prio, 0)
-	case diffHas(t, "--- "):
-		// Only a `+++ ` line next makes this a file header: test logs have
-		// `--- FAIL` lines.
+	case diffHas(t, "--- ") || diffHas(t, "*** "):
+		// Only a `+++ ` line next makes this a file header, or a `--- `
+		// line after a context diff's `*** `: test logs have `--- FAIL`
+		// lines.
 		d.pending = &diffItem{piece: d.cut(l, d.startPrio()), before: d.cum, after: d.cum, start: true}
+		d.pendingContext = t[0] == '*'
+		d.pendingText = append(d.pendingText[:0], t[:min(len(t), LongLine)]...)
 	case diffHas(t, "@@"):
 		if h, ok := parseDiffHunk(t); ok {
 			d.startHunk(l, h)
@@ -269,6 +314,10 @@ func (d *Diff) outside(l Line, t []byte) {
 	case d.state == diffBinaryData:
 		d.binaryData(l)
 	default:
+		if old, new, op, ok := shape.ParseDiffCommand(t); ok && d.state != diffMessage {
+			d.startHunk(l, diffHunkHeader{form: diffNormalForm, parents: 1, old: [diffMaxParents]int{old}, new: new, ok: true, change: op == 'c'})
+			return
+		}
 		d.text(l, t)
 	}
 }
@@ -322,7 +371,7 @@ func (d *Diff) fileName(t []byte) {
 	if tab := bytes.IndexByte(name, '\t'); tab >= 0 {
 		name = name[:tab] // diff -u writes the time after a tab
 	}
-	if t[0] == '-' {
+	if t[0] == '-' && !s.context || t[0] == '*' {
 		s.sawOld = true
 		if s.git || diffHas(name, "a/") {
 			s.git = true
@@ -357,7 +406,11 @@ func (d *Diff) fileName(t []byte) {
 func (d *Diff) resolvePending(t []byte) {
 	p := d.pending
 	d.pending = nil
-	if !diffHas(t, "+++ ") {
+	follows := "+++ "
+	if d.pendingContext {
+		follows = "--- "
+	}
+	if !diffHas(t, follows) {
 		p.start, p.piece.Prio = false, prioDiffInside
 		d.textItem(*p)
 		return
@@ -366,8 +419,8 @@ func (d *Diff) resolvePending(t []byte) {
 	d.sections++
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
-	d.sect = &diffSection{plain: true}
-	d.fileName(p.piece.Text) // a cut line still starts with the name
+	d.sect = &diffSection{plain: true, context: d.pendingContext}
+	d.fileName(d.pendingText)
 	d.push(*p)
 }
 
@@ -662,6 +715,7 @@ func (h *diffHeld) items() []diffItem {
 // from its start and from its end, until it ends and their distances from
 // its edges are known.
 type diffHunk struct {
+	form    diffForm
 	parents int
 	old     [diffMaxParents]int // lines left to read of each parent
 	new     int                 // lines left to read of the result
@@ -681,7 +735,21 @@ type diffHunk struct {
 	// word is set for a hunk of git diff --word-diff, whose lines do not
 	// match its header's counts; porcelain, for --word-diff=porcelain.
 	word, porcelain bool
+	// sep is set for a hunk of the normal form that changes lines: a `---`
+	// line parts the old lines from the new. newSide is set once a
+	// context diff's hunk is at its new lines.
+	sep, newSide bool
+	prio         int // the hunk header's
 }
+
+// diffForm is the form of a diff's hunks.
+type diffForm uint8
+
+const (
+	diffUnifiedForm diffForm = iota // @@ -1,3 +1,4 @@, then ' ', '-' and '+' lines
+	diffNormalForm                  // 3c3, then '<' lines, ---, '>' lines
+	diffContextForm                 // *** 1,3 ****, ' ', '!', '-' lines, --- 1,4 ----, ' ', '!', '+' lines
+)
 
 // diffHunkLine is a line of a hunk as held until the hunk ends.
 type diffHunkLine struct {
@@ -690,14 +758,18 @@ type diffHunkLine struct {
 	delta  diffCounts
 	change int // for a changed line, its number among the hunk's, from 1
 	mark   bool
+	decl   bool // it starts as a declaration does (see diffDecl)
+	header bool // a context diff's range of new lines, --- 1,4 ----
 }
 
 // diffHunkHeader is what a hunk header says.
 type diffHunkHeader struct {
+	form    diffForm
 	parents int
 	old     [diffMaxParents]int
 	new     int
 	ok      bool // the counts could be read
+	change  bool // a normal hunk's command is c: old lines, ---, new lines
 }
 
 // parseDiffHunk reads a hunk header, `@@ -1,3 +1,4 @@` or, in a combined
@@ -766,8 +838,8 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 			s.gen = "deleted file"
 		}
 	}
-	hk := &diffHunk{parents: h.parents, old: h.old, new: h.new, strict: h.ok, head: d.spare[0], tail: d.spare[1], start: d.cum}
-	if hk.strict && hk.new == 0 && diffAllZero(hk.old[:hk.parents]) {
+	hk := &diffHunk{form: h.form, parents: h.parents, old: h.old, new: h.new, strict: h.ok, sep: h.change, head: d.spare[0], tail: d.spare[1], start: d.cum}
+	if hk.form == diffUnifiedForm && hk.strict && hk.new == 0 && diffAllZero(hk.old[:hk.parents]) {
 		hk.done = true
 	}
 	// The first hunk of every file before the second of any.
@@ -782,6 +854,7 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 		prio = prioDiffLock
 	}
 	d.hunk = hk
+	hk.prio = prio
 	if hk.group != 0 {
 		d.group.hold(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, d.holdLimit/4)
 		return
@@ -804,8 +877,14 @@ func (d *Diff) hunkLine(l Line, t []byte) bool {
 	h := d.hunk
 	if len(t) > 0 && t[0] == '\\' {
 		// "\ No newline at end of file" belongs to the line before it.
-		d.holdHunkLine(l, diffCounts{}, 0, true)
+		d.holdHunkLine(l, t, diffCounts{}, 0, true)
 		return true
+	}
+	switch h.form {
+	case diffNormalForm:
+		return d.normalLine(l, t)
+	case diffContextForm:
+		return d.contextLine(l, t)
 	}
 	if h.word {
 		if diffWordEnds(t) {
@@ -813,11 +892,11 @@ func (d *Diff) hunkLine(l Line, t []byte) bool {
 		}
 		h.porcelain = h.porcelain || string(t) == "~"
 		change := 0
-		if diffWordChanged(t, h.porcelain) {
+		if diffWordChanged(t, h.porcelain) || diffColourChanged(l.Text) {
 			h.changed++
 			change = h.changed
 		}
-		d.holdHunkLine(l, diffCounts{}, change, false)
+		d.holdHunkLine(l, t, diffCounts{}, change, false)
 		return true
 	}
 	if h.done {
@@ -844,7 +923,7 @@ func (d *Diff) hunkLine(l Line, t []byte) bool {
 		h.changed++
 		change = h.changed
 	}
-	d.holdHunkLine(l, delta, change, false)
+	d.holdHunkLine(l, t, delta, change, false)
 	if h.strict && h.new == 0 && diffAllZero(h.old[:h.parents]) {
 		h.done = true
 	}
@@ -867,7 +946,7 @@ func (d *Diff) wordHunk() {
 		for i := range lines {
 			hl := &lines[i]
 			hl.before, hl.delta, hl.change = h.start, diffCounts{}, 0
-			if !hl.mark && diffWordChanged(hl.piece.Text, false) {
+			if !hl.mark && (diffWordChanged(hl.piece.Text, false) || diffColourChanged(hl.piece.Text)) {
 				h.changed++
 				hl.change = h.changed
 			}
@@ -896,6 +975,14 @@ func diffWordChanged(t []byte, porcelain bool) bool {
 	}
 	i := bytes.Index(t, []byte("{+"))
 	return i >= 0 && bytes.Contains(t[i+2:], []byte("+}"))
+}
+
+// diffColourChanged reports whether a line of git diff --color-words, as
+// written, holds words in git's colours for removed and added text (red
+// and green), which mark its changes where --word-diff writes [-...-] and
+// {+...+}.
+func diffColourChanged(raw []byte) bool {
+	return bytes.Contains(raw, []byte("\x1b[31m")) || bytes.Contains(raw, []byte("\x1b[32m"))
 }
 
 // count reads a line of a hunk whose header gave counts. A line the counts
@@ -980,11 +1067,72 @@ func diffChangedCols(t []byte, parents int) bool {
 	return false
 }
 
+// normalLine reads a line that may belong to a hunk of diff's normal form:
+// as many `<` lines as its command says, a `---` line if it changes lines,
+// and as many `>` lines.
+func (d *Diff) normalLine(l Line, t []byte) bool {
+	h := d.hunk
+	switch {
+	case h.old[0] > 0 && shape.DiffSide(t, '<'):
+		h.old[0]--
+		h.changed++
+		d.holdHunkLine(l, t, diffCounts{minus: 1}, h.changed, false)
+	case h.old[0] == 0 && h.sep && string(t) == "---":
+		// Worth showing only between the lines it parts, as the
+		// context next to a change is.
+		h.sep = false
+		d.holdHunkLine(l, t, diffCounts{}, 0, false)
+	case h.old[0] == 0 && !h.sep && h.new > 0 && shape.DiffSide(t, '>'):
+		h.new--
+		h.changed++
+		d.holdHunkLine(l, t, diffCounts{plus: 1}, h.changed, false)
+	default:
+		return false
+	}
+	return true
+}
+
+// contextLine reads a line that may belong to a hunk of a context diff: up
+// to as many old lines as its range says (a space, ! or - and a space),
+// then the range of the new lines, `--- 1,4 ----`, and up to as many new
+// lines (a space, ! or +). diff leaves out a side's lines when it changes
+// none of its own.
+func (d *Diff) contextLine(l Line, t []byte) bool {
+	h := d.hunk
+	if !h.newSide && isDiffContextRange(t, '-') {
+		h.newSide, h.old[0], h.new = true, 0, diffContextCount(t)
+		d.holdHunkLine(l, t, diffCounts{}, 0, false).header = true
+		return true
+	}
+	left, sign, delta := &h.old[0], byte('-'), diffCounts{minus: 1}
+	if h.newSide {
+		left, sign, delta = &h.new, '+', diffCounts{plus: 1}
+	}
+	switch {
+	case *left == 0:
+		return false
+	case shape.DiffSide(t, ' '):
+		d.holdHunkLine(l, t, diffCounts{}, 0, false)
+	case shape.DiffSide(t, '!') || shape.DiffSide(t, sign):
+		h.changed++
+		d.holdHunkLine(l, t, delta, h.changed, false)
+	default:
+		return false
+	}
+	*left--
+	return true
+}
+
 // holdHunkLine holds a line of the hunk, from its start while there is
-// room and otherwise in a window over its end.
-func (d *Diff) holdHunkLine(l Line, delta diffCounts, change int, mark bool) {
+// room and otherwise in a window over its end, and returns it as held.
+func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark bool) *diffHunkLine {
 	h := d.hunk
 	hl := diffHunkLine{piece: d.cut(l, 0), before: d.cum, delta: delta, change: change, mark: mark}
+	signs := h.parents
+	if h.form != diffUnifiedForm {
+		signs = 2 // `< `, `! `
+	}
+	hl.decl = diffDecl(t, signs)
 	d.cum.plus += delta.plus
 	d.cum.minus += delta.minus
 	if d.sect != nil {
@@ -999,7 +1147,7 @@ func (d *Diff) holdHunkLine(l Line, delta diffCounts, change int, mark bool) {
 	if h.headBytes+size <= room && !h.dropped && len(h.tail) == 0 {
 		h.head = append(h.head, hl)
 		h.headBytes += size
-		return
+		return &h.head[len(h.head)-1]
 	}
 	h.tail = append(h.tail, hl)
 	h.tailBytes += size
@@ -1013,6 +1161,7 @@ func (d *Diff) holdHunkLine(l Line, delta diffCounts, change int, mark bool) {
 		h.tail = append(h.tail[:0], h.tail[h.tailStart:]...)
 		h.tailStart = 0
 	}
+	return &h.tail[len(h.tail)-1]
 }
 
 // endHunk ranks the hunk's held lines, now that its size is known, and
@@ -1045,7 +1194,7 @@ func (d *Diff) endHunk() {
 	decls, decl := 0, make([]int, len(lines))
 	for i, hl := range lines {
 		decl[i] = -1
-		if hl.change > 1 && hl.change < h.changed && diffDecl(hl.piece.Text, h.parents) {
+		if hl.change > 1 && hl.change < h.changed && hl.decl {
 			decl[i] = decls
 			decls++
 		}
@@ -1056,6 +1205,8 @@ func (d *Diff) endHunk() {
 		switch {
 		case h.group != 0:
 			prio = prioDiffLock
+		case hl.header:
+			prio = h.prio
 		case hl.mark:
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
@@ -1755,4 +1906,32 @@ func diffPlural(n int, one, many string) string {
 
 func diffHas(t []byte, prefix string) bool {
 	return len(t) >= len(prefix) && string(t[:len(prefix)]) == prefix
+}
+
+// isDiffContextRange reports whether t is the range of a side of a context
+// diff's hunk: `*** 1,5 ****` for the old lines (c is '*'), `--- 1,4 ----`
+// for the new ('-').
+func isDiffContextRange(t []byte, c byte) bool {
+	n := len(t)
+	if n < 10 || t[0] != c || t[3] != ' ' || t[n-5] != ' ' {
+		return false
+	}
+	for _, k := range []int{1, 2, n - 4, n - 3, n - 2, n - 1} {
+		if t[k] != c {
+			return false
+		}
+	}
+	_, ok := shape.DiffLineRange(t[4 : n-5])
+	return ok
+}
+
+// diffContextCount returns how many lines the range of a context diff's
+// side spans: 3,7 is five lines, 3 one, and 0 (an empty file) none.
+func diffContextCount(t []byte) int {
+	r := t[4 : len(t)-5]
+	if string(r) == "0" {
+		return 0
+	}
+	n, _ := shape.DiffLineRange(r)
+	return n
 }

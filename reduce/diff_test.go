@@ -578,6 +578,8 @@ func FuzzDiff(f *testing.F) {
 	}
 	f.Add([]byte("--- FAIL: TestX (0.00s)\n+++ stray\n@@ -1 +1 @@\n-a\n+b\n"), 100)
 	f.Add([]byte("@@@ -1,2 -1,2 +1,3 @@@\n  a\n+ b\n -c\n++d\n"), 100)
+	f.Add([]byte("diff -r a/x b/x\n3c3\n< old\n---\n> new\n5,7d4\n< a\n< b\n< c\nOnly in a: y\n"), 100)
+	f.Add([]byte("*** x\t1\n--- x\t1\n***************\n*** 1,3 ****\n  a\n! b\n- c\n--- 1,3 ----\n  a\n! B\n+ d\n"), 100)
 	f.Fuzz(func(t *testing.T, input []byte, budget int) {
 		budget = 100 + diffAbs(budget)%4000
 		view := diffView(input, budget)
@@ -719,5 +721,89 @@ func TestDiffWordDiff(t *testing.T) {
 	}
 	if changed != 2 {
 		t.Errorf("porcelain word diff: %d changed lines ranked as edges, want 2", changed)
+	}
+}
+
+// Diffs in diff's normal and context forms, and diffs in colour, are read
+// as unified ones are: each file with its counts, and the hunk headers
+// ranked as hunk headers, above the lines they stand before.
+func TestDiffOtherForms(t *testing.T) {
+	tests := []struct {
+		name, input string
+		files       []diffFileStat
+		cum         diffCounts
+		headers     []string
+	}{
+		{"diff -r, normal form",
+			"diff -r a/x.go b/x.go\n3c3\n< old\n---\n> new\n5,7d4\n< a\n< b\n< c\n9a7,8\n> d\n>\nOnly in a: y\n",
+			[]diffFileStat{{name: "x.go", counts: diffCounts{3, 4}}, {name: "a/y", only: true}},
+			diffCounts{3, 4}, []string{"3c3", "5,7d4", "9a7,8"}},
+		{"normal form, one file",
+			"2c2,3\n< b\n---\n> B\n> C\n",
+			nil, diffCounts{2, 1}, []string{"2c2,3"}},
+		{"context form",
+			"*** x.go\t2024-01-01\n--- x.go\t2024-01-01\n***************\n*** 1,3 ****\n  a\n! b\n- c\n--- 1,3 ----\n  a\n! B\n+ d\n***************\n*** 9 ****\n--- 9,10 ----\n  z\n+ y\n",
+			[]diffFileStat{{name: "x.go", counts: diffCounts{3, 2}}},
+			diffCounts{3, 2}, []string{"*** 1,3 ****", "--- 1,3 ----", "*** 9 ****", "--- 9,10 ----"}},
+		{"diff -r -c",
+			"diff -r -c a/x.go b/x.go\n*** a/x.go\t2024-01-01\n--- b/x.go\t2024-01-01\n***************\n*** 1 ****\n! a\n--- 1 ----\n! b\n",
+			[]diffFileStat{{name: "x.go", counts: diffCounts{1, 1}}},
+			diffCounts{1, 1}, []string{"*** 1 ****", "--- 1 ----"}},
+		{"git log --graph -p",
+			"*   commit 0123456789abcdef0123456789abcdef01234567\n|\\  Merge: 1234567 89abcde\n| | \n| |     merge\n| | \n" +
+				"| * commit 89abcdef0123456789abcdef0123456789abcdef\n| | Author: A <a@b>\n| | \n| |     subject\n| | \n" +
+				"| | diff --git a/x b/x\n| | index 1..2 100644\n| | --- a/x\n| | +++ b/x\n| | @@ -1,3 +1,3 @@\n| |  a\n| | -b\n| | +c\n| |  d\n|/  \n" +
+				"* commit 1234567890abcdef0123456789abcdef01234567\n| Author: A <a@b>\n| \n|     first\n| \n| diff --git a/y b/y\n| --- a/y\n| +++ b/y\n| @@ -1 +1,2 @@\n|  e\n| +f\n",
+			[]diffFileStat{{name: "x", counts: diffCounts{1, 1}}, {name: "y", counts: diffCounts{1, 0}}},
+			diffCounts{2, 1}, []string{"| | @@ -1,3 +1,3 @@", "| @@ -1 +1,2 @@"}},
+		{"git diff --color=always",
+			"\x1b[1mdiff --git a/x b/x\x1b[m\n\x1b[1mindex 1..2 100644\x1b[m\n\x1b[1m--- a/x\x1b[m\n\x1b[1m+++ b/x\x1b[m\n\x1b[36m@@ -1,2 +1,2 @@\x1b[m\n a\x1b[m\n\x1b[31m-b\x1b[m\n\x1b[32m+\x1b[m\x1b[32mc\x1b[m\n",
+			[]diffFileStat{{name: "x", counts: diffCounts{1, 1}}},
+			diffCounts{1, 1}, []string{"@@ -1,2 +1,2 @@"}},
+		{"diff -u --color=always",
+			"\x1b[1m--- old.txt\x1b[0m\n\x1b[1m+++ new.txt\x1b[0m\n\x1b[36m@@ -1 +1 @@\x1b[0m\n\x1b[31m-a\x1b[0m\n\x1b[32m+b\x1b[0m\n",
+			[]diffFileStat{{name: "new.txt", counts: diffCounts{1, 1}}},
+			diffCounts{1, 1}, []string{"@@ -1 +1 @@"}},
+	}
+	for _, tt := range tests {
+		d := NewDiff(2000)
+		s := NewSplitter(d)
+		s.Write([]byte(tt.input))
+		s.Close()
+		d.finish()
+		if d.cum != tt.cum || !slices.Equal(d.files, tt.files) {
+			t.Errorf("%s: counted %v in %+v, want %v in %+v", tt.name, d.cum, d.files, tt.cum, tt.files)
+		}
+		ranked := map[string]bool{}
+		for _, it := range d.held.items() {
+			if it.piece.Prio >= prioDiffHunk-diffTierSpan {
+				ranked[string(appendUncoloured(nil, it.piece.Text))] = true
+			}
+		}
+		for _, h := range tt.headers {
+			if !ranked[h] {
+				t.Errorf("%s: %q not ranked as a hunk header", tt.name, h)
+			}
+		}
+	}
+}
+
+// git diff --color-words marks changed words by their colours alone: a
+// line holding red or green words is a change, ranked as one.
+func TestDiffColourWords(t *testing.T) {
+	input := "\x1b[1mdiff --git a/x b/x\x1b[m\n\x1b[1mindex 1..2 100644\x1b[m\n\x1b[1m--- a/x\x1b[m\n\x1b[1m+++ b/x\x1b[m\n" +
+		"\x1b[36m@@ -1,3 +1,3 @@\x1b[m\nfirst line\n\x1b[31mold\x1b[m\x1b[32mnew\x1b[m word\nlast line\n"
+	d := NewDiff(2000)
+	s := NewSplitter(d)
+	s.Write([]byte(input))
+	s.Close()
+	d.finish()
+	for _, it := range d.held.items() {
+		if it.piece.Line == 7 && it.piece.Prio != prioDiffEdge {
+			t.Errorf("the changed line ranks %d, want %d (a hunk's only change)", it.piece.Prio, prioDiffEdge)
+		}
+		if (it.piece.Line == 6 || it.piece.Line == 8) && it.piece.Prio >= prioDiffEdge {
+			t.Errorf("context line %d ranks %d, as a change", it.piece.Line, it.piece.Prio)
+		}
 	}
 }

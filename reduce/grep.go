@@ -62,6 +62,7 @@ const (
 // match.
 type Grep struct {
 	holdLimit int
+	plain     []byte // the line being read without its colours
 
 	files     []grepFile
 	pathBytes int // of the paths of files
@@ -164,6 +165,14 @@ func newGrep(budget int) Reducer { return NewGrep(budget) }
 
 // Add implements Reducer.
 func (g *Grep) Add(l Line) {
+	if bytes.IndexByte(l.Text, 0x1b) >= 0 {
+		// grep --color=always wraps paths, numbers and matches in
+		// colours, which every view drops: the line is read, held and
+		// shown without them, and a cut counts the bytes shown.
+		g.plain = appendUncoloured(g.plain[:0], l.Text)
+		l.Len -= int64(len(l.Text) - len(g.plain))
+		l.Text = g.plain
+	}
 	b := bytes.TrimSuffix(l.Text, []byte{'\r'})
 	if g.text != nil {
 		g.text.Add(l)

@@ -88,6 +88,11 @@ func (j *JSON) Pieces(lines, budget int, c Counter) []Piece {
 // reports that it is not JSON after all.
 func (j *JSON) jsonPieces(lines, budget int, c Counter) ([]Piece, bool) {
 	b := bytes.TrimPrefix(j.buf, []byte("\ufeff"))
+	if bytes.IndexByte(b, 0x1b) >= 0 {
+		// jq -C colours keys and values; every view drops colours, so
+		// the document is read, and shown, without them.
+		b = appendUncoloured(nil, b)
+	}
 	p := parseRecords(b)
 	switch {
 	case p.values == 0 && p.errMsg != "":
@@ -138,9 +143,7 @@ func docAmongText(b []byte, recs []record, lines, budget int, c Counter) []Piece
 	}
 	var text []Piece
 	for _, r := range recs {
-		// Text after the document on its last line goes with the
-		// document's lines, which its view stands for.
-		if !r.text || (r.first >= doc.first && r.first <= doc.last) {
+		if !r.text {
 			continue
 		}
 		start := bytes.LastIndexByte(b[:r.v.start], '\n') + 1
@@ -152,6 +155,20 @@ func docAmongText(b []byte, recs []record, lines, budget int, c Counter) []Piece
 		keep := recordLine
 		if end-start > keep {
 			keep = recordKeep
+		}
+		if r.first >= doc.first && r.first <= doc.last {
+			// Text after the document on its last line, as when a tool
+			// writes an error after JSON that ends without a newline:
+			// the document's view stands for the line, so a note after
+			// it quotes the text.
+			start = r.v.start
+			cut := Cut(Line{N: r.first, Text: b[start:end], Len: int64(end - start)}, keep, prio)
+			note := "[headroom: after the JSON, line " + elision.Thousands(int64(r.first)) + " goes on:] " + string(cut.Text)
+			if cut.After > 0 {
+				note += elision.CutAfter(cut.After)
+			}
+			text = append(text, Piece{Line: doc.last + 1, Note: note, Prio: prio})
+			continue
 		}
 		text = append(text, Cut(Line{N: r.first, Text: b[start:end], Len: int64(end - start)}, keep, prio))
 	}

@@ -653,6 +653,10 @@ func (s *stream) listPieces(cen *census, c Counter) ([]Piece, bool) {
 		cen.extra = extra
 		return nil, false
 	}
+	// The lines of other text (the next command's output, a tool's
+	// error) get room, up to a third of the budget, before any record is
+	// shown in more than its key.
+	left -= min(s.textCost(c), s.budget/3)
 	for _, u := range s.upgrades(objs) {
 		i, r := u.i, s.recs[objs[u.i]]
 		if lines[i].fields != 1 {
@@ -684,6 +688,25 @@ func (s *stream) listPieces(cen *census, c Counter) ([]Piece, bool) {
 		out[i].Prio = tierList - i
 	}
 	return out, true
+}
+
+// textCost returns what the lines of other text among the records cost
+// as a view shows them (see textLine).
+func (s *stream) textCost(c Counter) int {
+	n := 0
+	for _, r := range s.recs {
+		if r.text {
+			n += c.Count([]byte(renderLine(s.textLine(r, 0))))
+		}
+	}
+	return n
+}
+
+// textLine is the piece that shows r, a line of other text.
+func (s *stream) textLine(r record, prio int) Piece {
+	start := bytes.LastIndexByte(s.b[:r.v.start], '\n') + 1
+	end := lineEnd(s.b, start)
+	return Cut(Line{N: r.first, Text: s.b[start:end], Len: int64(end - start)}, recordKeep, prio)
 }
 
 // listPhrase says, for the census, how the lines show the records: how

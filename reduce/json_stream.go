@@ -103,9 +103,7 @@ func (s *stream) listView(cen *census, list []Piece) []Piece {
 	out := append([]Piece{{Line: 1, Note: cen.note(len(s.recs)), Prio: prioCensus}}, list...)
 	for _, r := range s.recs {
 		if r.text {
-			start := bytes.LastIndexByte(s.b[:r.v.start], '\n') + 1
-			end := lineEnd(s.b, start)
-			out = append(out, Cut(Line{N: r.first, Text: s.b[start:end], Len: int64(end - start)}, recordKeep, tierDiffer))
+			out = append(out, s.textLine(r, tierDiffer))
 		}
 	}
 	return out

@@ -384,6 +384,40 @@ func TestJSONKeepsBuildFailure(t *testing.T) {
 	}
 }
 
+// Text after a document on its last line, as curl writes its error after
+// a body that ends without a newline, is quoted after the document's view,
+// which stands for that line: it is not lost in it.
+func TestJSONKeepsTextAfterDocument(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("[\n")
+	for i := range 400 {
+		fmt.Fprintf(&in, "  {\"id\": %d, \"name\": \"item-%d\"},\n", i, i)
+	}
+	in.WriteString(`  {"id": 400, "name": "last"}` + "\n]")
+	after := "curl: (18) transfer closed with 1024 bytes remaining to read"
+	for _, budget := range []int{300, 2000} {
+		got := body(t, shape.JSON, []byte(in.String()+after+"\n"), budget)
+		if want := "[headroom: after the JSON, line 403 goes on:] " + after + "\n"; !bytes.Contains(got, []byte(want)) {
+			t.Errorf("@%d: the view lacks %q:\n%s", budget, want, got)
+		}
+	}
+}
+
+// jq -C output is read without its colours, which every view drops: a
+// document's view still parses.
+func TestJSONReadsThroughColours(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("\x1b[1;39m[\n")
+	for i := range 300 {
+		fmt.Fprintf(&in, "  \x1b[1;39m{\x1b[0m\x1b[34;1m\"id\"\x1b[0m\x1b[1;39m:\x1b[0m \x1b[0;39m%d\x1b[0m\x1b[1;39m}\x1b[0m,\n", i)
+	}
+	in.WriteString("  \x1b[1;39m{}\x1b[0m\n\x1b[1;39m]\x1b[0m\n")
+	got := body(t, shape.JSON, []byte(in.String()), 300)
+	if !json.Valid(got) || !bytes.Contains(got, []byte(`{"id": 0}`)) {
+		t.Errorf("the view is not the document without its colours:\n%s", got)
+	}
+}
+
 func TestJSONDeterministic(t *testing.T) {
 	for _, path := range corpus(t, "json-") {
 		in := readFile(t, path)

@@ -11,14 +11,37 @@ import (
 // headers and their messages do not count.
 const maxDiffPreamble = 60
 
+// maxDiffPlainPreamble is how many lines of free text may come before the
+// first hunk of a normal or context diff, which lacks the file header a
+// unified diff starts with: a test log quotes such diffs.
+const maxDiffPlainPreamble = 2
+
 // sniffDiff reports whether sample looks like diff output: a unified diff
 // (`--- a` then `+++ b` then a hunk header), git diff, show or log -p output
 // (commit headers first), diff -ruN output, a combined diff (diff --cc,
-// @@@) or diff -rq output. One `--- FAIL` line or a stray `+++` is not
-// enough: a file header must be followed by what a diff puts after it, and
-// the first file header must come before much other text does.
+// @@@), diff -rq output, or diff's normal (3c3, < and >) and context (-c:
+// ***, ---, ***************) forms. One `--- FAIL` line or a stray `+++` is
+// not enough: a file header must be followed by what a diff puts after it,
+// and the first file header must come before much other text does. Colours
+// (git diff --color=always) and git log --graph's columns are read through.
 func sniffDiff(sample []byte) (bool, string) {
 	lines := bytes.Split(sample, []byte("\n"))
+	graph, started := 0, false
+	for i, l := range lines {
+		if bytes.IndexByte(l, 0x1b) >= 0 {
+			l = stripANSI(l)
+		}
+		if !started && len(bytes.TrimSpace(l)) > 0 {
+			started, graph = true, GraphWidth(l)
+		}
+		if graph > 0 {
+			if w := GraphWidth(l); w > 0 {
+				graph = w
+			}
+			l = StripGraph(l, graph)
+		}
+		lines[i] = l
+	}
 	preamble, commits, brief := 0, 0, 0
 	inCommit := false
 	for i, l := range lines {
@@ -32,6 +55,9 @@ func sniffDiff(sample []byte) (bool, string) {
 			continue
 		}
 		inCommit = false
+		if why := diffPlainHunk(lines, i); why != "" && preamble <= maxDiffPlainPreamble {
+			return true, why + fmt.Sprintf(" at line %d", i+1)
+		}
 		if why := diffFileHeader(lines, i); why != "" {
 			if commits > 0 {
 				why = fmt.Sprintf("%s after %d commit %s", why, commits, diffPlural(commits, "header", "headers"))
@@ -42,7 +68,7 @@ func sniffDiff(sample []byte) (bool, string) {
 			brief++
 			continue
 		}
-		if len(bytes.TrimSpace(l)) == 0 {
+		if len(bytes.TrimSpace(l)) == 0 || isDiffCommand(l) || bytes.HasPrefix(l, []byte("Common subdirectories: ")) {
 			continue
 		}
 		preamble++
@@ -59,12 +85,7 @@ func sniffDiff(sample []byte) (bool, string) {
 // diffFileHeader returns what kind of file header starts at lines[i], or ""
 // if none does.
 func diffFileHeader(lines [][]byte, i int) string {
-	next := func(k int) []byte {
-		if i+k < len(lines) {
-			return bytes.TrimSuffix(lines[i+k], []byte("\r"))
-		}
-		return nil
-	}
+	next := func(k int) []byte { return diffLineAt(lines, i+k) }
 	l := next(0)
 	switch {
 	case bytes.HasPrefix(l, []byte("diff --git ")):
@@ -81,6 +102,46 @@ func diffFileHeader(lines [][]byte, i int) string {
 		}
 	}
 	return ""
+}
+
+// GraphWidth returns how wide the columns that git log --graph draws
+// before a commit line are ("* ", "| * ", "*   "), or 0 if line is no
+// commit line after such columns.
+func GraphWidth(line []byte) int {
+	i := 0
+	for i < len(line) && bytes.IndexByte([]byte(graphChars), line[i]) >= 0 {
+		i++
+	}
+	if i == 0 || bytes.IndexByte(line[:i], '*') < 0 || !isDiffCommit(line[i:]) {
+		return 0
+	}
+	return i
+}
+
+// graphChars are what git log --graph draws its columns with.
+const graphChars = "*|/\\_ "
+
+// StripGraph returns line without the columns of git log --graph, width
+// bytes wide after the last commit line: a row of the graph alone (|\,
+// |/) is nothing.
+func StripGraph(line []byte, width int) []byte {
+	graphOnly := func(b []byte) bool { return len(bytes.Trim(b, graphChars)) == 0 }
+	switch {
+	case graphOnly(line):
+		return line[:0]
+	case len(line) >= width && graphOnly(line[:width]):
+		return line[width:]
+	}
+	return line
+}
+
+// diffLineAt returns lines[i] without its carriage return, or nil past
+// the last line.
+func diffLineAt(lines [][]byte, i int) []byte {
+	if i < len(lines) {
+		return bytes.TrimSuffix(lines[i], []byte("\r"))
+	}
+	return nil
 }
 
 // diffGitExtended are the lines git writes after `diff --git`.
@@ -196,4 +257,102 @@ func diffPlural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// diffPlainHunk returns what kind of hunk of diff's normal or context form
+// starts at lines[i], or "" if none does. A normal hunk's lines must be as
+// many as its command says; a context diff starts with its file header.
+func diffPlainHunk(lines [][]byte, i int) string {
+	next := func(k int) []byte { return diffLineAt(lines, i+k) }
+	l := next(0)
+	if old, new, op, ok := ParseDiffCommand(l); ok {
+		k := 1
+		// side reads n lines of one side, and the "\ No newline at end
+		// of file" after the last.
+		side := func(n int, sign byte) bool {
+			for end := k + n; k < end; k++ {
+				if !DiffSide(next(k), sign) {
+					return false
+				}
+			}
+			if n > 0 && bytes.HasPrefix(next(k), []byte(`\ `)) {
+				k++
+			}
+			return true
+		}
+		if !side(old, '<') {
+			return ""
+		}
+		if op == 'c' {
+			if string(next(k)) != "---" {
+				return ""
+			}
+			k++
+		}
+		if !side(new, '>') {
+			return ""
+		}
+		return "a normal diff hunk (" + string(l) + ")"
+	}
+	if bytes.HasPrefix(l, []byte("*** ")) && bytes.HasPrefix(next(1), []byte("--- ")) && DiffStars(next(2)) {
+		return "a context diff header (***, ---, ***************)"
+	}
+	return ""
+}
+
+// ParseDiffCommand reads the command that starts a hunk of diff's normal
+// form, `5,7c8`: lines 5 to 7 changed into line 8, `3a4,5` added, `9d8`
+// deleted. It returns how many lines of each side follow, and the letter.
+func ParseDiffCommand(l []byte) (old, new int, op byte, ok bool) {
+	at := bytes.IndexAny(l, "acd")
+	if at <= 0 || at == len(l)-1 {
+		return 0, 0, 0, false
+	}
+	old, ok1 := DiffLineRange(l[:at])
+	new, ok2 := DiffLineRange(l[at+1:])
+	if !ok1 || !ok2 {
+		return 0, 0, 0, false
+	}
+	op = l[at]
+	switch op {
+	case 'a':
+		old = 0
+	case 'd':
+		new = 0
+	}
+	return old, new, op, true
+}
+
+// DiffLineRange returns how many lines a range of the normal form, 5 or
+// 5,7, spans.
+func DiffLineRange(r []byte) (int, bool) {
+	first, last, comma := r, r, bytes.IndexByte(r, ',')
+	if comma >= 0 {
+		first, last = r[:comma], r[comma+1:]
+	}
+	a, err1 := strconv.ParseUint(string(first), 10, 31)
+	b, err2 := strconv.ParseUint(string(last), 10, 31)
+	if err1 != nil || err2 != nil || b < a {
+		return 0, false
+	}
+	return int(b-a) + 1, true
+}
+
+// DiffSide reports whether l is a line of a hunk of diff's normal or
+// context form that starts with sign: the sign, a space and the line, or
+// the sign alone for an empty line (`< `, `> `; `! `, `+ `, `- `, `  `).
+func DiffSide(l []byte, sign byte) bool {
+	return len(l) > 0 && l[0] == sign && (len(l) == 1 || l[1] == ' ')
+}
+
+// DiffStars reports whether l is the line of stars that starts a hunk of
+// a context diff.
+func DiffStars(l []byte) bool {
+	return len(l) >= 7 && len(bytes.Trim(l, "*")) == 0
+}
+
+// isDiffCommand reports whether l is the line diff -r writes before the
+// lines of a pair of files it compared: `diff -r a/x b/x`.
+func isDiffCommand(l []byte) bool {
+	return bytes.HasPrefix(l, []byte("diff ")) && len(bytes.Fields(l)) >= 3
 }

@@ -441,6 +441,10 @@ type grepTally struct {
 // path:line:col:text, --heading groups, bare paths, binary notices), and no
 // line marks it as a log or the diagnostics of a compiler.
 func sniffGrep(sample []byte) (bool, string) {
+	if bytes.IndexByte(sample, 0x1b) >= 0 {
+		// grep --color=always: read through the colours.
+		sample = stripANSI(sample)
+	}
 	t := tallyGrep(sample)
 	total := t.pathLike + t.other
 	switch {

@@ -126,6 +126,14 @@ func TestSniffGrepOwn(t *testing.T) {
 	}
 }
 
+// grep --color=always output (the reducer's sample of terminal controls)
+// is search output under its colours.
+func TestSniffGrepColour(t *testing.T) {
+	if ok, why := sniffGrep(clipSample(t, "../reduce/testdata/escapes/grep-color.out")); !ok {
+		t.Errorf("sniffGrep of grep --color=always output = false (%s)", why)
+	}
+}
+
 // TestSniffGrepCut checks that a sample cut inside a line is judged by its
 // whole lines.
 func TestSniffGrepCut(t *testing.T) {

@@ -13,6 +13,10 @@ import (
 // with a few lines of other text around, as when a tool's stderr is merged
 // into its JSON. JSON must make up two thirds of the sample's text.
 func sniffJSON(sample []byte) (bool, string) {
+	if bytes.IndexByte(sample, 0x1b) >= 0 {
+		// jq -C: read through the colours.
+		sample = stripANSI(sample)
+	}
 	s := jsonScan(bytes.TrimPrefix(sample, []byte("\ufeff")))
 	if s.values == 0 || s.jsonBytes < 2*s.textBytes {
 		return false, ""

@@ -98,3 +98,11 @@ func TestSniffJSONCutValue(t *testing.T) {
 		}
 	}
 }
+
+// jq -C colours keys and values: the JSON is read through the colours.
+func TestSniffJSONColour(t *testing.T) {
+	sample := "\x1b[1;39m[\n  \x1b[1;39m{\n    \x1b[0m\x1b[34;1m\"id\"\x1b[0m\x1b[1;39m:\x1b[0m\x1b[0;39m1\x1b[0m\x1b[1;39m\n  \x1b[1;39m}\x1b[0m\x1b[1;39m\n\x1b[1;39m]\x1b[0m\n"
+	if ok, why := sniffJSON([]byte(sample)); !ok || why != "the input is one JSON array" {
+		t.Errorf("sniffJSON of jq -C output = %v (%s)", ok, why)
+	}
+}

@@ -63,6 +63,9 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 	if l, ok := parseTreeLine(line); ok {
 		return l
 	}
+	if l, ok := parseDiffStatRow(line); ok {
+		return l
+	}
 	f := fieldsOf(line)
 	if l, ok := parseModeRow(line, &f); ok {
 		return l
@@ -98,6 +101,8 @@ func parsePathLine(line []byte) ListingLine {
 	switch {
 	case gitShortStatus(line):
 		start = 3
+	case gitNameStatus(line) > 0:
+		start = gitNameStatus(line)
 	case line[0] == '\t':
 		start = 1
 		if i := bytes.Index(line, []byte(":   ")); i > 0 && gitStatusWord(line[1:i]) {
@@ -154,6 +159,57 @@ func gitShortStatus(line []byte) bool {
 	const codes = " MTADRCU?!"
 	return len(line) > 3 && bytes.IndexByte([]byte(codes), line[0]) >= 0 && bytes.IndexByte([]byte(codes), line[1]) >= 0 &&
 		line[2] == ' ' && line[3] != ' ' && (line[0] != ' ' || line[1] != ' ')
+}
+
+// parseDiffStatRow recognises a row of git diff --stat or diffstat: a
+// space, the path (shortened with ... when long, a rename as {a => b}), a
+// bar, and the number of lines changed with a bar of + and -, or Bin and
+// the sizes of a binary file.
+func parseDiffStatRow(line []byte) (ListingLine, bool) {
+	bar := bytes.LastIndex(line, []byte(" | "))
+	if bar < 2 || line[0] != ' ' || line[1] == ' ' {
+		return ListingLine{}, false
+	}
+	rest := bytes.TrimSpace(line[bar+3:])
+	n := 0
+	for n < len(rest) && '0' <= rest[n] && rest[n] <= '9' {
+		n++
+	}
+	switch {
+	case n > 0 && n == len(rest):
+	case n > 0 && rest[n] == ' ' && len(bytes.Trim(rest[n+1:], "+-")) == 0:
+	case bytes.HasPrefix(rest, []byte("Bin ")):
+	default:
+		return ListingLine{}, false
+	}
+	end := bar
+	for end > 1 && line[end-1] == ' ' {
+		end--
+	}
+	return ListingLine{Form: ListingRow, Start: 1, End: end}, end > 1
+}
+
+// gitNameStatus returns where the path starts in a line of git diff or
+// git log --name-status: a status letter, a rename's or copy's similarity
+// (R086), a tab and the path, or the old and the new path of a rename or
+// copy with a tab between them, whose new path is the entry; 0 if the
+// line is none.
+func gitNameStatus(line []byte) int {
+	tab := bytes.IndexByte(line, '\t')
+	if tab < 1 || tab > 4 || tab == len(line)-1 || bytes.IndexByte([]byte("MADRCTUX"), line[0]) < 0 {
+		return 0
+	}
+	for _, c := range line[1:tab] {
+		if c < '0' || c > '9' {
+			return 0
+		}
+	}
+	if line[0] == 'R' || line[0] == 'C' {
+		if next := bytes.IndexByte(line[tab+1:], '\t'); next >= 0 {
+			return tab + 1 + next + 1
+		}
+	}
+	return tab + 1
 }
 
 // gitStatusWord reports whether w is one of the words git status puts
@@ -585,7 +641,7 @@ func listingRule(line []byte) bool {
 // listingHeader returns the number of columns of a table's header line,
 // or 0 if the line is none: two words or more, most of them capitalised
 // (USER PID %CPU, Package Version, Filesystem Size Used Avail Use%
-// Mounted on), none of them prose.
+// Mounted on, top's TIME+), none of them prose.
 func listingHeader(line []byte, fs *fields) int {
 	if fs.count < 2 || fs.count > maxFields || !bytes.Contains(line, []byte("  ")) {
 		// Columns are aligned: some are two spaces apart or more.
@@ -595,7 +651,7 @@ func listingHeader(line []byte, fs *fields) int {
 		// An indented line is text, unless all its words are capitals:
 		// ps right-aligns its numbers and their headings, "  PID TTY".
 		for _, c := range bytes.TrimSpace(line) {
-			if !(c >= 'A' && c <= 'Z' || c == ' ' || c == '%' || c == '_' || c == '-') {
+			if !(c >= 'A' && c <= 'Z' || c == ' ' || c == '%' || c == '_' || c == '-' || c == '+') {
 				return 0
 			}
 		}
@@ -604,7 +660,7 @@ func listingHeader(line []byte, fs *fields) int {
 	for _, at := range fs.at[:fs.n] {
 		f := line[at[0]:at[1]]
 		for _, c := range f {
-			if !isLetter(c) && !isDigit(c) && bytes.IndexByte([]byte("%:_-/#()"), c) < 0 {
+			if !isLetter(c) && !isDigit(c) && bytes.IndexByte([]byte("%:_-/#()+"), c) < 0 {
 				return 0
 			}
 		}

@@ -78,7 +78,8 @@ var logMarks = []struct {
 	{"In ", false, ""}, // checked below: In FILE line N:
 	{"Error: ", false, "error lines"},
 	{"│ Error: ", false, "error lines"},
-	{"yarn ", false, ""}, // checked below: yarn add v1.22.22
+	{"yarn ", false, ""},     // checked below: yarn add v1.22.22
+	{"Node.js v", false, ""}, // checked below: Node.js v20.11.1, after an uncaught exception
 }
 
 // sniffLog reports whether sample looks like log output: build, test or CI
@@ -227,18 +228,15 @@ func logGoDiagnostic(line []byte) bool {
 }
 
 // logTerminal returns a line as a terminal shows it: its text after the
-// last carriage return, without the ANSI escapes at its start.
+// last carriage return, without ANSI escapes (gcc and clang colour the
+// parts of a diagnostic, so its location and its "error:" are apart).
 func logTerminal(line []byte) []byte {
 	line = bytes.TrimRight(line, "\r")
 	if i := bytes.LastIndexByte(line, '\r'); i >= 0 {
 		line = line[i+1:]
 	}
-	for len(line) > 2 && line[0] == 0x1b && line[1] == '[' {
-		j := 2
-		for j < len(line) && (line[j] >= '0' && line[j] <= '9' || line[j] == ';') {
-			j++
-		}
-		line = line[min(j+1, len(line)):]
+	if bytes.IndexByte(line, 0x1b) >= 0 {
+		line = stripANSI(line)
 	}
 	return line
 }
@@ -310,6 +308,10 @@ func logMark(line []byte) string {
 		case "yarn ":
 			if _, v, ok := strings.Cut(rest, " v"); ok && v != "" && v[0] >= '0' && v[0] <= '9' {
 				return "yarn output"
+			}
+		case "Node.js v":
+			if rest != "" && strings.Trim(rest, "0123456789.") == "" {
+				return "a Node.js crash (Node.js v and its version)"
 			}
 		}
 	}

@@ -41,7 +41,7 @@ func TestSniffLogReasons(t *testing.T) {
 		"log-gotest-panic-goroutines":         "a Go panic",
 		"log-gobuild-compile-errors":          "go build output (# package, file:line: message)",
 		"log-govet":                           "compiler or vet diagnostics (file:line:col: message)",
-		"log-cargo-build-errors-ansi":         "rustc diagnostics",
+		"log-cargo-build-errors-ansi":         "cargo output",
 		"log-make-gcc-warnings-error":         "compiler diagnostics (file:line: error:)",
 		"log-python-script-chained-traceback": "timestamps, log levels or [tags] on most lines",
 		"log-node-test-tap-failures":          "TAP test output",
@@ -62,6 +62,11 @@ func TestSniffLogLines(t *testing.T) {
 	}{
 		// A go test log's --- PASS lines and a diff's --- lines differ.
 		{"=== RUN   TestValue\n--- PASS: TestValue (0.00s)\nPASS\n", true},
+		// gcc -fdiagnostics-color=always: the location and "error:" apart.
+		{"\x1b[01m\x1b[Kf1.c:1:23:\x1b[m\x1b[K \x1b[01;31m\x1b[Kerror: \x1b[m\x1b[K'undefined_1' undeclared\n", true},
+		// node ends an uncaught exception's trace with its version.
+		{"TypeError: Cannot read properties of null (reading 'x')\n    at [eval]:1:71\n\nNode.js v20.20.2\n", true},
+		{"Node.js v20 is the current release.\n", false},
 		{"\x1b[1m\x1b[91merror[E0308]\x1b[0m\x1b[1m: mismatched types\x1b[0m\n", true},
 		{"remote: Counting objects:   0% (1/130)   \rremote: Counting objects: 100% (130/130), done.\n", true},
 		{"2026-11-22T04:05:56.313Z INFO starting\n2026-11-22T04:05:57.001Z INFO ready\n2026-11-22T04:05:58.100Z WARN slow\n", true},
