@@ -66,6 +66,7 @@ type Listing struct {
 
 	census listCensus
 	fold   listFolder
+	names  listNames
 
 	held      listHeap
 	heldBytes int
@@ -119,6 +120,7 @@ func NewListing(budget int) *Listing {
 		text:      NewText(budget),
 		census:    newListCensus(),
 		fold:      listFolder{limit: max(budget*32, 64<<10)},
+		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
 	}
 }
@@ -182,6 +184,7 @@ func (r *Listing) Add(l Line) {
 		if ll.End == len(b) && r.fold.add(l, b[:ll.Start], name, dir) {
 			return
 		}
+		r.names.add(l, name, dir, ext)
 		r.entry(l, listCand{class: listEntry, dir: dir, ext: ext})
 	case shape.ListingRow:
 		r.fold.end()
@@ -198,6 +201,9 @@ func (r *Listing) Add(l Line) {
 		}
 		c := r.classify(b, ll)
 		c.dir, c.ext = dir, ext
+		if name != nil {
+			r.names.add(l, name, dir, ext)
+		}
 		r.entry(l, c)
 	case shape.ListingTree:
 		r.fold.end()

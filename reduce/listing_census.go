@@ -106,6 +106,7 @@ func (c *listCensus) kind(row []byte) {
 type listShown struct {
 	entries int
 	inFolds int            // of the entries, those shown in folds
+	byName  int            // of the entries, rows shown by their names alone
 	dirs    map[int]int    // entries shown of each directory the census counts
 	exts    map[string]int // entries shown of each extension
 }
@@ -151,6 +152,9 @@ func (c *listCensus) note(s listShown, paths bool, room int) string {
 	}
 	if s.inFolds > 0 {
 		fmt.Fprintf(&b, ", %s in folds: dir/{a,b}.go is dir/a.go and dir/b.go", elision.Thousands(int64(s.inFolds)))
+	}
+	if s.byName > 0 {
+		fmt.Fprintf(&b, ", %s by name alone", elision.Thousands(int64(s.byName)))
 	}
 	if s.entries < c.entries {
 		c.writeCounts(&b, s, room-b.Len())

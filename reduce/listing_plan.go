@@ -284,6 +284,25 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 			cands = append(cands, r.fold.piece(d, prioListRanked-(8+16*min(d.k, listMaxRank/1024))*64))
 		}
 	}
+	if r.names.worth(r.held, c) {
+		// Rows whose other columns cost more than their names show by
+		// name, but for the ends and those that stand out.
+		stops := map[int]bool{}
+		for _, p := range ranked {
+			if p.Prio > prioListRanked+listMaxRank {
+				stops[p.Line] = true
+			}
+		}
+		// ls -R's headings name the directory of the names under them:
+		// they go before any.
+		for _, h := range r.held {
+			if h.class == listSection {
+				i := slices.IndexFunc(cands, func(p Piece) bool { return p.Line == h.piece.Line && p.Note == "" })
+				cands[i].Prio = prioListRanked + listMaxRank
+			}
+		}
+		cands = append(cands, r.names.chunks(stops, r.first, last)...)
+	}
 	paths := r.paths()
 	cost := func(note string) int { return c.Count([]byte(note)) + 1 }
 	// A first look, with the note's counts alone, tells how much shows.
@@ -302,6 +321,7 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		// left shows some of them as they are.
 		used := c.Count(Render(chosen, lines))
 		chosen, _ = r.unfold(chosen, room-noteCost-used, c)
+		chosen = r.unname(chosen, room-noteCost-c.Count(Render(chosen, lines)), c)
 		chosen = Fit(chosen, lines, room-noteCost, c)
 		s := r.shown(chosen)
 		note := r.census.note(s, paths, noteRoom)
@@ -309,9 +329,9 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 			shown = s // more digits: count again
 			continue
 		}
-		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, chosen...)
+		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, r.names.join(chosen)...)
 	}
-	return Fit(cands, lines, room, c)
+	return r.names.join(Fit(cands, lines, room, c))
 }
 
 // shown counts the entries the chosen pieces show, in all, by directory
@@ -335,7 +355,15 @@ func (r *Listing) shown(chosen []Piece) listShown {
 			s.exts[ext]++
 		}
 	}
+	names := r.names.index()
 	for _, p := range chosen {
+		if i, ok := names[p.Line]; ok && p.Note != "" && p.Stands > 0 {
+			s.byName += p.Stands
+			for _, nm := range r.names.names[i : i+p.Stands] {
+				count(nm.dir, nm.ext)
+			}
+			continue
+		}
 		if run, ok := folds[p.Line]; ok && (p.Note == "" || p.Stands > 0) {
 			rn := r.fold.runs[run]
 			n := max(p.Stands, 1)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 )
 
@@ -75,6 +76,8 @@ func listingTrue(p Piece, lines []string) string {
 		if !strings.HasPrefix(p.Note, "[headroom: ") || !strings.HasSuffix(p.Note, "]") {
 			return "note " + p.Note + " is no census"
 		}
+	case strings.HasPrefix(p.Note, "  [names of "):
+		return namesTrue(p, lines)
 	case p.Note != "":
 		want := lines[p.Line-1 : p.Line-1+p.Stands]
 		if got := expandFold(p.Note); strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -89,6 +92,26 @@ func listingTrue(p Piece, lines []string) string {
 	default:
 		if l := strings.TrimSuffix(lines[p.Line-1], "\r"); string(p.Text) != lines[p.Line-1] && string(p.Text) != l {
 			return "line " + string(p.Text) + " is not line " + lines[p.Line-1]
+		}
+	}
+	return ""
+}
+
+// namesTrue checks a note that shows rows by their names alone: it names
+// the lines it stands for, and each name is a field of its row.
+func namesTrue(p Piece, lines []string) string {
+	head, names, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(p.Note, "  [names of "), "]"), ": ")
+	if !ok || head != elision.LineRange(p.Line, p.Line+p.Stands-1) {
+		return "note " + p.Note + " does not name the lines it stands for"
+	}
+	fields := strings.Split(names, " ")
+	if len(fields) != p.Stands {
+		return "note " + p.Note + " does not name each of its rows"
+	}
+	for i, name := range fields {
+		row := " " + strings.Join(strings.Fields(lines[p.Line-1+i]), " ")
+		if !strings.Contains(row, " "+name) {
+			return "name " + name + " starts no field of line " + lines[p.Line-1+i]
 		}
 	}
 	return ""
@@ -240,6 +263,39 @@ func TestListingFoldsAll(t *testing.T) {
 		t.Errorf("not a view of every path, some folded:\n%s", view)
 	}
 	checkListingView(t, "find-analysis-passes", input, 700)
+}
+
+// TestListingNames checks that rows whose other columns cost most of their
+// tokens (git ls-tree's modes, object ids and sizes, jar tvf's sizes and
+// dates) show by name where they do not fit as they are, several times as
+// many as show whole; and that lines that are little more than their names
+// (apt-cache rdepends's) show as they are.
+func TestListingNames(t *testing.T) {
+	for _, tc := range []struct {
+		sample string
+		names  bool
+	}{
+		{"listing-git-ls-tree", true},
+		{"listing-jar-tvf-guice", true},
+		{"listing-apt-cache-rdepends", false},
+	} {
+		input, err := os.ReadFile(filepath.Join(corpusDir, tc.sample+".out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		byName, whole := 0, 0
+		for _, p := range listingPieces(input, 2000, counter()) {
+			switch {
+			case strings.HasPrefix(p.Note, "  [names of "):
+				byName += p.Stands
+			case p.Note == "":
+				whole++
+			}
+		}
+		if tc.names && byName < 4*whole || !tc.names && byName > 0 {
+			t.Errorf("%s: %d rows by name, %d whole", tc.sample, byName, whole)
+		}
+	}
 }
 
 // TestListingBeatsHeadTail compares the views of the listings of the tune
