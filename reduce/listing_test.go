@@ -441,3 +441,18 @@ func TestListingLogTail(t *testing.T) {
 		t.Errorf("only %d lines are no entries", others)
 	}
 }
+
+// TestListingCensusNoRoom checks that a census with no room for a single
+// directory's line says in one phrase what is not shown, rather than head a
+// list that has nothing but its last line.
+func TestListingCensusNoRoom(t *testing.T) {
+	c := newListCensus()
+	for _, p := range []string{"a/x.go", "a/y.go", "b/x.go", "b/y.go", "c/z.go"} {
+		c.add(nil, []byte(p))
+	}
+	got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, 0)
+	want := "[headroom: 5 paths in 3 directories · none below · not below: 5 paths in 3 directories]"
+	if got != want {
+		t.Errorf("note = %q, want %q", got, want)
+	}
+}
