@@ -9,7 +9,7 @@ import (
 
 // listNameChunk is how many rows a note of names stands for before the
 // plan joins the notes Fit takes.
-const listNameChunk = 16
+const listNameChunk = 4
 
 // listNameSample caps the rows whose tokens tell whether names alone pay.
 const listNameSample = 256
@@ -28,22 +28,45 @@ type listName struct {
 // where rows as they are show a few dozen, their names alone show hundreds.
 type listNames struct {
 	limit int
-	names []listName
+	names []listName // the first, in up to half the limit
 	bytes int
-	full  bool // past the limit: names are let go
+	last  []listName // the last after them, in up to half the limit
+	lastB int
 }
+
+// listNameCost is what holding a name costs besides its text.
+const listNameCost = 64
 
 // add takes the name of row l, found in it as name.
 func (n *listNames) add(l Line, name []byte, dir int, ext string) {
-	if !foldable(name) || len(name) >= len(l.Text) || int64(len(l.Text)) != l.Len {
+	if !foldable(name) || int64(len(l.Text)) != l.Len {
 		return
 	}
-	if n.full || n.bytes+len(name) > n.limit {
-		n.full = true
+	nm := listName{line: l.N, name: string(name), dir: dir, ext: ext}
+	size := len(name) + listNameCost
+	if n.last == nil && n.bytes+size <= n.limit/2 {
+		n.names = append(n.names, nm)
+		n.bytes += size
 		return
 	}
-	n.names = append(n.names, listName{line: l.N, name: string(name), dir: dir, ext: ext})
-	n.bytes += len(name) + 32
+	n.last = append(n.last, nm)
+	n.lastB += size
+	drop := 0
+	for n.lastB > n.limit/2 {
+		n.lastB -= len(n.last[drop].name) + listNameCost
+		drop++
+	}
+	n.last = n.last[drop:]
+	if len(n.last)*4 < cap(n.last) {
+		n.last = slices.Clone(n.last)
+	}
+}
+
+// close puts the last names after the first, once all are read.
+func (n *listNames) close() {
+	n.names = append(n.names, n.last...)
+	n.bytes += n.lastB
+	n.last, n.lastB = nil, 0
 }
 
 // worth reports whether the names are enough shorter than their rows to be
@@ -60,11 +83,11 @@ func (n *listNames) worth(held []listCand, c Counter) bool {
 		if !ok || h.piece.After > 0 || seen == listNameSample {
 			continue
 		}
-		rows += c.Count(h.piece.Text) + 1
-		names += c.Count([]byte(n.names[i].name)) + 1
+		rows += c.Count(append(h.piece.Text, '\n'))
+		names += c.Count([]byte(" " + n.names[i].name))
 		seen++
 	}
-	return seen > 0 && names*3 <= rows*2
+	return seen > 0 && names*4 <= rows*3
 }
 
 // index maps the line of each name gathered to its place.
@@ -138,10 +161,11 @@ func (n *listNames) join(pieces []Piece) []Piece {
 	return out
 }
 
-// unname shows the rows of notes of names among pieces as they are, from
-// the notes nearest the ends in turn, while that costs no more than avail
-// tokens more: names alone are for what rows as they are cannot show.
-func (r *Listing) unname(pieces []Piece, avail int, c Counter) []Piece {
+// unname shows rows of the first and the last notes of names among pieces
+// as they are, from their outer ends, as many as Fit still takes with every
+// other piece in room: names alone are for what rows as they are cannot
+// show. Its pieces are in input order.
+func (r *Listing) unname(pieces []Piece, lines, room int, c Counter) []Piece {
 	at := r.names.index()
 	rows := map[int]Piece{}
 	for _, h := range r.held {
@@ -154,37 +178,92 @@ func (r *Listing) unname(pieces []Piece, avail int, c Counter) []Piece {
 			rows[t.piece.Line] = t.piece
 		}
 	}
-	var notes []int // the notes of names among pieces, in input order
-	for i, p := range pieces {
-		if _, ok := at[p.Line]; ok && p.Note != "" && p.Stands > 0 {
-			notes = append(notes, i)
-		}
-	}
-	slices.SortFunc(notes, func(a, b int) int { return pieces[a].Line - pieces[b].Line })
-	out := slices.Clone(pieces)
-	for k := range notes {
-		i := notes[k/2]
-		if k%2 == 1 {
-			i = notes[len(notes)-1-k/2]
-		}
-		note := pieces[i]
-		lines := make([]Piece, 0, note.Stands)
-		delta := -pieceCost(note, c)
-		for n := note.Line; n <= note.last(); n++ {
-			row, ok := rows[n]
-			if !ok {
-				break
+	// The head takes half of what it could first, so that the tail gets
+	// its share, and then what the tail leaves.
+	for round, tail := range []bool{false, true, false} {
+		i := -1
+		for k, p := range pieces {
+			if _, ok := at[p.Line]; ok && p.Note != "" && p.Stands > 0 && (i < 0 || tail) {
+				i = k
 			}
-			row.Prio = note.Prio
-			lines = append(lines, row)
-			delta += pieceCost(row, c)
 		}
-		if len(lines) < note.Stands || delta > avail {
-			continue
+		if i < 0 {
+			return pieces
 		}
-		avail -= delta
-		out[i] = lines[0]
-		out = append(out, lines[1:]...)
+		note, first := pieces[i], at[pieces[i].Line]
+		// with returns pieces with k rows of the note as they are, or nil
+		// if not all of them are held.
+		with := func(k int) []Piece {
+			from, to := note.Line, note.Line+k-1 // the rows as they are
+			if tail {
+				from, to = note.last()-k+1, note.last()
+			}
+			out := slices.Delete(slices.Clone(pieces), i, i+1)
+			for n := from; n <= to; n++ {
+				row, ok := rows[n]
+				if !ok {
+					return nil
+				}
+				row.Prio = note.Prio
+				out = append(out, row)
+			}
+			switch {
+			case k == note.Stands:
+			case tail:
+				out = append(out, r.names.note(first, first+note.Stands-k))
+			default:
+				out = append(out, r.names.note(first+k, first+note.Stands))
+			}
+			out[len(out)-1].Prio = note.Prio
+			return out
+		}
+		fits := func(k int) bool {
+			p := with(k)
+			return p != nil && len(Fit(p, lines, room, c)) == len(p)
+		}
+		lo, hi := 0, note.Stands // lo fits; the most that do is sought
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			if fits(mid) {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		if round == 0 {
+			lo /= 2
+		}
+		if lo > 0 {
+			pieces = with(lo)
+			slices.SortStableFunc(pieces, func(a, b Piece) int { return a.Line - b.Line })
+		}
 	}
-	return out
+	return pieces
+}
+
+// refill joins the notes of names among chosen, which Fit counted each with
+// its own head, and fits the notes of names among cands again in the room
+// that frees, the pieces chosen first; twice, as the second join frees a
+// little more.
+func (n *listNames) refill(chosen, cands []Piece, lines, room int, c Counter) []Piece {
+	at := n.index()
+	cands = slices.DeleteFunc(slices.Clone(cands), func(p Piece) bool {
+		_, ok := at[p.Line]
+		return !ok || p.Note == "" || p.Stands == 0
+	})
+	if len(cands) == 0 {
+		return chosen
+	}
+	for range 2 {
+		kept := n.join(chosen)
+		for i := range kept {
+			kept[i].Prio = prioListNote - 1
+		}
+		again := Fit(append(kept, cands...), lines, room, c)
+		if len(again) == len(kept) {
+			return kept
+		}
+		chosen = again
+	}
+	return n.join(chosen)
 }

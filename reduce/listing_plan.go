@@ -8,6 +8,7 @@ import "slices"
 // the entries and those that fit.
 func (r *Listing) Pieces(lines, budget int, c Counter) []Piece {
 	r.fold.end()
+	r.names.close()
 	if r.text != nil && r.census.entries*2 < lines {
 		// Most lines are no entries: whatever this is, the text reducer
 		// knows it better.
@@ -321,8 +322,9 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		// left shows some of them as they are.
 		used := c.Count(Render(chosen, lines))
 		chosen, _ = r.unfold(chosen, room-noteCost-used, c)
-		chosen = r.unname(chosen, room-noteCost-c.Count(Render(chosen, lines)), c)
 		chosen = Fit(chosen, lines, room-noteCost, c)
+		chosen = r.names.refill(chosen, cands, lines, room-noteCost, c)
+		chosen = r.unname(chosen, lines, room-noteCost, c)
 		s := r.shown(chosen)
 		note := r.census.note(s, paths, noteRoom)
 		if cost(note) > noteCost {
