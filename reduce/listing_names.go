@@ -70,8 +70,9 @@ func (n *listNames) close() {
 }
 
 // worth reports whether the names are enough shorter than their rows to be
-// shown alone: a third of the tokens or more saved, as counted on up to
-// listNameSample of the rows held.
+// shown alone: a quarter of the tokens or more saved, a name after a space
+// against a row and its line feed, as counted on up to listNameSample of
+// the rows held.
 func (n *listNames) worth(held []listCand, c Counter) bool {
 	if len(n.names) == 0 {
 		return false
@@ -102,25 +103,63 @@ func (n *listNames) index() map[int]int {
 // chunks returns notes that show the rows between the lines of stops by
 // their names, up to listNameChunk consecutive rows a note; each ranks by
 // its distance from the nearer end of the entries, first to last, above
-// the rows as they are and below the rows that stand out.
-func (n *listNames) chunks(stops map[int]bool, first, last int) []Piece {
+// the rows as they are and below the rows that stand out. A run of rows
+// that its note would not show for fewer tokens than the rows of it held
+// (a few bare names between paths) gets none.
+func (n *listNames) chunks(stops map[int]bool, first, last int, rows map[int]Piece, c Counter) []Piece {
 	var out []Piece
 	for i := 0; i < len(n.names); {
 		if stops[n.names[i].line] {
 			i++
 			continue
 		}
-		j := i + 1
-		for j < len(n.names) && j-i < listNameChunk && n.names[j].line == n.names[j-1].line+1 && !stops[n.names[j].line] {
-			j++
+		end := i + 1
+		for end < len(n.names) && n.names[end].line == n.names[end-1].line+1 && !stops[n.names[end].line] {
+			end++
 		}
-		p := n.note(i, j)
-		d := min(p.Line-first, last-p.last())
-		p.Prio = prioListRanked + 2 + listMaxRank/2 - min(max(d, 0), listMaxRank/2-1)
-		out = append(out, p)
-		i = j
+		if n.pays(i, end, rows, c) {
+			for j := i; j < end; j += listNameChunk {
+				p := n.note(j, min(j+listNameChunk, end))
+				d := min(p.Line-first, last-p.last())
+				p.Prio = prioListRanked + 2 + listMaxRank/2 - min(max(d, 0), listMaxRank/2-1)
+				out = append(out, p)
+			}
+		}
+		i = end
 	}
 	return out
+}
+
+// pays reports whether a note of names i to j costs fewer tokens than the
+// rows of them held, as counted on the first listNameSample of them.
+func (n *listNames) pays(i, j int, rows map[int]Piece, c Counter) bool {
+	j = min(j, i+listNameSample)
+	cost := 0
+	for _, nm := range n.names[i:j] {
+		row, ok := rows[nm.line]
+		if !ok {
+			return true // the note is all a view can show of it
+		}
+		cost += pieceCost(row, c)
+	}
+	return pieceCost(n.note(i, j), c) < cost
+}
+
+// heldRows returns the rows held whose names are gathered, by line.
+func (r *Listing) heldRows() map[int]Piece {
+	at := r.names.index()
+	rows := map[int]Piece{}
+	for _, h := range r.held {
+		if _, ok := at[h.piece.Line]; ok {
+			rows[h.piece.Line] = h.piece
+		}
+	}
+	for _, t := range r.tail {
+		if _, ok := at[t.piece.Line]; ok {
+			rows[t.piece.Line] = t.piece
+		}
+	}
+	return rows
 }
 
 // note returns the note that shows the rows of names i to j by name.
@@ -167,17 +206,7 @@ func (n *listNames) join(pieces []Piece) []Piece {
 // show. Its pieces are in input order.
 func (r *Listing) unname(pieces []Piece, lines, room int, c Counter) []Piece {
 	at := r.names.index()
-	rows := map[int]Piece{}
-	for _, h := range r.held {
-		if _, ok := at[h.piece.Line]; ok {
-			rows[h.piece.Line] = h.piece
-		}
-	}
-	for _, t := range r.tail {
-		if _, ok := at[t.piece.Line]; ok {
-			rows[t.piece.Line] = t.piece
-		}
-	}
+	rows := r.heldRows()
 	// The head takes half of what it could first, so that the tail gets
 	// its share, and then what the tail leaves.
 	for round, tail := range []bool{false, true, false} {
@@ -256,12 +285,19 @@ func (n *listNames) refill(chosen, cands []Piece, lines, room int, c Counter) []
 	}
 	for range 2 {
 		kept := n.join(chosen)
-		for i := range kept {
+		prio := make(map[int]int, len(kept))
+		for i, p := range kept {
+			prio[p.Line] = p.Prio
 			kept[i].Prio = prioListNote - 1
 		}
 		again := Fit(append(kept, cands...), lines, room, c)
+		for i, p := range again {
+			if q, ok := prio[p.Line]; ok && p.Prio == prioListNote-1 {
+				again[i].Prio = q // as chosen, for a Fit with less room
+			}
+		}
 		if len(again) == len(kept) {
-			return kept
+			return again
 		}
 		chosen = again
 	}

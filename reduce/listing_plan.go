@@ -296,13 +296,18 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		}
 		// ls -R's headings name the directory of the names under them:
 		// they go before any.
+		heading := map[int]bool{}
 		for _, h := range r.held {
 			if h.class == listSection {
-				i := slices.IndexFunc(cands, func(p Piece) bool { return p.Line == h.piece.Line && p.Note == "" })
+				heading[h.piece.Line] = true
+			}
+		}
+		for i, p := range cands {
+			if heading[p.Line] && p.Note == "" {
 				cands[i].Prio = prioListRanked + listMaxRank
 			}
 		}
-		cands = append(cands, r.names.chunks(stops, r.first, last)...)
+		cands = append(cands, r.names.chunks(stops, r.first, last, r.heldRows(), c)...)
 	}
 	paths := r.paths()
 	cost := func(note string) int { return c.Count([]byte(note)) + 1 }
