@@ -58,7 +58,9 @@ const (
 // dir/{a,b}.go for dir/a.go and dir/b.go. When verbatim lines could show
 // less than half of the entries but the folded list fits, every name is
 // shown, folded but for the ends. Rows and tree entries are kept verbatim,
-// a tree's shallow entries before its deep ones.
+// a tree's shallow entries before its deep ones; but rows whose other
+// columns cost most of their tokens show, where they do not fit whole, by
+// their names alone in notes that say which lines they stand for.
 type Listing struct {
 	holdLimit int
 	parser    shape.ListingParser
