@@ -186,7 +186,7 @@ func (r *Listing) Add(l Line) {
 		if ll.End == len(b) && r.fold.add(l, b[:ll.Start], name, dir) {
 			return
 		}
-		r.names.add(l, name, dir, ext)
+		r.names.add(l, ll.Start, ll.End, dir, ext)
 		r.entry(l, listCand{class: listEntry, dir: dir, ext: ext})
 	case shape.ListingRow:
 		r.fold.end()
@@ -204,7 +204,7 @@ func (r *Listing) Add(l Line) {
 		c := r.classify(b, ll)
 		c.dir, c.ext = dir, ext
 		if name != nil {
-			r.names.add(l, name, dir, ext)
+			r.names.add(l, ll.Start, ll.End, dir, ext)
 		}
 		r.entry(l, c)
 	case shape.ListingTree:

@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -32,15 +33,23 @@ type listNames struct {
 	bytes int
 	last  []listName // the last after them, in up to half the limit
 	lastB int
+
+	rows    int // rows whose names are taken
+	numbers int // of them, rows whose other columns are all numbers
 }
 
 // listNameCost is what holding a name costs besides its text.
 const listNameCost = 64
 
-// add takes the name of row l, found in it as name.
-func (n *listNames) add(l Line, name []byte, dir int, ext string) {
+// add takes the name of row l, found in it from start to end.
+func (n *listNames) add(l Line, start, end int, dir int, ext string) {
+	name := l.Text[start:end]
 	if !foldable(name) || int64(len(l.Text)) != l.Len {
 		return
+	}
+	n.rows++
+	if onlyNumbers(l.Text[:start], l.Text[end:]) {
+		n.numbers++
 	}
 	nm := listName{line: l.N, name: string(name), dir: dir, ext: ext}
 	size := len(name) + listNameCost
@@ -62,6 +71,21 @@ func (n *listNames) add(l Line, name []byte, dir int, ext string) {
 	}
 }
 
+// onlyNumbers reports whether the fields of parts are all numbers or sizes
+// (4096, 4.0K), and there are some.
+func onlyNumbers(parts ...[]byte) bool {
+	some := false
+	for _, p := range parts {
+		for _, f := range bytes.Fields(p) {
+			if _, ok := parseSize(f); !ok {
+				return false
+			}
+			some = true
+		}
+	}
+	return some
+}
+
 // close puts the last names after the first, once all are read.
 func (n *listNames) close() {
 	n.names = append(n.names, n.last...)
@@ -70,11 +94,13 @@ func (n *listNames) close() {
 }
 
 // worth reports whether the names are enough shorter than their rows to be
-// shown alone: a quarter of the tokens or more saved, a name after a space
+// shown alone, and the other columns not mostly numbers: a quarter of the tokens or more saved, a name after a space
 // against a row and its line feed, as counted on up to listNameSample of
 // the rows held.
 func (n *listNames) worth(held []listCand, c Counter) bool {
-	if len(n.names) == 0 {
+	if len(n.names) == 0 || n.numbers*2 > n.rows {
+		// Most rows have nothing but numbers besides their names: the
+		// sizes of du or the counts of wc -l, which were asked for.
 		return false
 	}
 	at := n.index()

@@ -456,3 +456,35 @@ func TestListingCensusNoRoom(t *testing.T) {
 		t.Errorf("note = %q, want %q", got, want)
 	}
 }
+
+// TestListingNamesNotNumbers checks that a table whose rows have only
+// numbers besides their names (du's sizes, wc -l's counts) does not show
+// by name, and tables with other columns may.
+func TestListingNamesNotNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		rows  []string
+		worth bool
+	}{
+		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, false},
+		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, false},
+		{[]string{"100644 blob 7dbb7cd5a83f58e33e1c0f09485f7e62c21d884d\t.ci/run", "100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549\t.gitignore"}, true},
+		{[]string{"libacl1:amd64\t2.3.1-3+deb12u1", "libz3-4:amd64\t4.8.12-3.1", "libfoo\t1.0"}, true},
+	} {
+		r := NewListing(2000)
+		var held []listCand
+		for i, row := range tc.rows {
+			name := strings.Fields(row)[len(strings.Fields(row))-1]
+			if strings.Contains(row, ":amd64") || strings.HasPrefix(row, "libfoo") {
+				name = strings.Fields(row)[0]
+			}
+			start := strings.Index(row, name)
+			l := Line{N: i + 1, Text: []byte(row), Len: int64(len(row))}
+			r.names.add(l, start, start+len(name), -1, "")
+			held = append(held, listCand{piece: Piece{Line: i + 1, Text: []byte(row)}})
+		}
+		r.names.close()
+		if got := r.names.worth(held, counter()); got != tc.worth {
+			t.Errorf("%q: worth %v, want %v", tc.rows, got, tc.worth)
+		}
+	}
+}
