@@ -205,6 +205,9 @@ func (r *Listing) Add(l Line) {
 		c.dir, c.ext = dir, ext
 		if name != nil {
 			r.names.add(l, ll.Start, ll.End, dir, ext)
+			if s, ok := rowSize(b, ll); ok {
+				r.names.sized(s)
+			}
 		}
 		r.entry(l, c)
 	case shape.ListingTree:

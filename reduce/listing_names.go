@@ -36,6 +36,29 @@ type listNames struct {
 
 	rows    int // rows whose names are taken
 	numbers int // of them, rows whose other columns are all numbers
+
+	sizes    int   // rows with a size (ls -l, du, find -printf '%s\t%p')
+	prev     int64 // the size of the last of them
+	up, down int   // of them, rows larger and smaller than the one before
+}
+
+// sized counts a row of size s, to tell a table in order of size.
+func (n *listNames) sized(s int64) {
+	if n.sizes > 0 && s > n.prev {
+		n.up++
+	} else if n.sizes > 0 && s < n.prev {
+		n.down++
+	}
+	n.prev = s
+	n.sizes++
+}
+
+// bySize reports whether the rows are in order of size (ls -lS, sort -rn):
+// most have one, and of the changes of size from a row to the next, at
+// least eight and nine in ten go one way.
+func (n *listNames) bySize() bool {
+	changes := n.up + n.down
+	return n.sizes*2 > n.rows && changes >= 8 && min(n.up, n.down)*10 <= changes
 }
 
 // listNameCost is what holding a name costs besides its text.
@@ -94,13 +117,14 @@ func (n *listNames) close() {
 }
 
 // worth reports whether the names are enough shorter than their rows to be
-// shown alone, and the other columns not mostly numbers: a quarter of the tokens or more saved, a name after a space
+// shown alone, and the rows neither mostly numbers nor in order of size: a quarter of the tokens or more saved, a name after a space
 // against a row and its line feed, as counted on up to listNameSample of
 // the rows held.
 func (n *listNames) worth(held []listCand, c Counter) bool {
-	if len(n.names) == 0 || n.numbers*2 > n.rows {
-		// Most rows have nothing but numbers besides their names: the
-		// sizes of du or the counts of wc -l, which were asked for.
+	if len(n.names) == 0 || n.numbers*2 > n.rows || n.bySize() {
+		// Most rows have nothing but numbers besides their names (the
+		// sizes of du, the counts of wc -l), or the rows are in order of
+		// size: the numbers are what was asked for.
 		return false
 	}
 	at := n.index()

@@ -269,7 +269,8 @@ func TestListingFoldsAll(t *testing.T) {
 // tokens (git ls-tree's modes, object ids and sizes, jar tvf's sizes and
 // dates) show by name where they do not fit as they are, several times as
 // many as show whole; and that lines that are names alone (ls -R's), which
-// a note would not make cheaper, show as they are.
+// a note would not make cheaper, and rows in order of size (ls -lhS's),
+// whose sizes were asked for, show as they are.
 func TestListingNames(t *testing.T) {
 	for _, tc := range []struct {
 		sample string
@@ -278,6 +279,7 @@ func TestListingNames(t *testing.T) {
 		{"listing-git-ls-tree", true},
 		{"listing-jar-tvf-guice", true},
 		{"listing-ls-R-net", false},
+		{"listing-ls-lhS-libs", false},
 	} {
 		input, err := os.ReadFile(filepath.Join(corpusDir, tc.sample+".out"))
 		if err != nil {
