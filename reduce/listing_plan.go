@@ -5,7 +5,7 @@ import "slices"
 // Pieces implements Reducer. It proposes, in this order of preference:
 // every line as it is; when verbatim lines could show less than half of
 // the entries, every entry with paths folded by directory; or a census of
-// the entries and those that fit.
+// the entries and those that fit, rows perhaps by their names alone.
 func (r *Listing) Pieces(lines, budget int, c Counter) []Piece {
 	r.fold.end()
 	r.names.close()
@@ -264,7 +264,8 @@ func (r *Listing) paths() bool {
 // The paths that fold offers both as they are, ranked by their distance
 // from the nearer end, and folded, each directory's first fold before the
 // second of any, so that the ends show as they are and the middle shows
-// the first names of each directory.
+// the first names of each directory. Rows whose names alone pay show by
+// them, from the ends in, where rows as they are would not fit.
 func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool) []Piece {
 	cands := slices.Clone(ranked)
 	last := r.first
