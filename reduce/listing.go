@@ -58,7 +58,9 @@ const (
 // dir/{a,b}.go for dir/a.go and dir/b.go. When verbatim lines could show
 // less than half of the entries but the folded list fits, every name is
 // shown, folded but for the ends. Rows and tree entries are kept verbatim,
-// a tree's shallow entries before its deep ones.
+// a tree's shallow entries before its deep ones; but rows whose other
+// columns cost most of their tokens show, where they do not fit whole, by
+// their names alone in notes that say which lines they stand for.
 type Listing struct {
 	holdLimit int
 	parser    shape.ListingParser
@@ -66,6 +68,7 @@ type Listing struct {
 
 	census listCensus
 	fold   listFolder
+	names  listNames
 
 	held      listHeap
 	heldBytes int
@@ -119,6 +122,7 @@ func NewListing(budget int) *Listing {
 		text:      NewText(budget),
 		census:    newListCensus(),
 		fold:      listFolder{limit: max(budget*32, 64<<10)},
+		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
 	}
 }
@@ -182,6 +186,7 @@ func (r *Listing) Add(l Line) {
 		if ll.End == len(b) && r.fold.add(l, b[:ll.Start], name, dir) {
 			return
 		}
+		r.names.add(l, ll.Start, ll.End, dir, ext)
 		r.entry(l, listCand{class: listEntry, dir: dir, ext: ext})
 	case shape.ListingRow:
 		r.fold.end()
@@ -198,6 +203,12 @@ func (r *Listing) Add(l Line) {
 		}
 		c := r.classify(b, ll)
 		c.dir, c.ext = dir, ext
+		if name != nil {
+			r.names.add(l, ll.Start, ll.End, dir, ext)
+			if s, ok := rowSize(b, ll); ok {
+				r.names.sized(s)
+			}
+		}
 		r.entry(l, c)
 	case shape.ListingTree:
 		r.fold.end()

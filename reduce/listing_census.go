@@ -106,6 +106,7 @@ func (c *listCensus) kind(row []byte) {
 type listShown struct {
 	entries int
 	inFolds int            // of the entries, those shown in folds
+	byName  int            // of the entries, rows shown by their names alone
 	dirs    map[int]int    // entries shown of each directory the census counts
 	exts    map[string]int // entries shown of each extension
 }
@@ -152,6 +153,9 @@ func (c *listCensus) note(s listShown, paths bool, room int) string {
 	if s.inFolds > 0 {
 		fmt.Fprintf(&b, ", %s in folds: %s", elision.Thousands(int64(s.inFolds)), FoldLegend)
 	}
+	if s.byName > 0 {
+		fmt.Fprintf(&b, ", %s by name alone", elision.Thousands(int64(s.byName)))
+	}
 	if s.entries < c.entries {
 		c.writeCounts(&b, s, room-b.Len())
 	}
@@ -184,25 +188,32 @@ func (c *listCensus) writeCounts(b *strings.Builder, s listShown, room int) {
 	if len(c.list) > 1 && len(dirs) > 0 {
 		slices.SortStableFunc(dirs, func(a, b listDir) int { return cmp.Compare(b.n, a.n) })
 		width := len(elision.Thousands(int64(dirs[0].n)))
-		b.WriteString(" · not below, per directory:")
+		var list strings.Builder
 		used, shown := 0, 0
 		for _, d := range dirs {
 			line := fmt.Sprintf("\n  %*s %s", width, elision.Thousands(int64(d.n)), d.dir)
 			if used+len(line) > room*3/4 && shown < len(dirs)-1 {
 				break
 			}
-			b.WriteString(line)
+			list.WriteString(line)
 			used += len(line)
 			shown++
 		}
-		if rest := len(dirs) - shown; rest > 0 || c.more > 0 {
-			n := c.more
-			for _, d := range dirs[shown:] {
-				n += d.n
-			}
+		rest, n := len(dirs)-shown, c.more
+		for _, d := range dirs[shown:] {
+			n += d.n
+		}
+		switch {
+		case shown == 0 && c.more > 0:
+			fmt.Fprintf(b, " · not below: %s in over %s directories", c.noun(n, true), elision.Thousands(int64(rest)))
+		case shown == 0:
+			fmt.Fprintf(b, " · not below: %s in %s directories", c.noun(n, true), elision.Thousands(int64(rest)))
+		default:
+			b.WriteString(" · not below, per directory:")
+			b.WriteString(list.String())
 			if c.more > 0 {
 				fmt.Fprintf(b, "\n  and %s in other directories", c.noun(n, true))
-			} else {
+			} else if rest > 0 {
 				fmt.Fprintf(b, "\n  and %s more directories with %s", elision.Thousands(int64(rest)), c.noun(n, true))
 			}
 		}

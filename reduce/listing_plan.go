@@ -5,9 +5,10 @@ import "slices"
 // Pieces implements Reducer. It proposes, in this order of preference:
 // every line as it is; when verbatim lines could show less than half of
 // the entries, every entry with paths folded by directory; or a census of
-// the entries and those that fit.
+// the entries and those that fit, rows perhaps by their names alone.
 func (r *Listing) Pieces(lines, budget int, c Counter) []Piece {
 	r.fold.end()
+	r.names.close()
 	if r.text != nil && r.census.entries*2 < lines {
 		// Most lines are no entries: whatever this is, the text reducer
 		// knows it better.
@@ -263,7 +264,8 @@ func (r *Listing) paths() bool {
 // The paths that fold offers both as they are, ranked by their distance
 // from the nearer end, and folded, each directory's first fold before the
 // second of any, so that the ends show as they are and the middle shows
-// the first names of each directory.
+// the first names of each directory. Rows whose names alone pay show by
+// them, from the ends in, where rows as they are would not fit.
 func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool) []Piece {
 	cands := slices.Clone(ranked)
 	last := r.first
@@ -284,6 +286,30 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 			cands = append(cands, r.fold.piece(d, prioListRanked-(8+16*min(d.k, listMaxRank/1024))*64))
 		}
 	}
+	if r.names.worth(r.held, c) {
+		// Rows whose other columns cost more than their names show by
+		// name, but for the ends and those that stand out.
+		stops := map[int]bool{}
+		for _, p := range ranked {
+			if p.Prio > prioListRanked+listMaxRank {
+				stops[p.Line] = true
+			}
+		}
+		// ls -R's headings name the directory of the names under them:
+		// they go before any.
+		heading := map[int]bool{}
+		for _, h := range r.held {
+			if h.class == listSection {
+				heading[h.piece.Line] = true
+			}
+		}
+		for i, p := range cands {
+			if heading[p.Line] && p.Note == "" {
+				cands[i].Prio = prioListRanked + listMaxRank
+			}
+		}
+		cands = append(cands, r.names.chunks(stops, r.first, last, r.heldRows(), c)...)
+	}
 	paths := r.paths()
 	cost := func(note string) int { return c.Count([]byte(note)) + 1 }
 	// A first look, with the note's counts alone, tells how much shows.
@@ -303,15 +329,17 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		used := c.Count(Render(chosen, lines))
 		chosen, _ = r.unfold(chosen, room-noteCost-used, c)
 		chosen = Fit(chosen, lines, room-noteCost, c)
+		chosen = r.names.refill(chosen, cands, lines, room-noteCost, c)
+		chosen = r.unname(chosen, lines, room-noteCost, c)
 		s := r.shown(chosen)
 		note := r.census.note(s, paths, noteRoom)
 		if cost(note) > noteCost {
 			shown = s // more digits: count again
 			continue
 		}
-		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, chosen...)
+		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, r.names.join(chosen)...)
 	}
-	return Fit(cands, lines, room, c)
+	return r.names.join(Fit(cands, lines, room, c))
 }
 
 // shown counts the entries the chosen pieces show, in all, by directory
@@ -335,7 +363,15 @@ func (r *Listing) shown(chosen []Piece) listShown {
 			s.exts[ext]++
 		}
 	}
+	names := r.names.index()
 	for _, p := range chosen {
+		if i, ok := names[p.Line]; ok && p.Note != "" && p.Stands > 0 {
+			s.byName += p.Stands
+			for _, nm := range r.names.names[i : i+p.Stands] {
+				count(nm.dir, nm.ext)
+			}
+			continue
+		}
 		if run, ok := folds[p.Line]; ok && (p.Note == "" || p.Stands > 0) {
 			rn := r.fold.runs[run]
 			n := max(p.Stands, 1)

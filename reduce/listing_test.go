@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 )
 
@@ -75,6 +76,8 @@ func listingTrue(p Piece, lines []string) string {
 		if !strings.HasPrefix(p.Note, "[headroom: ") || !strings.HasSuffix(p.Note, "]") {
 			return "note " + p.Note + " is no census"
 		}
+	case strings.HasPrefix(p.Note, "  [names of "):
+		return namesTrue(p, lines)
 	case p.Note != "":
 		want := lines[p.Line-1 : p.Line-1+p.Stands]
 		if got := expandFold(p.Note); strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -89,6 +92,26 @@ func listingTrue(p Piece, lines []string) string {
 	default:
 		if l := strings.TrimSuffix(lines[p.Line-1], "\r"); string(p.Text) != lines[p.Line-1] && string(p.Text) != l {
 			return "line " + string(p.Text) + " is not line " + lines[p.Line-1]
+		}
+	}
+	return ""
+}
+
+// namesTrue checks a note that shows rows by their names alone: it names
+// the lines it stands for, and each name is a field of its row.
+func namesTrue(p Piece, lines []string) string {
+	head, names, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(p.Note, "  [names of "), "]"), ": ")
+	if !ok || head != elision.LineRange(p.Line, p.Line+p.Stands-1) {
+		return "note " + p.Note + " does not name the lines it stands for"
+	}
+	fields := strings.Split(names, " ")
+	if len(fields) != p.Stands {
+		return "note " + p.Note + " does not name each of its rows"
+	}
+	for i, name := range fields {
+		row := " " + strings.Join(strings.Fields(lines[p.Line-1+i]), " ")
+		if !strings.Contains(row, " "+name) {
+			return "name " + name + " starts no field of line " + lines[p.Line-1+i]
 		}
 	}
 	return ""
@@ -240,6 +263,41 @@ func TestListingFoldsAll(t *testing.T) {
 		t.Errorf("not a view of every path, some folded:\n%s", view)
 	}
 	checkListingView(t, "find-analysis-passes", input, 700)
+}
+
+// TestListingNames checks that rows whose other columns cost most of their
+// tokens (git ls-tree's modes, object ids and sizes, jar tvf's sizes and
+// dates) show by name where they do not fit as they are, several times as
+// many as show whole; and that lines that are names alone (ls -R's), which
+// a note would not make cheaper, and rows in order of size (ls -lhS's),
+// whose sizes were asked for, show as they are.
+func TestListingNames(t *testing.T) {
+	for _, tc := range []struct {
+		sample string
+		names  bool
+	}{
+		{"listing-git-ls-tree", true},
+		{"listing-jar-tvf-guice", true},
+		{"listing-ls-R-net", false},
+		{"listing-ls-lhS-libs", false},
+	} {
+		input, err := os.ReadFile(filepath.Join(corpusDir, tc.sample+".out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		byName, whole := 0, 0
+		for _, p := range listingPieces(input, 2000, counter()) {
+			switch {
+			case strings.HasPrefix(p.Note, "  [names of "):
+				byName += p.Stands
+			case p.Note == "":
+				whole++
+			}
+		}
+		if tc.names && byName < 4*whole || !tc.names && byName > 0 {
+			t.Errorf("%s: %d rows by name, %d whole", tc.sample, byName, whole)
+		}
+	}
 }
 
 // TestListingBeatsHeadTail compares the views of the listings of the tune
@@ -440,5 +498,52 @@ func TestFoldsUnfoldToInput(t *testing.T) {
 	}
 	if folds == 0 {
 		t.Error("no view of the corpus shows a fold")
+	}
+}
+
+// TestListingCensusNoRoom checks that a census with no room for a single
+// directory's line says in one phrase what is not shown, rather than head a
+// list that has nothing but its last line.
+func TestListingCensusNoRoom(t *testing.T) {
+	c := newListCensus()
+	for _, p := range []string{"a/x.go", "a/y.go", "b/x.go", "b/y.go", "c/z.go"} {
+		c.add(nil, []byte(p))
+	}
+	got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, 0)
+	want := "[headroom: 5 paths in 3 directories · none below · not below: 5 paths in 3 directories]"
+	if got != want {
+		t.Errorf("note = %q, want %q", got, want)
+	}
+}
+
+// TestListingNamesNotNumbers checks that a table whose rows have only
+// numbers besides their names (du's sizes, wc -l's counts) does not show
+// by name, and tables with other columns may.
+func TestListingNamesNotNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		rows  []string
+		worth bool
+	}{
+		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, false},
+		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, false},
+		{[]string{"100644 blob 7dbb7cd5a83f58e33e1c0f09485f7e62c21d884d\t.ci/run", "100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549\t.gitignore"}, true},
+		{[]string{"libacl1:amd64\t2.3.1-3+deb12u1", "libz3-4:amd64\t4.8.12-3.1", "libfoo\t1.0"}, true},
+	} {
+		r := NewListing(2000)
+		var held []listCand
+		for i, row := range tc.rows {
+			name := strings.Fields(row)[len(strings.Fields(row))-1]
+			if strings.Contains(row, ":amd64") || strings.HasPrefix(row, "libfoo") {
+				name = strings.Fields(row)[0]
+			}
+			start := strings.Index(row, name)
+			l := Line{N: i + 1, Text: []byte(row), Len: int64(len(row))}
+			r.names.add(l, start, start+len(name), -1, "")
+			held = append(held, listCand{piece: Piece{Line: i + 1, Text: []byte(row)}})
+		}
+		r.names.close()
+		if got := r.names.worth(held, counter()); got != tc.worth {
+			t.Errorf("%q: worth %v, want %v", tc.rows, got, tc.worth)
+		}
 	}
 }

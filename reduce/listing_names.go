@@ -1,0 +1,355 @@
+package reduce
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/headroom-cli/headroom/elision"
+)
+
+// listNameChunk is how many rows a note of names stands for before the
+// plan joins the notes Fit takes.
+const listNameChunk = 4
+
+// listNameSample caps the rows whose tokens tell whether names alone pay.
+const listNameSample = 256
+
+// listName is a row of a table that a view may show by its name alone.
+type listName struct {
+	line int
+	name string
+	dir  int    // the census's index of its directory, or -1
+	ext  string // its extension, as the census counts it
+}
+
+// listNames gathers the names of a table's rows: a row of git ls-tree, jar
+// tvf or dpkg -l spends most of its tokens on columns (modes, object ids,
+// dates, versions) that a reader scanning for a name does not need, so that
+// where rows as they are show a few dozen, their names alone show hundreds.
+type listNames struct {
+	limit int
+	names []listName // the first, in up to half the limit
+	bytes int
+	last  []listName // the last after them, in up to half the limit
+	lastB int
+
+	rows    int // rows whose names are taken
+	numbers int // of them, rows whose other columns are all numbers
+
+	sizes    int   // rows with a size (ls -l, du, find -printf '%s\t%p')
+	prev     int64 // the size of the last of them
+	up, down int   // of them, rows larger and smaller than the one before
+}
+
+// sized counts a row of size s, to tell a table in order of size.
+func (n *listNames) sized(s int64) {
+	if n.sizes > 0 && s > n.prev {
+		n.up++
+	} else if n.sizes > 0 && s < n.prev {
+		n.down++
+	}
+	n.prev = s
+	n.sizes++
+}
+
+// bySize reports whether the rows are in order of size (ls -lS, sort -rn):
+// most have one, and of the changes of size from a row to the next, at
+// least eight and nine in ten go one way.
+func (n *listNames) bySize() bool {
+	changes := n.up + n.down
+	return n.sizes*2 > n.rows && changes >= 8 && min(n.up, n.down)*10 <= changes
+}
+
+// listNameCost is what holding a name costs besides its text.
+const listNameCost = 64
+
+// add takes the name of row l, found in it from start to end.
+func (n *listNames) add(l Line, start, end int, dir int, ext string) {
+	name := l.Text[start:end]
+	if !foldable(name) || int64(len(l.Text)) != l.Len {
+		return
+	}
+	n.rows++
+	if onlyNumbers(l.Text[:start], l.Text[end:]) {
+		n.numbers++
+	}
+	nm := listName{line: l.N, name: string(name), dir: dir, ext: ext}
+	size := len(name) + listNameCost
+	if n.last == nil && n.bytes+size <= n.limit/2 {
+		n.names = append(n.names, nm)
+		n.bytes += size
+		return
+	}
+	n.last = append(n.last, nm)
+	n.lastB += size
+	drop := 0
+	for n.lastB > n.limit/2 {
+		n.lastB -= len(n.last[drop].name) + listNameCost
+		drop++
+	}
+	n.last = n.last[drop:]
+	if len(n.last)*4 < cap(n.last) {
+		n.last = slices.Clone(n.last)
+	}
+}
+
+// onlyNumbers reports whether the fields of parts are all numbers or sizes
+// (4096, 4.0K), and there are some.
+func onlyNumbers(parts ...[]byte) bool {
+	some := false
+	for _, p := range parts {
+		for _, f := range bytes.Fields(p) {
+			if _, ok := parseSize(f); !ok {
+				return false
+			}
+			some = true
+		}
+	}
+	return some
+}
+
+// close puts the last names after the first, once all are read.
+func (n *listNames) close() {
+	n.names = append(n.names, n.last...)
+	n.bytes += n.lastB
+	n.last, n.lastB = nil, 0
+}
+
+// worth reports whether the names are enough shorter than their rows to be
+// shown alone, and the rows neither mostly numbers nor in order of size: a quarter of the tokens or more saved, a name after a space
+// against a row and its line feed, as counted on up to listNameSample of
+// the rows held.
+func (n *listNames) worth(held []listCand, c Counter) bool {
+	if len(n.names) == 0 || n.numbers*2 > n.rows || n.bySize() {
+		// Most rows have nothing but numbers besides their names (the
+		// sizes of du, the counts of wc -l), or the rows are in order of
+		// size: the numbers are what was asked for.
+		return false
+	}
+	at := n.index()
+	rows, names, seen := 0, 0, 0
+	for _, h := range held {
+		i, ok := at[h.piece.Line]
+		if !ok || h.piece.After > 0 || seen == listNameSample {
+			continue
+		}
+		rows += c.Count(append(h.piece.Text, '\n'))
+		names += c.Count([]byte(" " + n.names[i].name))
+		seen++
+	}
+	return seen > 0 && names*4 <= rows*3
+}
+
+// index maps the line of each name gathered to its place.
+func (n *listNames) index() map[int]int {
+	m := make(map[int]int, len(n.names))
+	for i, nm := range n.names {
+		m[nm.line] = i
+	}
+	return m
+}
+
+// chunks returns notes that show the rows between the lines of stops by
+// their names, up to listNameChunk consecutive rows a note; each ranks by
+// its distance from the nearer end of the entries, first to last, above
+// the rows as they are and below the rows that stand out. A run of rows
+// that its note would not show for fewer tokens than the rows of it held
+// (a few bare names between paths) gets none.
+func (n *listNames) chunks(stops map[int]bool, first, last int, rows map[int]Piece, c Counter) []Piece {
+	var out []Piece
+	for i := 0; i < len(n.names); {
+		if stops[n.names[i].line] {
+			i++
+			continue
+		}
+		end := i + 1
+		for end < len(n.names) && n.names[end].line == n.names[end-1].line+1 && !stops[n.names[end].line] {
+			end++
+		}
+		if n.pays(i, end, rows, c) {
+			for j := i; j < end; j += listNameChunk {
+				p := n.note(j, min(j+listNameChunk, end))
+				d := min(p.Line-first, last-p.last())
+				p.Prio = prioListRanked + 2 + listMaxRank/2 - min(max(d, 0), listMaxRank/2-1)
+				out = append(out, p)
+			}
+		}
+		i = end
+	}
+	return out
+}
+
+// pays reports whether a note of names i to j costs fewer tokens than the
+// rows of them held, as counted on the first listNameSample of them.
+func (n *listNames) pays(i, j int, rows map[int]Piece, c Counter) bool {
+	j = min(j, i+listNameSample)
+	cost := 0
+	for _, nm := range n.names[i:j] {
+		row, ok := rows[nm.line]
+		if !ok {
+			return true // the note is all a view can show of it
+		}
+		cost += pieceCost(row, c)
+	}
+	return pieceCost(n.note(i, j), c) < cost
+}
+
+// heldRows returns the rows held whose names are gathered, by line.
+func (r *Listing) heldRows() map[int]Piece {
+	at := r.names.index()
+	rows := map[int]Piece{}
+	for _, h := range r.held {
+		if _, ok := at[h.piece.Line]; ok {
+			rows[h.piece.Line] = h.piece
+		}
+	}
+	for _, t := range r.tail {
+		if _, ok := at[t.piece.Line]; ok {
+			rows[t.piece.Line] = t.piece
+		}
+	}
+	return rows
+}
+
+// note returns the note that shows the rows of names i to j by name.
+func (n *listNames) note(i, j int) Piece {
+	first, last := n.names[i].line, n.names[j-1].line
+	var b strings.Builder
+	b.WriteString("  [names of ")
+	b.WriteString(elision.LineRange(first, last))
+	b.WriteString(":")
+	for _, nm := range n.names[i:j] {
+		b.WriteByte(' ')
+		b.WriteString(nm.name)
+	}
+	b.WriteString("]")
+	return Piece{Line: first, Note: b.String(), Stands: j - i, Prio: prioListRanked}
+}
+
+// join writes each run of consecutive notes of names among pieces as one.
+func (n *listNames) join(pieces []Piece) []Piece {
+	at := n.index()
+	out := make([]Piece, 0, len(pieces))
+	for _, p := range pieces {
+		i, ok := at[p.Line]
+		if !ok || p.Note == "" || p.Stands == 0 {
+			out = append(out, p)
+			continue
+		}
+		if k := len(out) - 1; k >= 0 && out[k].Note != "" && out[k].Stands > 0 && out[k].Line+out[k].Stands == p.Line {
+			if h, ok := at[out[k].Line]; ok {
+				joined := n.note(h, i+p.Stands)
+				joined.Prio = out[k].Prio
+				out[k] = joined
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// unname shows rows of the first and the last notes of names among pieces
+// as they are, from their outer ends, as many as Fit still takes with every
+// other piece in room: names alone are for what rows as they are cannot
+// show. Its pieces are in input order.
+func (r *Listing) unname(pieces []Piece, lines, room int, c Counter) []Piece {
+	at := r.names.index()
+	rows := r.heldRows()
+	// The head takes half of what it could first, so that the tail gets
+	// its share, and then what the tail leaves.
+	for round, tail := range []bool{false, true, false} {
+		i := -1
+		for k, p := range pieces {
+			if _, ok := at[p.Line]; ok && p.Note != "" && p.Stands > 0 && (i < 0 || tail) {
+				i = k
+			}
+		}
+		if i < 0 {
+			return pieces
+		}
+		note, first := pieces[i], at[pieces[i].Line]
+		// with returns pieces with k rows of the note as they are, or nil
+		// if not all of them are held.
+		with := func(k int) []Piece {
+			from, to := note.Line, note.Line+k-1 // the rows as they are
+			if tail {
+				from, to = note.last()-k+1, note.last()
+			}
+			out := slices.Delete(slices.Clone(pieces), i, i+1)
+			for n := from; n <= to; n++ {
+				row, ok := rows[n]
+				if !ok {
+					return nil
+				}
+				row.Prio = note.Prio
+				out = append(out, row)
+			}
+			switch {
+			case k == note.Stands:
+			case tail:
+				out = append(out, r.names.note(first, first+note.Stands-k))
+			default:
+				out = append(out, r.names.note(first+k, first+note.Stands))
+			}
+			out[len(out)-1].Prio = note.Prio
+			return out
+		}
+		fits := func(k int) bool {
+			p := with(k)
+			return p != nil && len(Fit(p, lines, room, c)) == len(p)
+		}
+		lo, hi := 0, note.Stands // lo fits; the most that do is sought
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			if fits(mid) {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		if round == 0 {
+			lo /= 2
+		}
+		if lo > 0 {
+			pieces = with(lo)
+			slices.SortStableFunc(pieces, func(a, b Piece) int { return a.Line - b.Line })
+		}
+	}
+	return pieces
+}
+
+// refill joins the notes of names among chosen, which Fit counted each with
+// its own head, and fits the notes of names among cands again in the room
+// that frees, the pieces chosen first; twice, as the second join frees a
+// little more.
+func (n *listNames) refill(chosen, cands []Piece, lines, room int, c Counter) []Piece {
+	at := n.index()
+	cands = slices.DeleteFunc(slices.Clone(cands), func(p Piece) bool {
+		_, ok := at[p.Line]
+		return !ok || p.Note == "" || p.Stands == 0
+	})
+	if len(cands) == 0 {
+		return chosen
+	}
+	for range 2 {
+		kept := n.join(chosen)
+		prio := make(map[int]int, len(kept))
+		for i, p := range kept {
+			prio[p.Line] = p.Prio
+			kept[i].Prio = prioListNote - 1
+		}
+		again := Fit(append(kept, cands...), lines, room, c)
+		for i, p := range again {
+			if q, ok := prio[p.Line]; ok && p.Prio == prioListNote-1 {
+				again[i].Prio = q // as chosen, for a Fit with less room
+			}
+		}
+		if len(again) == len(kept) {
+			return again
+		}
+		chosen = again
+	}
+	return n.join(chosen)
+}
