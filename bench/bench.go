@@ -175,14 +175,7 @@ func side(out []byte, ns []string, d time.Duration, c *token.Counter) *Side {
 // stands for, as its note says, so a needle may be found in the lines its
 // folds stand for too.
 func needles(view []byte, ns []string) (int, []string) {
-	var unfolded []byte
-	if bytes.Contains(view, []byte(reduce.FoldLegend)) {
-		for line := range bytes.Lines(view) {
-			for _, l := range reduce.Unfold(bytes.TrimRight(line, "\n")) {
-				unfolded = append(append(unfolded, l...), '\n')
-			}
-		}
-	}
+	unfolded := reduce.Unfolded(view)
 	kept := 0
 	var missed []string
 	for _, n := range ns {

@@ -16,6 +16,12 @@ const (
 	// directory at listFoldNarrow, so that more directories get some.
 	listFoldWide   = 240
 	listFoldNarrow = 90
+	// listFoldDir folds the names of each directory of a run in one,
+	// however many, when folds cut at listFoldWide do not fit.
+	listFoldDir = -1
+	// listFoldTop folds the names under each directory of the run's own
+	// in one, when folds of each directory do not fit.
+	listFoldTop = -2
 	// listFoldRun folds a whole run in one, when nothing narrower fits.
 	listFoldRun = 1 << 30
 )
@@ -162,11 +168,13 @@ func (f *listFolder) folds(width int) []listFold {
 	for ri, r := range f.runs {
 		for i := 0; i < len(r.names); {
 			n, w := 0, 0
-			for i+n < len(r.names) && (n == 0 || width > 0 && w+len(r.names[i+n]) <= width) {
+			for i+n < len(r.names) && (n == 0 || width > 0 && w+len(r.names[i+n]) <= width ||
+				width == listFoldDir && nameDir(r.names[i+n]) == nameDir(r.names[i]) ||
+				width == listFoldTop && topDir(r.names[i+n]) == topDir(r.names[i])) {
 				w += len(r.names[i+n]) + 1
 				n++
 			}
-			sub := r.names[i][:strings.LastIndexByte(r.names[i][:max(len(r.names[i])-1, 0)], '/')+1]
+			sub := nameDir(r.names[i])
 			for _, name := range r.names[i+1 : i+n] {
 				sub = commonDir(sub, []byte(name))
 			}
@@ -192,6 +200,18 @@ func (f *listFolder) piece(d listFold, prio int) Piece {
 		inner[i] = n[len(d.sub):]
 	}
 	return Piece{Line: r.first + d.i, Note: r.prefix + r.dir + d.sub + braces(inner), Stands: d.n, Prio: prio}
+}
+
+// nameDir returns the directory part of a run's name, up to its last
+// slash but a trailing one; "" for a name directly in the run's directory.
+func nameDir(name string) string {
+	return name[:strings.LastIndexByte(name[:max(len(name)-1, 0)], '/')+1]
+}
+
+// topDir returns the first directory of a run's name, with its slash; ""
+// for a name directly in the run's directory.
+func topDir(name string) string {
+	return name[:strings.IndexByte(name[:max(len(name)-1, 0)], '/')+1]
 }
 
 // commonDir returns the longest directory, a prefix of both that ends in a
@@ -234,6 +254,22 @@ func Unfold(line []byte) [][]byte {
 	out := make([][]byte, len(names))
 	for i, n := range names {
 		out[i] = slices.Concat(line[:open], n, line[end+1:])
+	}
+	return out
+}
+
+// Unfolded returns the lines the folds of a view stand for, each ended by a
+// line feed, when the view's note says it shows names in folds; nil
+// otherwise. A name a view shows in a fold is a name it shows.
+func Unfolded(view []byte) []byte {
+	if !bytes.Contains(view, []byte(FoldLegend)) {
+		return nil
+	}
+	var out []byte
+	for line := range bytes.Lines(view) {
+		for _, l := range Unfold(bytes.TrimRight(line, "\n")) {
+			out = append(append(out, l...), '\n')
+		}
 	}
 	return out
 }

@@ -36,9 +36,9 @@ func (r *Listing) Pieces(lines, budget int, c Counter) []Piece {
 		// Folding pays when lines as they are would show less than half
 		// of them; short of that, the ends as they are and a census of
 		// the middle tell more, and are exact to copy.
-		fold = cost > 3*room
+		fold = cost > room
 		if fold {
-			for _, width := range []int{listFoldWide, listFoldRun} {
+			for _, width := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
 				if all, ok := r.complete(ranked, lines, room, c, width); ok {
 					return all
 				}
@@ -179,16 +179,23 @@ func (r *Listing) complete(ranked []Piece, lines, room int, c Counter, width int
 	if avail < 0 {
 		return nil, false
 	}
-	pieces := slices.Clone(ranked)
+	folded := slices.Clone(ranked)
 	for _, d := range folds {
-		pieces = append(pieces, r.fold.piece(d, prioListRanked))
+		folded = append(folded, r.fold.piece(d, prioListRanked))
 	}
-	pieces, unfolded := r.unfold(pieces, avail, c)
-	if inFolds -= unfolded; inFolds > 0 {
-		pieces = append(pieces, note(inFolds))
+	pieces, unfolded := r.unfold(folded, avail-room/20, c)
+	if unfolded > 0 {
+		if chosen := Fit(append(pieces, note(inFolds-unfolded)), lines, room, c); len(chosen) == len(pieces)+1 {
+			return chosen, true
+		}
+		// Lines as they are cost a little more together than one by
+		// one: the folds alone fit, as counted above.
 	}
-	chosen := Fit(pieces, lines, room, c)
-	return chosen, len(chosen) == len(pieces)
+	if inFolds > 0 {
+		folded = append(folded, note(inFolds))
+	}
+	chosen := Fit(folded, lines, room, c)
+	return chosen, len(chosen) == len(folded)
 }
 
 // unfold shows the lines of folds among pieces as they are, from the folds

@@ -547,3 +547,34 @@ func TestListingNamesNotNumbers(t *testing.T) {
 		}
 	}
 }
+
+// A path list up to a few times the budget names every path in folds by
+// directory, when they fit, rather than a census and the paths at its
+// ends; and folds of a few lines' width come before folds of whole runs.
+func TestListingFoldsEveryPath(t *testing.T) {
+	for _, name := range []string{"listing-find-maxdepth-dirs", "listing-find-type-f-email", "listing-rg-l-files"} {
+		input, err := os.ReadFile(filepath.Join(corpusDir, name+".out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := body(t, shape.Listing, input, 2000)
+		if !bytes.Contains(view, []byte("· all below")) {
+			t.Errorf("%s: the view does not name every path:\n%.600s", name, view)
+		}
+		shown := map[string]bool{}
+		for l := range bytes.Lines(append(view, Unfolded(view)...)) {
+			shown[string(bytes.TrimRight(l, "\n"))] = true
+		}
+		for l := range bytes.Lines(input) {
+			if !shown[string(bytes.TrimRight(l, "\n"))] {
+				t.Errorf("%s: %q is not named", name, bytes.TrimSpace(l))
+				break
+			}
+		}
+		for l := range bytes.Lines(view) {
+			if len(l) > 2*listFoldWide && !bytes.HasPrefix(l, []byte("[headroom: ")) {
+				t.Errorf("%s: a line of %d bytes: %.120s...", name, len(l), l)
+			}
+		}
+	}
+}
