@@ -56,6 +56,8 @@ type block struct {
 	kind    blockKind
 	heading bool
 	braced  bool // opened by a brace
+	option  bool // opened by a command-line option
+	longW   int  // the column of that option's long form
 }
 
 // Outline is the reducer for source code and documentation: it keeps a
@@ -98,6 +100,7 @@ type Outline struct {
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
 	prevW          int  // the indentation of the line before prev
+	prevLongW      int  // the column of its long form, if an option
 	prevOption     bool // whether it was an option
 	doc            docRun
 	// last holds the last lines that are not blank, in a ring.
@@ -248,8 +251,9 @@ func (o *Outline) finalize(next *lineShape) {
 		}
 	}
 	// A macro alone on its line (_GLIBCXX_BEGIN_NAMESPACE_VERSION) opens
-	// nothing, whatever is indented after it.
-	opener := !comment && !s.closer && !allCapsWord(c) && next != nil && len(next.c) > 0 &&
+	// nothing, whatever is indented after it; a manual's heading (OPTIONS)
+	// does.
+	opener := !comment && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
 	setext := next != nil && next.underline != 0 && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
@@ -263,9 +267,18 @@ func (o *Outline) finalize(next *lineShape) {
 	// continuation, which C leaves at the margin. A declaration ends it
 	// all the same, in case its brace was never closed.
 	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl) && s.heading == 0 && !s.option && !s.hash
+	// An option starts an entry: after a blank line, a shallower line or
+	// another option; a line of a paragraph that happens to start with a
+	// hyphen does not.
+	option := s.option && (len(o.before) > 0 || o.prevW < s.w ||
+		o.prevOption && (o.prevW == s.w || o.prevLongW == s.longW) || n == 1)
+	o.prevW, o.prevLongW, o.prevOption = s.w, s.longW, option
 	for len(o.stack) > 0 && !inHere {
 		top := o.stack[len(o.stack)-1]
-		if top.w < s.w || top.w == s.w && (brace || top.braced && within) {
+		// An option aligned with the long form of the option above it
+		// is its sibling, not a line of its description.
+		sibling := option && top.option && s.w <= top.longW
+		if !sibling && (top.w < s.w || top.w == s.w && (brace || top.braced && within)) {
 			break
 		}
 		o.stack = o.stack[:len(o.stack)-1]
@@ -295,11 +308,12 @@ func (o *Outline) finalize(next *lineShape) {
 		}
 	}
 	depth = min(depth, maxDepth)
-	// An option starts an entry: after a blank line, a shallower line or
-	// another option; a line of a paragraph that happens to start with a
-	// hyphen does not.
-	option := s.option && (len(o.before) > 0 || o.prevW < s.w || o.prevOption && o.prevW == s.w || n == 1)
-	o.prevW, o.prevOption = s.w, option
+	// A manual's subsection ("   Commit Limiting") is a short title
+	// indented a little under a section's heading, over text indented
+	// deeper: a heading, not a paragraph, so that what it heads ranks as
+	// what the section heads directly does.
+	subsection := opener && s.decl == declNone && s.heading == 0 && !s.option && s.w <= 4 &&
+		len(o.stack) > 0 && o.stack[len(o.stack)-1].heading && o.stack[len(o.stack)-1].w < s.w && title(c)
 	firstBody := o.firstBody
 	o.firstBody = 0
 	bond := o.bond
@@ -349,6 +363,9 @@ func (o *Outline) finalize(next *lineShape) {
 		kind = blockDoc
 	case s.heading > 0 && ctx != blockBody:
 		prio = o.class(prioOutlineHeading, s.heading, n)
+		kind = blockDoc
+	case subsection:
+		prio = o.class(prioOutlineHeading, 2, n)
 		kind = blockDoc
 	case s.underline != 0 || s.closer:
 		prio = prioOutlineLow - n
@@ -469,7 +486,7 @@ func (o *Outline) finalize(next *lineShape) {
 	if push {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
-		o.stack = append(o.stack, block{w: s.w, kind: kind, heading: heading, braced: braced})
+		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {
@@ -606,6 +623,20 @@ func (o *Outline) noteComment(p *pendingLine) {
 	}
 	o.doc.piece = Piece{Line: n, Text: append(o.doc.piece.Text[:0], p.piece.Text...), After: p.piece.After}
 	o.doc.ok = true
+}
+
+// title reports whether a line reads as a title: it starts with a
+// capital, has six words at most and ends on no punctuation a sentence or
+// a list's lead-in ends on.
+func title(c []byte) bool {
+	if c[0] < 'A' || c[0] > 'Z' || bytes.Count(c, []byte(" ")) > 5 {
+		return false
+	}
+	switch c[len(c)-1] {
+	case '.', ',', ';', ':':
+		return false
+	}
+	return true
 }
 
 // fieldLike reports whether a line that opens no block inside a type

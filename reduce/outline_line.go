@@ -26,6 +26,10 @@ type lineShape struct {
 	closer  bool
 	option  bool // a command-line option: -f, --file=FILE
 	fence   bool // opens or closes a fenced block of markdown
+	// longW is the column of a short option's long form: that of "--all"
+	// in "-a, --all", where a help lists "    --author", which has no
+	// short form, as its sibling; w for any other line.
+	longW int
 	// underline is '=' or '-' for a line made of that character only,
 	// which makes the line before it a heading in markdown.
 	underline byte
@@ -84,11 +88,14 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	case c[0] == '-' && len(c) > 1 && (isWordByte(c[1]) || c[1] == '-' && len(c) > 2 && isWordByte(c[2])) ||
 		len(c) > 5 && c[0] == '-' && c[1] > ' ' && string(c[2:6]) == ", --": // -#, --progress-bar
 		s.option = true
-		if len(c) > 5 && c[1] != '-' && string(c[2:6]) == ", --" {
-			// "-a, --all" stands its short form in the margin before
-			// the column of "    --author": the entry starts there.
-			s.w += 4
+		if c[1] != '-' && (len(c) == 2 || !isWordByte(c[2])) {
+			// "-a, --all" or "-o FILE": a help aligns the options that
+			// have no short form with a short one's long form.
+			s.longW = s.w + 4
 		}
+	}
+	if s.longW == 0 {
+		s.longW = s.w
 	}
 	if s.comment || s.hash || s.fence {
 		return s

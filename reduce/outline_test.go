@@ -395,3 +395,66 @@ func isGap(line string) bool {
 	_, _, ok := elision.ParseGapLine(line)
 	return ok
 }
+
+// outlineRanks returns the rank of each line the outline reducer
+// proposes, by its number: its tier and its class within the tier,
+// without its spread, so that lines that rank alike compare equal.
+func outlineRanks(text string) map[int]int {
+	o := NewOutline(2000)
+	s := NewSplitter(o)
+	s.Write([]byte(text))
+	n := s.Close()
+	ranks := map[int]int{}
+	for _, p := range o.Pieces(n, 2000, counter()) {
+		// A priority is its tier less its class shifted, less a spread
+		// below that shift: rounding up drops the spread.
+		r := (p.Prio + 1<<classShift - 1) >> classShift
+		if old, ok := ranks[p.Line]; !ok || r > old {
+			ranks[p.Line] = r
+		}
+	}
+	return ranks
+}
+
+// An option's entry starts at its first hyphen: "-t, --list" is the
+// sibling of "--delete" where a manual indents both alike, and of
+// "    --anyauth" where a help aligns the long forms, as "-o FILE" is.
+func TestOutlineOptionSiblings(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		lines      []int // lines that must rank alike
+	}{
+		{"manual", "OPTIONS\n       --delete\n              Delete from the archive.\n\n" +
+			"       -t, --list\n              List the contents.\n\n       --test-label\n              Test the label.\n",
+			[]int{2, 5, 8}},
+		{"help", "Usage: curl [options...] <url>\n     --anyauth            Pick any method\n" +
+			" -a, --append             Append to target file\n     --basic              Use Basic\n" +
+			" -E, --cert <cert>        Client certificate\n",
+			[]int{2, 3, 4, 5}},
+		{"short only", "Options:\n    -o <FILENAME>       Write output to FILENAME\n" +
+			"        --out-dir <DIR> Write output to DIR\n    -h, --help          Display this message\n",
+			[]int{2, 3, 4}},
+	} {
+		ranks := outlineRanks(tc.text)
+		for _, n := range tc.lines[1:] {
+			if ranks[n] != ranks[tc.lines[0]] {
+				t.Errorf("%s: line %d ranks %d, line %d %d", tc.name, n, ranks[n], tc.lines[0], ranks[tc.lines[0]])
+			}
+		}
+	}
+}
+
+// A manual's subsection is a heading: the options it heads rank as those
+// its section heads directly.
+func TestOutlineSubsection(t *testing.T) {
+	text := "OPTIONS\n       --follow\n           Continue listing.\n\n" +
+		"   Commit Limiting\n       Besides specifying a range of commits.\n\n" +
+		"       --skip=<number>\n           Skip number commits.\n"
+	ranks := outlineRanks(text)
+	if ranks[8] != ranks[2] {
+		t.Errorf("--skip ranks %d, --follow %d", ranks[8], ranks[2])
+	}
+	if ranks[5] <= ranks[2] {
+		t.Errorf("the subsection ranks %d, below --follow, %d", ranks[5], ranks[2])
+	}
+}
