@@ -467,8 +467,33 @@ func sigLine(c []byte) bool {
 			return false
 		}
 	}
-	return true
+	return !prose(head[:j], p > len(head))
 }
+
+// prose reports whether the words before a name and its parenthesis are
+// a sentence's rather than a signature's return type and modifiers: more
+// than a signature has, fewer still before a parenthesis spaced from the
+// name (as GNU's C is, and sentences), or one of the small words of
+// English, which no language names a type or modifier with ("the output
+// (or to a file)", "is the same as Execute(), but").
+func prose(words []byte, spaced bool) bool {
+	most := 6
+	if spaced {
+		most = 4
+	}
+	n := 0
+	for w := range bytes.FieldsSeq(words) {
+		n++
+		if n > most || smallWords[string(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+var smallWords = wordSet("a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into",
+	"and", "or", "but", "nor", "is", "are", "was", "be", "been", "it", "its", "this", "that", "which",
+	"when", "than", "then", "as", "if", "not", "can", "will", "may", "must", "should", "use", "see")
 
 // allCapsWord reports whether w is one word of capitals, digits and
 // underscores: a macro's name.

@@ -458,3 +458,25 @@ func TestOutlineSubsection(t *testing.T) {
 		t.Errorf("the subsection ranks %d, below --follow, %d", ranks[5], ranks[2])
 	}
 }
+
+// A line of prose with a parenthesis is no signature, however much its
+// words before it look like a return type and a name.
+func TestOutlineSignatureOrProse(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		sig  bool
+	}{
+		{"static void * CJSON_CDECL internal_malloc(size_t size)", true},
+		{"extern int fprintf (FILE *__restrict __stream,", true},
+		{"static final <K,V> boolean casTabAt(Node<K,V>[] tab, int i,", true},
+		{"main (int argc, char *argv[])", true},
+		{"Compiler information to print on stdout (or to a file)", false},
+		{"git diff works out patch hunk headers (see Defining a custom", false},
+		{"ExecuteContext is the same as Execute(), but sets the ctx on the command.", false},
+		{"This is returned by run().", false},
+	} {
+		if got := sigLine([]byte(tc.line)); got != tc.sig {
+			t.Errorf("sigLine(%q) = %v, want %v", tc.line, got, tc.sig)
+		}
+	}
+}
