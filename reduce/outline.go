@@ -642,11 +642,21 @@ func title(c []byte) bool {
 // fieldLike reports whether a line that opens no block inside a type
 // declares one of its members: a field ends with a semicolon or a comma,
 // or names itself and its type; a lone word is a return type or a macro
-// standing before a signature.
+// standing before a signature, a line ending in a colon leads in to a
+// list, and one with the words of a sentence is a line of the type's
+// documentation (pydoc prints it among the members).
 func fieldLike(c []byte) bool {
+	// A field's comment may be prose.
+	for _, mark := range fieldComments {
+		if i := bytes.Index(c, mark); i > 0 {
+			c = trimBlankRight(c[:i])
+		}
+	}
 	last := c[len(c)-1]
-	return last == ';' || last == ',' || bytes.IndexByte(c, ' ') > 0
+	return (last == ';' || last == ',' || bytes.IndexByte(c, ' ') > 0) && last != ':' && !prose(c, 8)
 }
+
+var fieldComments = [][]byte{[]byte("//"), []byte("/*"), []byte(" #")}
 
 // wordy reports whether a comment line says something: three letters in a
 // row, not just the marks that open or close a comment.

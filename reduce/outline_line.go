@@ -64,13 +64,19 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		text = *scratch
 	}
 	text = stripBlame(text)
-	if len(text) >= 2 && text[0] == ' ' && text[1] == '|' && (len(text) == 2 || text[2] == ' ') {
-		// pydoc draws a class's members behind " |".
-		text = text[2:]
+	// pydoc draws a class's members behind a bar and two spaces,
+	// "     |  ", indented as the class is: the bar is indentation. (A
+	// union type's "| B" goes on a line.)
+	bar := 0
+	if w, n := indentColumns(text); n > 0 && n < len(text) && text[n] == '|' &&
+		(n+1 == len(text) || hasPrefix(text[n+1:], "  ") && text[len(text)-1] != '|') {
+		bar = w + 1
+		text = text[n+1:]
 	}
 	var s lineShape
 	var i int
 	s.w, i = indentColumns(text)
+	s.w += bar
 	c := trimBlankRight(text[i:])
 	s.c = c
 	if len(c) == 0 {
@@ -467,33 +473,44 @@ func sigLine(c []byte) bool {
 			return false
 		}
 	}
-	return !prose(head[:j], p > len(head))
-}
-
-// prose reports whether the words before a name and its parenthesis are
-// a sentence's rather than a signature's return type and modifiers: more
-// than a signature has, fewer still before a parenthesis spaced from the
-// name (as GNU's C is, and sentences), or one of the small words of
-// English, which no language names a type or modifier with ("the output
-// (or to a file)", "is the same as Execute(), but").
-func prose(words []byte, spaced bool) bool {
+	// A signature has few words before its name, fewer still before a
+	// parenthesis spaced from it (GNU's C), as sentences space theirs.
 	most := 6
-	if spaced {
+	if p > len(head) {
 		most = 4
 	}
+	return !prose(head[:j], most)
+}
+
+// prose reports whether words are a sentence's rather than code's: more
+// than most of them, or one of the small words of English ("the output
+// (or to a file)", "is the same as Execute(), but").
+func prose(words []byte, most int) bool {
 	n := 0
+	var lower [8]byte
 	for w := range bytes.FieldsSeq(words) {
 		n++
-		if n > most || smallWords[string(w)] {
+		if n > most {
 			return true
+		}
+		if len(w) <= len(lower) {
+			// A sentence starts with a capital: "A", "The".
+			l := append(lower[:0], w...)
+			l[0] |= 0x20
+			if smallWords[string(l)] {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-var smallWords = wordSet("a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into",
+// smallWords are words of English that no language names a type, a
+// modifier or a field with, nor uses as an operator in them (as "in",
+// "as" and "from" are).
+var smallWords = wordSet("a", "an", "the", "of", "to", "on", "at", "by", "for", "with", "into",
 	"and", "or", "but", "nor", "is", "are", "was", "be", "been", "it", "its", "this", "that", "which",
-	"when", "than", "then", "as", "if", "not", "can", "will", "may", "must", "should", "use", "see")
+	"when", "than", "if", "not", "can", "will", "may", "must", "should", "see")
 
 // allCapsWord reports whether w is one word of capitals, digits and
 // underscores: a macro's name.

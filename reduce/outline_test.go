@@ -474,9 +474,32 @@ func TestOutlineSignatureOrProse(t *testing.T) {
 		{"git diff works out patch hunk headers (see Defining a custom", false},
 		{"ExecuteContext is the same as Execute(), but sets the ctx on the command.", false},
 		{"This is returned by run().", false},
+		{"A ChainMap groups multiple dicts (or other mappings) together", false},
 	} {
 		if got := sigLine([]byte(tc.line)); got != tc.sig {
 			t.Errorf("sigLine(%q) = %v, want %v", tc.line, got, tc.sig)
+		}
+	}
+}
+
+// pydoc prints a class's members behind a bar indented as the class is,
+// its documentation among them: the methods are declarations, the
+// sentences are not.
+func TestOutlinePydocMembers(t *testing.T) {
+	text := "CLASSES\n    class ChainMap(builtins.object)\n" +
+		"     |  A ChainMap groups multiple dicts (or other mappings) together\n" +
+		"     |  to create a single, updateable view.\n     |  \n     |  Methods defined here:\n     |  \n" +
+		"     |  __bool__(self)\n     |  \n     |  clear(self)\n     |      Clear maps[0], leaving maps[1:] intact.\n"
+	ranks := outlineRanks(text)
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{8, 10} {
+		if ranks[n] <= decl {
+			t.Errorf("method on line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
+		}
+	}
+	for _, n := range []int{3, 4, 6} {
+		if ranks[n] > decl {
+			t.Errorf("documentation on line %d ranks %d, as a declaration", n, ranks[n])
 		}
 	}
 }
