@@ -106,6 +106,8 @@ type Outline struct {
 	// last holds the last lines that are not blank, in a ring.
 	last  [lastLines]Piece
 	lastN int
+	// script is set by a first line that starts with #!.
+	script bool
 	// markdown and code weigh the evidence that lines starting with a
 	// hash and a space are headings, or comments.
 	markdown, code int
@@ -217,7 +219,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 	for _, k := range o.held.keys {
 		it := &o.held.slots[k.slot]
 		p := it.piece
-		if it.hash && !markdown {
+		if it.hash && !markdown || it.rule && markdown {
 			p.Prio = it.alt
 		}
 		out = append(out, p)
@@ -243,7 +245,9 @@ func (o *Outline) finalize(next *lineShape) {
 	if !inHere {
 		o.trackQuote(c)
 	}
-	comment := inQuote || s.comment || inHere
+	// A script's lines that start with a hash are comments, whatever
+	// word follows (#include in a string of C it writes).
+	comment := inQuote || s.comment || inHere || o.script && c[0] == '#'
 	if !comment && !inHere {
 		if d, quote := hereDelimiter(c); d != nil {
 			o.here = append(o.here[:0], d...)
@@ -265,8 +269,10 @@ func (o *Outline) finalize(next *lineShape) {
 	// A block in braces ends at its closing brace, not at a line that is
 	// not indented inside it: a label, a preprocessor line, a string's
 	// continuation, which C leaves at the margin. A declaration ends it
-	// all the same, in case its brace was never closed.
-	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl) && s.heading == 0 && !s.option && !s.hash
+	// all the same, in case its brace was never closed, but for a
+	// preprocessor's (#define), which C leaves at the margin too.
+	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl || c[0] == '#') &&
+		s.heading == 0 && !s.option && !s.hash
 	// An option starts an entry: after a blank line, a shallower line or
 	// another option; a line of a paragraph that happens to start with a
 	// hyphen does not.
@@ -326,6 +332,7 @@ func (o *Outline) finalize(next *lineShape) {
 		push   = opener
 		kind   = blockBody
 		isDecl bool
+		rule   bool
 	)
 	switch {
 	case n == 1:
@@ -405,6 +412,9 @@ func (o *Outline) finalize(next *lineShape) {
 			d = declName // a member with a body
 		case d == declNone && opener:
 			d = declFunc // a paragraph that opens a block: a section, an entry
+		case d == declNone && s.rule:
+			d = declFunc // a Makefile's target, or a key in a document
+			rule = true
 		case d == declNone && ctx == blockDecl && fieldLike(c):
 			d = declName // a member
 		case d == declControl && !opener:
@@ -421,7 +431,7 @@ func (o *Outline) finalize(next *lineShape) {
 			push = false
 			break
 		}
-		if d <= declFunc {
+		if d <= declFunc && !rule {
 			o.code++
 		}
 		isDecl = true
@@ -449,6 +459,9 @@ func (o *Outline) finalize(next *lineShape) {
 		}
 		prio = o.class(prioOutlineDecl, class, n)
 		kind = o.openerKind(s, ctx, opener)
+		if rule {
+			alt = o.rest(depth, n)
+		}
 	}
 	if !comment && markdownLine(c, s) {
 		o.markdown++
@@ -456,6 +469,7 @@ func (o *Outline) finalize(next *lineShape) {
 	switch {
 	case n == 1 && hasPrefix(c, "#!"):
 		o.code += 100 // a script, whose hashes start comments
+		o.script = true
 	case codeLine(c):
 		o.code++
 	}
@@ -470,7 +484,7 @@ func (o *Outline) finalize(next *lineShape) {
 		*last = Piece{Line: n, Text: append(last.Text[:0], p.piece.Text...), After: p.piece.After}
 		o.lastN++
 	}
-	o.propose(outlineItem{piece: p.piece, hash: hash, alt: alt})
+	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, alt: alt})
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
 		doc := o.doc.piece
@@ -748,8 +762,11 @@ type outlineItem struct {
 	piece Piece
 	// hash marks a line that starts with hashes and a space: a heading in
 	// markdown, a comment in a script, which only the whole file tells;
-	// alt is its priority as a comment.
+	// alt is its priority as a comment. rule marks a Makefile's rule,
+	// which in markdown is a key and its value; alt is its priority as
+	// such.
 	hash bool
+	rule bool
 	alt  int
 }
 

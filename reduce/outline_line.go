@@ -37,6 +37,9 @@ type lineShape struct {
 	// keyword marks a type or function declared by its keyword or by the
 	// function assigned, which a body may hold too: not a call.
 	keyword bool
+	// rule marks a line that reads as a Makefile's rule, or as a key and
+	// its value (added: v1.2): which, only the whole file tells.
+	rule bool
 	// cont marks a line that continues the one before it, or prefixes the
 	// one after it: a constructor's initialisers, a closing brace with more
 	// after it, a template's parameters, an access label.
@@ -123,11 +126,43 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.heading = 1 + min(s.w, 1)
 		return s
 	}
-	if !s.option {
+	if !s.option && c[0] != '#' {
 		s.decl, s.keyword = declOf(c)
 	}
+	s.rule = s.decl == declNone && s.w == 0 && makeRule(c)
 	return s
 }
+
+// makeRule reports whether a line reads as a rule of a Makefile with its
+// prerequisites, "all: static shared", which declares a target as a
+// signature declares a function, recipe or not. A label (out:) has none;
+// a sentence that leads in with a colon has a sentence's words; a key and
+// its value read as one.
+func makeRule(c []byte) bool {
+	i := bytes.IndexByte(c, ':')
+	if i <= 0 || i+1 >= len(c) || c[i+1] != ' ' && c[i+1] != '\t' || c[i-1] == ' ' {
+		return false
+	}
+	for _, b := range c[:i] {
+		if !isWordByte(b) && bytes.IndexByte(ruleBytes, b) < 0 {
+			return false
+		}
+	}
+	deps := trimBlankLeft(c[i+1:])
+	switch deps[len(deps)-1] {
+	case '.', ',', ';', ':', '{':
+		return false
+	}
+	// A help's usage line names its arguments in brackets: "Usage: curl
+	// [options...] <url>".
+	if bytes.ContainsAny(deps, "[<") {
+		return false
+	}
+	return !prose(c[:i], 4) && !prose(deps, 12)
+}
+
+// ruleBytes may stand in a rule's targets besides word bytes.
+var ruleBytes = []byte(" .$(){}/%-")
 
 // readHash reads a line that starts with '#': a preprocessor directive, a
 // markdown heading (or a comment: which, only the whole file tells) or a

@@ -503,3 +503,60 @@ func TestOutlinePydocMembers(t *testing.T) {
 		}
 	}
 }
+
+// A Makefile's rule declares its target, recipe or not; a label, a
+// help's usage line and a sentence leading in with a colon do not.
+func TestOutlineMakeRule(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		rule bool
+	}{
+		{"all: static shared", true},
+		{"infcover.o: $(SRCDIR)test/infcover.c $(SRCDIR)zlib.h zconf.h", true},
+		{"placebo $(SHAREDLIBV): $(PIC_OBJS) libz.a", true},
+		{"out:", false},
+		{"Usage: curl [options...] <url>", false},
+		{"Note: this is the default.", false},
+		{"Note: the value is kept", false},
+		{"default: return x;", false},
+		{"CFLAGS := -O2", false},
+	} {
+		if got := makeRule([]byte(tc.line)); got != tc.rule {
+			t.Errorf("makeRule(%q) = %v, want %v", tc.line, got, tc.rule)
+		}
+	}
+	decl := prioOutlineLast >> classShift
+	ranks := outlineRanks("CC=cc\n\nall: static shared\n\nstatic: example\n\tcc -o example example.c\n")
+	if ranks[3] <= decl {
+		t.Errorf("a rule without a recipe ranks %d, not as a declaration (above %d)", ranks[3], decl)
+	}
+	// In markdown, such a line is a key and its value.
+	ranks = outlineRanks("# Events\n\nadded: v0.1.26\n\nSee [the guide](guide.md).\n\n- one\n- two\n")
+	if ranks[3] > decl {
+		t.Errorf("a key and its value in markdown ranks %d, as a declaration", ranks[3])
+	}
+}
+
+// A script's lines that start with a hash are comments, even where a
+// preprocessor's word follows: a string of C the script writes.
+func TestOutlineScriptHashes(t *testing.T) {
+	ranks := outlineRanks("#!/bin/sh\necho '\n#include <stdio.h>\n#define N 1\n'\nmain() {\n\techo\n}\n")
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{3, 4} {
+		if ranks[n] > decl {
+			t.Errorf("line %d ranks %d, as a declaration", n, ranks[n])
+		}
+	}
+}
+
+// A C preprocessor's #define and #include declare and import, as their
+// words say: they rank as declarations, not as the lines of a body.
+func TestOutlinePreprocessor(t *testing.T) {
+	ranks := outlineRanks("/* stdio */\n#include <stddef.h>\n#define BUFSIZ 8192\nextern int remove (const char *__filename);\n")
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{2, 3} {
+		if ranks[n] <= decl {
+			t.Errorf("line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
+		}
+	}
+}
