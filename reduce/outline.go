@@ -388,6 +388,7 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = bond
 	case s.cont:
 		prio = o.rest(depth, n)
+		push = push && !s.prefix
 		if o.doc.last == n-1 {
 			o.doc.last = n // a template's parameters, between a comment and its declaration
 		}
@@ -408,6 +409,8 @@ func (o *Outline) finalize(next *lineShape) {
 		switch {
 		case option:
 			d = declType // the declarations of a command's help
+		case d == declType && ctx == blockDecl && alias(c):
+			d = declName // a type's alias for a type, which its members use
 		case d == declNone && opener && ctx == blockDecl:
 			d = declName // a member with a body
 		case d == declNone && opener:
@@ -637,6 +640,17 @@ func (o *Outline) noteComment(p *pendingLine) {
 	}
 	o.doc.piece = Piece{Line: n, Text: append(o.doc.piece.Text[:0], p.piece.Text...), After: p.piece.After}
 	o.doc.ok = true
+}
+
+// alias reports whether a line declares a name for a type declared
+// elsewhere: typedef, but for a typedef of a struct, a union or an enum
+// that it declares too.
+func alias(c []byte) bool {
+	if !hasWord(c, "typedef") {
+		return false
+	}
+	rest := trimBlankLeft(c[len("typedef"):])
+	return !hasWord(rest, "struct") && !hasWord(rest, "union") && !hasWord(rest, "enum") && !hasWord(rest, "class")
 }
 
 // title reports whether a line reads as a title: it starts with a

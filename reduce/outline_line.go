@@ -37,6 +37,9 @@ type lineShape struct {
 	// keyword marks a type or function declared by its keyword or by the
 	// function assigned, which a body may hold too: not a call.
 	keyword bool
+	// prefix marks a continuing line that only prefixes the one after
+	// it: a template's parameters, an access label.
+	prefix bool
 	// rule marks a line that reads as a Makefile's rule, or as a key and
 	// its value (added: v1.2): which, only the whole file tells.
 	rule bool
@@ -119,6 +122,7 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	}
 	if continues(c) {
 		s.cont = true
+		s.prefix = prefixes(c)
 		return s
 	}
 	if s.w <= 4 && allCaps(c) {
@@ -330,12 +334,20 @@ func continues(c []byte) bool {
 	case ',', '.', '?', '+', '|', '&', ')', ']', '}':
 		return true
 	}
-	if hasWord(c, "template") {
-		return true
-	}
 	// The rest of a declaration's header: what a class extends or
 	// implements, what a method throws, a generic function's bounds.
 	if hasWord(c, "implements") || hasWord(c, "extends") || hasWord(c, "throws") || hasWord(c, "where") {
+		return true
+	}
+	return prefixes(c)
+}
+
+// prefixes reports whether a line only prefixes the declarations after
+// it: a template's parameters, or an access label. GNU's C++ indents the
+// declaration under its template, and Qt's the members under their label,
+// deeper, but the line opens no block of its own.
+func prefixes(c []byte) bool {
+	if hasWord(c, "template") {
 		return true
 	}
 	for _, label := range []string{"public:", "private:", "protected:", "public slots:", "signals:"} {

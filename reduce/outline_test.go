@@ -560,3 +560,17 @@ func TestOutlinePreprocessor(t *testing.T) {
 		}
 	}
 }
+
+// A template's parameters prefix the declaration that GNU's C++ indents
+// under them: the declaration is still one, not a line of a body. In a
+// type, an alias (typedef) says less than a method.
+func TestOutlineTemplate(t *testing.T) {
+	ranks := outlineRanks("namespace std\n{\n  template<typename _Tp>\n    struct _Base\n    {\n" +
+		"      typedef _Tp value_type;\n      size() const;\n    };\n}\n")
+	if decl := prioOutlineLast >> classShift; ranks[4] <= decl {
+		t.Errorf("the struct under its template ranks %d, not as a declaration (above %d)", ranks[4], decl)
+	}
+	if ranks[6] >= ranks[7] {
+		t.Errorf("the typedef ranks %d, the method %d", ranks[6], ranks[7])
+	}
+}
