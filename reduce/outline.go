@@ -31,6 +31,9 @@ const (
 	// maxBlankRun is the longest run of blank lines that ranks with the
 	// lines around it: a longer one costs more than its gap line.
 	maxBlankRun = 3
+	// maxBlankBytes is the longest prefix a blank line may have and still
+	// rank with the lines around it: a gap line costs about that much.
+	maxBlankBytes = 16
 	// runShare is how many lines of a class in a row share a spread.
 	runShare = 3
 	// lastLines is how many of the last lines that are not blank rank
@@ -523,7 +526,9 @@ func (o *Outline) finalize(next *lineShape) {
 func (o *Outline) proposeBlanks(run []Piece, prio int) {
 	for _, b := range run {
 		b.Prio = prio - 1
-		if len(run) > maxBlankRun {
+		if len(run) > maxBlankRun || len(trimBlankRight(b.Text)) > maxBlankBytes {
+			// A blank line of code behind a prefix (git blame's commit,
+			// author and date) costs more than a gap line.
 			b.Prio = prioOutlineLow - b.Line
 		}
 		o.proposeBlank(b)

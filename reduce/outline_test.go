@@ -574,3 +574,20 @@ func TestOutlineTemplate(t *testing.T) {
 		t.Errorf("the typedef ranks %d, the method %d", ranks[6], ranks[7])
 	}
 }
+
+// A blank line of blamed code costs what its commit, author and date
+// cost, more than a gap line: it ranks with the lines kept last, not with
+// the declarations around it, as a bare blank line does.
+func TestOutlineBlameBlank(t *testing.T) {
+	blame := "bf415045 (Seed 8be4b040 maintainers 2026-11-22 05:01:20 +0000 %3d) %s\n"
+	text := fmt.Sprintf(blame, 1, "package reduce") + fmt.Sprintf(blame, 2, "") +
+		fmt.Sprintf(blame, 3, "type Grep struct{}") + fmt.Sprintf(blame, 4, "") + fmt.Sprintf(blame, 5, "func F() {}")
+	ranks := outlineRanks(text)
+	if low := prioOutlineLow >> classShift; ranks[4] > low {
+		t.Errorf("the blank line between two declarations ranks %d, above the lowest, %d", ranks[4], low)
+	}
+	ranks = outlineRanks("package reduce\n\ntype Grep struct{}\n\nfunc F() {}\n")
+	if ranks[4] <= prioOutlineLast>>classShift {
+		t.Errorf("a bare blank line between two declarations ranks %d, below them", ranks[4])
+	}
+}
