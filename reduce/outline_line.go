@@ -17,8 +17,8 @@ type lineShape struct {
 	w int    // indentation in columns, tabs to the next multiple of 8
 	c []byte // the content: no prefix, indentation, escapes or trailing space
 	// heading is the level of a heading the line is by its own marks:
-	// 1-6 for a markdown heading (hash set), 1 for a manual's section and
-	// 2 for its subsection.
+	// 1-6 for a markdown heading (hash set) or an AsciiDoc one, 1 for a
+	// manual's section and 2 for its subsection.
 	heading int
 	hash    bool // a markdown heading by its hashes, or a comment
 	decl    declKind
@@ -114,6 +114,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	}
 	if u := underline(c); u != 0 {
 		s.underline = u
+		return s
+	}
+	if n := equalsHeading(c); n > 0 && s.w == 0 {
+		s.heading = n
 		return s
 	}
 	s.closer = isCloser(c)
@@ -299,6 +303,20 @@ func underline(c []byte) byte {
 		}
 	}
 	return c[0]
+}
+
+// equalsHeading returns the level of a heading marked with equals signs,
+// as AsciiDoc ("== Section") and wikis mark theirs, or 0: the document's
+// title, "= Title", ranks as a section.
+func equalsHeading(c []byte) int {
+	n := 0
+	for n < len(c) && c[n] == '=' {
+		n++
+	}
+	if n == 0 || n > 6 || n+1 >= len(c) || c[n] != ' ' || c[n+1] == ' ' || c[n+1] == '=' {
+		return 0
+	}
+	return max(n-1, 1)
 }
 
 // isCloser reports whether a line only closes blocks: braces, brackets and

@@ -591,3 +591,16 @@ func TestOutlineBlameBlank(t *testing.T) {
 		t.Errorf("a bare blank line between two declarations ranks %d, below them", ranks[4])
 	}
 }
+
+// AsciiDoc marks its headings with equals signs: they rank as headings,
+// the sections before the subsections.
+func TestOutlineAsciiDoc(t *testing.T) {
+	ranks := outlineRanks("= Guide\n\nIntro text here.\n\n== Install\n\nRun make.\n\n=== From source\n\nText.\n")
+	decl := prioOutlineDecl >> classShift
+	if ranks[5] <= decl || ranks[9] <= decl {
+		t.Errorf("the headings rank %d and %d, not as headings (above %d)", ranks[5], ranks[9], decl)
+	}
+	if ranks[5] <= ranks[9] {
+		t.Errorf("the section ranks %d, the subsection %d", ranks[5], ranks[9])
+	}
+}
