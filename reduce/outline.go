@@ -676,8 +676,8 @@ func title(c []byte) bool {
 // declares one of its members: a field ends with a semicolon or a comma,
 // or names itself and its type; a lone word is a return type or a macro
 // standing before a signature, a line ending in a colon leads in to a
-// list, and one with the words of a sentence is a line of the type's
-// documentation (pydoc prints it among the members).
+// list, and one with the words of a sentence, ending in neither, is a line
+// of the type's documentation (pydoc prints it among the members).
 func fieldLike(c []byte) bool {
 	// A field's comment may be prose.
 	for _, mark := range fieldComments {
@@ -685,8 +685,13 @@ func fieldLike(c []byte) bool {
 			c = trimBlankRight(c[:i])
 		}
 	}
-	last := c[len(c)-1]
-	return (last == ';' || last == ',' || bytes.IndexByte(c, ' ') > 0) && last != ':' && !prose(c, 8)
+	switch last := c[len(c)-1]; {
+	case last == ';' || last == ',':
+		return true
+	case last == ':' || bytes.IndexByte(c, ' ') < 0:
+		return false
+	}
+	return !prose(c, 8)
 }
 
 var fieldComments = [][]byte{[]byte("//"), []byte("/*"), []byte(" #")}

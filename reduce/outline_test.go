@@ -604,3 +604,24 @@ func TestOutlineAsciiDoc(t *testing.T) {
 		t.Errorf("the section ranks %d, the subsection %d", ranks[5], ranks[9])
 	}
 }
+
+// A member of a type is a field by its punctuation or its name and type;
+// a sentence among the members (pydoc's) is not, nor a list's lead-in.
+func TestOutlineFieldLike(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		field bool
+	}{
+		{"Offset int64 // error occurred after reading Offset bytes", true},
+		{"need_more,      /* block not completed, need more input or more output */", true},
+		{"onChange?: (event: ChangeEvent, value: string, reason: Reason, details: Details) => void;", true},
+		{"name: str", true},
+		{"A ChainMap groups multiple dicts (or other mappings) together", false},
+		{"Methods defined here:", false},
+		{"Reader", false},
+	} {
+		if got := fieldLike([]byte(tc.line)); got != tc.field {
+			t.Errorf("fieldLike(%q) = %v, want %v", tc.line, got, tc.field)
+		}
+	}
+}
