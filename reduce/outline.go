@@ -460,6 +460,11 @@ func (o *Outline) finalize(next *lineShape) {
 			// even nested.
 			class = min(depth+1, maxDepth)*8 + int(d)*2
 		}
+		if d == declFunc && overload(c) {
+			// An operator's overload (operator==, operator<<) says less
+			// than a function with a name: ranked as a member would be.
+			class = min(at+1, maxDepth)*8 + int(d)*2
+		}
 		if d <= declFunc && !exported(c) {
 			class++
 		}
@@ -656,6 +661,18 @@ func alias(c []byte) bool {
 	}
 	rest := trimBlankLeft(c[len("typedef"):])
 	return !hasWord(rest, "struct") && !hasWord(rest, "union") && !hasWord(rest, "enum") && !hasWord(rest, "class")
+}
+
+// overload reports whether a signature declares an operator: its name,
+// before the parenthesis, is the word operator and a symbol (operator==,
+// Foo::operator<<, operator()).
+func overload(c []byte) bool {
+	i := bytes.Index(c, []byte("operator"))
+	if i < 0 || i > 0 && isWordByte(c[i-1]) || bytes.IndexByte(c[:i], '(') >= 0 {
+		return false // not the name: a parameter's
+	}
+	rest := trimBlankLeft(c[i+len("operator"):])
+	return len(rest) > 0 && !isWordByte(rest[0])
 }
 
 // title reports whether a line reads as a title: it starts with a

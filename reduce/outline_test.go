@@ -625,3 +625,20 @@ func TestOutlineFieldLike(t *testing.T) {
 		}
 	}
 }
+
+// An operator's overload says less than a function with a name, in a
+// class or out of it; a parameter named operator makes no overload.
+func TestOutlineOverload(t *testing.T) {
+	ranks := outlineRanks("namespace std\n{\n  class map\n  {\n  public:\n    void insert(int x);\n" +
+		"    bool operator==(const map& o) const;\n  };\n  bool operator<(const map& a, const map& b);\n" +
+		"  void swap(map& a, map& b);\n}\n")
+	if ranks[9] >= ranks[10] {
+		t.Errorf("operator< ranks %d, swap %d", ranks[9], ranks[10])
+	}
+	if ranks[7] >= ranks[6] {
+		t.Errorf("operator== ranks %d, insert %d", ranks[7], ranks[6])
+	}
+	if overload([]byte("function createRelationalOperation(operator) {")) {
+		t.Errorf("a parameter named operator reads as an overload")
+	}
+}
