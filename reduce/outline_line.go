@@ -194,9 +194,29 @@ func (s *lineShape) readHash() {
 	case n <= 6 && s.w == 0 && len(c) > n+1 && c[n] == ' ' && c[n+1] != ' ':
 		s.hash = true
 		s.heading = n
+	case s.w > 0 && n == 1 && privateMember(c):
+		// A class's private member in JavaScript: #name(args) { or
+		// #name = value;, not a comment.
+		s.decl, s.keyword = declOf(c[1:])
 	default:
 		s.comment = true // a shebang too
 	}
+}
+
+// privateMember reports whether a line that starts with a hash declares
+// a JavaScript class's private member: a name, then a parameter list and
+// a body's brace, or a value and a semicolon. A comment that comments out
+// a call or an assignment ends in neither.
+func privateMember(c []byte) bool {
+	i := 1
+	for i < len(c) && isWordByte(c[i]) {
+		i++
+	}
+	if i == 1 || i == len(c) || c[i] != '(' && c[i] != ' ' && c[i] != ';' && c[i] != '=' {
+		return false
+	}
+	last := c[len(c)-1]
+	return c[i] == '(' && last == '{' || c[i] != '(' && last == ';'
 }
 
 // stripEscapes appends text to dst without its CSI escape sequences (the

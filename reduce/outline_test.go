@@ -642,3 +642,27 @@ func TestOutlineOverload(t *testing.T) {
 		t.Errorf("a parameter named operator reads as an overload")
 	}
 }
+
+// A JavaScript class's private members start with a hash: they are
+// declarations, where a hash comments out a call in a script.
+func TestOutlinePrivateMember(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		member bool
+	}{
+		{"#flatVerifyWithoutProcessors(file, providedConfig, providedOptions) {", true},
+		{"#count = 0;", true},
+		{"#cache;", true},
+		{"#print(x)", false},
+		{"#count = 0", false},
+		{"# a comment;", false},
+	} {
+		if got := privateMember([]byte(tc.line)); got != tc.member {
+			t.Errorf("privateMember(%q) = %v, want %v", tc.line, got, tc.member)
+		}
+	}
+	ranks := outlineRanks("class Linter {\n    #verify(file) {\n        return file;\n    }\n}\n")
+	if decl := prioOutlineLast >> classShift; ranks[2] <= decl {
+		t.Errorf("the private method ranks %d, not as a declaration (above %d)", ranks[2], decl)
+	}
+}
