@@ -31,6 +31,9 @@ const (
 	// maxBlankRun is the longest run of blank lines that ranks with the
 	// lines around it: a longer one costs more than its gap line.
 	maxBlankRun = 3
+	// maxBlankBytes is the longest prefix a blank line may have and still
+	// rank with the lines around it: a gap line costs about that much.
+	maxBlankBytes = 16
 	// runShare is how many lines of a class in a row share a spread.
 	runShare = 3
 	// lastLines is how many of the last lines that are not blank rank
@@ -56,6 +59,8 @@ type block struct {
 	kind    blockKind
 	heading bool
 	braced  bool // opened by a brace
+	option  bool // opened by a command-line option
+	longW   int  // the column of that option's long form
 }
 
 // Outline is the reducer for source code and documentation: it keeps a
@@ -98,11 +103,14 @@ type Outline struct {
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
 	prevW          int  // the indentation of the line before prev
+	prevLongW      int  // the column of its long form, if an option
 	prevOption     bool // whether it was an option
 	doc            docRun
 	// last holds the last lines that are not blank, in a ring.
 	last  [lastLines]Piece
 	lastN int
+	// script is set by a first line that starts with #!.
+	script bool
 	// markdown and code weigh the evidence that lines starting with a
 	// hash and a space are headings, or comments.
 	markdown, code int
@@ -214,7 +222,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 	for _, k := range o.held.keys {
 		it := &o.held.slots[k.slot]
 		p := it.piece
-		if it.hash && !markdown {
+		if it.hash && !markdown || it.rule && markdown {
 			p.Prio = it.alt
 		}
 		out = append(out, p)
@@ -240,7 +248,9 @@ func (o *Outline) finalize(next *lineShape) {
 	if !inHere {
 		o.trackQuote(c)
 	}
-	comment := inQuote || s.comment || inHere
+	// A script's lines that start with a hash are comments, whatever
+	// word follows (#include in a string of C it writes).
+	comment := inQuote || s.comment || inHere || o.script && c[0] == '#'
 	if !comment && !inHere {
 		if d, quote := hereDelimiter(c); d != nil {
 			o.here = append(o.here[:0], d...)
@@ -248,8 +258,9 @@ func (o *Outline) finalize(next *lineShape) {
 		}
 	}
 	// A macro alone on its line (_GLIBCXX_BEGIN_NAMESPACE_VERSION) opens
-	// nothing, whatever is indented after it.
-	opener := !comment && !s.closer && !allCapsWord(c) && next != nil && len(next.c) > 0 &&
+	// nothing, whatever is indented after it; a manual's heading (OPTIONS)
+	// does.
+	opener := !comment && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
 	setext := next != nil && next.underline != 0 && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
@@ -261,11 +272,22 @@ func (o *Outline) finalize(next *lineShape) {
 	// A block in braces ends at its closing brace, not at a line that is
 	// not indented inside it: a label, a preprocessor line, a string's
 	// continuation, which C leaves at the margin. A declaration ends it
-	// all the same, in case its brace was never closed.
-	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl) && s.heading == 0 && !s.option && !s.hash
+	// all the same, in case its brace was never closed, but for a
+	// preprocessor's (#define), which C leaves at the margin too.
+	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl || c[0] == '#') &&
+		s.heading == 0 && !s.option && !s.hash
+	// An option starts an entry: after a blank line, a shallower line or
+	// another option; a line of a paragraph that happens to start with a
+	// hyphen does not.
+	option := s.option && (len(o.before) > 0 || o.prevW < s.w ||
+		o.prevOption && (o.prevW == s.w || o.prevLongW == s.longW) || n == 1)
+	o.prevW, o.prevLongW, o.prevOption = s.w, s.longW, option
 	for len(o.stack) > 0 && !inHere {
 		top := o.stack[len(o.stack)-1]
-		if top.w < s.w || top.w == s.w && (brace || top.braced && within) {
+		// An option aligned with the long form of the option above it
+		// is its sibling, not a line of its description.
+		sibling := option && top.option && s.w <= top.longW
+		if !sibling && (top.w < s.w || top.w == s.w && (brace || top.braced && within)) {
 			break
 		}
 		o.stack = o.stack[:len(o.stack)-1]
@@ -295,11 +317,12 @@ func (o *Outline) finalize(next *lineShape) {
 		}
 	}
 	depth = min(depth, maxDepth)
-	// An option starts an entry: after a blank line, a shallower line or
-	// another option; a line of a paragraph that happens to start with a
-	// hyphen does not.
-	option := s.option && (len(o.before) > 0 || o.prevW < s.w || o.prevOption && o.prevW == s.w || n == 1)
-	o.prevW, o.prevOption = s.w, option
+	// A manual's subsection ("   Commit Limiting") is a short title
+	// indented a little under a section's heading, over text indented
+	// deeper: a heading, not a paragraph, so that what it heads ranks as
+	// what the section heads directly does.
+	subsection := opener && s.decl == declNone && s.heading == 0 && !s.option && s.w <= 4 &&
+		len(o.stack) > 0 && o.stack[len(o.stack)-1].heading && o.stack[len(o.stack)-1].w < s.w && title(c)
 	firstBody := o.firstBody
 	o.firstBody = 0
 	bond := o.bond
@@ -312,6 +335,7 @@ func (o *Outline) finalize(next *lineShape) {
 		push   = opener
 		kind   = blockBody
 		isDecl bool
+		rule   bool
 	)
 	switch {
 	case n == 1:
@@ -350,6 +374,9 @@ func (o *Outline) finalize(next *lineShape) {
 	case s.heading > 0 && ctx != blockBody:
 		prio = o.class(prioOutlineHeading, s.heading, n)
 		kind = blockDoc
+	case subsection:
+		prio = o.class(prioOutlineHeading, 2, n)
+		kind = blockDoc
 	case s.underline != 0 || s.closer:
 		prio = prioOutlineLow - n
 		push = false
@@ -364,6 +391,7 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = bond
 	case s.cont:
 		prio = o.rest(depth, n)
+		push = push && !s.prefix
 		if o.doc.last == n-1 {
 			o.doc.last = n // a template's parameters, between a comment and its declaration
 		}
@@ -384,10 +412,15 @@ func (o *Outline) finalize(next *lineShape) {
 		switch {
 		case option:
 			d = declType // the declarations of a command's help
+		case d == declType && ctx == blockDecl && alias(c):
+			d = declName // a type's alias for a type, which its members use
 		case d == declNone && opener && ctx == blockDecl:
 			d = declName // a member with a body
 		case d == declNone && opener:
 			d = declFunc // a paragraph that opens a block: a section, an entry
+		case d == declNone && s.rule:
+			d = declFunc // a Makefile's target, or a key in a document
+			rule = true
 		case d == declNone && ctx == blockDecl && fieldLike(c):
 			d = declName // a member
 		case d == declControl && !opener:
@@ -404,7 +437,7 @@ func (o *Outline) finalize(next *lineShape) {
 			push = false
 			break
 		}
-		if d <= declFunc {
+		if d <= declFunc && !rule {
 			o.code++
 		}
 		isDecl = true
@@ -427,11 +460,19 @@ func (o *Outline) finalize(next *lineShape) {
 			// even nested.
 			class = min(depth+1, maxDepth)*8 + int(d)*2
 		}
+		if d == declFunc && overload(c) {
+			// An operator's overload (operator==, operator<<) says less
+			// than a function with a name: ranked as a member would be.
+			class = min(at+1, maxDepth)*8 + int(d)*2
+		}
 		if d <= declFunc && !exported(c) {
 			class++
 		}
 		prio = o.class(prioOutlineDecl, class, n)
 		kind = o.openerKind(s, ctx, opener)
+		if rule {
+			alt = o.rest(depth, n)
+		}
 	}
 	if !comment && markdownLine(c, s) {
 		o.markdown++
@@ -439,6 +480,7 @@ func (o *Outline) finalize(next *lineShape) {
 	switch {
 	case n == 1 && hasPrefix(c, "#!"):
 		o.code += 100 // a script, whose hashes start comments
+		o.script = true
 	case codeLine(c):
 		o.code++
 	}
@@ -453,7 +495,7 @@ func (o *Outline) finalize(next *lineShape) {
 		*last = Piece{Line: n, Text: append(last.Text[:0], p.piece.Text...), After: p.piece.After}
 		o.lastN++
 	}
-	o.propose(outlineItem{piece: p.piece, hash: hash, alt: alt})
+	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, alt: alt})
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
 		doc := o.doc.piece
@@ -469,7 +511,7 @@ func (o *Outline) finalize(next *lineShape) {
 	if push {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
-		o.stack = append(o.stack, block{w: s.w, kind: kind, heading: heading, braced: braced})
+		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {
@@ -489,7 +531,9 @@ func (o *Outline) finalize(next *lineShape) {
 func (o *Outline) proposeBlanks(run []Piece, prio int) {
 	for _, b := range run {
 		b.Prio = prio - 1
-		if len(run) > maxBlankRun {
+		if len(run) > maxBlankRun || len(trimBlankRight(b.Text)) > maxBlankBytes {
+			// A blank line of code behind a prefix (git blame's commit,
+			// author and date) costs more than a gap line.
 			b.Prio = prioOutlineLow - b.Line
 		}
 		o.proposeBlank(b)
@@ -608,14 +652,66 @@ func (o *Outline) noteComment(p *pendingLine) {
 	o.doc.ok = true
 }
 
+// alias reports whether a line declares a name for a type declared
+// elsewhere: typedef, but for a typedef of a struct, a union or an enum
+// that it declares too.
+func alias(c []byte) bool {
+	if !hasWord(c, "typedef") {
+		return false
+	}
+	rest := trimBlankLeft(c[len("typedef"):])
+	return !hasWord(rest, "struct") && !hasWord(rest, "union") && !hasWord(rest, "enum") && !hasWord(rest, "class")
+}
+
+// overload reports whether a signature declares an operator: its name,
+// before the parenthesis, is the word operator and a symbol (operator==,
+// Foo::operator<<, operator()).
+func overload(c []byte) bool {
+	i := bytes.Index(c, []byte("operator"))
+	if i < 0 || i > 0 && isWordByte(c[i-1]) || bytes.IndexByte(c[:i], '(') >= 0 {
+		return false // not the name: a parameter's
+	}
+	rest := trimBlankLeft(c[i+len("operator"):])
+	return len(rest) > 0 && !isWordByte(rest[0])
+}
+
+// title reports whether a line reads as a title: it starts with a
+// capital, has six words at most and ends on no punctuation a sentence or
+// a list's lead-in ends on.
+func title(c []byte) bool {
+	if c[0] < 'A' || c[0] > 'Z' || bytes.Count(c, []byte(" ")) > 5 {
+		return false
+	}
+	switch c[len(c)-1] {
+	case '.', ',', ';', ':':
+		return false
+	}
+	return true
+}
+
 // fieldLike reports whether a line that opens no block inside a type
 // declares one of its members: a field ends with a semicolon or a comma,
 // or names itself and its type; a lone word is a return type or a macro
-// standing before a signature.
+// standing before a signature, a line ending in a colon leads in to a
+// list, and one with the words of a sentence, ending in neither, is a line
+// of the type's documentation (pydoc prints it among the members).
 func fieldLike(c []byte) bool {
-	last := c[len(c)-1]
-	return last == ';' || last == ',' || bytes.IndexByte(c, ' ') > 0
+	// A field's comment may be prose.
+	for _, mark := range fieldComments {
+		if i := bytes.Index(c, mark); i > 0 {
+			c = trimBlankRight(c[:i])
+		}
+	}
+	switch last := c[len(c)-1]; {
+	case last == ';' || last == ',':
+		return true
+	case last == ':' || bytes.IndexByte(c, ' ') < 0:
+		return false
+	}
+	return !prose(c, 8)
 }
+
+var fieldComments = [][]byte{[]byte("//"), []byte("/*"), []byte(" #")}
 
 // wordy reports whether a comment line says something: three letters in a
 // row, not just the marks that open or close a comment.
@@ -707,8 +803,11 @@ type outlineItem struct {
 	piece Piece
 	// hash marks a line that starts with hashes and a space: a heading in
 	// markdown, a comment in a script, which only the whole file tells;
-	// alt is its priority as a comment.
+	// alt is its priority as a comment. rule marks a Makefile's rule,
+	// which in markdown is a key and its value; alt is its priority as
+	// such.
 	hash bool
+	rule bool
 	alt  int
 }
 

@@ -17,8 +17,8 @@ type lineShape struct {
 	w int    // indentation in columns, tabs to the next multiple of 8
 	c []byte // the content: no prefix, indentation, escapes or trailing space
 	// heading is the level of a heading the line is by its own marks:
-	// 1-6 for a markdown heading (hash set), 1 for a manual's section and
-	// 2 for its subsection.
+	// 1-6 for a markdown heading (hash set) or an AsciiDoc one, 1 for a
+	// manual's section and 2 for its subsection.
 	heading int
 	hash    bool // a markdown heading by its hashes, or a comment
 	decl    declKind
@@ -26,6 +26,10 @@ type lineShape struct {
 	closer  bool
 	option  bool // a command-line option: -f, --file=FILE
 	fence   bool // opens or closes a fenced block of markdown
+	// longW is the column of a short option's long form: that of "--all"
+	// in "-a, --all", where a help lists "    --author", which has no
+	// short form, as its sibling; w for any other line.
+	longW int
 	// underline is '=' or '-' for a line made of that character only,
 	// which makes the line before it a heading in markdown.
 	underline byte
@@ -33,6 +37,12 @@ type lineShape struct {
 	// keyword marks a type or function declared by its keyword or by the
 	// function assigned, which a body may hold too: not a call.
 	keyword bool
+	// prefix marks a continuing line that only prefixes the one after
+	// it: a template's parameters, an access label.
+	prefix bool
+	// rule marks a line that reads as a Makefile's rule, or as a key and
+	// its value (added: v1.2): which, only the whole file tells.
+	rule bool
 	// cont marks a line that continues the one before it, or prefixes the
 	// one after it: a constructor's initialisers, a closing brace with more
 	// after it, a template's parameters, an access label.
@@ -60,13 +70,19 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		text = *scratch
 	}
 	text = stripBlame(text)
-	if len(text) >= 2 && text[0] == ' ' && text[1] == '|' && (len(text) == 2 || text[2] == ' ') {
-		// pydoc draws a class's members behind " |".
-		text = text[2:]
+	// pydoc draws a class's members behind a bar and two spaces,
+	// "     |  ", indented as the class is: the bar is indentation. (A
+	// union type's "| B" goes on a line.)
+	bar := 0
+	if w, n := indentColumns(text); n > 0 && n < len(text) && text[n] == '|' &&
+		(n+1 == len(text) || hasPrefix(text[n+1:], "  ") && text[len(text)-1] != '|') {
+		bar = w + 1
+		text = text[n+1:]
 	}
 	var s lineShape
 	var i int
 	s.w, i = indentColumns(text)
+	s.w += bar
 	c := trimBlankRight(text[i:])
 	s.c = c
 	if len(c) == 0 {
@@ -84,11 +100,14 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	case c[0] == '-' && len(c) > 1 && (isWordByte(c[1]) || c[1] == '-' && len(c) > 2 && isWordByte(c[2])) ||
 		len(c) > 5 && c[0] == '-' && c[1] > ' ' && string(c[2:6]) == ", --": // -#, --progress-bar
 		s.option = true
-		if len(c) > 5 && c[1] != '-' && string(c[2:6]) == ", --" {
-			// "-a, --all" stands its short form in the margin before
-			// the column of "    --author": the entry starts there.
-			s.w += 4
+		if c[1] != '-' && (len(c) == 2 || !isWordByte(c[2])) {
+			// "-a, --all" or "-o FILE": a help aligns the options that
+			// have no short form with a short one's long form.
+			s.longW = s.w + 4
 		}
+	}
+	if s.longW == 0 {
+		s.longW = s.w
 	}
 	if s.comment || s.hash || s.fence {
 		return s
@@ -97,12 +116,17 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.underline = u
 		return s
 	}
+	if n := equalsHeading(c); n > 0 && s.w == 0 {
+		s.heading = n
+		return s
+	}
 	s.closer = isCloser(c)
 	if s.closer {
 		return s
 	}
 	if continues(c) {
 		s.cont = true
+		s.prefix = prefixes(c)
 		return s
 	}
 	if s.w <= 4 && allCaps(c) {
@@ -110,11 +134,43 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.heading = 1 + min(s.w, 1)
 		return s
 	}
-	if !s.option {
+	if !s.option && c[0] != '#' {
 		s.decl, s.keyword = declOf(c)
 	}
+	s.rule = s.decl == declNone && s.w == 0 && makeRule(c)
 	return s
 }
+
+// makeRule reports whether a line reads as a rule of a Makefile with its
+// prerequisites, "all: static shared", which declares a target as a
+// signature declares a function, recipe or not. A label (out:) has none;
+// a sentence that leads in with a colon has a sentence's words; a key and
+// its value read as one.
+func makeRule(c []byte) bool {
+	i := bytes.IndexByte(c, ':')
+	if i <= 0 || i+1 >= len(c) || c[i+1] != ' ' && c[i+1] != '\t' || c[i-1] == ' ' {
+		return false
+	}
+	for _, b := range c[:i] {
+		if !isWordByte(b) && bytes.IndexByte(ruleBytes, b) < 0 {
+			return false
+		}
+	}
+	deps := trimBlankLeft(c[i+1:])
+	switch deps[len(deps)-1] {
+	case '.', ',', ';', ':', '{':
+		return false
+	}
+	// A help's usage line names its arguments in brackets: "Usage: curl
+	// [options...] <url>".
+	if bytes.ContainsAny(deps, "[<") {
+		return false
+	}
+	return !prose(c[:i], 4) && !prose(deps, 12)
+}
+
+// ruleBytes may stand in a rule's targets besides word bytes.
+var ruleBytes = []byte(" .$(){}/%-")
 
 // readHash reads a line that starts with '#': a preprocessor directive, a
 // markdown heading (or a comment: which, only the whole file tells) or a
@@ -138,9 +194,29 @@ func (s *lineShape) readHash() {
 	case n <= 6 && s.w == 0 && len(c) > n+1 && c[n] == ' ' && c[n+1] != ' ':
 		s.hash = true
 		s.heading = n
+	case s.w > 0 && n == 1 && privateMember(c):
+		// A class's private member in JavaScript: #name(args) { or
+		// #name = value;, not a comment.
+		s.decl, s.keyword = declOf(c[1:])
 	default:
 		s.comment = true // a shebang too
 	}
+}
+
+// privateMember reports whether a line that starts with a hash declares
+// a JavaScript class's private member: a name, then a parameter list and
+// a body's brace, or a value and a semicolon. A comment that comments out
+// a call or an assignment ends in neither.
+func privateMember(c []byte) bool {
+	i := 1
+	for i < len(c) && isWordByte(c[i]) {
+		i++
+	}
+	if i == 1 || i == len(c) || c[i] != '(' && c[i] != ' ' && c[i] != ';' && c[i] != '=' {
+		return false
+	}
+	last := c[len(c)-1]
+	return c[i] == '(' && last == '{' || c[i] != '(' && last == ';'
 }
 
 // stripEscapes appends text to dst without its CSI escape sequences (the
@@ -249,6 +325,20 @@ func underline(c []byte) byte {
 	return c[0]
 }
 
+// equalsHeading returns the level of a heading marked with equals signs,
+// as AsciiDoc ("== Section") and wikis mark theirs, or 0: the document's
+// title, "= Title", ranks as a section.
+func equalsHeading(c []byte) int {
+	n := 0
+	for n < len(c) && c[n] == '=' {
+		n++
+	}
+	if n == 0 || n > 6 || n+1 >= len(c) || c[n] != ' ' || c[n+1] == ' ' || c[n+1] == '=' {
+		return 0
+	}
+	return max(n-1, 1)
+}
+
 // isCloser reports whether a line only closes blocks: braces, brackets and
 // parentheses with their semicolons and commas, or a shell's or Ruby's
 // closing word.
@@ -282,12 +372,20 @@ func continues(c []byte) bool {
 	case ',', '.', '?', '+', '|', '&', ')', ']', '}':
 		return true
 	}
-	if hasWord(c, "template") {
-		return true
-	}
 	// The rest of a declaration's header: what a class extends or
 	// implements, what a method throws, a generic function's bounds.
 	if hasWord(c, "implements") || hasWord(c, "extends") || hasWord(c, "throws") || hasWord(c, "where") {
+		return true
+	}
+	return prefixes(c)
+}
+
+// prefixes reports whether a line only prefixes the declarations after
+// it: a template's parameters, or an access label. GNU's C++ indents the
+// declaration under its template, and Qt's the members under their label,
+// deeper, but the line opens no block of its own.
+func prefixes(c []byte) bool {
+	if hasWord(c, "template") {
 		return true
 	}
 	for _, label := range []string{"public:", "private:", "protected:", "public slots:", "signals:"} {
@@ -460,8 +558,44 @@ func sigLine(c []byte) bool {
 			return false
 		}
 	}
-	return true
+	// A signature has few words before its name, fewer still before a
+	// parenthesis spaced from it (GNU's C), as sentences space theirs.
+	most := 6
+	if p > len(head) {
+		most = 4
+	}
+	return !prose(head[:j], most)
 }
+
+// prose reports whether words are a sentence's rather than code's: more
+// than most of them, or one of the small words of English ("the output
+// (or to a file)", "is the same as Execute(), but").
+func prose(words []byte, most int) bool {
+	n := 0
+	var lower [8]byte
+	for w := range bytes.FieldsSeq(words) {
+		n++
+		if n > most {
+			return true
+		}
+		if len(w) <= len(lower) {
+			// A sentence starts with a capital: "A", "The".
+			l := append(lower[:0], w...)
+			l[0] |= 0x20
+			if smallWords[string(l)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// smallWords are words of English that no language names a type, a
+// modifier or a field with, nor uses as an operator in them (as "in",
+// "as" and "from" are).
+var smallWords = wordSet("a", "an", "the", "of", "to", "on", "at", "by", "for", "with", "into",
+	"and", "or", "but", "nor", "is", "are", "was", "be", "been", "it", "its", "this", "that", "which",
+	"when", "than", "if", "not", "can", "will", "may", "must", "should", "see")
 
 // allCapsWord reports whether w is one word of capitals, digits and
 // underscores: a macro's name.

@@ -395,3 +395,274 @@ func isGap(line string) bool {
 	_, _, ok := elision.ParseGapLine(line)
 	return ok
 }
+
+// outlineRanks returns the rank of each line the outline reducer
+// proposes, by its number: its tier and its class within the tier,
+// without its spread, so that lines that rank alike compare equal.
+func outlineRanks(text string) map[int]int {
+	o := NewOutline(2000)
+	s := NewSplitter(o)
+	s.Write([]byte(text))
+	n := s.Close()
+	ranks := map[int]int{}
+	for _, p := range o.Pieces(n, 2000, counter()) {
+		// A priority is its tier less its class shifted, less a spread
+		// below that shift: rounding up drops the spread.
+		r := (p.Prio + 1<<classShift - 1) >> classShift
+		if old, ok := ranks[p.Line]; !ok || r > old {
+			ranks[p.Line] = r
+		}
+	}
+	return ranks
+}
+
+// An option's entry starts at its first hyphen: "-t, --list" is the
+// sibling of "--delete" where a manual indents both alike, and of
+// "    --anyauth" where a help aligns the long forms, as "-o FILE" is.
+func TestOutlineOptionSiblings(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		lines      []int // lines that must rank alike
+	}{
+		{"manual", "OPTIONS\n       --delete\n              Delete from the archive.\n\n" +
+			"       -t, --list\n              List the contents.\n\n       --test-label\n              Test the label.\n",
+			[]int{2, 5, 8}},
+		{"help", "Usage: curl [options...] <url>\n     --anyauth            Pick any method\n" +
+			" -a, --append             Append to target file\n     --basic              Use Basic\n" +
+			" -E, --cert <cert>        Client certificate\n",
+			[]int{2, 3, 4, 5}},
+		{"short only", "Options:\n    -o <FILENAME>       Write output to FILENAME\n" +
+			"        --out-dir <DIR> Write output to DIR\n    -h, --help          Display this message\n",
+			[]int{2, 3, 4}},
+	} {
+		ranks := outlineRanks(tc.text)
+		for _, n := range tc.lines[1:] {
+			if ranks[n] != ranks[tc.lines[0]] {
+				t.Errorf("%s: line %d ranks %d, line %d %d", tc.name, n, ranks[n], tc.lines[0], ranks[tc.lines[0]])
+			}
+		}
+	}
+}
+
+// A manual's subsection is a heading: the options it heads rank as those
+// its section heads directly.
+func TestOutlineSubsection(t *testing.T) {
+	text := "OPTIONS\n       --follow\n           Continue listing.\n\n" +
+		"   Commit Limiting\n       Besides specifying a range of commits.\n\n" +
+		"       --skip=<number>\n           Skip number commits.\n"
+	ranks := outlineRanks(text)
+	if ranks[8] != ranks[2] {
+		t.Errorf("--skip ranks %d, --follow %d", ranks[8], ranks[2])
+	}
+	if ranks[5] <= ranks[2] {
+		t.Errorf("the subsection ranks %d, below --follow, %d", ranks[5], ranks[2])
+	}
+}
+
+// A line of prose with a parenthesis is no signature, however much its
+// words before it look like a return type and a name.
+func TestOutlineSignatureOrProse(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		sig  bool
+	}{
+		{"static void * CJSON_CDECL internal_malloc(size_t size)", true},
+		{"extern int fprintf (FILE *__restrict __stream,", true},
+		{"static final <K,V> boolean casTabAt(Node<K,V>[] tab, int i,", true},
+		{"main (int argc, char *argv[])", true},
+		{"Compiler information to print on stdout (or to a file)", false},
+		{"git diff works out patch hunk headers (see Defining a custom", false},
+		{"ExecuteContext is the same as Execute(), but sets the ctx on the command.", false},
+		{"This is returned by run().", false},
+		{"A ChainMap groups multiple dicts (or other mappings) together", false},
+	} {
+		if got := sigLine([]byte(tc.line)); got != tc.sig {
+			t.Errorf("sigLine(%q) = %v, want %v", tc.line, got, tc.sig)
+		}
+	}
+}
+
+// pydoc prints a class's members behind a bar indented as the class is,
+// its documentation among them: the methods are declarations, the
+// sentences are not.
+func TestOutlinePydocMembers(t *testing.T) {
+	text := "CLASSES\n    class ChainMap(builtins.object)\n" +
+		"     |  A ChainMap groups multiple dicts (or other mappings) together\n" +
+		"     |  to create a single, updateable view.\n     |  \n     |  Methods defined here:\n     |  \n" +
+		"     |  __bool__(self)\n     |  \n     |  clear(self)\n     |      Clear maps[0], leaving maps[1:] intact.\n"
+	ranks := outlineRanks(text)
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{8, 10} {
+		if ranks[n] <= decl {
+			t.Errorf("method on line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
+		}
+	}
+	for _, n := range []int{3, 4, 6} {
+		if ranks[n] > decl {
+			t.Errorf("documentation on line %d ranks %d, as a declaration", n, ranks[n])
+		}
+	}
+}
+
+// A Makefile's rule declares its target, recipe or not; a label, a
+// help's usage line and a sentence leading in with a colon do not.
+func TestOutlineMakeRule(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		rule bool
+	}{
+		{"all: static shared", true},
+		{"infcover.o: $(SRCDIR)test/infcover.c $(SRCDIR)zlib.h zconf.h", true},
+		{"placebo $(SHAREDLIBV): $(PIC_OBJS) libz.a", true},
+		{"out:", false},
+		{"Usage: curl [options...] <url>", false},
+		{"Note: this is the default.", false},
+		{"Note: the value is kept", false},
+		{"default: return x;", false},
+		{"CFLAGS := -O2", false},
+	} {
+		if got := makeRule([]byte(tc.line)); got != tc.rule {
+			t.Errorf("makeRule(%q) = %v, want %v", tc.line, got, tc.rule)
+		}
+	}
+	decl := prioOutlineLast >> classShift
+	ranks := outlineRanks("CC=cc\n\nall: static shared\n\nstatic: example\n\tcc -o example example.c\n")
+	if ranks[3] <= decl {
+		t.Errorf("a rule without a recipe ranks %d, not as a declaration (above %d)", ranks[3], decl)
+	}
+	// In markdown, such a line is a key and its value.
+	ranks = outlineRanks("# Events\n\nadded: v0.1.26\n\nSee [the guide](guide.md).\n\n- one\n- two\n")
+	if ranks[3] > decl {
+		t.Errorf("a key and its value in markdown ranks %d, as a declaration", ranks[3])
+	}
+}
+
+// A script's lines that start with a hash are comments, even where a
+// preprocessor's word follows: a string of C the script writes.
+func TestOutlineScriptHashes(t *testing.T) {
+	ranks := outlineRanks("#!/bin/sh\necho '\n#include <stdio.h>\n#define N 1\n'\nmain() {\n\techo\n}\n")
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{3, 4} {
+		if ranks[n] > decl {
+			t.Errorf("line %d ranks %d, as a declaration", n, ranks[n])
+		}
+	}
+}
+
+// A C preprocessor's #define and #include declare and import, as their
+// words say: they rank as declarations, not as the lines of a body.
+func TestOutlinePreprocessor(t *testing.T) {
+	ranks := outlineRanks("/* stdio */\n#include <stddef.h>\n#define BUFSIZ 8192\nextern int remove (const char *__filename);\n")
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{2, 3} {
+		if ranks[n] <= decl {
+			t.Errorf("line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
+		}
+	}
+}
+
+// A template's parameters prefix the declaration that GNU's C++ indents
+// under them: the declaration is still one, not a line of a body. In a
+// type, an alias (typedef) says less than a method.
+func TestOutlineTemplate(t *testing.T) {
+	ranks := outlineRanks("namespace std\n{\n  template<typename _Tp>\n    struct _Base\n    {\n" +
+		"      typedef _Tp value_type;\n      size() const;\n    };\n}\n")
+	if decl := prioOutlineLast >> classShift; ranks[4] <= decl {
+		t.Errorf("the struct under its template ranks %d, not as a declaration (above %d)", ranks[4], decl)
+	}
+	if ranks[6] >= ranks[7] {
+		t.Errorf("the typedef ranks %d, the method %d", ranks[6], ranks[7])
+	}
+}
+
+// A blank line of blamed code costs what its commit, author and date
+// cost, more than a gap line: it ranks with the lines kept last, not with
+// the declarations around it, as a bare blank line does.
+func TestOutlineBlameBlank(t *testing.T) {
+	blame := "bf415045 (Seed 8be4b040 maintainers 2026-11-22 05:01:20 +0000 %3d) %s\n"
+	text := fmt.Sprintf(blame, 1, "package reduce") + fmt.Sprintf(blame, 2, "") +
+		fmt.Sprintf(blame, 3, "type Grep struct{}") + fmt.Sprintf(blame, 4, "") + fmt.Sprintf(blame, 5, "func F() {}")
+	ranks := outlineRanks(text)
+	if low := prioOutlineLow >> classShift; ranks[4] > low {
+		t.Errorf("the blank line between two declarations ranks %d, above the lowest, %d", ranks[4], low)
+	}
+	ranks = outlineRanks("package reduce\n\ntype Grep struct{}\n\nfunc F() {}\n")
+	if ranks[4] <= prioOutlineLast>>classShift {
+		t.Errorf("a bare blank line between two declarations ranks %d, below them", ranks[4])
+	}
+}
+
+// AsciiDoc marks its headings with equals signs: they rank as headings,
+// the sections before the subsections.
+func TestOutlineAsciiDoc(t *testing.T) {
+	ranks := outlineRanks("= Guide\n\nIntro text here.\n\n== Install\n\nRun make.\n\n=== From source\n\nText.\n")
+	decl := prioOutlineDecl >> classShift
+	if ranks[5] <= decl || ranks[9] <= decl {
+		t.Errorf("the headings rank %d and %d, not as headings (above %d)", ranks[5], ranks[9], decl)
+	}
+	if ranks[5] <= ranks[9] {
+		t.Errorf("the section ranks %d, the subsection %d", ranks[5], ranks[9])
+	}
+}
+
+// A member of a type is a field by its punctuation or its name and type;
+// a sentence among the members (pydoc's) is not, nor a list's lead-in.
+func TestOutlineFieldLike(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		field bool
+	}{
+		{"Offset int64 // error occurred after reading Offset bytes", true},
+		{"need_more,      /* block not completed, need more input or more output */", true},
+		{"onChange?: (event: ChangeEvent, value: string, reason: Reason, details: Details) => void;", true},
+		{"name: str", true},
+		{"A ChainMap groups multiple dicts (or other mappings) together", false},
+		{"Methods defined here:", false},
+		{"Reader", false},
+	} {
+		if got := fieldLike([]byte(tc.line)); got != tc.field {
+			t.Errorf("fieldLike(%q) = %v, want %v", tc.line, got, tc.field)
+		}
+	}
+}
+
+// An operator's overload says less than a function with a name, in a
+// class or out of it; a parameter named operator makes no overload.
+func TestOutlineOverload(t *testing.T) {
+	ranks := outlineRanks("namespace std\n{\n  class map\n  {\n  public:\n    void insert(int x);\n" +
+		"    bool operator==(const map& o) const;\n  };\n  bool operator<(const map& a, const map& b);\n" +
+		"  void swap(map& a, map& b);\n}\n")
+	if ranks[9] >= ranks[10] {
+		t.Errorf("operator< ranks %d, swap %d", ranks[9], ranks[10])
+	}
+	if ranks[7] >= ranks[6] {
+		t.Errorf("operator== ranks %d, insert %d", ranks[7], ranks[6])
+	}
+	if overload([]byte("function createRelationalOperation(operator) {")) {
+		t.Errorf("a parameter named operator reads as an overload")
+	}
+}
+
+// A JavaScript class's private members start with a hash: they are
+// declarations, where a hash comments out a call in a script.
+func TestOutlinePrivateMember(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		member bool
+	}{
+		{"#flatVerifyWithoutProcessors(file, providedConfig, providedOptions) {", true},
+		{"#count = 0;", true},
+		{"#cache;", true},
+		{"#print(x)", false},
+		{"#count = 0", false},
+		{"# a comment;", false},
+	} {
+		if got := privateMember([]byte(tc.line)); got != tc.member {
+			t.Errorf("privateMember(%q) = %v, want %v", tc.line, got, tc.member)
+		}
+	}
+	ranks := outlineRanks("class Linter {\n    #verify(file) {\n        return file;\n    }\n}\n")
+	if decl := prioOutlineLast >> classShift; ranks[2] <= decl {
+		t.Errorf("the private method ranks %d, not as a declaration (above %d)", ranks[2], decl)
+	}
+}
