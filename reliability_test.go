@@ -190,9 +190,11 @@ func TestKilledClipLeavesNoEntry(t *testing.T) {
 	if _, err := stdin.Write(part); err != nil {
 		t.Fatal(err)
 	}
-	spool := waitForFile(t, filepath.Join(store, "tmp"))
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	spool := waitForFile(t, filepath.Join(store, "tmp"), exited)
 	cmd.Process.Kill()
-	cmd.Wait()
+	<-exited
 
 	objects, _ := filepath.Glob(filepath.Join(store, "objects", "*", "*"))
 	if len(objects) != 0 {
@@ -218,17 +220,22 @@ func TestKilledClipLeavesNoEntry(t *testing.T) {
 	}
 }
 
-// waitForFile waits until dir holds a file and returns its path.
-func waitForFile(t *testing.T, dir string) string {
+// waitForFile waits until dir holds a file and returns its path, however
+// long a loaded machine takes; it fails if the process writing it exits
+// first (and then hands its status back to exited).
+func waitForFile(t *testing.T, dir string, exited chan error) string {
 	t.Helper()
-	for range 2000 {
+	for {
 		if es, _ := os.ReadDir(dir); len(es) > 0 {
 			return filepath.Join(dir, es[0].Name())
 		}
-		time.Sleep(5 * time.Millisecond)
+		select {
+		case err := <-exited:
+			exited <- err
+			t.Fatalf("clip exited (%v) before its spool appeared in %s", err, dir)
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
-	t.Fatal("no spool appeared")
-	return ""
 }
 
 // A disk that fills up while clip spools (a file size limit stands in for
