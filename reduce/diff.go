@@ -1351,7 +1351,7 @@ type diffPlan struct {
 	c         Counter
 	collapsed map[int]bool // groups shown as their note
 	stat      string
-	gapCost   int
+	gaps      *gapCoster
 }
 
 func diffItemKey(p Piece) int {
@@ -1366,7 +1366,7 @@ func diffItemKey(p Piece) int {
 // gaps that hide changed lines get a note with their counts, from a twentieth
 // of the budget at most, so that counts never crowd out changed lines.
 func (p *diffPlan) choose(budget int) []Piece {
-	p.gapCost = maxGapCost(p.lines, p.c)
+	p.gaps = &gapCoster{c: p.c}
 	reserve := 0
 	statTried, reserved, refit := false, false, false
 	var chosen []Piece
@@ -1426,7 +1426,7 @@ func (p *diffPlan) fill(chosen []Piece) []Piece {
 			lines = append(lines, p.items[i].piece)
 			cost += p.c.Count(renderLine(p.items[i].piece))
 		}
-		if cost <= p.gapCost {
+		if cost <= p.gaps.line(next, to) {
 			for _, l := range lines {
 				l.Prio = around - 1
 				add = append(add, l)
@@ -1459,7 +1459,7 @@ func (p *diffPlan) fill(chosen []Piece) []Piece {
 func (p *diffPlan) extra(notes []Piece) int {
 	n := 0
 	for _, note := range notes {
-		n += p.c.Count([]byte(note.Note+"\n")) - p.gapCost
+		n += p.c.Count([]byte(note.Note+"\n")) - p.gaps.line(note.Line, note.last())
 	}
 	return n
 }
@@ -1486,14 +1486,14 @@ func (p *diffPlan) withNotes(chosen, notes []Piece, budget int) ([]Piece, int) {
 // cost returns what Fit counts for pieces it chose: their text and a gap
 // line for each run of lines they leave out.
 func (p *diffPlan) cost(pieces []Piece) int {
-	total, next, gaps := 0, 1, 0
+	total, next := 0, 1
 	for _, x := range pieces {
 		if x.Note != "" && x.Stands == 0 {
 			total += p.c.Count([]byte(x.Note)) + 1
 			continue
 		}
 		if x.Line > next {
-			gaps++
+			total += p.gaps.line(next, x.Line-1)
 		}
 		if x.Note != "" {
 			total += p.c.Count([]byte(x.Note + "\n"))
@@ -1502,10 +1502,10 @@ func (p *diffPlan) cost(pieces []Piece) int {
 		}
 		next = max(next, x.last()+1)
 	}
-	if next <= p.lines || gaps == 0 && p.lines > 0 && len(pieces) == 0 {
-		gaps++
+	if next <= p.lines {
+		total += p.gaps.line(next, p.lines)
 	}
-	return total + gaps*p.gapCost
+	return total
 }
 
 // statLimit returns how many tokens the summary may take: most of what the

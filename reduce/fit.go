@@ -27,7 +27,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		return cmp.Compare(pa.Line, pb.Line)
 	})
 
-	gapCost := maxGapCost(lines, c)
+	gaps := &gapCoster{c: c}
 
 	var (
 		spans  []span // chosen line pieces, sorted by first line
@@ -35,7 +35,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		chosen []int  // indices into pieces
 		taken  = make([]bool, len(pieces))
 		costs  = make([]int, len(pieces)) // of each piece's text, once counted
-		left   = budget - gapCost*min(lines, 1)
+		left   = budget - gaps.parts(1, lines, nil)
 	)
 	partner, second := bonds(pieces)
 	cost := func(i int) int {
@@ -62,7 +62,14 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 			p := pieces[i]
 			if p.Note != "" && p.Stands == 0 {
 				// A note among left-out lines parts their gap line in two.
-				if cost := cost(i) + gapCost*cutSplits(spans, cuts, p.Line, lines); cost <= left {
+				price := cost(i)
+				if cutSplits(spans, cuts, p.Line, lines) > 0 {
+					first, last := around(spans, p.Line, lines)
+					at, _ := slices.BinarySearch(cuts, p.Line)
+					withCut := slices.Insert(slices.Clone(cuts), at, p.Line)
+					price += gaps.parts(first, last, withCut) - gaps.parts(first, last, cuts)
+				}
+				if cost := price; cost <= left {
 					left -= cost
 					chosen, taken[i] = append(chosen, i), true
 					if at, found := slices.BinarySearch(cuts, p.Line); !found {
@@ -86,7 +93,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 			if !ok {
 				continue
 			}
-			price := cost(i) + gapCost*gapDelta(spans, cuts, at, s, lines)
+			price := cost(i) + gapDelta(spans, cuts, at, s, lines, gaps)
 			if pair {
 				price += cost(j)
 			}
@@ -101,7 +108,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 			}
 		}
 		var saved int
-		chosen, spans, saved = fillShortGaps(pieces, taken, chosen, spans, cuts, lines, gapCost, cost)
+		chosen, spans, saved = fillShortGaps(pieces, taken, chosen, spans, cuts, lines, gaps, cost)
 		if saved == 0 {
 			break
 		}
@@ -176,6 +183,59 @@ func maxGapCost(lines int, c Counter) int {
 	return cost
 }
 
+// gapCoster counts what gap lines cost, each range once.
+type gapCoster struct {
+	c     Counter
+	costs map[[2]int]int
+}
+
+// line returns the cost of the gap line for the lines from first to last.
+func (g *gapCoster) line(first, last int) int {
+	k := [2]int{first, last}
+	if n, ok := g.costs[k]; ok {
+		return n
+	}
+	if g.costs == nil {
+		g.costs = map[[2]int]int{}
+	}
+	n := g.c.Count([]byte(elision.GapLine(first, last)))
+	g.costs[k] = n
+	return n
+}
+
+// parts returns the cost of the gap lines standing for the left-out lines
+// from first to last, which the notes standing before some of them (cuts)
+// part: none if there are no such lines.
+func (g *gapCoster) parts(first, last int, cuts []int) int {
+	if first > last {
+		return 0
+	}
+	n := 0
+	from, _ := slices.BinarySearch(cuts, first+1)
+	for _, cut := range cuts[from:] {
+		if cut > last {
+			break
+		}
+		n += g.line(first, cut-1)
+		first = cut
+	}
+	return n + g.line(first, last)
+}
+
+// around returns the first and last lines of the run of left-out lines
+// that line falls in, between the chosen spans.
+func around(spans []span, line, lines int) (first, last int) {
+	at, _ := slices.BinarySearchFunc(spans, line, func(e span, l int) int { return cmp.Compare(e.first, l) })
+	first, last = 1, lines
+	if at > 0 {
+		first = spans[at-1].last + 1
+	}
+	if at < len(spans) {
+		last = spans[at].first - 1
+	}
+	return first, last
+}
+
 // joinAfter is a line that ends in punctuation, as every gap line does:
 // what the view's text costs after it is what it costs after any line.
 var joinAfter = []byte("]\n")
@@ -241,7 +301,7 @@ func joinHead(text []byte) []byte {
 // costs no more than the gap lines standing for them: a gap line for a
 // closing brace is all cost and no saving. It never raises the view's cost,
 // and returns what it saves.
-func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cuts []int, lines, gapCost int, cost func(int) int) ([]int, []span, int) {
+func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cuts []int, lines int, gaps *gapCoster, cost func(int) int) ([]int, []span, int) {
 	// The pieces of the lines of short gaps, first of each line: most
 	// views have few such gaps, and a reducer may propose many pieces.
 	byLine := map[int]int{}
@@ -289,9 +349,9 @@ func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cut
 				fill += cost(i)
 				ln = pieces[i].last() + 1
 			}
-			if gaps := gapParts(prevLast+1, nextFirst-1, cuts); idx != nil && fill <= gapCost {
+			if gapCost := gaps.parts(prevLast+1, nextFirst-1, cuts); idx != nil && fill <= gapCost {
 				added = append(added, idx...)
-				saved += gapCost*gaps - fill
+				saved += gapCost - fill
 			}
 		}
 		if k < len(spans) {
@@ -360,10 +420,11 @@ func insertAt(spans []span, s span) (int, bool) {
 	return at, true
 }
 
-// gapDelta returns how the number of gap lines changes when s is inserted at
-// position at: it splits the gap it falls in, which the notes standing in
-// it (cuts) may have split already, into the parts before and after it.
-func gapDelta(spans []span, cuts []int, at int, s span, lines int) int {
+// gapDelta returns how the cost of the gap lines changes when s is
+// inserted at position at: it splits the gap it falls in, which the notes
+// standing in it (cuts) may have split already, into the parts before and
+// after it.
+func gapDelta(spans []span, cuts []int, at int, s span, lines int, gaps *gapCoster) int {
 	prevLast, nextFirst := 0, lines+1
 	if at > 0 {
 		prevLast = spans[at-1].last
@@ -371,8 +432,8 @@ func gapDelta(spans []span, cuts []int, at int, s span, lines int) int {
 	if at < len(spans) {
 		nextFirst = spans[at].first
 	}
-	return gapParts(prevLast+1, s.first-1, cuts) + gapParts(s.last+1, nextFirst-1, cuts) -
-		gapParts(prevLast+1, nextFirst-1, cuts)
+	return gaps.parts(prevLast+1, s.first-1, cuts) + gaps.parts(s.last+1, nextFirst-1, cuts) -
+		gaps.parts(prevLast+1, nextFirst-1, cuts)
 }
 
 // gapParts returns how many gap lines stand for the left-out lines from

@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -250,4 +251,26 @@ func FuzzFitTokens(f *testing.F) {
 			t.Fatalf("%d tokens for a budget of %d:\n%s", n, budget, out)
 		}
 	})
+}
+
+// Fit charges each gap line what it costs, not what the dearest gap line
+// of the text would: a view of many short gaps in a long text fills its
+// budget, instead of leaving a token or two unspent for every gap.
+func TestFitChargesGapLinesAtTheirCost(t *testing.T) {
+	c := counter()
+	const lines = 100000
+	var pieces []Piece
+	for l := 2; l < 3000; l += 10 {
+		pieces = append(pieces, Piece{Line: l, Text: []byte(fmt.Sprintf("func f%d() {", l)), Prio: 1})
+	}
+	const budget = 800
+	out := Render(Fit(pieces, lines, budget, c), lines)
+	used := c.Count(out)
+	if used > budget {
+		t.Fatalf("%d tokens for a budget of %d", used, budget)
+	}
+	// Short of the budget by less than one more line and its gap line.
+	if room := budget - used; room >= 8+maxGapCost(lines, c) {
+		t.Errorf("%d of %d tokens used: the gap lines were charged more than they cost\n%s", used, budget, out)
+	}
 }
