@@ -81,6 +81,11 @@ need shellcheck shellcheck
 [ -d /usr/share/cargo/registry/semver-1.0.14 ] || { apt_update; apt-get install -y -qq librust-semver-dev librust-serde-dev >/dev/null; }
 [ -d "$G" ] || G=$(go env GOROOT)/src
 
+# The scratch directory has a fixed path, so two captures at once would
+# clobber each other's: the second waits for the first.
+exec 9>"$W.lock"
+flock 9
+
 # The scratch directory and the corpus are rebuilt from nothing.
 rm -rf "$W"
 mkdir -p "$W"
