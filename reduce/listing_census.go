@@ -214,7 +214,7 @@ func (c *listCensus) writeCounts(b *strings.Builder, s listShown, room int) {
 			if c.more > 0 {
 				fmt.Fprintf(b, "\n  and %s in other directories", c.noun(n, true))
 			} else if rest > 0 {
-				fmt.Fprintf(b, "\n  and %s more directories with %s", elision.Thousands(int64(rest)), c.noun(n, true))
+				fmt.Fprintf(b, "\n  and %s more directories with %s%s", elision.Thousands(int64(rest)), c.noun(n, true), parentsOf(dirs[shown:]))
 			}
 		}
 	}
@@ -259,4 +259,40 @@ func (c *listCensus) writeCounts(b *strings.Builder, s listShown, room int) {
 			b.WriteString(sep + "not below, per extension: " + strings.Join(parts, ", "))
 		}
 	}
+}
+
+// parentsOf says where the directories a census does not list lie, when
+// some parents hold several of them: " (120 in /usr/share/doc/, 5 in
+// /usr/lib/)", the parents holding the most first, at most three.
+func parentsOf(dirs []listDir) string {
+	type parent struct {
+		dir string
+		n   int
+	}
+	var parents []parent
+	at := map[string]int{}
+	for _, d := range dirs {
+		p := d.dir[:strings.LastIndexByte(strings.TrimSuffix(d.dir, "/"), '/')+1]
+		if p == "" {
+			continue
+		}
+		if i, ok := at[p]; ok {
+			parents[i].n++
+			continue
+		}
+		at[p] = len(parents)
+		parents = append(parents, parent{p, 1})
+	}
+	slices.SortStableFunc(parents, func(a, b parent) int { return cmp.Compare(b.n, a.n) })
+	var parts []string
+	for _, p := range parents[:min(len(parents), 3)] {
+		if p.n < 2 {
+			break
+		}
+		parts = append(parts, elision.Thousands(int64(p.n))+" in "+p.dir)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }

@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -576,5 +577,22 @@ func TestListingFoldsEveryPath(t *testing.T) {
 				t.Errorf("%s: a line of %d bytes: %.120s...", name, len(l), l)
 			}
 		}
+	}
+}
+
+// A census that cannot list every directory says where the rest lie, by
+// the parents holding several of them.
+func TestListingCensusParents(t *testing.T) {
+	c := newListCensus()
+	for i := range 30 {
+		c.add(nil, []byte(fmt.Sprintf("/usr/share/locale/l%02d/LC_MESSAGES.mo", i)))
+	}
+	for i := range 40 {
+		c.add(nil, []byte(fmt.Sprintf("/usr/bin/tool%02d", i)))
+	}
+	c.add(nil, []byte("/etc/one.conf"))
+	got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, 120)
+	if !strings.Contains(got, "more directories with") || !strings.Contains(got, " in /usr/share/locale/)") {
+		t.Errorf("note = %q, want the rest placed under /usr/share/locale/", got)
 	}
 }
