@@ -69,8 +69,8 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 					withCut := slices.Insert(slices.Clone(cuts), at, p.Line)
 					price += gaps.parts(first, last, withCut) - gaps.parts(first, last, cuts)
 				}
-				if cost := price; cost <= left {
-					left -= cost
+				if price <= left {
+					left -= price
 					chosen, taken[i] = append(chosen, i), true
 					if at, found := slices.BinarySearch(cuts, p.Line); !found {
 						cuts = slices.Insert(cuts, at, p.Line)
