@@ -114,6 +114,12 @@ type Outline struct {
 	// markdown and code weigh the evidence that lines starting with a
 	// hash and a space are headings, or comments.
 	markdown, code int
+	// constants counts the constants defined (#define BUFSIZ 8192) in a
+	// row up to prev; guard is the name of the last #ifndef, on line
+	// guardLine, which a header's include guard defines next.
+	constants int
+	guard     []byte
+	guardLine int
 }
 
 // pendingLine is a line held until the next one is read.
@@ -325,6 +331,18 @@ func (o *Outline) finalize(next *lineShape) {
 		len(o.stack) > 0 && o.stack[len(o.stack)-1].heading && o.stack[len(o.stack)-1].w < s.w && title(c)
 	firstBody := o.firstBody
 	o.firstBody = 0
+	constant := false
+	if name := constantName(c); name != nil && !comment {
+		// An include guard (#ifndef X_H, #define X_H) defines no
+		// constant.
+		constant = o.guardLine != o.prevN || string(name) != string(o.guard)
+	}
+	if !constant {
+		o.constants = 0
+	}
+	if name, _ := directiveArg(c, "ifndef"); name != nil && !comment {
+		o.guard, o.guardLine = append(o.guard[:0], name...), n
+	}
 	bond := o.bond
 	o.bond = 0
 
@@ -467,6 +485,16 @@ func (o *Outline) finalize(next *lineShape) {
 		}
 		if d <= declFunc && !exported(c) {
 			class++
+		}
+		if constant {
+			// A header's constants are its API as much as its
+			// prototypes: the first of each run of them ranks with
+			// those, so that a header too long to show whole shows
+			// some of each.
+			if o.constants < runShare {
+				class = at*8 + int(declFunc)*2
+			}
+			o.constants++
 		}
 		prio = o.class(prioOutlineDecl, class, n)
 		kind = o.openerKind(s, ctx, opener)
@@ -650,6 +678,39 @@ func (o *Outline) noteComment(p *pendingLine) {
 	}
 	o.doc.piece = Piece{Line: n, Text: append(o.doc.piece.Text[:0], p.piece.Text...), After: p.piece.After}
 	o.doc.ok = true
+}
+
+// directiveArg returns the word after a preprocessor line's directive
+// if the directive is word (#ifndef NAME), or nil, and what follows it.
+func directiveArg(c []byte, word string) (name, rest []byte) {
+	d := trimBlankLeft(c[1:])
+	if c[0] != '#' || !hasWord(d, word) {
+		return nil, nil
+	}
+	d = trimBlankLeft(d[len(word):])
+	i := 0
+	for i < len(d) && isWordByte(d[i]) {
+		i++
+	}
+	if i == 0 {
+		return nil, nil
+	}
+	return d[:i], d[i:]
+}
+
+// constantName returns the name a #define line gives a value to
+// (#define EOF (-1)), or nil: a macro with parameters is not a
+// constant, nor one without a value, which only flags, nor one whose
+// name is reserved to the implementation (__cpp_lib_map_try_emplace).
+func constantName(c []byte) []byte {
+	name, rest := directiveArg(c, "define")
+	if name == nil || hasPrefix(name, "__") {
+		return nil
+	}
+	if len(rest) == 0 || rest[0] == '(' || len(trimBlankLeft(rest)) == 0 {
+		return nil
+	}
+	return name
 }
 
 // alias reports whether a line declares a name for a type declared

@@ -666,3 +666,26 @@ func TestOutlinePrivateMember(t *testing.T) {
 		t.Errorf("the private method ranks %d, not as a declaration (above %d)", ranks[2], decl)
 	}
 }
+
+// A header's constants (#define BUFSIZ 8192) are its API as its
+// prototypes are: the first lines of each run of them rank with the
+// prototypes, the rest of the run below. An include guard's #define, a
+// flag without a value, a macro with parameters and one of the
+// implementation's reserved names do not.
+func TestOutlineHeaderConstants(t *testing.T) {
+	ranks := outlineRanks("#ifndef _STDIO_H\n#define _STDIO_H 1\n#define __need_size_t\n\n" +
+		"/* Buffering.  */\n#define _IOFBF 0\n#define _IOLBF 1\n#define _IONBF 2\n#define _IOXBF 3\n\n" +
+		"/* Default buffer size.  */\n#define BUFSIZ 8192\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n" +
+		"#define __cpp_lib_x 201411L\nextern int remove (const char *__filename);\nextern int rename (const char *__old);\n#endif\n")
+	proto := ranks[15]
+	for _, n := range []int{6, 7, 8, 12} {
+		if ranks[n] != proto {
+			t.Errorf("constant on line %d ranks %d, a prototype %d", n, ranks[n], proto)
+		}
+	}
+	for _, n := range []int{2, 3, 9, 13, 14} {
+		if ranks[n] >= proto {
+			t.Errorf("#define on line %d ranks %d, with a prototype (%d)", n, ranks[n], proto)
+		}
+	}
+}
