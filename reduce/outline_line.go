@@ -626,7 +626,8 @@ func afterParen(c []byte) []byte {
 }
 
 // assigned reports whether c assigns a name at its start: NAME = value or
-// NAME := value, as constants and variables are declared in scripts.
+// NAME := value, as constants and variables are declared in scripts, or
+// NAME=, which a shell script declares empty.
 func assigned(c []byte) bool {
 	i := 0
 	for i < len(c) && (isWordByte(c[i]) || c[i] == '.') {
@@ -639,7 +640,7 @@ func assigned(c []byte) bool {
 	if hasPrefix(rest, ":=") {
 		return true
 	}
-	return len(rest) >= 2 && rest[0] == '=' && rest[1] != '='
+	return len(rest) >= 1 && rest[0] == '=' && (len(rest) == 1 || rest[1] != '=')
 }
 
 // exported reports whether the name a declaration line declares is

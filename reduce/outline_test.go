@@ -689,3 +689,14 @@ func TestOutlineHeaderConstants(t *testing.T) {
 		}
 	}
 }
+
+// A shell's assignment declares a variable, its value empty or not, and
+// exported or not.
+func TestOutlineShellAssignment(t *testing.T) {
+	ranks := outlineRanks("#!/bin/sh\nSTATICLIB=libz.a\nARCHS=\nexport LDFLAGS=\nexport CC=cc\nshared=1\n")
+	for _, n := range []int{3, 4, 5, 6} {
+		if ranks[n] != ranks[2] {
+			t.Errorf("assignment on line %d ranks %d, STATICLIB=libz.a %d", n, ranks[n], ranks[2])
+		}
+	}
+}
