@@ -354,6 +354,7 @@ func (o *Outline) finalize(next *lineShape) {
 		kind   = blockBody
 		isDecl bool
 		rule   bool
+		lead   bool // the first line of a body
 	)
 	switch {
 	case n == 1:
@@ -421,6 +422,7 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.rest(depth, n)
 		if firstBody > 0 && !brace {
 			prio = o.class(prioOutlineDoc, firstBody-1, n)
+			lead = true
 		}
 		if brace && firstBody > 0 {
 			o.firstBody = firstBody
@@ -448,6 +450,7 @@ func (o *Outline) finalize(next *lineShape) {
 			prio = o.rest(depth, n)
 			if firstBody > 0 {
 				prio = o.class(prioOutlineDoc, firstBody-1, n)
+				lead = true
 			}
 			if c[0] == '@' && o.doc.last == n-1 {
 				o.doc.last = n // an annotation between a comment and its declaration
@@ -531,6 +534,15 @@ func (o *Outline) finalize(next *lineShape) {
 		o.propose(outlineItem{piece: doc})
 		o.doc.piece.Text = nil
 		o.doc.ok = false
+	}
+	if lead && len(o.before) == 1 && len(trimBlankRight(o.before[0].Text)) <= maxBlankBytes {
+		// A blank line between a declaration and the first line of
+		// its body shows something only with that line: kept without
+		// it, the blank line would cost a line and show nothing.
+		b := o.before[0]
+		b.Prio, b.Bond = prio, true
+		o.proposeBlank(b)
+		o.before = o.before[:0]
 	}
 	o.proposeBlanks(o.before, min(o.prevPrio, prio))
 	o.before = o.before[:0]

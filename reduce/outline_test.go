@@ -700,3 +700,20 @@ func TestOutlineShellAssignment(t *testing.T) {
 		}
 	}
 }
+
+// A blank line between a declaration and the first line of its body is
+// worth showing only with that line: kept without it, it shows nothing
+// and costs a line.
+func TestOutlineBlankBeforeBody(t *testing.T) {
+	long := strings.Repeat("condition && ", 30)
+	input := []byte("function f(a) {\n\n    if (" + long + "a) {\n        return 1;\n    }\n    return 0;\n}\n")
+	for budget := 20; budget <= 60; budget += 5 {
+		got := body(t, shape.Outline, input, budget)
+		view := strings.Split(string(got), "\n")
+		for i := 0; i+1 < len(view); i++ {
+			if view[i] == "" && isGap(view[i+1]) {
+				t.Errorf("budget %d: the blank line is kept without the line after it:\n%s", budget, got)
+			}
+		}
+	}
+}
