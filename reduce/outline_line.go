@@ -551,9 +551,15 @@ func sigLine(c []byte) bool {
 		// CJSON_PUBLIC(cJSON *) name(.
 		return bytes.Contains(head, []byte("operator")) || (allCapsWord(head) && sigLine(afterParen(c[p:])))
 	}
-	for _, b := range head[:j] {
+	// A qualified type (Map.Entry<K,V>) may stand before the name, apart
+	// from it, where a call chain (System.out.println) or a Makefile's
+	// target (zutil.o: $(SRCDIR)zutil.c) has none, and the parenthesis
+	// follows the name, where a sentence spaces it.
+	qualified := j > 0 && (head[j-1] == ' ' || head[j-1] == '\t') && bytes.IndexByte(head[:j], ':') < 0 && p == len(head)
+	for i, b := range head[:j] {
 		switch {
 		case isWordByte(b), b == ' ', b == '*', b == '&', b == '<', b == '>', b == ',', b == ':', b == '[', b == ']', b == '~', b == '\t':
+		case b == '.' && qualified && i > 0 && isWordByte(head[i-1]) && isWordByte(head[i+1]):
 		default:
 			return false
 		}

@@ -475,6 +475,12 @@ func TestOutlineSignatureOrProse(t *testing.T) {
 		{"ExecuteContext is the same as Execute(), but sets the ctx on the command.", false},
 		{"This is returned by run().", false},
 		{"A ChainMap groups multiple dicts (or other mappings) together", false},
+		{"Set<Map.Entry<K,V>> entrySet()", true},
+		{"System.out.println(entry)", false},
+		{"new Map.Entry(key)", false},
+		{"It ends here. Then call(x)", false},
+		{"zutil.o: $(SRCDIR)zutil.c", false},
+		{"config commit.cleanup whitespace (note that you will", false},
 	} {
 		if got := sigLine([]byte(tc.line)); got != tc.sig {
 			t.Errorf("sigLine(%q) = %v, want %v", tc.line, got, tc.sig)
