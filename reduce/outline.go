@@ -114,6 +114,12 @@ type Outline struct {
 	// markdown and code weigh the evidence that lines starting with a
 	// hash and a space are headings, or comments.
 	markdown, code int
+	// constants counts the constants defined (#define BUFSIZ 8192) in a
+	// row up to prev; guard is the name of the last #ifndef, on line
+	// guardLine, which a header's include guard defines next.
+	constants int
+	guard     []byte
+	guardLine int
 }
 
 // pendingLine is a line held until the next one is read.
@@ -325,6 +331,18 @@ func (o *Outline) finalize(next *lineShape) {
 		len(o.stack) > 0 && o.stack[len(o.stack)-1].heading && o.stack[len(o.stack)-1].w < s.w && title(c)
 	firstBody := o.firstBody
 	o.firstBody = 0
+	constant := false
+	if name := constantName(c); name != nil && !comment {
+		// An include guard (#ifndef X_H, #define X_H) defines no
+		// constant.
+		constant = o.guardLine != o.prevN || string(name) != string(o.guard)
+	}
+	if !constant {
+		o.constants = 0
+	}
+	if name, _ := directiveArg(c, "ifndef"); name != nil && !comment {
+		o.guard, o.guardLine = append(o.guard[:0], name...), n
+	}
 	bond := o.bond
 	o.bond = 0
 
@@ -336,6 +354,7 @@ func (o *Outline) finalize(next *lineShape) {
 		kind   = blockBody
 		isDecl bool
 		rule   bool
+		lead   bool // the first line of a body
 	)
 	switch {
 	case n == 1:
@@ -403,6 +422,7 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.rest(depth, n)
 		if firstBody > 0 && !brace {
 			prio = o.class(prioOutlineDoc, firstBody-1, n)
+			lead = true
 		}
 		if brace && firstBody > 0 {
 			o.firstBody = firstBody
@@ -430,6 +450,7 @@ func (o *Outline) finalize(next *lineShape) {
 			prio = o.rest(depth, n)
 			if firstBody > 0 {
 				prio = o.class(prioOutlineDoc, firstBody-1, n)
+				lead = true
 			}
 			if c[0] == '@' && o.doc.last == n-1 {
 				o.doc.last = n // an annotation between a comment and its declaration
@@ -468,6 +489,16 @@ func (o *Outline) finalize(next *lineShape) {
 		if d <= declFunc && !exported(c) {
 			class++
 		}
+		if constant {
+			// A header's constants are its API as much as its
+			// prototypes: the first of each run of them ranks with
+			// those, so that a header too long to show whole shows
+			// some of each.
+			if o.constants < runShare {
+				class = at*8 + int(declFunc)*2
+			}
+			o.constants++
+		}
 		prio = o.class(prioOutlineDecl, class, n)
 		kind = o.openerKind(s, ctx, opener)
 		if rule {
@@ -503,6 +534,15 @@ func (o *Outline) finalize(next *lineShape) {
 		o.propose(outlineItem{piece: doc})
 		o.doc.piece.Text = nil
 		o.doc.ok = false
+	}
+	if lead && len(o.before) == 1 && len(trimBlankRight(o.before[0].Text)) <= maxBlankBytes {
+		// A blank line between a declaration and the first line of
+		// its body shows something only with that line: kept without
+		// it, the blank line would cost a line and show nothing.
+		b := o.before[0]
+		b.Prio, b.Bond = prio, true
+		o.proposeBlank(b)
+		o.before = o.before[:0]
 	}
 	o.proposeBlanks(o.before, min(o.prevPrio, prio))
 	o.before = o.before[:0]
@@ -650,6 +690,39 @@ func (o *Outline) noteComment(p *pendingLine) {
 	}
 	o.doc.piece = Piece{Line: n, Text: append(o.doc.piece.Text[:0], p.piece.Text...), After: p.piece.After}
 	o.doc.ok = true
+}
+
+// directiveArg returns the word after a preprocessor line's directive
+// if the directive is word (#ifndef NAME), or nil, and what follows it.
+func directiveArg(c []byte, word string) (name, rest []byte) {
+	d := trimBlankLeft(c[1:])
+	if c[0] != '#' || !hasWord(d, word) {
+		return nil, nil
+	}
+	d = trimBlankLeft(d[len(word):])
+	i := 0
+	for i < len(d) && isWordByte(d[i]) {
+		i++
+	}
+	if i == 0 {
+		return nil, nil
+	}
+	return d[:i], d[i:]
+}
+
+// constantName returns the name a #define line gives a value to
+// (#define EOF (-1)), or nil: a macro with parameters is not a
+// constant, nor one without a value, which only flags, nor one whose
+// name is reserved to the implementation (__cpp_lib_map_try_emplace).
+func constantName(c []byte) []byte {
+	name, rest := directiveArg(c, "define")
+	if name == nil || hasPrefix(name, "__") {
+		return nil
+	}
+	if len(rest) == 0 || rest[0] == '(' || len(trimBlankLeft(rest)) == 0 {
+		return nil
+	}
+	return name
 }
 
 // alias reports whether a line declares a name for a type declared

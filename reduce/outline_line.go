@@ -551,9 +551,15 @@ func sigLine(c []byte) bool {
 		// CJSON_PUBLIC(cJSON *) name(.
 		return bytes.Contains(head, []byte("operator")) || (allCapsWord(head) && sigLine(afterParen(c[p:])))
 	}
-	for _, b := range head[:j] {
+	// A qualified type (Map.Entry<K,V>) may stand before the name, apart
+	// from it, where a call chain (System.out.println) or a Makefile's
+	// target (zutil.o: $(SRCDIR)zutil.c) has none, and the parenthesis
+	// follows the name, where a sentence spaces it.
+	qualified := j > 0 && (head[j-1] == ' ' || head[j-1] == '\t') && bytes.IndexByte(head[:j], ':') < 0 && p == len(head)
+	for i, b := range head[:j] {
 		switch {
 		case isWordByte(b), b == ' ', b == '*', b == '&', b == '<', b == '>', b == ',', b == ':', b == '[', b == ']', b == '~', b == '\t':
+		case b == '.' && qualified && i > 0 && isWordByte(head[i-1]) && isWordByte(head[i+1]):
 		default:
 			return false
 		}
@@ -626,7 +632,8 @@ func afterParen(c []byte) []byte {
 }
 
 // assigned reports whether c assigns a name at its start: NAME = value or
-// NAME := value, as constants and variables are declared in scripts.
+// NAME := value, as constants and variables are declared in scripts, or
+// NAME=, which a shell script declares empty.
 func assigned(c []byte) bool {
 	i := 0
 	for i < len(c) && (isWordByte(c[i]) || c[i] == '.') {
@@ -639,7 +646,7 @@ func assigned(c []byte) bool {
 	if hasPrefix(rest, ":=") {
 		return true
 	}
-	return len(rest) >= 2 && rest[0] == '=' && rest[1] != '='
+	return len(rest) >= 1 && rest[0] == '=' && (len(rest) == 1 || rest[1] != '=')
 }
 
 // exported reports whether the name a declaration line declares is
@@ -682,12 +689,25 @@ func exported(c []byte) bool {
 		return true
 	}
 	switch {
+	case special(rest):
+		return true
 	case rest[0] == '_' || rest[0] == '#':
 		return false
 	case goStyle:
 		return 'A' <= rest[0] && rest[0] <= 'Z'
 	}
 	return true
+}
+
+// special reports whether a name, and what follows it, is a special
+// method's (__init__, __len__): Python calls it for an operator or a
+// built-in, which makes it part of a type's interface, not private.
+func special(name []byte) bool {
+	i := 2
+	for i < len(name) && isWordByte(name[i]) {
+		i++
+	}
+	return hasPrefix(name, "__") && i > 4 && string(name[i-2:i]) == "__" && name[2] != '_'
 }
 
 // spread returns the rank of the i-th member of a class of lines, from 0,

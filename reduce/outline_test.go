@@ -475,6 +475,12 @@ func TestOutlineSignatureOrProse(t *testing.T) {
 		{"ExecuteContext is the same as Execute(), but sets the ctx on the command.", false},
 		{"This is returned by run().", false},
 		{"A ChainMap groups multiple dicts (or other mappings) together", false},
+		{"Set<Map.Entry<K,V>> entrySet()", true},
+		{"System.out.println(entry)", false},
+		{"new Map.Entry(key)", false},
+		{"It ends here. Then call(x)", false},
+		{"zutil.o: $(SRCDIR)zutil.c", false},
+		{"config commit.cleanup whitespace (note that you will", false},
 	} {
 		if got := sigLine([]byte(tc.line)); got != tc.sig {
 			t.Errorf("sigLine(%q) = %v, want %v", tc.line, got, tc.sig)
@@ -664,5 +670,81 @@ func TestOutlinePrivateMember(t *testing.T) {
 	ranks := outlineRanks("class Linter {\n    #verify(file) {\n        return file;\n    }\n}\n")
 	if decl := prioOutlineLast >> classShift; ranks[2] <= decl {
 		t.Errorf("the private method ranks %d, not as a declaration (above %d)", ranks[2], decl)
+	}
+}
+
+// A header's constants (#define BUFSIZ 8192) are its API as its
+// prototypes are: the first lines of each run of them rank with the
+// prototypes, the rest of the run below. An include guard's #define, a
+// flag without a value, a macro with parameters and one of the
+// implementation's reserved names do not.
+func TestOutlineHeaderConstants(t *testing.T) {
+	ranks := outlineRanks("#ifndef _STDIO_H\n#define _STDIO_H 1\n#define __need_size_t\n\n" +
+		"/* Buffering.  */\n#define _IOFBF 0\n#define _IOLBF 1\n#define _IONBF 2\n#define _IOXBF 3\n\n" +
+		"/* Default buffer size.  */\n#define BUFSIZ 8192\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n" +
+		"#define __cpp_lib_x 201411L\nextern int remove (const char *__filename);\nextern int rename (const char *__old);\n#endif\n")
+	proto := ranks[15]
+	for _, n := range []int{6, 7, 8, 12} {
+		if ranks[n] != proto {
+			t.Errorf("constant on line %d ranks %d, a prototype %d", n, ranks[n], proto)
+		}
+	}
+	for _, n := range []int{2, 3, 9, 13, 14} {
+		if ranks[n] >= proto {
+			t.Errorf("#define on line %d ranks %d, with a prototype (%d)", n, ranks[n], proto)
+		}
+	}
+}
+
+// A shell's assignment declares a variable, its value empty or not, and
+// exported or not.
+func TestOutlineShellAssignment(t *testing.T) {
+	ranks := outlineRanks("#!/bin/sh\nSTATICLIB=libz.a\nARCHS=\nexport LDFLAGS=\nexport CC=cc\nshared=1\n")
+	for _, n := range []int{3, 4, 5, 6} {
+		if ranks[n] != ranks[2] {
+			t.Errorf("assignment on line %d ranks %d, STATICLIB=libz.a %d", n, ranks[n], ranks[2])
+		}
+	}
+}
+
+// A blank line between a declaration and the first line of its body is
+// worth showing only with that line: kept without it, it shows nothing
+// and costs a line.
+func TestOutlineBlankBeforeBody(t *testing.T) {
+	long := strings.Repeat("condition && ", 30)
+	input := []byte("function f(a) {\n\n    if (" + long + "a) {\n        return 1;\n    }\n    return 0;\n}\n")
+	for budget := 20; budget <= 60; budget += 5 {
+		got := body(t, shape.Outline, input, budget)
+		view := strings.Split(string(got), "\n")
+		for i := 0; i+1 < len(view); i++ {
+			if view[i] == "" && isGap(view[i+1]) {
+				t.Errorf("budget %d: the blank line is kept without the line after it:\n%s", budget, got)
+			}
+		}
+	}
+}
+
+// Python's special methods (__len__, __init__) are a type's interface,
+// which its operators and built-ins call: exported, where a name that
+// only starts with an underscore is private.
+func TestOutlineSpecialMethods(t *testing.T) {
+	for _, tc := range []struct {
+		line     string
+		exported bool
+	}{
+		{"def __init__(self, maps):", true},
+		{"__setitem__(self, key, value)", true},
+		{"def _private(self):", false},
+		{"def __mangled(self):", false},
+		{"extern int __isoc99_sscanf (const char *__s, ...);", false},
+		{"func (c *Command) Name() string", true},
+	} {
+		if got := exported([]byte(tc.line)); got != tc.exported {
+			t.Errorf("exported(%q) = %v, want %v", tc.line, got, tc.exported)
+		}
+	}
+	ranks := outlineRanks("class A:\n    def __len__(self):\n        return 0\n    def size(self):\n        return 0\n    def _cache(self):\n        return 0\n")
+	if ranks[2] != ranks[4] || ranks[6] >= ranks[4] {
+		t.Errorf("__len__ ranks %d, size %d, _cache %d", ranks[2], ranks[4], ranks[6])
 	}
 }
