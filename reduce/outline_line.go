@@ -689,25 +689,12 @@ func exported(c []byte) bool {
 		return true
 	}
 	switch {
-	case special(rest):
-		return true
 	case rest[0] == '_' || rest[0] == '#':
 		return false
 	case goStyle:
 		return 'A' <= rest[0] && rest[0] <= 'Z'
 	}
 	return true
-}
-
-// special reports whether a name, and what follows it, is a special
-// method's (__init__, __len__): Python calls it for an operator or a
-// built-in, which makes it part of a type's interface, not private.
-func special(name []byte) bool {
-	i := 2
-	for i < len(name) && isWordByte(name[i]) {
-		i++
-	}
-	return hasPrefix(name, "__") && i > 4 && string(name[i-2:i]) == "__" && name[2] != '_'
 }
 
 // spread returns the rank of the i-th member of a class of lines, from 0,

@@ -723,28 +723,3 @@ func TestOutlineBlankBeforeBody(t *testing.T) {
 		}
 	}
 }
-
-// Python's special methods (__len__, __init__) are a type's interface,
-// which its operators and built-ins call: exported, where a name that
-// only starts with an underscore is private.
-func TestOutlineSpecialMethods(t *testing.T) {
-	for _, tc := range []struct {
-		line     string
-		exported bool
-	}{
-		{"def __init__(self, maps):", true},
-		{"__setitem__(self, key, value)", true},
-		{"def _private(self):", false},
-		{"def __mangled(self):", false},
-		{"extern int __isoc99_sscanf (const char *__s, ...);", false},
-		{"func (c *Command) Name() string", true},
-	} {
-		if got := exported([]byte(tc.line)); got != tc.exported {
-			t.Errorf("exported(%q) = %v, want %v", tc.line, got, tc.exported)
-		}
-	}
-	ranks := outlineRanks("class A:\n    def __len__(self):\n        return 0\n    def size(self):\n        return 0\n    def _cache(self):\n        return 0\n")
-	if ranks[2] != ranks[4] || ranks[6] >= ranks[4] {
-		t.Errorf("__len__ ranks %d, size %d, _cache %d", ranks[2], ranks[4], ranks[6])
-	}
-}
