@@ -28,9 +28,14 @@ func TestSniffLookalikes(t *testing.T) {
 		// Matches of a word file describes files with.
 		{"grep-r-file-words.txt", Grep, "search output"},
 	} {
-		k, why := Sniff(clipSample(t, "testdata/"+tc.name))
+		sample := clipSample(t, "testdata/"+tc.name)
+		k, why := Sniff(sample)
 		if k != tc.kind || !strings.Contains(why, tc.why) {
 			t.Errorf("%s: Sniff = %s (%s), want %s (%s)", tc.name, k, why, tc.kind, tc.why)
+		}
+		// The grep sniffer tells file's rows from matches on its own.
+		if ok, why := sniffGrep(sample); ok != (tc.kind == Grep) {
+			t.Errorf("%s: sniffGrep = %v (%s)", tc.name, ok, why)
 		}
 	}
 }
