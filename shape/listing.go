@@ -3,6 +3,7 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"unicode"
 )
 
 // ListingForm is what a line of a listing is.
@@ -495,6 +496,9 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		}
 	case f.count >= 3 && line[0] != ' ' && string(field(1)) == "-" && packageName(field(0)):
 		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // apt-cache search
+	case f.count >= 2 && f.count <= maxFields && line[0] != ' ' && dpkgOwners(line, f):
+		last := fields[len(fields)-1]
+		return ListingLine{Form: ListingRow, Start: last[0], End: last[1]}, true // dpkg -S
 	case f.count == 2 && percent(field(0)) && field(1)[len(field(1))-1] == '/':
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: len(line)}, true // git diff --dirstat
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
@@ -504,6 +508,35 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		}
 	}
 	return ListingLine{}, false
+}
+
+// dpkgOwners reports whether a line is one of dpkg -S's: the packages
+// that hold a path, with commas between them and a colon after the last,
+// then the path: "libc6:amd64, libc6-dev:amd64: /usr/lib"; or a diversion
+// of a path: "diversion by dash from: /bin/sh".
+func dpkgOwners(line []byte, f *fields) bool {
+	at := f.at[:f.n]
+	last := line[at[len(at)-1][0]:at[len(at)-1][1]]
+	if last[0] != '/' {
+		return false
+	}
+	if bytes.HasPrefix(line, []byte("diversion by ")) || bytes.HasPrefix(line, []byte("local diversion ")) {
+		end := line[at[len(at)-2][0]:at[len(at)-2][1]]
+		return string(end) == "from:" || string(end) == "to:"
+	}
+	for i, a := range at[:len(at)-1] {
+		w := line[a[0]:a[1]]
+		sep := byte(',')
+		if i == len(at)-2 {
+			sep = ':'
+		}
+		if w[len(w)-1] != sep || !packageName(w[:len(w)-1]) || bytes.ContainsFunc(w, unicode.IsUpper) {
+			// Debian's package names are lower case; "Location: /usr"
+			// is a field of pip show.
+			return false
+		}
+	}
+	return true
 }
 
 // percent reports whether f is a share as git diff --dirstat prints it:

@@ -19,6 +19,8 @@ func TestSniffLookalikes(t *testing.T) {
 		{"listing-file-L-usr-bin.txt", Listing, "rows of a table"},
 		{"listing-file-star.txt", Listing, "rows of a table"},
 		{"listing-git-dirstat.txt", Listing, "rows of a table"},
+		// A package named make owns a path: no log for it.
+		{"listing-dpkg-S.txt", Listing, "rows of a table"},
 		{"text-diff-y.txt", Text, "diff -y"},
 		{"text-diff-y-t.txt", Text, "diff -y"},
 		{"text-diff-e.txt", Text, "diff -e"},
