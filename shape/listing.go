@@ -93,7 +93,9 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return ListingLine{Form: ListingHead}
 	}
 	if p.cols > 0 {
-		if f.count >= 2 && f.count >= p.cols-1 {
+		// Rows may leave columns empty: lsof's TID and TASKCMD, and
+		// DEVICE, SIZE/OFF and NODE of a file it cannot read.
+		if f.count >= 2 && f.count*2 >= p.cols {
 			return ListingLine{Form: ListingRow, Start: f.at[0][0], End: f.at[0][1]}
 		}
 		p.cols = 0

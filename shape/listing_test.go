@@ -163,3 +163,22 @@ func FuzzParseListingLine(f *testing.F) {
 		sniffDocument(line)
 	})
 }
+
+// TestParseTableGaps checks that the rows of a table may leave some of
+// its header's columns empty, as lsof's rows leave TID and TASKCMD, and
+// its rows for files it cannot read DEVICE, SIZE/OFF and NODE.
+func TestParseTableGaps(t *testing.T) {
+	var p ListingParser
+	if l := p.Parse([]byte("COMMAND     PID   TID TASKCMD   USER   FD      TYPE DEVICE SIZE/OFF     NODE NAME")); l.Form != ListingHead {
+		t.Fatalf("header: form %v", l.Form)
+	}
+	for _, line := range []string{
+		"kthreadd      2                 root  cwd       DIR  254,0     4096        2 /",
+		"kthreadd      2                 root  txt   unknown                          /proc/2/exe",
+		"pool_work     3                 root  cwd       DIR  254,0     4096        2 /",
+	} {
+		if l := p.Parse([]byte(line)); l.Form != ListingRow {
+			t.Errorf("%q: form %v, want a row", line, l.Form)
+		}
+	}
+}
