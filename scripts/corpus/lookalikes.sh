@@ -32,13 +32,10 @@ section_lookalikes() {
 	s=$(o grep-r-m1-python-indented)
 	$PY spread "$s" . 16 | cut -d: -f1 | needles grep-r-m1-python-indented
 
-	# One file of the Go tree, edited as section diffforms edits it.
+	# One file of the Go tree, edited as section diffforms edits it (diffforms.sh).
 	mkdir -p "$W/lookalikes"
 	cd "$W/lookalikes"
-	install -m 644 "$G/encoding/csv/reader.go" reader.go.orig
-	install -m 644 "$G/encoding/csv/reader.go" reader.go
-	sed -i '/^\/\/ FieldPos returns/,/^}/d; /^\/\/ InputOffset returns/,/^}/d' reader.go
-	sed -i 's/errInvalidDelim/errBadDelimiter/g; s/\blengthNL\b/lenNewline/g; s/\bnextLine\b/followingLine/g' reader.go
+	edited_csv_reader
 
 	# $ diff -y reader.go.orig reader.go
 	diff -y reader.go.orig reader.go >"$(o text-diff-y-csv-reader)" 2>&1 || true
