@@ -7,7 +7,7 @@
 #
 # Sections: grep go native npm apt diff json text here, and in scripts/corpus/*.sh
 # cpython build tests lint pkg git search listing forms outline data cloud preamble
-# borders diffforms jsontext. Small broken projects live in testdata/corpus-src/<project>/
+# borders diffforms jsontext lookalikes. Small broken projects live in testdata/corpus-src/<project>/
 # and are copied to a scratch directory before they run; real projects come from Debian's
 # source archive, npm, the Go module proxy and the files the machine has (the Go tree,
 # Python's library, man pages).
@@ -24,7 +24,7 @@ OUT=$ROOT/testdata/corpus
 PY="python3 $ROOT/scripts/corpus/needles.py"
 W=/tmp/headroom-corpus
 G=/usr/local/go/src
-ALL_SECTIONS="grep go native npm apt diff json text cpython build tests lint pkg git search listing forms outline data cloud preamble borders diffforms jsontext"
+ALL_SECTIONS="grep go native npm apt diff json text cpython build tests lint pkg git search listing forms outline data cloud preamble borders diffforms jsontext lookalikes"
 SECTIONS=${CORPUS_SECTIONS:-$ALL_SECTIONS}
 START=$SECONDS
 

@@ -434,6 +434,7 @@ type grepTally struct {
 	numbered        int // match lines with a path and a line number
 	diags, messages int // of them, diagnostics and messages
 	pairs, unsorted int // successive numbered lines of one file; out of order
+	described       int // of pathLike, rows of file(1)'s output
 }
 
 // sniffGrep reports whether sample looks like search output: a clear
@@ -454,6 +455,8 @@ func sniffGrep(sample []byte) (bool, string) {
 		return false, fmt.Sprintf("lines name files, but %q marks a log", t.firstMark)
 	case t.bare*10 >= t.pathLike*9:
 		return false, "lines are paths alone: a listing, not matches"
+	case t.described*4 >= t.pathLike*3:
+		return false, "lines describe files in a column, as file prints them: a listing, not matches"
 	case t.numbered > 0 && (t.diags*3 >= t.numbered || t.messages*2 >= t.numbered):
 		return false, "lines name files, but read as a compiler's diagnostics"
 	case t.unsorted > 0 && t.unsorted*10 >= t.pairs:
@@ -491,10 +494,11 @@ func (t *grepTally) matchText(text []byte) {
 func tallyGrep(sample []byte) grepTally {
 	var (
 		t       grepTally
-		prev    []byte // the path of the line before
-		heading bool   // inside a --heading group
-		lastNum = -1   // line number of the path-less line before, -1 if none
-		prevNum int    // line number of the line before
+		files   ListingParser // reads the lines as file's rows too
+		prev    []byte        // the path of the line before
+		heading bool          // inside a --heading group
+		lastNum = -1          // line number of the path-less line before, -1 if none
+		prevNum int           // line number of the line before
 	)
 	for line := range sampleLines(sample) {
 		g := ParseGrepLine(line, prev)
@@ -542,6 +546,11 @@ func tallyGrep(sample []byte) grepTally {
 			t.other++
 		default:
 			t.pathLike++
+			if g.Form == GrepMatch && g.Num == 0 {
+				if _, ok := files.parseDescribed(line); ok {
+					t.described++
+				}
+			}
 			if g.Num > 0 && g.Form != GrepCount {
 				t.order(g, prev, prevNum)
 				prevNum = g.Num

@@ -3,6 +3,7 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"unicode"
 )
 
 // ListingForm is what a line of a listing is.
@@ -51,19 +52,26 @@ type ListingLine struct {
 // table's header tells how the rows after it read.
 type ListingParser struct {
 	cols int // fields of the header of the table being read, 0 outside one
+	// descCol is where the descriptions of file's rows start, 0 before
+	// the first of them; descName is the name of the last of them.
+	descCol  int
+	descName []byte
 }
 
 // Parse takes apart the next line of a listing.
 func (p *ListingParser) Parse(line []byte) ListingLine {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
 	if len(bytes.TrimSpace(line)) == 0 {
-		p.cols = 0
+		p.cols, p.descCol = 0, 0
 		return ListingLine{Form: ListingBlank}
 	}
 	if l, ok := parseTreeLine(line); ok {
 		return l
 	}
 	if l, ok := parseDiffStatRow(line); ok {
+		return l
+	}
+	if l, ok := p.parseDescribed(line); ok {
 		return l
 	}
 	f := fieldsOf(line)
@@ -85,12 +93,67 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return ListingLine{Form: ListingHead}
 	}
 	if p.cols > 0 {
-		if f.count >= 2 && f.count >= p.cols-1 {
+		// Rows may leave columns empty: lsof's TID and TASKCMD, and
+		// DEVICE, SIZE/OFF and NODE of a file it cannot read.
+		if f.count >= 2 && f.count*2 >= p.cols {
 			return ListingLine{Form: ListingRow, Start: f.at[0][0], End: f.at[0][1]}
 		}
 		p.cols = 0
 	}
 	return parsePathLine(line)
+}
+
+// parseDescribed recognises a row of file(1)'s output: a name, a colon,
+// spaces that line the descriptions up in a column, and a description in
+// file's words ("ASCII text", "directory", "symbolic link to ..."). Search
+// output without line numbers (path:text) reads much the same; but its
+// lines name one file many times over, and indented code starts at
+// columns that differ with the length of the path, so a row is taken only
+// for a name other than the last row's, at the column the first row set.
+func (p *ListingParser) parseDescribed(line []byte) (ListingLine, bool) {
+	colon := bytes.Index(line, []byte(": "))
+	if colon <= 0 {
+		return ListingLine{}, false
+	}
+	at := colon + 1
+	for at < len(line) && line[at] == ' ' {
+		at++
+	}
+	name := line[:colon]
+	if at == len(line) || p.descCol > 0 && at != p.descCol || bytes.Equal(name, p.descName) || !fileDescription(line[at:]) {
+		return ListingLine{}, false
+	}
+	if ok, _ := listingName(name); !ok {
+		return ListingLine{}, false
+	}
+	p.descCol = at
+	p.descName = append(p.descName[:0], name...)
+	return ListingLine{Form: ListingRow, Start: 0, End: colon}, true
+}
+
+// fileWords are words that file(1) describes what a file holds with.
+var fileWords = []string{
+	"text", "data", "directory", "symbolic link", "script", "executable", "ELF", "empty", "archive",
+	"image", "document", "object", "library", "cannot open", "socket", "fifo", "special",
+}
+
+// fileDescription reports whether desc holds one of fileWords as a word.
+func fileDescription(desc []byte) bool {
+	for _, w := range fileWords {
+		for at := 0; ; {
+			i := bytes.Index(desc[at:], []byte(w))
+			if i < 0 {
+				break
+			}
+			i += at
+			end := i + len(w)
+			if (i == 0 || desc[i-1] == ' ') && (end == len(desc) || bytes.IndexByte([]byte(" ,)"), desc[end]) >= 0) {
+				return true
+			}
+			at = end
+		}
+	}
+	return false
 }
 
 // parsePathLine recognises a line holding one path or name, with what may
@@ -435,6 +498,11 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		}
 	case f.count >= 3 && line[0] != ' ' && string(field(1)) == "-" && packageName(field(0)):
 		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // apt-cache search
+	case f.count >= 2 && f.count <= maxFields && line[0] != ' ' && dpkgOwners(line, f):
+		last := fields[len(fields)-1]
+		return ListingLine{Form: ListingRow, Start: last[0], End: last[1]}, true // dpkg -S
+	case f.count == 2 && percent(field(0)) && field(1)[len(field(1))-1] == '/':
+		return ListingLine{Form: ListingRow, Start: fields[1][0], End: len(line)}, true // git diff --dirstat
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
 		name, _, _ := bytes.Cut(line, []byte("=="))
 		if weakName(name) {
@@ -442,6 +510,43 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		}
 	}
 	return ListingLine{}, false
+}
+
+// dpkgOwners reports whether a line is one of dpkg -S's: the packages
+// that hold a path, with commas between them and a colon after the last,
+// then the path: "libc6:amd64, libc6-dev:amd64: /usr/lib"; or a diversion
+// of a path: "diversion by dash from: /bin/sh".
+func dpkgOwners(line []byte, f *fields) bool {
+	at := f.at[:f.n]
+	last := line[at[len(at)-1][0]:at[len(at)-1][1]]
+	if last[0] != '/' {
+		return false
+	}
+	if bytes.HasPrefix(line, []byte("diversion by ")) || bytes.HasPrefix(line, []byte("local diversion ")) {
+		end := line[at[len(at)-2][0]:at[len(at)-2][1]]
+		return string(end) == "from:" || string(end) == "to:"
+	}
+	for i, a := range at[:len(at)-1] {
+		w := line[a[0]:a[1]]
+		sep := byte(',')
+		if i == len(at)-2 {
+			sep = ':'
+		}
+		if w[len(w)-1] != sep || !packageName(w[:len(w)-1]) || bytes.ContainsFunc(w, unicode.IsUpper) {
+			// Debian's package names are lower case; "Location: /usr"
+			// is a field of pip show.
+			return false
+		}
+	}
+	return true
+}
+
+// percent reports whether f is a share as git diff --dirstat prints it:
+// 12.3%.
+func percent(f []byte) bool {
+	n, ok := bytes.CutSuffix(f, []byte("%"))
+	whole, frac, _ := bytes.Cut(n, []byte("."))
+	return ok && len(whole) > 0 && allDigits(whole) && allDigits(frac)
 }
 
 // size reports whether f is a size as du -h, ls -h and npm print them:

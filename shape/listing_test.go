@@ -58,6 +58,11 @@ func TestParseListingLine(t *testing.T) {
 		{"  Breaks: <cogito>", ListingRow, "cogito", false},
 		{" |Suggests: git-daemon-run", ListingRow, "git-daemon-run", false},
 		{"python3-abydos - NLP/IR library of phonetic algorithms, string distances and more", ListingRow, "python3-abydos", false},
+		{"libc6-dev:amd64: /usr/include/x86_64-linux-gnu/sys/acct.h", ListingRow, "/usr/include/x86_64-linux-gnu/sys/acct.h", false},
+		{"libc6-i386, libfakeroot:amd64, libc6:amd64, libc-bin: /etc/ld.so.conf.d", ListingRow, "/etc/ld.so.conf.d", false},
+		{"make: /usr/bin/gmake", ListingRow, "/usr/bin/gmake", false},
+		{"diversion by dash from: /bin/sh", ListingRow, "/bin/sh", false},
+		{"  36.0% reduce/testdata/golden/", ListingRow, "reduce/testdata/golden/", false},
 		{"├── alpn_test.go", ListingTree, "alpn_test.go", false},
 		{"│   └── triv.go", ListingTree, "triv.go", false},
 		{"│\u00a0\u00a0 └── __pycache__", ListingTree, "__pycache__", false},
@@ -74,6 +79,9 @@ func TestParseListingLine(t *testing.T) {
 		{"WARNING: apt does not have a stable CLI interface. Use with caution in scripts.", ListingOther, "", false},
 		{"src/depots.ts(2,27): error TS2307: Cannot find module './geo.js'", ListingOther, "", false},
 		{"Auto-merging README.md", ListingOther, "", false},
+		{"make: *** [Makefile:12: all] Error 1", ListingOther, "", false},
+		{"make: Nothing to be done for 'all'.", ListingOther, "", false},
+		{"Location: /root/.pyenv/versions/3.11.7/lib/python3.11/site-packages", ListingOther, "", false},
 		{"abi.vsyscall32 = 1", ListingOther, "", false},
 		// A log's timestamps are no listing's dates: what follows is no
 		// path (Python's logging).
@@ -154,4 +162,23 @@ func FuzzParseListingLine(f *testing.F) {
 		sniffOutline(line)
 		sniffDocument(line)
 	})
+}
+
+// TestParseTableGaps checks that the rows of a table may leave some of
+// its header's columns empty, as lsof's rows leave TID and TASKCMD, and
+// its rows for files it cannot read DEVICE, SIZE/OFF and NODE.
+func TestParseTableGaps(t *testing.T) {
+	var p ListingParser
+	if l := p.Parse([]byte("COMMAND     PID   TID TASKCMD   USER   FD      TYPE DEVICE SIZE/OFF     NODE NAME")); l.Form != ListingHead {
+		t.Fatalf("header: form %v", l.Form)
+	}
+	for _, line := range []string{
+		"kthreadd      2                 root  cwd       DIR  254,0     4096        2 /",
+		"kthreadd      2                 root  txt   unknown                          /proc/2/exe",
+		"pool_work     3                 root  cwd       DIR  254,0     4096        2 /",
+	} {
+		if l := p.Parse([]byte(line)); l.Form != ListingRow {
+			t.Errorf("%q: form %v, want a row", line, l.Form)
+		}
+	}
 }

@@ -83,7 +83,8 @@ type sniffer struct {
 }
 
 // sniffers are tried in order; the first that recognises the sample wins.
-// Diffs and JSON have strict syntax and go first; a listing needs three
+// Diffs and JSON have strict syntax and go first, then the forms of diff
+// that no reducer reads, which hold source code; a listing needs three
 // quarters of entries, and grep output a clear majority of path-like lines
 // with matches; documents whose first line names them (manual pages, go doc)
 // come before logs, as they may quote errors; anything else with the
@@ -92,6 +93,8 @@ type sniffer struct {
 var sniffers = []sniffer{
 	{Diff, sniffDiff},
 	{JSON, sniffJSON},
+	{Text, sniffSideBySide},
+	{Text, sniffEdScript},
 	{Listing, sniffListing},
 	{Grep, sniffGrep},
 	{Outline, sniffDocument},

@@ -10,6 +10,16 @@
 # the needles take whole lines from are lines git writes in one colour.
 plainly() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
 
+# edited_csv_reader writes encoding/csv's reader.go of the Go tree into the
+# current directory as reader.go.orig, and as reader.go edited: two
+# functions deleted, names changed.
+edited_csv_reader() {
+	install -m 644 "$G/encoding/csv/reader.go" reader.go.orig
+	install -m 644 "$G/encoding/csv/reader.go" reader.go
+	sed -i '/^\/\/ FieldPos returns/,/^}/d; /^\/\/ InputOffset returns/,/^}/d' reader.go
+	sed -i 's/errInvalidDelim/errBadDelimiter/g; s/\blengthNL\b/lenNewline/g; s/\bnextLine\b/followingLine/g' reader.go
+}
+
 section_diffforms() {
 	local s m=$GOMODCACHE
 	if git -C "$ROOT" cat-file -e "$LATER^{commit}" 2>/dev/null; then
@@ -57,10 +67,7 @@ section_diffforms() {
 	# One file of the Go tree, edited: two functions deleted, a name changed.
 	mkdir -p "$W/diffforms"
 	cd "$W/diffforms"
-	install -m 644 "$G/encoding/csv/reader.go" reader.go.orig
-	install -m 644 "$G/encoding/csv/reader.go" reader.go
-	sed -i '/^\/\/ FieldPos returns/,/^}/d; /^\/\/ InputOffset returns/,/^}/d' reader.go
-	sed -i 's/errInvalidDelim/errBadDelimiter/g; s/\blengthNL\b/lenNewline/g; s/\bnextLine\b/followingLine/g' reader.go
+	edited_csv_reader
 	touch -d '2024-03-01 00:00:00 UTC' reader.go.orig reader.go # diff -c prints the times
 	# $ diff reader.go.orig reader.go   (encoding/csv's reader.go, edited)
 	diff reader.go.orig reader.go >"$(o diff-normal-csv-reader)" 2>&1 || true

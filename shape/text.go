@@ -1,0 +1,151 @@
+package shape
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// Some outputs have forms of their own that no reducer reads, and would be
+// misread by the sniffers of forms they resemble: diff's side-by-side
+// output (diff -y) holds source code as an outline does, and its ed
+// scripts (diff -e) hold it between commands. They are text.
+
+// sideGutter are the marks diff -y puts in its gutter: a changed line, a
+// line only on the left, a line only on the right.
+const sideGutter = "|<>"
+
+// minGutter is the least column diff -y's gutter is at: the left column of
+// the narrowest output anyone reads. Borders drawn at the left edge, as
+// pydoc's " |  ", are no gutter.
+const minGutter = 16
+
+// sideMark reports whether the expanded line b holds a gutter's mark at
+// column i, with spaces around it and what the mark says on either side:
+// text on the left alone for <, on the right alone for >.
+func sideMark(b []byte, i int) bool {
+	c := b[i]
+	if bytes.IndexByte([]byte(sideGutter), c) < 0 || b[i-1] != ' ' || i+1 < len(b) && b[i+1] != ' ' {
+		return false
+	}
+	left := len(bytes.TrimSpace(b[:i])) > 0
+	right := len(bytes.TrimSpace(b[i+1:])) > 0
+	switch c {
+	case '<':
+		return left && !right
+	case '>':
+		return !left && right
+	}
+	return left || right
+}
+
+// sniffSideBySide reports whether sample is diff -y's output: the two files
+// in columns, with a gutter between them at one column that marks changed
+// lines, and unchanged lines that show the same text on either side. Tabs
+// are read at eight columns, as diff lays the columns out with them.
+func sniffSideBySide(sample []byte) (bool, string) {
+	var (
+		buf   []byte
+		marks = map[int]int{} // lines by the column of a mark in them
+	)
+	lines := 0
+	for line := range sampleLines(sample) {
+		buf = expandTabs(buf[:0], line)
+		if len(bytes.TrimSpace(buf)) == 0 {
+			continue
+		}
+		lines++
+		for i := minGutter; i < len(buf); i++ {
+			if sideMark(buf, i) {
+				marks[i]++
+			}
+		}
+	}
+	gutter, marked := 0, 0
+	for col, n := range marks {
+		if n > marked || n == marked && col < gutter {
+			gutter, marked = col, n
+		}
+	}
+	if marked < 2 || lines < 3 {
+		return false, ""
+	}
+	same := 0
+	for line := range sampleLines(sample) {
+		buf = expandTabs(buf[:0], line)
+		if len(buf) <= gutter+1 || buf[gutter] != ' ' || buf[gutter-1] != ' ' {
+			continue
+		}
+		l := bytes.TrimSpace(buf[:gutter])
+		r := bytes.TrimSpace(buf[gutter+1:])
+		if len(l) > 0 && len(r) > 0 && (bytes.HasPrefix(l, r) || bytes.HasPrefix(r, l)) {
+			same++
+		}
+	}
+	if (marked+same)*4 < lines*3 {
+		return false, ""
+	}
+	return true, fmt.Sprintf("%d of %d lines are two files side by side with a gutter at column %d, as diff -y prints them", marked+same, lines, gutter+1)
+}
+
+// expandTabs appends line to buf with its tabs expanded to stops eight
+// columns apart.
+func expandTabs(buf, line []byte) []byte {
+	start := len(buf)
+	for _, c := range line {
+		if c != '\t' {
+			buf = append(buf, c)
+			continue
+		}
+		buf = append(buf, ' ')
+		for (len(buf)-start)%8 != 0 {
+			buf = append(buf, ' ')
+		}
+	}
+	return buf
+}
+
+// sniffEdScript reports whether sample is an ed script as diff -e prints
+// one: commands (5c, 12,14d, 7a) from the last line of the file up, each
+// a or c followed by the new lines and a line holding a dot.
+func sniffEdScript(sample []byte) (bool, string) {
+	cmds, last := 0, -1
+	text := false
+	for line := range sampleLines(sample) {
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		if text {
+			text = string(line) != "."
+			continue
+		}
+		n, c, ok := edCommand(line)
+		if !ok || last >= 0 && n >= last {
+			return false, ""
+		}
+		last = n
+		cmds++
+		text = c != 'd'
+	}
+	if cmds < 2 {
+		return false, ""
+	}
+	return true, fmt.Sprintf("%d commands of an ed script, from the end of the file up, as diff -e prints them", cmds)
+}
+
+// edCommand takes apart a command of an ed script: a line number, perhaps
+// a second one after a comma, and a, c or d.
+func edCommand(line []byte) (int, byte, bool) {
+	n, i := digits(line, 0)
+	if i == 0 || line[0] == '0' && n > 0 {
+		return 0, 0, false
+	}
+	if i < len(line) && line[i] == ',' {
+		if _, j := digits(line, i+1); j > i+1 {
+			i = j
+		} else {
+			return 0, 0, false
+		}
+	}
+	if i != len(line)-1 || bytes.IndexByte([]byte("acd"), line[i]) < 0 {
+		return 0, 0, false
+	}
+	return n, line[i], true
+}

@@ -1,0 +1,83 @@
+package shape
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSniffLookalikes sniffs real outputs whose lines look like those of
+// another shape: file(1)'s rows are path: text as grep -r prints matches
+// without line numbers, and diff -y and diff -e hold source code as an
+// outline does. Search output that ends up much like file's must stay
+// search output.
+func TestSniffLookalikes(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		kind Kind
+		why  string // what the reason holds
+	}{
+		{"listing-file-L-usr-bin.txt", Listing, "rows of a table"},
+		{"listing-file-star.txt", Listing, "rows of a table"},
+		{"listing-git-dirstat.txt", Listing, "rows of a table"},
+		// A package named make owns a path: no log for it.
+		{"listing-dpkg-S.txt", Listing, "rows of a table"},
+		{"text-diff-y.txt", Text, "diff -y"},
+		{"text-diff-y-t.txt", Text, "diff -y"},
+		{"text-diff-e.txt", Text, "diff -e"},
+		// grep -r -m1 of indented lines, one file after another.
+		{"grep-r-m1-indented.txt", Grep, "search output"},
+		{"grep-r-m1-tabs.txt", Grep, "search output"},
+		// Matches of a word file describes files with.
+		{"grep-r-file-words.txt", Grep, "search output"},
+	} {
+		sample := clipSample(t, "testdata/"+tc.name)
+		k, why := Sniff(sample)
+		if k != tc.kind || !strings.Contains(why, tc.why) {
+			t.Errorf("%s: Sniff = %s (%s), want %s (%s)", tc.name, k, why, tc.kind, tc.why)
+		}
+		// The grep sniffer tells file's rows from matches on its own.
+		if ok, why := sniffGrep(sample); ok != (tc.kind == Grep) {
+			t.Errorf("%s: sniffGrep = %v (%s)", tc.name, ok, why)
+		}
+	}
+}
+
+// TestParseDescribed checks that file(1)'s rows are taken only at the
+// column the first set, and only for a name other than the last row's.
+func TestParseDescribed(t *testing.T) {
+	var p ListingParser
+	for _, tc := range []struct {
+		line string
+		row  bool
+	}{
+		{"/usr/bin/7z:              POSIX shell script, ASCII text executable", true},
+		{"/usr/bin/X11:             symbolic link to .", true},
+		{"/usr/bin/X11:             symbolic link to .", false},
+		{"/usr/bin/[:               ELF 64-bit LSB pie executable, x86-64", true},
+		{"/usr/bin/aclocal: Perl script text executable", false},
+		{"/usr/bin/ab:              setuid ELF 64-bit LSB pie executable", true},
+		{"/usr/bin/ar:              the archiver", false},
+	} {
+		if l := p.Parse([]byte(tc.line)); (l.Form == ListingRow) != tc.row {
+			t.Errorf("%q: form %v, want a row: %v", tc.line, l.Form, tc.row)
+		}
+	}
+}
+
+// TestSniffEdScript checks that an ed script's commands go from the end
+// of the file up, as diff -e prints them.
+func TestSniffEdScript(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		ok     bool
+	}{
+		{"12,14d\n5c\nnew\n.\n0a\nfirst\n.\n", true},
+		{"5c\nnew\n.\n12,14d\n", false},
+		{"12d\n", false},
+		{"12x\n5d\n", false},
+	} {
+		if ok, why := sniffEdScript([]byte(tc.script)); ok != tc.ok {
+			t.Errorf("%q: %v (%s), want %v", tc.script, ok, why, tc.ok)
+		}
+	}
+}
