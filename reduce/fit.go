@@ -116,7 +116,11 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 	}
 	out := make([]Piece, 0, len(chosen))
 	for _, i := range chosen {
-		if isolatedBlank(pieces[i], spans, cuts, lines) {
+		if isolatedBlank(pieces[i], spans, cuts, lines, gaps, cost(i)) {
+			// Its gap lines merge: the next blank is weighed against
+			// the merged one.
+			at, _ := slices.BinarySearchFunc(spans, pieces[i].Line, func(e span, first int) int { return cmp.Compare(e.first, first) })
+			spans = slices.Delete(spans, at, at+1)
 			continue
 		}
 		out = append(out, pieces[i])
@@ -369,9 +373,10 @@ func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cut
 
 // isolatedBlank reports whether p is a blank line with gaps on both sides,
 // which leaving it out merges: it would show nothing but cost a gap line.
-// Not when a note parts it from one of them: leaving it out would then cost
-// a gap line more.
-func isolatedBlank(p Piece, spans []span, cuts []int, lines int) bool {
+// Not when the merged gap lines would cost more than those two and the
+// blank line (cost tokens) do: a note may part it from one of them, and a
+// longer range may take more digits.
+func isolatedBlank(p Piece, spans []span, cuts []int, lines int, gaps *gapCoster, cost int) bool {
 	if p.Note != "" || p.Same > 0 || len(bytes.TrimSpace(p.Text)) > 0 || p.Line <= 1 {
 		return false
 	}
@@ -386,7 +391,7 @@ func isolatedBlank(p Piece, spans []span, cuts []int, lines int) bool {
 	if prevLast == p.Line-1 || nextFirst == p.last()+1 {
 		return false
 	}
-	return gapParts(prevLast+1, nextFirst-1, cuts) <= gapParts(prevLast+1, p.Line-1, cuts)+gapParts(p.last()+1, nextFirst-1, cuts)
+	return gaps.parts(prevLast+1, nextFirst-1, cuts) <= gaps.parts(prevLast+1, p.Line-1, cuts)+gaps.parts(p.last()+1, nextFirst-1, cuts)+cost
 }
 
 // noteLine is a note as the view shows it, with the line end Render adds.
@@ -434,18 +439,6 @@ func gapDelta(spans []span, cuts []int, at int, s span, lines int, gaps *gapCost
 	}
 	return gaps.parts(prevLast+1, s.first-1, cuts) + gaps.parts(s.last+1, nextFirst-1, cuts) -
 		gaps.parts(prevLast+1, nextFirst-1, cuts)
-}
-
-// gapParts returns how many gap lines stand for the left-out lines from
-// first to last: one, and one more for each note standing before one of
-// them but the first; none if there are no such lines.
-func gapParts(first, last int, cuts []int) int {
-	if first > last {
-		return 0
-	}
-	from, _ := slices.BinarySearch(cuts, first+1)
-	to, _ := slices.BinarySearch(cuts, last+1)
-	return 1 + to - from
 }
 
 // cutSplits returns how many gap lines a note standing before line n adds:
