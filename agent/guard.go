@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 )
@@ -869,125 +868,33 @@ func first(s []string) string {
 // string and string-array values of each key. It understands the subset of
 // TOML policy files use and fails on anything else.
 func parseRules(src string) ([]map[string][]string, error) {
+	lines, err := tomlLines(src)
+	if err != nil {
+		return nil, errors.New("policy: " + err.Error())
+	}
 	var (
 		rules []map[string][]string
 		cur   map[string][]string
 	)
-	lines := strings.Split(src, "\n")
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimSpace(lines[i])
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.HasPrefix(line, "[") {
+	for _, l := range lines {
+		if l.header != "" {
 			cur = nil
-			if strings.HasPrefix(line, "[[rule]]") {
+			if strings.HasPrefix(l.header, "[[rule]]") {
 				cur = map[string][]string{}
 				rules = append(rules, cur)
 			}
 			continue
 		}
-		key, value, ok := strings.Cut(line, "=")
-		if !ok {
-			return nil, errors.New("policy: not a key = value line")
-		}
-		value = strings.TrimSpace(value)
-		// An array may span lines: gather until its brackets balance.
-		for strings.HasPrefix(value, "[") && !balanced(value) && i+1 < len(lines) {
-			i++
-			value += "\n" + lines[i]
-		}
 		if cur == nil {
 			continue
 		}
-		strs, err := tomlStrings(value)
+		strs, err := tomlStrings(l.value)
 		if err != nil {
 			return nil, err
 		}
-		cur[strings.Trim(strings.TrimSpace(key), `"`)] = strs
+		cur[strings.Trim(l.key, `"`)] = strs
 	}
 	return rules, nil
-}
-
-// balanced reports whether the brackets of a TOML array close, outside
-// strings and comments.
-func balanced(s string) bool {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"', '\'':
-			q := s[i]
-			for i++; i < len(s) && s[i] != q; i++ {
-				if q == '"' && s[i] == '\\' {
-					i++
-				}
-			}
-		case '#':
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-		case '[':
-			depth++
-		case ']':
-			depth--
-		}
-	}
-	return depth == 0
-}
-
-// tomlStrings returns the strings of a TOML value: one for a string, each
-// for an array of strings, none for a number, boolean or inline table.
-func tomlStrings(v string) ([]string, error) {
-	var out []string
-	inArray := strings.HasPrefix(v, "[")
-	if inArray {
-		v = v[1:]
-	}
-	for {
-		v = strings.TrimLeft(v, " \t\r\n,")
-		if strings.HasPrefix(v, "#") {
-			_, v, _ = strings.Cut(v, "\n")
-			continue
-		}
-		if v == "" || v[0] == ']' {
-			return out, nil
-		}
-		switch {
-		case strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, `'''`):
-			return nil, errors.New("policy: multi-line strings are not supported")
-		case v[0] == '"':
-			end := 1
-			for end < len(v) && v[end] != '"' {
-				if v[end] == '\\' {
-					end++
-				}
-				end++
-			}
-			if end >= len(v) {
-				return nil, errors.New("policy: unterminated string")
-			}
-			s, err := strconv.Unquote(v[:end+1])
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, s)
-			v = v[end+1:]
-		case v[0] == '\'':
-			end := strings.IndexByte(v[1:], '\'')
-			if end < 0 {
-				return nil, errors.New("policy: unterminated string")
-			}
-			out = append(out, v[1:1+end])
-			v = v[end+2:]
-		case !inArray:
-			return out, nil // a number, boolean or inline table
-		default:
-			return nil, errors.New("policy: arrays of other than strings are not supported")
-		}
-		if !inArray {
-			return out, nil
-		}
-	}
 }
 
 // codexGuard reads the programs named first by the prefix rules of a Codex

@@ -165,18 +165,17 @@ func CodexTrust(f Files, p Places, dir string, roots ...string) (bool, string) {
 // Codex config.toml. It understands the tables Codex writes, and fails on
 // another way of setting projects, which it cannot read.
 func codexProjects(src string) (map[string]string, error) {
+	lines, err := tomlLines(src)
+	if err != nil {
+		return nil, err
+	}
 	projects := map[string]string{}
 	current := "" // the project of the table being read
 	top := true   // no table has begun
-	lines := strings.Split(src, "\n")
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimSpace(lines[i])
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.HasPrefix(line, "[") {
+	for _, l := range lines {
+		if l.header != "" {
 			current, top = "", false
-			header := strings.TrimSpace(strings.Trim(line, "[]"))
+			header := strings.TrimSpace(strings.Trim(l.header, "[]"))
 			rest, ok := strings.CutPrefix(header, "projects")
 			rest = strings.TrimSpace(rest)
 			switch {
@@ -194,31 +193,14 @@ func codexProjects(src string) (map[string]string, error) {
 			current = key[0]
 			continue
 		}
-		key, value, ok := strings.Cut(line, "=")
-		if !ok {
-			return nil, errors.New("not a key = value line")
-		}
-		key = strings.TrimSpace(key)
-		value = strings.TrimSpace(value)
-		if strings.HasPrefix(value, `"""`) || strings.HasPrefix(value, `'''`) {
-			// A string over several lines, which may hold anything.
-			quote := value[:3]
-			for rest := value[3:]; !strings.Contains(rest, quote) && i+1 < len(lines); {
-				i++
-				rest = lines[i]
-			}
-			continue
-		}
-		// An array may span lines: gather until its brackets balance.
-		for strings.HasPrefix(value, "[") && !balanced(value) && i+1 < len(lines) {
-			i++
-			value += "\n" + lines[i]
+		if strings.HasPrefix(l.value, `"""`) || strings.HasPrefix(l.value, `'''`) {
+			continue // a string over several lines, which may hold anything
 		}
 		switch {
-		case top && (key == "projects" || strings.HasPrefix(key, "projects.")):
+		case top && (l.key == "projects" || strings.HasPrefix(l.key, "projects.")):
 			return nil, errors.New("projects is set as a key")
-		case current != "" && key == "trust_level":
-			level, err := tomlStrings(value)
+		case current != "" && l.key == "trust_level":
+			level, err := tomlStrings(l.value)
 			if err != nil || len(level) != 1 {
 				return nil, fmt.Errorf("the trust_level of %s is not a string", current)
 			}
