@@ -187,24 +187,35 @@ func maxGapCost(lines int, c Counter) int {
 	return cost
 }
 
-// gapCoster counts what gap lines cost, each range once.
+// gapCoster counts what gap lines cost. A gap line's tokens split its
+// numbers into runs of up to three digits, in both encodings, and its text
+// around them is fixed, so what it costs depends only on how many digits
+// its numbers have: each such shape is counted once, for a range of that
+// shape.
 type gapCoster struct {
 	c     Counter
-	costs map[[2]int]int
+	costs [21][21]int // by the digits of first and of last (0 if one line); 0 for not counted yet
 }
 
 // line returns the cost of the gap line for the lines from first to last.
 func (g *gapCoster) line(first, last int) int {
-	k := [2]int{first, last}
-	if n, ok := g.costs[k]; ok {
-		return n
+	df, dl := digits(first), 0
+	if last != first {
+		dl = digits(last)
 	}
-	if g.costs == nil {
-		g.costs = map[[2]int]int{}
+	if g.costs[df][dl] == 0 {
+		g.costs[df][dl] = g.c.Count([]byte(elision.GapLine(first, last))) + 1
 	}
-	n := g.c.Count([]byte(elision.GapLine(first, last)))
-	g.costs[k] = n
-	return n
+	return g.costs[df][dl] - 1
+}
+
+// digits returns how many decimal digits n, at least 1, has.
+func digits(n int) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
 }
 
 // parts returns the cost of the gap lines standing for the left-out lines
