@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"container/heap"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -55,7 +56,9 @@ const (
 
 // Grep is the reducer for search output (grep, rg, ag, git grep, find). Its
 // view starts with a note that names every file that matched with its exact
-// count of matches, in input order, or, when that list does not fit, counts
+// count of matches, in input order; when that list does not fit, it names
+// the files with the most matches with their counts and every other file in
+// folds by directory (dir/{a,b}.go); when those do not fit either, it counts
 // files and matches by directory and names the files with the most matches.
 // Then come the first matches of each file, spread fairly across files and
 // directories, then context lines. Long match lines are cut around the
@@ -1152,6 +1155,9 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		if s := g.table(); fits(s, grepTableShare) {
 			return s, 0, nil
 		}
+		if s, ok := g.folded(fits); ok {
+			return s, 0, nil
+		}
 		dirShare = grepDirShare
 	}
 	deepest := 1
@@ -1193,6 +1199,82 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		named[f] = true
 	}
 	return withTop(s, top[:n]), depth, named
+}
+
+// grepFoldShare is the share of the room, in percent, that a summary
+// naming every file in folds may take; the rest shows matches.
+const grepFoldShare = 70
+
+// folded returns the summary that names every file: the files with the most
+// matches with their counts, and the others in folds by directory
+// (dir/{a,b}.go), cut at the first width whose summary fits. It returns
+// false when none fits or files past the caps are only counted.
+func (g *Grep) folded(fits func(grepSummary, int) bool) (grepSummary, bool) {
+	if g.more.files > 0 {
+		return grepSummary{}, false
+	}
+	top, order := g.topFiles()
+	n := 0
+	for n < min(len(order), grepTopCounts) && g.files[order[n]].kind != grepBinary && g.files[order[n]].matches > 1 {
+		n++
+	}
+	apart := make([]bool, len(g.files))
+	for _, f := range order[:n] {
+		apart[f] = true
+	}
+	var paths []string
+	for i, f := range g.files {
+		if strings.ContainsAny(f.path, "{},") {
+			return grepSummary{}, false // its name would read as a fold
+		}
+		if f.path != "" && !apart[i] && (f.kind != grepCounted || f.matches > 0) {
+			paths = append(paths, f.path)
+		}
+	}
+	if len(paths) < 2 {
+		return grepSummary{}, false
+	}
+	slices.Sort(paths)
+	label := "every file, by directory (" + FoldLegend + ")"
+	var s grepSummary
+	if n > 0 {
+		label = "every other file, by directory (" + FoldLegend + ")"
+		s.sections = append(s.sections, grepSection{label: "the files with the most matches", entries: top[:n]})
+	}
+	for _, width := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
+		folds := foldPaths(paths, width)
+		if len(folds) == len(paths) {
+			return grepSummary{}, false // nothing folds
+		}
+		s := grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds})}
+		if fits(s, grepFoldShare) {
+			return s, true
+		}
+	}
+	return grepSummary{}, false
+}
+
+// foldPaths returns the lines that name the sorted paths in folds of up to
+// width bytes of names (or a listFold width), each indented by two spaces;
+// a path that cannot be folded has a line of its own.
+func foldPaths(paths []string, width int) []string {
+	f := listFolder{limit: math.MaxInt / 2}
+	var pieces []Piece
+	for i, p := range paths {
+		l := Line{N: i + 1, Text: []byte(p), Len: int64(len(p))}
+		if !f.add(l, nil, l.Text, -1) {
+			pieces = append(pieces, Piece{Line: l.N, Text: l.Text})
+		}
+	}
+	for _, d := range f.folds(width) {
+		pieces = append(pieces, f.piece(d, 0))
+	}
+	slices.SortFunc(pieces, func(a, b Piece) int { return cmp.Compare(a.Line, b.Line) })
+	out := make([]string, len(pieces))
+	for i, p := range pieces {
+		out[i] = "  " + p.Note + string(p.Text)
+	}
+	return out
 }
 
 // withTop returns s with a section naming the files in top.

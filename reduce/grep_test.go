@@ -29,13 +29,10 @@ var grepNeedlesKept = map[string]int{
 	// keeps rg --stats's summary.
 	"grep-rg-stats-sync-once": 26, // of 33
 	// The same for searches whose files take more than the budget to
-	// name: 370 files under Python's library (each path about 20
-	// tokens), 677 counts of rg -c, 109 files of syscall (about 1,750
-	// tokens for their table), 108 files of the JDK's java.util.
+	// name, even in folds: 370 files under Python's library (each path
+	// about 20 tokens), 677 counts of rg -c.
 	"grep-rg-B1-python-yield": 23, // of 30
 	"grep-rg-c-many-files":    26, // of 35
-	"grep-rg-heading-unsafe":  34, // of 35
-	"grep-rn-java-throws":     28, // of 35
 }
 
 // TestGrepGolden pins the views of the corpus samples at the default budget
@@ -157,6 +154,14 @@ func checkView(t *testing.T, name string, input, got []byte, budget int) {
 		if l == "" || grepOurs(l) {
 			continue
 		}
+		if names := grepFoldNames(l); names != nil {
+			for _, n := range names {
+				if !grepVerbatim(n, lines) {
+					t.Errorf("%s: fold line %q names %q, which is not in the input", name, l, n)
+				}
+			}
+			continue
+		}
 		if !grepVerbatim(l, lines) {
 			t.Errorf("%s: view line %q is not in the input", name, l)
 		}
@@ -168,7 +173,25 @@ func checkView(t *testing.T, name string, input, got []byte, budget int) {
 func grepOurs(l string) bool {
 	return strings.HasPrefix(l, "  [... ") || strings.HasPrefix(l, "[headroom: ") ||
 		strings.HasPrefix(l, "  ") && grepSummaryLine(l) || strings.HasPrefix(l, " and the files") ||
+		strings.HasPrefix(l, " every ") ||
 		strings.HasPrefix(l, "narrow the ") || l == "]"
+}
+
+// grepFoldNames returns the paths an indented line of the summary's folds
+// names (itself, for a path that has no fold), or nil for another line.
+func grepFoldNames(l string) []string {
+	path, ok := strings.CutPrefix(l, "  ")
+	if !ok || strings.HasPrefix(path, " ") {
+		return nil
+	}
+	if names := Unfold([]byte(path)); names != nil {
+		out := make([]string, len(names))
+		for i, n := range names {
+			out[i] = string(n)
+		}
+		return out
+	}
+	return []string{path}
 }
 
 // grepSummaryLine reports whether an indented line reads as an entry of the
@@ -302,7 +325,7 @@ func BenchmarkGrep(b *testing.B) {
 // lines below it come from the files it does not name first: each then
 // names one more file.
 func TestGrepMatchesNameOtherFiles(t *testing.T) {
-	path := filepath.Join(corpusDir, "grep-rn-java-throws.out")
+	path := filepath.Join(corpusDir, "grep-rg-stats-sync-once.out")
 	input, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -407,5 +430,62 @@ func TestGrepCountListNeedsNoMap(t *testing.T) {
 		if line := fmt.Sprintf("src/internal/pkg31/file_%d_test.go:%d\n", f, 31*f+1); !strings.Contains(got, line) {
 			t.Errorf("the view lacks %q, among the most matches", line)
 		}
+	}
+}
+
+// A search over more files than a table of counts can name names every
+// file in folds by directory, with the counts of the files with the most
+// matches, rather than counting its files per directory.
+func TestGrepFoldsEveryFile(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for d := range 30 {
+		for f := range 6 {
+			p := fmt.Sprintf("src/internal/component%02d/handlers/request_%d_handler.go", d, f)
+			paths = append(paths, p)
+			n := 1
+			if d%10 == 3 && f == 2 {
+				n = 5 + d // a few files with many matches
+			}
+			for k := range n {
+				fmt.Fprintf(&in, "%s:%d:\tif err := validateRequest(ctx, req); err != nil {\n", p, 10*k+7)
+			}
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "folds", []byte(in.String()), got, 2000)
+	if !bytes.Contains(got, []byte(FoldLegend)) {
+		t.Fatalf("the view does not fold its files:\n%s", got)
+	}
+	named := append(Unfolded(got), got...)
+	for _, p := range paths {
+		if !bytes.Contains(named, []byte(p)) {
+			t.Errorf("%s is not named", p)
+		}
+	}
+	for _, d := range []int{3, 13, 23} {
+		top := fmt.Sprintf("  %d src/internal/component%02d/handlers/request_2_handler.go\n", 5+d, d)
+		if !bytes.Contains(got, []byte(top)) {
+			t.Errorf("the view does not count %q among the files with the most matches", top)
+		}
+	}
+	if shown := bytes.Count(got, []byte("validateRequest")); shown < 10 {
+		t.Errorf("%d matches shown, want at least 10:\n%s", shown, got)
+	}
+}
+
+// A file whose name holds a fold's punctuation would read as a fold: the
+// view then maps the directories instead.
+func TestGrepFoldsNoBraces(t *testing.T) {
+	var in strings.Builder
+	for d := range 30 {
+		for f := range 6 {
+			fmt.Fprintf(&in, "src/internal/component%02d/handlers/request_%d_handler.go:7:\tif err := validateRequest(ctx, req); err != nil {\n", d, f)
+		}
+	}
+	in.WriteString("src/internal/odd/{a,b}.go:3:\tvalidateRequest(ctx, req)\n")
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	if bytes.Contains(got, []byte(FoldLegend)) {
+		t.Errorf("the view folds its files though a name holds braces:\n%s", got)
 	}
 }
