@@ -38,6 +38,7 @@ const (
 	diffSpan       = 900_000    // the most a distance lowers a priority
 	diffTierSpan   = 99_999     // the most a file's or a hunk's number lowers its priority
 	diffDeclSpan   = 49_999     // the most a distance lowers a declaration's priority
+	diffSigsRaised = 2          // signatures from each end of a hunk that rank with its header
 	// prioDiffGap ranks the notes that count a gap's changed lines below
 	// every line, so Fit adds them last, each filling a gap whole, and drops
 	// them first when it has less room.
@@ -759,6 +760,7 @@ type diffHunkLine struct {
 	change int // for a changed line, its number among the hunk's, from 1
 	mark   bool
 	decl   bool // it starts as a declaration does (see diffDecl)
+	sig    bool // and reads as a signature (see diffSignature)
 	header bool // a context diff's range of new lines, --- 1,4 ----
 }
 
@@ -1133,6 +1135,7 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 		signs = 2 // `< `, `! `
 	}
 	hl.decl = diffDecl(t, signs)
+	hl.sig = hl.decl && diffSignature(t)
 	d.cum.plus += delta.plus
 	d.cum.minus += delta.minus
 	if d.sect != nil {
@@ -1192,8 +1195,13 @@ func (d *Diff) endHunk() {
 	// The changed lines inside the hunk that start a declaration, and
 	// the number of each among them.
 	decls, decl := 0, make([]int, len(lines))
+	sigs, sig := 0, make([]int, len(lines))
 	for i, hl := range lines {
-		decl[i] = -1
+		decl[i], sig[i] = -1, -1
+		if hl.change > 0 && hl.sig {
+			sig[i] = sigs
+			sigs++
+		}
 		if hl.change > 1 && hl.change < h.changed && hl.decl {
 			decl[i] = decls
 			decls++
@@ -1211,6 +1219,13 @@ func (d *Diff) endHunk() {
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
 			switch {
+			case sig[i] >= 0 && min(sig[i], sigs-1-sig[i]) < diffSigsRaised && 4*sigs <= max(h.changed, 8) && h.prio > prioDiffEdge:
+				// The first and last signatures a hunk changes rank
+				// right after its header, before later hunks':
+				// they tell what it adds or removes, where the next
+				// header only tells where. Not where most changed
+				// lines read so.
+				prio = h.prio - 1
 			case edge == 0:
 				prio = prioDiffEdge
 			case decl[i] >= 0:
@@ -1252,6 +1267,20 @@ func diffDecl(t []byte, parents int) bool {
 	}
 	c := t[parents]
 	return 'a' <= c|0x20 && c|0x20 <= 'z' || c == '_' || c == '$'
+}
+
+// diffSignature reports whether a line that starts as a declaration does
+// reads as the signature of a function or type: a name right before a
+// parenthesis, or an opening brace at its end. Prose and config lines
+// rarely do.
+func diffSignature(t []byte) bool {
+	for i := 1; i < len(t); i++ {
+		if c := t[i-1] | 0x20; t[i] == '(' && ('a' <= c && c <= 'z' || '0' <= t[i-1] && t[i-1] <= '9' || t[i-1] == '_') {
+			return true
+		}
+	}
+	t = bytes.TrimRight(t, " \t\r")
+	return len(t) > 0 && t[len(t)-1] == '{'
 }
 
 // diffContextDistances returns, for each line, how many lines away the nearest

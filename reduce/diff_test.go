@@ -807,3 +807,35 @@ func TestDiffColourWords(t *testing.T) {
 		}
 	}
 }
+
+// A changed line that reads as a signature ranks right after its hunk's
+// header, before the headers of later hunks: a view of many small hunks
+// shows what each adds, not only where. In prose, where most lines start
+// with a letter, lines without parentheses, braces or colons do not.
+func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
+	var in strings.Builder
+	for f := range 15 {
+		fmt.Fprintf(&in, "diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n--- a/pkg/file%02d.go\n+++ b/pkg/file%02d.go\n", f, f, f, f)
+		for h := range 3 {
+			fmt.Fprintf(&in, "@@ -%d,3 +%d,11 @@ func existing%d() {\n \tx := 1\n", 100*h+1, 100*h+1, h)
+			for k := range 8 {
+				if k == 4 {
+					fmt.Fprintf(&in, "+func handle%02d_%d(w io.Writer, r *Request) error {\n", f, h)
+					continue
+				}
+				fmt.Fprintf(&in, "+\tstep%d(w, r, %d)\n", k, k*h)
+			}
+			in.WriteString(" \treturn nil\n }\n")
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+	shown := strings.Count(got, "\n+func handle")
+	if shown < 15 {
+		t.Errorf("%d of 45 signatures shown, want one of every file's first hunk at least:\n%s", shown, got)
+	}
+	for f := range 15 {
+		if !strings.Contains(got, fmt.Sprintf("+func handle%02d_0(", f)) {
+			t.Errorf("file %02d: its first hunk's signature is not shown", f)
+		}
+	}
+}
