@@ -19,6 +19,8 @@ const (
 	// tells more.
 	prioError = prioStruct - textRankStep*3/2
 	prioNear  = 1 << 40 // the rest of head and tail, less their distance
+	// The rows a side-by-side diff marks as changed rank above structure.
+	prioChange = prioStruct + 1
 	// textRankStep parts the ranks of structure lines; the spread of a
 	// line among those of its rank stays below it.
 	textRankStep = 1 << 33
@@ -45,7 +47,8 @@ const (
 )
 
 // Text is the reducer for output of no known shape: the head and the tail
-// on line boundaries, error-looking lines from the middle, and its
+// on line boundaries, error-looking lines and the rows a side-by-side diff
+// marks as changed from the middle, and its
 // structure as far as the budget reaches: the first line of every
 // paragraph before the second of any (apt-cache show's Package: lines, a
 // git log's commits and subjects, a terraform plan's resources), and the
@@ -362,7 +365,7 @@ func (t *Text) file(u unit) {
 		return
 	}
 	switch {
-	case len(t.errors) < maxErrors && errorLike(evicted.piece.Text):
+	case len(t.errors) < maxErrors && textFlagged(evicted.piece.Text):
 		t.errors = append(t.errors, evicted)
 	case evicted.rank < textMaxRank:
 		t.holdMid(evicted)
@@ -407,7 +410,7 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 		out = append(out, withPrio(u.piece, t.prio(u)))
 	}
 	for _, u := range t.errors {
-		out = append(out, withPrio(u.piece, max(prioError, textStructPrio(u))))
+		out = append(out, withPrio(u.piece, max(flaggedPrio(u.piece.Text), textStructPrio(u))))
 	}
 	for _, u := range t.mid {
 		out = append(out, withPrio(u.piece, textStructPrio(u)))
@@ -426,8 +429,8 @@ func (t *Text) prio(u unit) int {
 	// The tail of a log holds its outcome: lean towards it.
 	fromEnd := (t.units - 1 - u.n) * 2 / 3
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
-	if p < prioError && errorLike(u.piece.Text) {
-		p = prioError
+	if p < prioChange && textFlagged(u.piece.Text) {
+		p = max(p, flaggedPrio(u.piece.Text))
 	}
 	return p
 }
@@ -564,4 +567,71 @@ func hasPrefixFold(b []byte, w string) bool {
 		}
 	}
 	return true
+}
+
+// statCount reports whether what follows a bar is a --stat table's count
+// of a file's changes: blanks, a number, then a blank and its + and -
+// marks, or "Bin" for a binary file.
+func statCount(b []byte) bool {
+	b = bytes.TrimLeft(b, " ")
+	n := 0
+	for n < len(b) && '0' <= b[n] && b[n] <= '9' {
+		n++
+	}
+	rest := b[n:]
+	return n > 0 && (len(rest) == 0 || rest[0] == ' ' && (len(rest) == 1 || rest[1] == '+' || rest[1] == '-')) ||
+		bytes.HasPrefix(b, []byte("Bin "))
+}
+
+// textFlagged reports whether a line ranks with errors: it looks like one
+// reports an error, or it is a row a side-by-side diff marks as changed.
+func textFlagged(b []byte) bool { return errorLike(b) || sideBySideChange(b) }
+
+// flaggedPrio is the priority of a flagged line: a side-by-side diff's
+// changed row ranks above the text's structure, being what the diff is
+// for; an error-looking line after its first two ranks.
+func flaggedPrio(b []byte) int {
+	if sideBySideChange(b) {
+		return prioChange
+	}
+	return prioError
+}
+
+// sideBySideGutter is the least column at which a side-by-side diff's
+// gutter may stand: half of the narrowest width diff -y is given.
+const sideBySideGutter = 16
+
+// sideBySideChange reports whether a line is a row that a side-by-side
+// diff (diff -y, sdiff) marks as changed: a '|', '<' or '>' in its gutter,
+// padded by two blanks or a tab before it, at column 16 or further (tabs
+// every 8), and followed by a tab or two spaces (a '<' by the end of the
+// line; a '>' may be either, and has only blanks before it).
+func sideBySideChange(b []byte) bool {
+	col, blanks, text := 0, 0, false
+	for i, c := range b {
+		switch c {
+		case '\t':
+			col = col/8*8 + 8
+			blanks += 2
+			continue
+		case ' ':
+			col++
+			blanks++
+			continue
+		case '|', '<', '>':
+			rest := b[i+1:]
+			end := len(bytes.TrimRight(rest, " \t")) == 0
+			apart := len(rest) > 0 && rest[0] == '\t' || bytes.HasPrefix(rest, []byte("  "))
+			if blanks >= 1 && col >= sideBySideGutter {
+				switch {
+				case c == '<' && end, c == '|' && apart && !end && !statCount(rest), c == '>' && !text && (apart || end):
+					return true
+				}
+			}
+		}
+		col++
+		blanks = 0
+		text = true
+	}
+	return false
 }

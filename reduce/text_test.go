@@ -177,3 +177,49 @@ func TestErrorLike(t *testing.T) {
 		}
 	}
 }
+
+// The rows a side-by-side diff (diff -y) marks as changed rank with
+// error-looking lines: a view of two files that differ in a few places
+// shows those places, with tabs or with spaces (-t) for padding. The
+// samples are diff -y and diff -y -t -W 140 of cobra.go in cobra v1.8.1
+// and v1.10.2, from the module cache.
+func TestTextSideBySideChanges(t *testing.T) {
+	for _, name := range []string{"diff-y-cobra.txt", "diff-y-t-cobra.txt"} {
+		in := readFile(t, filepath.Join("testdata", "text", name))
+		changed := regexp.MustCompile(`(?m)^.*[ \t][|<>](\t|  |$).*$`).FindAll(in, -1)
+		if len(changed) < 8 {
+			t.Fatalf("%s: %d changed rows: the sample no longer tests what it should", name, len(changed))
+		}
+		got := body(t, shape.Text, in, 800)
+		for _, r := range changed {
+			if !bytes.Contains(got, r) {
+				t.Errorf("%s: changed row %q is not kept", name, r)
+			}
+		}
+	}
+}
+
+func TestSideBySideChange(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"b\t\t\t\t\t\t\t      |\tB", true},
+		{"\t\t\t\t\t\t\t      >\td", true},
+		{"c\t\t\t\t\t\t\t      <", true},
+		{"b                                                               |  B", true},
+		{"                                                                >  d", true},
+		{"a\t\t\t\t\t\t\t\ta", false},
+		{"| name       | value   |", false},                       // a padded markdown table
+		{"> quoted reply  text", false},                           // a mail's quote
+		{"if a > b {\t// compare", false},                         // code
+		{"x := y |\tz", false},                                    // too near the start for a gutter
+		{"| col |  next", false},                                  // a table's bar, one space before
+		{" reduce/text_test.go                 |  4 ++--", false}, // git --stat
+		{" bench/corpus.tar.gz                 | Bin 1048378 -> 1049012 bytes", false},
+	} {
+		if got := sideBySideChange([]byte(tc.line)); got != tc.want {
+			t.Errorf("sideBySideChange(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
