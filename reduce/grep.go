@@ -1155,7 +1155,7 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		if s := g.table(); fits(s, grepTableShare) {
 			return s, 0, nil
 		}
-		if s, ok := g.folded(fits); ok {
+		if s, ok := g.folded(fits, room*grepFoldShare/100*12); ok {
 			return s, 0, nil
 		}
 		dirShare = grepDirShare
@@ -1208,8 +1208,9 @@ const grepFoldShare = 70
 // folded returns the summary that names every file: the files with the most
 // matches with their counts, and the others in folds by directory
 // (dir/{a,b}.go), cut at the first width whose summary fits. It returns
-// false when none fits or files past the caps are only counted.
-func (g *Grep) folded(fits func(grepSummary, int) bool) (grepSummary, bool) {
+// false when none fits or files past the caps are only counted. Folds
+// whose names alone are longer than maxBytes are not worth making.
+func (g *Grep) folded(fits func(grepSummary, int) bool, maxBytes int) (grepSummary, bool) {
 	if g.more.files > 0 {
 		return grepSummary{}, false
 	}
@@ -1223,12 +1224,16 @@ func (g *Grep) folded(fits func(grepSummary, int) bool) (grepSummary, bool) {
 		apart[f] = true
 	}
 	var paths []string
+	names := 0 // bytes of the names without their directories
 	for i, f := range g.files {
 		if strings.ContainsAny(f.path, "{},") {
 			return grepSummary{}, false // its name would read as a fold
 		}
 		if f.path != "" && !apart[i] && (f.kind != grepCounted || f.matches > 0) {
 			paths = append(paths, f.path)
+			if names += len(f.path) - strings.LastIndexByte(f.path, '/'); names > maxBytes {
+				return grepSummary{}, false
+			}
 		}
 	}
 	if len(paths) < 2 {
@@ -1241,38 +1246,51 @@ func (g *Grep) folded(fits func(grepSummary, int) bool) (grepSummary, bool) {
 		label = "every other file, by directory (" + FoldLegend + ")"
 		s.sections = append(s.sections, grepSection{label: "the files with the most matches", entries: top[:n]})
 	}
+	folds := newPathFolds(paths)
+	with := func(width int) grepSummary {
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)})}
+	}
+	if !slices.ContainsFunc(folds.f.runs, func(r listRun) bool { return len(r.names) > 1 }) {
+		return grepSummary{}, false // nothing folds
+	}
 	for _, width := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
-		folds := foldPaths(paths, width)
-		if len(folds) == len(paths) {
-			return grepSummary{}, false // nothing folds
-		}
-		s := grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds})}
-		if fits(s, grepFoldShare) {
+		if s := with(width); fits(s, grepFoldShare) {
 			return s, true
 		}
 	}
 	return grepSummary{}, false
 }
 
-// foldPaths returns the lines that name the sorted paths in folds of up to
-// width bytes of names (or a listFold width), each indented by two spaces;
-// a path that cannot be folded has a line of its own.
-func foldPaths(paths []string, width int) []string {
-	f := listFolder{limit: math.MaxInt / 2}
-	var pieces []Piece
-	for i, p := range paths {
-		l := Line{N: i + 1, Text: []byte(p), Len: int64(len(p))}
-		if !f.add(l, nil, l.Text, -1) {
-			pieces = append(pieces, Piece{Line: l.N, Text: l.Text})
+// pathFolds gathers sorted paths into runs by directory, to be named in
+// folds.
+type pathFolds struct {
+	f     listFolder
+	loose []Piece // the paths that cannot be folded
+}
+
+func newPathFolds(paths []string) *pathFolds {
+	p := &pathFolds{f: listFolder{limit: math.MaxInt / 2}}
+	for i, path := range paths {
+		l := Line{N: i + 1, Text: []byte(path), Len: int64(len(path))}
+		if !p.f.add(l, nil, l.Text, -1) {
+			p.loose = append(p.loose, Piece{Line: l.N, Text: l.Text})
 		}
 	}
-	for _, d := range f.folds(width) {
-		pieces = append(pieces, f.piece(d, 0))
+	return p
+}
+
+// lines returns the lines that name the paths in folds of up to width
+// bytes of names (or a listFold width), each indented by two spaces; a path
+// that cannot be folded has a line of its own.
+func (p *pathFolds) lines(width int) []string {
+	pieces := slices.Clone(p.loose)
+	for _, d := range p.f.folds(width) {
+		pieces = append(pieces, p.f.piece(d, 0))
 	}
 	slices.SortFunc(pieces, func(a, b Piece) int { return cmp.Compare(a.Line, b.Line) })
 	out := make([]string, len(pieces))
-	for i, p := range pieces {
-		out[i] = "  " + p.Note + string(p.Text)
+	for i, piece := range pieces {
+		out[i] = "  " + piece.Note + string(piece.Text)
 	}
 	return out
 }
