@@ -83,13 +83,18 @@ func (r *Listing) ranked(lines int) []Piece {
 		case listOtherLine:
 			p.Prio = prioListOther - min(h.n, r.others-1-h.n)
 		case listSection:
-			// Just above the first row under it, which ranks by its place
-			// in the section.
-			p.Prio = prioListRanked + 1
+			// ls -R's headings name each directory in full, as the rows
+			// of directories above them (ls -lR's) and the census do
+			// not: they stand out, from the ends of the listing in, after
+			// the largest entries and before the rows of directories.
+			p.Prio = prioListBoost - listTopSizes - 1 - min(h.n, r.sections-1-h.n, listMaxRank/4)
 		case listTreeRow:
 			p.Prio = treePrio(h.n)
 		case listDirRow:
-			p.Prio = prioListBoost - min(r.census.types['d'], listMaxRank-1)
+			p.Prio = prioListBoost - min(r.census.types['d'], listMaxRank/4)
+			if r.sections > 0 {
+				p.Prio -= listMaxRank / 4
+			}
 		case listKeyed:
 			if h.key != usual {
 				p.Prio = prioListBoost - min(r.keys[h.key], listMaxRank-1)
@@ -312,7 +317,7 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		}
 		for i, p := range cands {
 			if heading[p.Line] && p.Note == "" {
-				cands[i].Prio = prioListRanked + listMaxRank
+				cands[i].Prio = max(p.Prio, prioListRanked+listMaxRank)
 			}
 		}
 		cands = append(cands, r.names.chunks(stops, r.first, last, r.heldRows(), c)...)
