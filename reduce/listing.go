@@ -281,6 +281,14 @@ func (r *Listing) usualKey() string {
 	return best
 }
 
+// rare reports whether a status is rare enough for its rows to stand out:
+// an eighth of the rows with a status or fewer. A status many rows share
+// (apt list's upgradable packages, a fifth of them after a while without
+// upgrades) would take the room of every other row.
+func (r *Listing) rare(key string) bool {
+	return r.keys[key]*16 <= r.keyRows
+}
+
 // large reports whether size s is among the largest seen so far.
 func (r *Listing) large(s int64) bool {
 	if len(r.sizes) == listTopSizes && s <= r.sizes[0] {

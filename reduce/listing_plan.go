@@ -96,7 +96,7 @@ func (r *Listing) ranked(lines int) []Piece {
 				p.Prio -= listMaxRank / 4
 			}
 		case listKeyed:
-			if h.key != usual {
+			if h.key != usual && r.rare(h.key) {
 				p.Prio = prioListBoost - min(r.keys[h.key], listMaxRank-1)
 				break
 			}

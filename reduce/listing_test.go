@@ -625,3 +625,35 @@ func TestListingRHeadings(t *testing.T) {
 	}
 	checkListingView(t, "ls-lR-image", input, 1000)
 }
+
+// TestListingRareKeys checks that rows whose status is rare (apt list's
+// [installed] among [installed,automatic]) stand out, and rows whose status
+// a fifth of them share ([installed,upgradable to: ...]) rank as the others
+// do: all of them would take the room of every other row.
+func TestListingRareKeys(t *testing.T) {
+	r := NewListing(2000)
+	s := NewSplitter(r)
+	for i := range 200 {
+		status := "[installed,automatic]"
+		switch {
+		case i%5 == 2:
+			status = "[installed,upgradable to: 1.1]"
+		case i%50 == 7:
+			status = "[installed]"
+		}
+		fmt.Fprintf(s, "pkg%d/stable,now 1.0 amd64 %s\n", i, status)
+	}
+	n := s.Close()
+	for _, p := range r.ranked(n) {
+		line := string(p.Text)
+		d := min(p.Line-1, n-p.Line)
+		switch {
+		case d < listEdge:
+			// the ends rank high in any case
+		case strings.HasSuffix(line, "[installed]") && p.Prio < prioListBoost-listMaxRank/4:
+			t.Errorf("rare row %q ranks %d, below the rows that stand out", line, p.Prio)
+		case strings.Contains(line, "upgradable") && p.Prio >= prioListBoost-listMaxRank:
+			t.Errorf("row %q of a common status ranks %d, with the rows that stand out", line, p.Prio)
+		}
+	}
+}
