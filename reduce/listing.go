@@ -194,7 +194,14 @@ func (r *Listing) Add(l Line) {
 		if ll.End > ll.Start {
 			name = b[ll.Start:ll.End]
 		}
-		dir, ext := r.census.add(r.section, name)
+		counted := name
+		if ll.Command {
+			// A program's name, counted in no directory: ps's
+			// [kworker/0:1] and /usr/bin/python3 are no paths to count
+			// by directory.
+			counted = nil
+		}
+		dir, ext := r.census.add(r.section, counted)
 		r.census.kind(b)
 		if string(name) == "." || string(name) == ".." {
 			// ls -a's own entries tell nothing: shown only to close a gap.

@@ -117,9 +117,10 @@ func (n *listNames) close() {
 }
 
 // worth reports whether the names are enough shorter than their rows to be
-// shown alone, and the rows neither mostly numbers nor in order of size: a quarter of the tokens or more saved, a name after a space
-// against a row and its line feed, as counted on up to listNameSample of
-// the rows held.
+// shown alone, and the rows neither mostly numbers nor in order of size: a
+// quarter of the tokens or more saved, a name after a space against a row
+// and its line feed, as counted on up to listNameSample of the rows held;
+// and whether they are names at all: more than half of them distinct.
 func (n *listNames) worth(held []listCand, c Counter) bool {
 	if len(n.names) == 0 || n.numbers*2 > n.rows || n.bySize() {
 		// Most rows have nothing but numbers besides their names (the
@@ -129,6 +130,7 @@ func (n *listNames) worth(held []listCand, c Counter) bool {
 	}
 	at := n.index()
 	rows, names, seen := 0, 0, 0
+	distinct := map[string]bool{}
 	for _, h := range held {
 		i, ok := at[h.piece.Line]
 		if !ok || h.piece.After > 0 || seen == listNameSample {
@@ -136,9 +138,12 @@ func (n *listNames) worth(held []listCand, c Counter) bool {
 		}
 		rows += c.Count(append(h.piece.Text, '\n'))
 		names += c.Count([]byte(" " + n.names[i].name))
+		distinct[n.names[i].name] = true
 		seen++
 	}
-	return seen > 0 && names*4 <= rows*3
+	// A first column most rows share is no name: ps's user, df's
+	// filesystem type.
+	return seen > 0 && names*4 <= rows*3 && len(distinct)*2 > seen
 }
 
 // index maps the line of each name gathered to its place.

@@ -657,3 +657,35 @@ func TestListingRareKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestListingNamesDistinct checks that a table whose first column most
+// rows share (df's filesystem types) shows no notes of names, which would
+// repeat that column, and that a table of processes (ps) shows rows by the
+// programs they run.
+func TestListingNamesDistinct(t *testing.T) {
+	var df, ps strings.Builder
+	df.WriteString("Filesystem      Size  Used Avail Use% Mounted on\n")
+	ps.WriteString("USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND\n")
+	for i := range 300 {
+		fmt.Fprintf(&df, "tmpfs            64M     0   64M   0%% /run/user/%d/some/mount/point\n", i)
+		fmt.Fprintf(&ps, "root      %6d  0.0  0.0      0     0 ?        I<   19:26   0:00 [kworker/R-queue%d] --with some --arguments %d\n", i+100, i, i)
+	}
+	c := counter()
+	for _, p := range listingPieces([]byte(df.String()), 2000, c) {
+		if strings.HasPrefix(p.Note, "  [names of ") {
+			t.Errorf("df: note of names %.80q", p.Note)
+		}
+	}
+	byName := 0
+	for _, p := range listingPieces([]byte(ps.String()), 2000, c) {
+		if strings.HasPrefix(p.Note, "  [names of ") {
+			byName += p.Stands
+			if !strings.Contains(p.Note, " [kworker/R-queue") || strings.Contains(p.Note, " root") {
+				t.Errorf("ps: note of names %.80q", p.Note)
+			}
+		}
+	}
+	if byName < 100 {
+		t.Errorf("ps: %d rows by name", byName)
+	}
+}
