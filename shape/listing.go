@@ -356,7 +356,7 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 
 // parseModeRow recognises a row that starts with a file's mode, as ls -l,
 // find -ls, tar tv and zipinfo print them, and finds the name after the
-// date.
+// date; or, in a row with no date, the path it ends with.
 func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 	fields := f.at[:f.n]
 	m := 0
@@ -389,6 +389,19 @@ func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 			}
 		}
 		break
+	}
+	if row.End == 0 && f.count == f.n {
+		// No date: find -printf '%M %u %p' and stat -c '%A %U %n' print
+		// a mode and a few words before a path, the last field but a
+		// link's target.
+		last := len(fields) - 1
+		if last >= m+3 && string(line[fields[last-1][0]:fields[last-1][1]]) == "->" {
+			last -= 2
+		}
+		at := fields[last]
+		if ok, strong := barePath(line[at[0]:at[1]]); last > m && ok && strong && bytes.IndexByte(line[at[0]:at[1]], '/') >= 0 {
+			row.Start, row.End = at[0], at[1]
+		}
 	}
 	return row, true
 }
