@@ -689,3 +689,19 @@ func TestListingNamesDistinct(t *testing.T) {
 		t.Errorf("ps: %d rows by name", byName)
 	}
 }
+
+// TestListingFoldMin checks that a fold of the view that shows the first
+// names of each directory takes four names at least, however long: its
+// directory, written once, is what it saves.
+func TestListingFoldMin(t *testing.T) {
+	f := listFolder{limit: 1 << 20}
+	for i := range 10 {
+		name := fmt.Sprintf("/root/.pyenv/versions/3.11.7/lib/python3.11/asyncio/__pycache__/module_%d.cpython-311.opt-1.pyc", i)
+		f.add(Line{N: i + 1, Text: []byte(name), Len: int64(len(name))}, nil, []byte(name), 0)
+	}
+	for _, d := range f.folds(listFoldNarrow) {
+		if d.n < 4 && d.i+d.n < len(f.runs[d.run].names) {
+			t.Errorf("fold of names %d to %d: %d names", d.i, d.i+d.n-1, d.n)
+		}
+	}
+}
