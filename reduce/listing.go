@@ -83,6 +83,10 @@ type Listing struct {
 	section []byte // the directory ls -R heads the current entries with
 	secRows int    // the entries read under it
 
+	treeLast  int          // the line of the last tree entry
+	treeDepth int          // and its depth
+	treeDirs  map[int]bool // the lines of tree entries that others are under
+
 	keys    map[string]int // rows by status
 	keyRows int
 	sizes   []int64 // the largest sizes so far, smallest first
@@ -124,6 +128,7 @@ func NewListing(budget int) *Listing {
 		fold:      listFolder{limit: max(budget*32, 64<<10)},
 		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
+		treeDirs:  map[int]bool{},
 	}
 }
 
@@ -220,6 +225,12 @@ func (r *Listing) Add(l Line) {
 	case shape.ListingTree:
 		r.fold.end()
 		r.census.add(nil, nil)
+		if r.treeLast > 0 && r.treeLast == l.N-1 && ll.Depth > r.treeDepth && len(r.treeDirs) < listMaxDirs {
+			// The entry before this deeper one holds it: a directory
+			// (tree), a package with dependencies (npm ls).
+			r.treeDirs[r.treeLast] = true
+		}
+		r.treeLast, r.treeDepth = l.N, ll.Depth
 		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1}
 		r.keep(l, c, treePrio(ll.Depth))
 	}
@@ -231,6 +242,16 @@ func treePrio(depth int) int {
 		return prioListBoost - depth<<12
 	}
 	return prioListRanked - min(depth, 255)<<12
+}
+
+// treeDirPrio ranks a tree's entries that hold others: below the top
+// level, above every other entry, the shallower first. A tree's
+// directories are its shape, which its files do not tell.
+func treeDirPrio(depth int) int {
+	if depth == 0 {
+		return treePrio(depth)
+	}
+	return prioListBoost - 1<<11 - min(depth, 255)<<3
 }
 
 // entry adds a row or a path shown as it is, held by its rank as read: its

@@ -90,6 +90,9 @@ func (r *Listing) ranked(lines int) []Piece {
 			p.Prio = prioListBoost - listTopSizes - 1 - min(h.n, r.sections-1-h.n, listMaxRank/4)
 		case listTreeRow:
 			p.Prio = treePrio(h.n)
+			if r.treeDirs[p.Line] {
+				p.Prio = treeDirPrio(h.n)
+			}
 		case listDirRow:
 			p.Prio = prioListBoost - min(r.census.types['d'], listMaxRank/4)
 			if r.sections > 0 {

@@ -705,3 +705,41 @@ func TestListingFoldMin(t *testing.T) {
 		}
 	}
 }
+
+// TestListingTreeDirs checks that a drawn tree's entries that hold others,
+// its directories, show before the files at any depth below the top: the
+// view of a tree is its shape first. The sample is the real output of
+//
+//	cd /usr/local/go/src && tree encoding
+//
+// 1,850 tokens, 187 entries, 21 of them directories, at a budget of 800.
+func TestListingTreeDirs(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "tree-encoding.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(body(t, shape.Listing, input, 800))
+	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	var p shape.ListingParser
+	depth := make([]int, len(lines))
+	for i, l := range lines {
+		ll := p.Parse([]byte(l))
+		depth[i] = -1
+		if ll.Form == shape.ListingTree {
+			depth[i] = ll.Depth
+		}
+	}
+	dirs := 0
+	for i := 0; i+1 < len(lines); i++ {
+		if depth[i] >= 0 && depth[i+1] > depth[i] {
+			dirs++
+			if !strings.Contains(view, "\n"+lines[i]+"\n") {
+				t.Errorf("directory %q not in the view", lines[i])
+			}
+		}
+	}
+	if dirs < 15 {
+		t.Fatalf("only %d directories in the sample", dirs)
+	}
+	checkListingView(t, "tree-encoding", input, 800)
+}
