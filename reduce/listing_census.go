@@ -192,7 +192,9 @@ func (c *listCensus) writeCounts(b *strings.Builder, s listShown, room int) {
 		used, shown := 0, 0
 		for _, d := range dirs {
 			line := fmt.Sprintf("\n  %*s %s", width, elision.Thousands(int64(d.n)), d.dir)
-			if used+len(line) > room*3/4 && shown < len(dirs)-1 {
+			if used+len(line) > room*3/4 && shown < len(dirs)-1 || d.n < 2 && shown > 0 {
+				// A directory with one entry not below takes about
+				// the room of the entry itself.
 				break
 			}
 			list.WriteString(line)
@@ -214,7 +216,7 @@ func (c *listCensus) writeCounts(b *strings.Builder, s listShown, room int) {
 			if c.more > 0 {
 				fmt.Fprintf(b, "\n  and %s in other directories", c.noun(n, true))
 			} else if rest > 0 {
-				fmt.Fprintf(b, "\n  and %s more directories with %s%s", elision.Thousands(int64(rest)), c.noun(n, true), parentsOf(dirs[shown:]))
+				fmt.Fprintf(b, "\n  and %s with %s%s", plural(rest, "more directory", "more directories"), c.noun(n, true), parentsOf(dirs[shown:]))
 			}
 		}
 	}
