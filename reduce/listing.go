@@ -217,6 +217,9 @@ func (r *Listing) Add(l Line) {
 		c.dir, c.ext = dir, ext
 		if name != nil {
 			r.names.add(l, ll.Start, ll.End, dir, ext)
+			if c.class == listDirRow {
+				r.names.slash(l.N)
+			}
 			if s, ok := rowSize(b, ll); ok {
 				r.names.sized(s)
 			}

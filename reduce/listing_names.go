@@ -94,6 +94,19 @@ func (n *listNames) add(l Line, start, end int, dir int, ext string) {
 	}
 }
 
+// slash marks the name of the row on line n, if it is the last taken, as
+// a directory's, with a slash after it as ls -F writes one: by name alone,
+// ls -l's directories are told from its files so.
+func (n *listNames) slash(line int) {
+	list := n.names
+	if n.last != nil {
+		list = n.last
+	}
+	if k := len(list) - 1; k >= 0 && list[k].line == line && !strings.HasSuffix(list[k].name, "/") {
+		list[k].name += "/"
+	}
+}
+
 // onlyNumbers reports whether the fields of parts are all numbers or sizes
 // (4096, 4.0K), and there are some.
 func onlyNumbers(parts ...[]byte) bool {

@@ -302,10 +302,11 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		}
 	}
 	if r.names.worth(r.held, c) {
+		r.crowded(cands, room, last, c)
 		// Rows whose other columns cost more than their names show by
 		// name, but for the ends and those that stand out.
 		stops := map[int]bool{}
-		for _, p := range ranked {
+		for _, p := range cands {
 			if p.Prio > prioListRanked+listMaxRank {
 				stops[p.Line] = true
 			}
@@ -355,6 +356,33 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, r.names.join(chosen)...)
 	}
 	return r.names.join(Fit(cands, lines, room, c))
+}
+
+// crowded ranks the rows of directories among cands as the other rows,
+// by their distance from the nearer end, when as they are they would take
+// more than half of room: ls -la /etc has more directories than a view
+// could show whole, and by name alone they show with the rest.
+func (r *Listing) crowded(cands []Piece, room, last int, c Counter) {
+	dirs := map[int]bool{}
+	for _, h := range r.held {
+		if h.class == listDirRow {
+			dirs[h.piece.Line] = true
+		}
+	}
+	cost := 0
+	for _, p := range cands {
+		if dirs[p.Line] && p.Note == "" {
+			cost += pieceCost(p, c)
+		}
+	}
+	if cost <= room/2 {
+		return
+	}
+	for i, p := range cands {
+		if dirs[p.Line] && p.Note == "" {
+			cands[i].Prio = endRank(p.Line, r.first, last)
+		}
+	}
 }
 
 // shown counts the entries the chosen pieces show, in all, by directory

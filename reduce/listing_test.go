@@ -111,6 +111,13 @@ func namesTrue(p Piece, lines []string) string {
 	}
 	for i, name := range fields {
 		row := " " + strings.Join(strings.Fields(lines[p.Line-1+i]), " ")
+		if modeRow([]byte(lines[p.Line-1+i])) && lines[p.Line-1+i][0] == 'd' {
+			// ls -l's directories show by name with a slash.
+			if !strings.HasSuffix(name, "/") {
+				return "name " + name + " of a directory has no slash"
+			}
+			name = strings.TrimSuffix(name, "/")
+		}
 		if !strings.Contains(row, " "+name) {
 			return "name " + name + " starts no field of line " + lines[p.Line-1+i]
 		}
@@ -757,4 +764,36 @@ func TestListingCensusOnes(t *testing.T) {
 	if got != want {
 		t.Errorf("note = %q, want %q", got, want)
 	}
+}
+
+// TestListingCrowdedDirs checks that ls -la of a directory with more
+// subdirectories than a view shows whole shows them by name with the
+// other rows, each directory's name with a slash, rather than whole rows
+// of directories and gaps between them. The sample is the real output of
+//
+//	ls -la /etc
+//
+// 3,700 tokens, 141 entries, 71 of them directories, at a budget of 2,000.
+func TestListingCrowdedDirs(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "ls-la-etc.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	pieces := listingPieces(input, 2000, counter())
+	shown := map[int]bool{}
+	for _, p := range pieces {
+		if err := listingTrue(p, lines); err != "" {
+			t.Error(err)
+		}
+		for l := p.Line; l <= p.last(); l++ {
+			shown[l] = true
+		}
+	}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "d") && !shown[i+1] {
+			t.Errorf("directory %q neither whole nor by name", l)
+		}
+	}
+	checkListingView(t, "ls-la-etc", input, 2000)
 }
