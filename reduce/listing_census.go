@@ -107,6 +107,7 @@ type listShown struct {
 	entries int
 	inFolds int            // of the entries, those shown in folds
 	byName  int            // of the entries, rows shown by their names alone
+	braced  bool           // some of those names in folds
 	dirs    map[int]int    // entries shown of each directory the census counts
 	exts    map[string]int // entries shown of each extension
 }
@@ -155,6 +156,9 @@ func (c *listCensus) note(s listShown, paths bool, room int) string {
 	}
 	if s.byName > 0 {
 		fmt.Fprintf(&b, ", %s by name alone", elision.Thousands(int64(s.byName)))
+		if s.braced && s.inFolds == 0 {
+			b.WriteString(", in folds: " + FoldLegend)
+		}
 	}
 	if s.entries < c.entries {
 		c.writeCounts(&b, s, room-b.Len())

@@ -1,6 +1,9 @@
 package reduce
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Pieces implements Reducer. It proposes, in this order of preference:
 // every line as it is; when verbatim lines could show less than half of
@@ -346,14 +349,14 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		chosen, _ = r.unfold(chosen, room-noteCost-used, c)
 		chosen = Fit(chosen, lines, room-noteCost, c)
 		chosen = r.names.refill(chosen, cands, lines, room-noteCost, c)
-		chosen = r.unname(chosen, lines, room-noteCost, c)
+		chosen = r.names.join(r.unname(chosen, lines, room-noteCost, c))
 		s := r.shown(chosen)
 		note := r.census.note(s, paths, noteRoom)
 		if cost(note) > noteCost {
 			shown = s // more digits: count again
 			continue
 		}
-		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, r.names.join(chosen)...)
+		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, chosen...)
 	}
 	return r.names.join(Fit(cands, lines, room, c))
 }
@@ -410,6 +413,8 @@ func (r *Listing) shown(chosen []Piece) listShown {
 	for _, p := range chosen {
 		if i, ok := names[p.Line]; ok && p.Note != "" && p.Stands > 0 {
 			s.byName += p.Stands
+			// Names hold no braces: a brace is a fold's.
+			s.braced = s.braced || strings.Contains(p.Note, "{")
 			for _, nm := range r.names.names[i : i+p.Stands] {
 				count(nm.dir, nm.ext)
 			}
