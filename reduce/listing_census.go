@@ -26,6 +26,10 @@ type listCensus struct {
 	typed    int
 }
 
+// listCensusLeast is the fewest entries not below that a directory's line
+// in the census counts: fewer take about the room of the entries.
+const listCensusLeast = 3
+
 type listDir struct {
 	dir string
 	n   int
@@ -196,9 +200,9 @@ func (c *listCensus) writeCounts(b *strings.Builder, s listShown, room int) {
 		used, shown := 0, 0
 		for _, d := range dirs {
 			line := fmt.Sprintf("\n  %*s %s", width, elision.Thousands(int64(d.n)), d.dir)
-			if used+len(line) > room*3/4 && shown < len(dirs)-1 || d.n < 2 && shown > 0 {
-				// A directory with one entry not below takes about
-				// the room of the entry itself.
+			if used+len(line) > room*3/4 && shown < len(dirs)-1 || d.n < listCensusLeast && shown > 0 {
+				// A directory with few entries not below takes about
+				// the room of the entries themselves.
 				break
 			}
 			list.WriteString(line)

@@ -759,16 +759,16 @@ func TestListingTreeDirs(t *testing.T) {
 	checkListingView(t, "tree-encoding", input, 800)
 }
 
-// TestListingCensusOnes checks that the census lists no directory with a
-// single entry not below, which would take about the room of the entry,
-// but counts them together.
-func TestListingCensusOnes(t *testing.T) {
+// TestListingCensusFew checks that the census lists no directory with
+// fewer than three entries not below, which would take about the room of
+// the entries, but counts them together.
+func TestListingCensusFew(t *testing.T) {
 	c := newListCensus()
-	for _, p := range []string{"a/x.go", "a/y.go", "a/z.go", "b/x.go", "b/y.go", "c/z.go", "d/z.go"} {
+	for _, p := range []string{"a/w.go", "a/x.go", "a/y.go", "a/z.go", "b/x.go", "b/y.go", "b/z.go", "c/y.go", "c/z.go", "d/z.go"} {
 		c.add(nil, []byte(p))
 	}
 	got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, 1000)
-	want := "[headroom: 7 paths in 4 directories · none below · not below, per directory:\n  3 a/\n  2 b/\n  and 2 more directories with 2 paths]"
+	want := "[headroom: 10 paths in 4 directories · none below · not below, per directory:\n  4 a/\n  3 b/\n  and 2 more directories with 3 paths]"
 	if got != want {
 		t.Errorf("note = %q, want %q", got, want)
 	}
