@@ -205,23 +205,32 @@ func TestListingRowKeys(t *testing.T) {
 // the directories, which rank last by size, are shown before the rest: a
 // view of a library directory names its subdirectories.
 func TestListingStandsOut(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join(corpusDir, "listing-ls-lhS-libs.out"))
+	checkShows(t, filepath.Join(corpusDir, "listing-ls-lhS-libs.out"), 2000, 10, "directory row",
+		func(l string) bool { return strings.HasPrefix(l, "d") })
+}
+
+// checkShows checks that the view of the sample at path at budget shows
+// every line that want picks as it is, and that want picks least or more.
+func checkShows(t *testing.T, path string, budget, least int, what string, want func(string) bool) {
+	t.Helper()
+	input, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	view := string(body(t, shape.Listing, input, 2000))
-	dirs := 0
+	view := "\n" + string(body(t, shape.Listing, input, budget))
+	n := 0
 	for _, l := range strings.Split(string(input), "\n") {
-		if strings.HasPrefix(l, "d") {
-			dirs++
-			if !strings.Contains(view, l+"\n") {
-				t.Errorf("directory row %q not in the view", l)
+		if want(l) {
+			n++
+			if !strings.Contains(view, "\n"+l+"\n") {
+				t.Errorf("%s %q not in the view", what, l)
 			}
 		}
 	}
-	if dirs < 10 {
-		t.Fatalf("only %d directories in the sample", dirs)
+	if n < least {
+		t.Fatalf("only %d of %s in the sample", n, what)
 	}
+	checkListingView(t, filepath.Base(path), input, budget)
 }
 
 // TestListingMostlyNoEntries checks that input most of whose lines are no
@@ -517,18 +526,29 @@ func TestFoldsUnfoldToInput(t *testing.T) {
 	}
 }
 
-// TestListingCensusNoRoom checks that a census with no room for a single
-// directory's line says in one phrase what is not shown, rather than head a
-// list that has nothing but its last line.
-func TestListingCensusNoRoom(t *testing.T) {
-	c := newListCensus()
-	for _, p := range []string{"a/x.go", "a/y.go", "b/x.go", "b/y.go", "c/z.go"} {
-		c.add(nil, []byte(p))
-	}
-	got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, 0)
-	want := "[headroom: 5 paths in 3 directories · none below · not below: 5 paths in 3 directories]"
-	if got != want {
-		t.Errorf("note = %q, want %q", got, want)
+// TestListingCensusNote checks the census's note: with no room for a single
+// directory's line it says in one phrase what is not shown, rather than
+// head a list that has nothing but its last line; and it lists no
+// directory with fewer than three entries not below, which would take
+// about the room of the entries, but counts them together.
+func TestListingCensusNote(t *testing.T) {
+	for _, tc := range []struct {
+		paths []string
+		room  int
+		want  string
+	}{
+		{[]string{"a/x.go", "a/y.go", "b/x.go", "b/y.go", "c/z.go"}, 0,
+			"[headroom: 5 paths in 3 directories · none below · not below: 5 paths in 3 directories]"},
+		{[]string{"a/w.go", "a/x.go", "a/y.go", "a/z.go", "b/x.go", "b/y.go", "b/z.go", "c/y.go", "c/z.go", "d/z.go"}, 1000,
+			"[headroom: 10 paths in 4 directories · none below · not below, per directory:\n  4 a/\n  3 b/\n  and 2 more directories with 3 paths]"},
+	} {
+		c := newListCensus()
+		for _, p := range tc.paths {
+			c.add(nil, []byte(p))
+		}
+		if got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, tc.room); got != tc.want {
+			t.Errorf("note = %q, want %q", got, tc.want)
+		}
 	}
 }
 
@@ -621,24 +641,8 @@ func TestListingCensusParents(t *testing.T) {
 //
 // 4,967 tokens, 180 entries under 12 headings, at a budget of 1,000.
 func TestListingRHeadings(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join("testdata", "listing", "ls-lR-image.out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	view := string(body(t, shape.Listing, input, 1000))
-	headings := 0
-	for _, l := range strings.Split(string(input), "\n") {
-		if strings.HasSuffix(l, ":") {
-			headings++
-			if !strings.Contains(view, "\n"+l+"\n") && !strings.HasPrefix(view, l+"\n") {
-				t.Errorf("heading %q not in the view", l)
-			}
-		}
-	}
-	if headings < 10 {
-		t.Fatalf("only %d headings in the sample", headings)
-	}
-	checkListingView(t, "ls-lR-image", input, 1000)
+	checkShows(t, filepath.Join("testdata", "listing", "ls-lR-image.out"), 1000, 10, "heading",
+		func(l string) bool { return strings.HasSuffix(l, ":") })
 }
 
 // TestListingRareKeys checks that rows whose status is rare (apt list's
@@ -757,21 +761,6 @@ func TestListingTreeDirs(t *testing.T) {
 		t.Fatalf("only %d directories in the sample", dirs)
 	}
 	checkListingView(t, "tree-encoding", input, 800)
-}
-
-// TestListingCensusFew checks that the census lists no directory with
-// fewer than three entries not below, which would take about the room of
-// the entries, but counts them together.
-func TestListingCensusFew(t *testing.T) {
-	c := newListCensus()
-	for _, p := range []string{"a/w.go", "a/x.go", "a/y.go", "a/z.go", "b/x.go", "b/y.go", "b/z.go", "c/y.go", "c/z.go", "d/z.go"} {
-		c.add(nil, []byte(p))
-	}
-	got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, 1000)
-	want := "[headroom: 10 paths in 4 directories · none below · not below, per directory:\n  4 a/\n  3 b/\n  and 2 more directories with 3 paths]"
-	if got != want {
-		t.Errorf("note = %q, want %q", got, want)
-	}
 }
 
 // TestListingCrowdedDirs checks that ls -la of a directory with more
