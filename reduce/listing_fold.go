@@ -20,6 +20,9 @@ const (
 	// a fold writes its directory once, which long names do not make
 	// cheaper.
 	listFoldMin = 4
+	// listFoldLevels is how many turns of folds a directory takes at
+	// most in a view that shows the first names of each directory.
+	listFoldLevels = 8
 	// listFoldDir folds the names of each directory of a run in one,
 	// however many, when folds cut at listFoldWide do not fit.
 	listFoldDir = -1

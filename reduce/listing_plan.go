@@ -299,9 +299,21 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 			cands = append(cands, p)
 		}
 	}
-	for _, d := range r.fold.folds(listFoldNarrow) {
-		if d.n > 1 && fold {
-			cands = append(cands, r.fold.piece(d, prioListRanked-(8+16*min(d.k, listMaxRank/1024))*64))
+	if fold {
+		// Each directory's first fold before the second of any; a
+		// directory of more than listFoldLevels folds takes turns for
+		// several at once, so that the view's names spread over the
+		// entries rather than over the directories.
+		narrow := r.fold.folds(listFoldNarrow)
+		per := map[string]int{}
+		for _, d := range narrow {
+			per[r.fold.runs[d.run].dir+d.sub]++
+		}
+		for _, d := range narrow {
+			if d.n > 1 {
+				level := d.k / max(1, per[r.fold.runs[d.run].dir+d.sub]/listFoldLevels)
+				cands = append(cands, r.fold.piece(d, prioListRanked-(8+16*min(level, listMaxRank/1024))*64))
+			}
 		}
 	}
 	if r.names.worth(r.held, c) {

@@ -813,3 +813,34 @@ func TestListingNamesFolded(t *testing.T) {
 	}
 	checkListingView(t, "ls-tree-names", input, 2000)
 }
+
+// TestListingFoldsSpread checks that a path list with one large directory
+// among many small ones shows names of the large one in proportion, not
+// only its first fold next to one of each small directory: sampled names
+// fall mostly in the large one.
+func TestListingFoldsSpread(t *testing.T) {
+	var b strings.Builder
+	for i := range 800 {
+		fmt.Fprintf(&b, "share/python-build/definition-%03d-with-a-long-name\n", i)
+	}
+	for i := range 120 {
+		for j := range 4 {
+			fmt.Fprintf(&b, "share/python-build/patches/%d.%d/Python-%d.%d/%03d_patch-setup.py\n", i/10, i%10, i/10, i%10, j)
+		}
+	}
+	input := []byte(b.String())
+	view := body(t, shape.Listing, input, 2000)
+	large, small := 0, 0
+	for l := range bytes.Lines(Unfolded(view)) {
+		if bytes.Contains(l, []byte("/patches/")) {
+			small++
+		} else if bytes.Contains(l, []byte("/definition-")) {
+			large++
+		}
+	}
+	t.Logf("names shown: %d of the large directory, %d of the small ones", large, small)
+	if large < small {
+		t.Errorf("%d names of the large directory in folds, %d of the small ones", large, small)
+	}
+	checkListingView(t, "folds-spread", input, 2000)
+}
