@@ -83,6 +83,10 @@ type Listing struct {
 	section []byte // the directory ls -R heads the current entries with
 	secRows int    // the entries read under it
 
+	treeLast  int          // the line of the last tree entry
+	treeDepth int          // and its depth
+	treeDirs  map[int]bool // the lines of tree entries that others are under
+
 	keys    map[string]int // rows by status
 	keyRows int
 	sizes   []int64 // the largest sizes so far, smallest first
@@ -124,6 +128,7 @@ func NewListing(budget int) *Listing {
 		fold:      listFolder{limit: max(budget*32, 64<<10)},
 		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
+		treeDirs:  map[int]bool{},
 	}
 }
 
@@ -194,7 +199,14 @@ func (r *Listing) Add(l Line) {
 		if ll.End > ll.Start {
 			name = b[ll.Start:ll.End]
 		}
-		dir, ext := r.census.add(r.section, name)
+		counted := name
+		if ll.Command {
+			// A program's name, counted in no directory: ps's
+			// [kworker/0:1] and /usr/bin/python3 are no paths to count
+			// by directory.
+			counted = nil
+		}
+		dir, ext := r.census.add(r.section, counted)
 		r.census.kind(b)
 		if string(name) == "." || string(name) == ".." {
 			// ls -a's own entries tell nothing: shown only to close a gap.
@@ -205,6 +217,9 @@ func (r *Listing) Add(l Line) {
 		c.dir, c.ext = dir, ext
 		if name != nil {
 			r.names.add(l, ll.Start, ll.End, dir, ext)
+			if c.class == listDirRow {
+				r.names.slash(l.N)
+			}
 			if s, ok := rowSize(b, ll); ok {
 				r.names.sized(s)
 			}
@@ -213,6 +228,12 @@ func (r *Listing) Add(l Line) {
 	case shape.ListingTree:
 		r.fold.end()
 		r.census.add(nil, nil)
+		if r.treeLast > 0 && r.treeLast == l.N-1 && ll.Depth > r.treeDepth && len(r.treeDirs) < listMaxDirs {
+			// The entry before this deeper one holds it: a directory
+			// (tree), a package with dependencies (npm ls).
+			r.treeDirs[r.treeLast] = true
+		}
+		r.treeLast, r.treeDepth = l.N, ll.Depth
 		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1}
 		r.keep(l, c, treePrio(ll.Depth))
 	}
@@ -224,6 +245,16 @@ func treePrio(depth int) int {
 		return prioListBoost - depth<<12
 	}
 	return prioListRanked - min(depth, 255)<<12
+}
+
+// treeDirPrio ranks a tree's entries that hold others: below the top
+// level, above every other entry, the shallower first. A tree's
+// directories are its shape, which its files do not tell.
+func treeDirPrio(depth int) int {
+	if depth == 0 {
+		return treePrio(depth)
+	}
+	return prioListBoost - 1<<11 - min(depth, 255)<<3
 }
 
 // entry adds a row or a path shown as it is, held by its rank as read: its
@@ -279,6 +310,14 @@ func (r *Listing) usualKey() string {
 		}
 	}
 	return best
+}
+
+// rare reports whether a status is rare enough for its rows to stand out:
+// an eighth of the rows with a status or fewer. A status many rows share
+// (apt list's upgradable packages, a fifth of them after a while without
+// upgrades) would take the room of every other row.
+func (r *Listing) rare(key string) bool {
+	return r.keys[key]*16 <= r.keyRows
 }
 
 // large reports whether size s is among the largest seen so far.

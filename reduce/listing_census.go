@@ -26,6 +26,10 @@ type listCensus struct {
 	typed    int
 }
 
+// listCensusLeast is the fewest entries not below that a directory's line
+// in the census counts: fewer take about the room of the entries.
+const listCensusLeast = 3
+
 type listDir struct {
 	dir string
 	n   int
@@ -107,6 +111,7 @@ type listShown struct {
 	entries int
 	inFolds int            // of the entries, those shown in folds
 	byName  int            // of the entries, rows shown by their names alone
+	braced  bool           // some of those names in folds
 	dirs    map[int]int    // entries shown of each directory the census counts
 	exts    map[string]int // entries shown of each extension
 }
@@ -155,6 +160,9 @@ func (c *listCensus) note(s listShown, paths bool, room int) string {
 	}
 	if s.byName > 0 {
 		fmt.Fprintf(&b, ", %s by name alone", elision.Thousands(int64(s.byName)))
+		if s.braced && s.inFolds == 0 {
+			b.WriteString(", in folds: " + FoldLegend)
+		}
 	}
 	if s.entries < c.entries {
 		c.writeCounts(&b, s, room-b.Len())
@@ -192,7 +200,9 @@ func (c *listCensus) writeCounts(b *strings.Builder, s listShown, room int) {
 		used, shown := 0, 0
 		for _, d := range dirs {
 			line := fmt.Sprintf("\n  %*s %s", width, elision.Thousands(int64(d.n)), d.dir)
-			if used+len(line) > room*3/4 && shown < len(dirs)-1 {
+			if used+len(line) > room*3/4 && shown < len(dirs)-1 || d.n < listCensusLeast && shown > 0 {
+				// A directory with few entries not below takes about
+				// the room of the entries themselves.
 				break
 			}
 			list.WriteString(line)
@@ -214,7 +224,7 @@ func (c *listCensus) writeCounts(b *strings.Builder, s listShown, room int) {
 			if c.more > 0 {
 				fmt.Fprintf(b, "\n  and %s in other directories", c.noun(n, true))
 			} else if rest > 0 {
-				fmt.Fprintf(b, "\n  and %s more directories with %s%s", elision.Thousands(int64(rest)), c.noun(n, true), parentsOf(dirs[shown:]))
+				fmt.Fprintf(b, "\n  and %s with %s%s", plural(rest, "more directory", "more directories"), c.noun(n, true), parentsOf(dirs[shown:]))
 			}
 		}
 	}

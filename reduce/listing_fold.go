@@ -16,6 +16,13 @@ const (
 	// directory at listFoldNarrow, so that more directories get some.
 	listFoldWide   = 240
 	listFoldNarrow = 90
+	// listFoldMin is how many names a fold takes at least, however long:
+	// a fold writes its directory once, which long names do not make
+	// cheaper.
+	listFoldMin = 4
+	// listFoldLevels is how many turns of folds a directory takes at
+	// most in a view that shows the first names of each directory.
+	listFoldLevels = 8
 	// listFoldDir folds the names of each directory of a run in one,
 	// however many, when folds cut at listFoldWide do not fit.
 	listFoldDir = -1
@@ -168,7 +175,7 @@ func (f *listFolder) folds(width int) []listFold {
 	for ri, r := range f.runs {
 		for i := 0; i < len(r.names); {
 			n, w := 0, 0
-			for i+n < len(r.names) && (n == 0 || width > 0 && w+len(r.names[i+n]) <= width ||
+			for i+n < len(r.names) && (n == 0 || width > 0 && (n < listFoldMin || w+len(r.names[i+n]) <= width) ||
 				width == listFoldDir && nameDir(r.names[i+n]) == nameDir(r.names[i]) ||
 				width == listFoldTop && topDir(r.names[i+n]) == topDir(r.names[i])) {
 				w += len(r.names[i+n]) + 1

@@ -12,6 +12,14 @@ import (
 // plan joins the notes Fit takes.
 const listNameChunk = 4
 
+// listUnnames caps the rounds of showing rows of notes of names as they
+// are.
+const listUnnames = 64
+
+// listRefills caps the rounds of fitting notes of names again in the room
+// that joining them frees.
+const listRefills = 8
+
 // listNameSample caps the rows whose tokens tell whether names alone pay.
 const listNameSample = 256
 
@@ -94,6 +102,19 @@ func (n *listNames) add(l Line, start, end int, dir int, ext string) {
 	}
 }
 
+// slash marks the name of the row on line n, if it is the last taken, as
+// a directory's, with a slash after it as ls -F writes one: by name alone,
+// ls -l's directories are told from its files so.
+func (n *listNames) slash(line int) {
+	list := n.names
+	if n.last != nil {
+		list = n.last
+	}
+	if k := len(list) - 1; k >= 0 && list[k].line == line && !strings.HasSuffix(list[k].name, "/") {
+		list[k].name += "/"
+	}
+}
+
 // onlyNumbers reports whether the fields of parts are all numbers or sizes
 // (4096, 4.0K), and there are some.
 func onlyNumbers(parts ...[]byte) bool {
@@ -117,9 +138,10 @@ func (n *listNames) close() {
 }
 
 // worth reports whether the names are enough shorter than their rows to be
-// shown alone, and the rows neither mostly numbers nor in order of size: a quarter of the tokens or more saved, a name after a space
-// against a row and its line feed, as counted on up to listNameSample of
-// the rows held.
+// shown alone, and the rows neither mostly numbers nor in order of size: a
+// quarter of the tokens or more saved, a name after a space against a row
+// and its line feed, as counted on up to listNameSample of the rows held;
+// and whether they are names at all: more than half of them distinct.
 func (n *listNames) worth(held []listCand, c Counter) bool {
 	if len(n.names) == 0 || n.numbers*2 > n.rows || n.bySize() {
 		// Most rows have nothing but numbers besides their names (the
@@ -129,6 +151,7 @@ func (n *listNames) worth(held []listCand, c Counter) bool {
 	}
 	at := n.index()
 	rows, names, seen := 0, 0, 0
+	distinct := map[string]bool{}
 	for _, h := range held {
 		i, ok := at[h.piece.Line]
 		if !ok || h.piece.After > 0 || seen == listNameSample {
@@ -136,9 +159,12 @@ func (n *listNames) worth(held []listCand, c Counter) bool {
 		}
 		rows += c.Count(append(h.piece.Text, '\n'))
 		names += c.Count([]byte(" " + n.names[i].name))
+		distinct[n.names[i].name] = true
 		seen++
 	}
-	return seen > 0 && names*4 <= rows*3
+	// A first column most rows share is no name: ps's user, df's
+	// filesystem type.
+	return seen > 0 && names*4 <= rows*3 && len(distinct)*2 > seen
 }
 
 // index maps the line of each name gathered to its place.
@@ -168,11 +194,18 @@ func (n *listNames) chunks(stops map[int]bool, first, last int, rows map[int]Pie
 			end++
 		}
 		if n.pays(i, end, rows, c) {
-			for j := i; j < end; j += listNameChunk {
-				p := n.note(j, min(j+listNameChunk, end))
+			for j := i; j < end; {
+				// A note holds the names of one directory, to be
+				// folded under it.
+				k := j + 1
+				for k < end && k-j < listNameChunk && n.under(k, k+1) == n.under(j, j+1) {
+					k++
+				}
+				p := n.note(j, k)
 				d := min(p.Line-first, last-p.last())
 				p.Prio = prioListRanked + 2 + listMaxRank/2 - min(max(d, 0), listMaxRank/2-1)
 				out = append(out, p)
+				j = k
 			}
 		}
 		i = end
@@ -212,22 +245,73 @@ func (r *Listing) heldRows() map[int]Piece {
 	return rows
 }
 
-// note returns the note that shows the rows of names i to j by name.
+// note returns the note that shows the rows of names i to j by name. Names
+// under one directory, paths as git ls-tree and unzip -l name their rows,
+// are folded under it, dir/{a,b}.go, as runs of paths are.
 func (n *listNames) note(i, j int) Piece {
 	first, last := n.names[i].line, n.names[j-1].line
 	var b strings.Builder
 	b.WriteString("  [names of ")
 	b.WriteString(elision.LineRange(first, last))
 	b.WriteString(":")
-	for _, nm := range n.names[i:j] {
-		b.WriteByte(' ')
-		b.WriteString(nm.name)
+	if dir := n.dir(i, j); dir != "" {
+		inner := make([]string, 0, j-i)
+		for _, nm := range n.names[i:j] {
+			inner = append(inner, nm.name[len(dir):])
+		}
+		b.WriteString(" " + dir + braces(inner))
+	} else {
+		for _, nm := range n.names[i:j] {
+			b.WriteByte(' ')
+			b.WriteString(nm.name)
+		}
 	}
 	b.WriteString("]")
 	return Piece{Line: first, Note: b.String(), Stands: j - i, Prio: prioListRanked}
 }
 
-// join writes each run of consecutive notes of names among pieces as one.
+// under returns the directory a note of names i to j is written under:
+// the one they share, or for a single name its own.
+func (n *listNames) under(i, j int) string {
+	if j-i == 1 {
+		if n.names[i].dir < 0 {
+			return ""
+		}
+		return nameDir(n.names[i].name)
+	}
+	return n.dir(i, j)
+}
+
+// dir returns the directory names i to j are all under, with its slash,
+// if there are two names or more, all paths the census counts in a
+// directory (not ps's [kworker/0:1]), and each has something after it; or
+// "".
+func (n *listNames) dir(i, j int) string {
+	if j-i < 2 {
+		return ""
+	}
+	for _, nm := range n.names[i:j] {
+		if nm.dir < 0 {
+			return ""
+		}
+	}
+	dir := nameDir(n.names[i].name)
+	for _, nm := range n.names[i+1 : j] {
+		if dir == "" {
+			return ""
+		}
+		dir = commonDir(dir, []byte(nm.name))
+	}
+	for _, nm := range n.names[i:j] {
+		if len(nm.name) <= len(dir) {
+			return ""
+		}
+	}
+	return dir
+}
+
+// join writes each run of consecutive notes of names among pieces under
+// one directory as one.
 func (n *listNames) join(pieces []Piece) []Piece {
 	at := n.index()
 	out := make([]Piece, 0, len(pieces))
@@ -238,7 +322,7 @@ func (n *listNames) join(pieces []Piece) []Piece {
 			continue
 		}
 		if k := len(out) - 1; k >= 0 && out[k].Note != "" && out[k].Stands > 0 && out[k].Line+out[k].Stands == p.Line {
-			if h, ok := at[out[k].Line]; ok {
+			if h, ok := at[out[k].Line]; ok && n.under(h, h+out[k].Stands) == n.under(i, i+p.Stands) {
 				joined := n.note(h, i+p.Stands)
 				joined.Prio = out[k].Prio
 				out[k] = joined
@@ -259,7 +343,11 @@ func (r *Listing) unname(pieces []Piece, lines, room int, c Counter) []Piece {
 	rows := r.heldRows()
 	// The head takes half of what it could first, so that the tail gets
 	// its share, and then what the tail leaves.
-	for round, tail := range []bool{false, true, false} {
+	// A note shown whole as rows gives the next note from that end its
+	// turn: notes of names hold one directory each.
+	rounds := []bool{false, true, false}
+	for round := 0; round < len(rounds) && round < listUnnames; round++ {
+		tail := rounds[round]
 		i := -1
 		for k, p := range pieces {
 			if _, ok := at[p.Line]; ok && p.Note != "" && p.Stands > 0 && (i < 0 || tail) {
@@ -316,14 +404,17 @@ func (r *Listing) unname(pieces []Piece, lines, room int, c Counter) []Piece {
 			pieces = with(lo)
 			slices.SortStableFunc(pieces, func(a, b Piece) int { return a.Line - b.Line })
 		}
+		if lo == note.Stands && round > 0 {
+			rounds = append(rounds, tail)
+		}
 	}
 	return pieces
 }
 
 // refill joins the notes of names among chosen, which Fit counted each with
 // its own head, and fits the notes of names among cands again in the room
-// that frees, the pieces chosen first; twice, as the second join frees a
-// little more.
+// that frees, the pieces chosen first; again while a round takes more, as
+// each join frees a little more, up to listRefills rounds.
 func (n *listNames) refill(chosen, cands []Piece, lines, room int, c Counter) []Piece {
 	at := n.index()
 	cands = slices.DeleteFunc(slices.Clone(cands), func(p Piece) bool {
@@ -333,7 +424,7 @@ func (n *listNames) refill(chosen, cands []Piece, lines, room int, c Counter) []
 	if len(cands) == 0 {
 		return chosen
 	}
-	for range 2 {
+	for range listRefills {
 		kept := n.join(chosen)
 		prio := make(map[int]int, len(kept))
 		for i, p := range kept {

@@ -1,6 +1,9 @@
 package reduce
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Pieces implements Reducer. It proposes, in this order of preference:
 // every line as it is; when verbatim lines could show less than half of
@@ -83,15 +86,23 @@ func (r *Listing) ranked(lines int) []Piece {
 		case listOtherLine:
 			p.Prio = prioListOther - min(h.n, r.others-1-h.n)
 		case listSection:
-			// Just above the first row under it, which ranks by its place
-			// in the section.
-			p.Prio = prioListRanked + 1
+			// ls -R's headings name each directory in full, as the rows
+			// of directories above them (ls -lR's) and the census do
+			// not: they stand out, from the ends of the listing in, after
+			// the largest entries and before the rows of directories.
+			p.Prio = prioListBoost - listTopSizes - 1 - min(h.n, r.sections-1-h.n, listMaxRank/4)
 		case listTreeRow:
 			p.Prio = treePrio(h.n)
+			if r.treeDirs[p.Line] {
+				p.Prio = treeDirPrio(h.n)
+			}
 		case listDirRow:
-			p.Prio = prioListBoost - min(r.census.types['d'], listMaxRank-1)
+			p.Prio = prioListBoost - min(r.census.types['d'], listMaxRank/4)
+			if r.sections > 0 {
+				p.Prio -= listMaxRank / 4
+			}
 		case listKeyed:
-			if h.key != usual {
+			if h.key != usual && r.rare(h.key) {
 				p.Prio = prioListBoost - min(r.keys[h.key], listMaxRank-1)
 				break
 			}
@@ -288,16 +299,29 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 			cands = append(cands, p)
 		}
 	}
-	for _, d := range r.fold.folds(listFoldNarrow) {
-		if d.n > 1 && fold {
-			cands = append(cands, r.fold.piece(d, prioListRanked-(8+16*min(d.k, listMaxRank/1024))*64))
+	if fold {
+		// Each directory's first fold before the second of any; a
+		// directory of more than listFoldLevels folds takes turns for
+		// several at once, so that the view's names spread over the
+		// entries rather than over the directories.
+		narrow := r.fold.folds(listFoldNarrow)
+		per := map[string]int{}
+		for _, d := range narrow {
+			per[r.fold.runs[d.run].dir+d.sub]++
+		}
+		for _, d := range narrow {
+			if d.n > 1 {
+				level := d.k / max(1, per[r.fold.runs[d.run].dir+d.sub]/listFoldLevels)
+				cands = append(cands, r.fold.piece(d, prioListRanked-(8+16*min(level, listMaxRank/1024))*64))
+			}
 		}
 	}
 	if r.names.worth(r.held, c) {
+		r.crowded(cands, room, last, c)
 		// Rows whose other columns cost more than their names show by
 		// name, but for the ends and those that stand out.
 		stops := map[int]bool{}
-		for _, p := range ranked {
+		for _, p := range cands {
 			if p.Prio > prioListRanked+listMaxRank {
 				stops[p.Line] = true
 			}
@@ -312,7 +336,7 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		}
 		for i, p := range cands {
 			if heading[p.Line] && p.Note == "" {
-				cands[i].Prio = prioListRanked + listMaxRank
+				cands[i].Prio = max(p.Prio, prioListRanked+listMaxRank)
 			}
 		}
 		cands = append(cands, r.names.chunks(stops, r.first, last, r.heldRows(), c)...)
@@ -337,16 +361,43 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		chosen, _ = r.unfold(chosen, room-noteCost-used, c)
 		chosen = Fit(chosen, lines, room-noteCost, c)
 		chosen = r.names.refill(chosen, cands, lines, room-noteCost, c)
-		chosen = r.unname(chosen, lines, room-noteCost, c)
+		chosen = r.names.join(r.unname(chosen, lines, room-noteCost, c))
 		s := r.shown(chosen)
 		note := r.census.note(s, paths, noteRoom)
 		if cost(note) > noteCost {
 			shown = s // more digits: count again
 			continue
 		}
-		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, r.names.join(chosen)...)
+		return append([]Piece{{Line: 1, Note: note, Prio: prioListNote}}, chosen...)
 	}
 	return r.names.join(Fit(cands, lines, room, c))
+}
+
+// crowded ranks the rows of directories among cands as the other rows,
+// by their distance from the nearer end, when as they are they would take
+// more than half of room: ls -la /etc has more directories than a view
+// could show whole, and by name alone they show with the rest.
+func (r *Listing) crowded(cands []Piece, room, last int, c Counter) {
+	dirs := map[int]bool{}
+	for _, h := range r.held {
+		if h.class == listDirRow {
+			dirs[h.piece.Line] = true
+		}
+	}
+	cost := 0
+	for _, p := range cands {
+		if dirs[p.Line] && p.Note == "" {
+			cost += pieceCost(p, c)
+		}
+	}
+	if cost <= room/2 {
+		return
+	}
+	for i, p := range cands {
+		if dirs[p.Line] && p.Note == "" {
+			cands[i].Prio = endRank(p.Line, r.first, last)
+		}
+	}
 }
 
 // shown counts the entries the chosen pieces show, in all, by directory
@@ -374,6 +425,8 @@ func (r *Listing) shown(chosen []Piece) listShown {
 	for _, p := range chosen {
 		if i, ok := names[p.Line]; ok && p.Note != "" && p.Stands > 0 {
 			s.byName += p.Stands
+			// Names hold no braces: a brace is a fold's.
+			s.braced = s.braced || strings.Contains(p.Note, "{")
 			for _, nm := range r.names.names[i : i+p.Stands] {
 				count(nm.dir, nm.ext)
 			}

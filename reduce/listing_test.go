@@ -106,11 +106,22 @@ func namesTrue(p Piece, lines []string) string {
 		return "note " + p.Note + " does not name the lines it stands for"
 	}
 	fields := strings.Split(names, " ")
+	if len(fields) == 1 && strings.Contains(names, "{") {
+		// Names under one directory, folded.
+		fields = expandFold(names)
+	}
 	if len(fields) != p.Stands {
 		return "note " + p.Note + " does not name each of its rows"
 	}
 	for i, name := range fields {
 		row := " " + strings.Join(strings.Fields(lines[p.Line-1+i]), " ")
+		if modeRow([]byte(lines[p.Line-1+i])) && lines[p.Line-1+i][0] == 'd' {
+			// ls -l's directories show by name with a slash.
+			if !strings.HasSuffix(name, "/") {
+				return "name " + name + " of a directory has no slash"
+			}
+			name = strings.TrimSuffix(name, "/")
+		}
 		if !strings.Contains(row, " "+name) {
 			return "name " + name + " starts no field of line " + lines[p.Line-1+i]
 		}
@@ -194,23 +205,32 @@ func TestListingRowKeys(t *testing.T) {
 // the directories, which rank last by size, are shown before the rest: a
 // view of a library directory names its subdirectories.
 func TestListingStandsOut(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join(corpusDir, "listing-ls-lhS-libs.out"))
+	checkShows(t, filepath.Join(corpusDir, "listing-ls-lhS-libs.out"), 2000, 10, "directory row",
+		func(l string) bool { return strings.HasPrefix(l, "d") })
+}
+
+// checkShows checks that the view of the sample at path at budget shows
+// every line that want picks as it is, and that want picks least or more.
+func checkShows(t *testing.T, path string, budget, least int, what string, want func(string) bool) {
+	t.Helper()
+	input, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	view := string(body(t, shape.Listing, input, 2000))
-	dirs := 0
+	view := "\n" + string(body(t, shape.Listing, input, budget))
+	n := 0
 	for _, l := range strings.Split(string(input), "\n") {
-		if strings.HasPrefix(l, "d") {
-			dirs++
-			if !strings.Contains(view, l+"\n") {
-				t.Errorf("directory row %q not in the view", l)
+		if want(l) {
+			n++
+			if !strings.Contains(view, "\n"+l+"\n") {
+				t.Errorf("%s %q not in the view", what, l)
 			}
 		}
 	}
-	if dirs < 10 {
-		t.Fatalf("only %d directories in the sample", dirs)
+	if n < least {
+		t.Fatalf("only %d of %s in the sample", n, what)
 	}
+	checkListingView(t, filepath.Base(path), input, budget)
 }
 
 // TestListingMostlyNoEntries checks that input most of whose lines are no
@@ -325,8 +345,9 @@ func TestListingBeatsHeadTail(t *testing.T) {
 		base := headTail(input, 2000, c)
 		kept, baseKept := 0, 0
 		ns := needles(t, path)
+		unfolded := Unfolded(view) // a name in a fold is shown, as bench counts it
 		for _, n := range ns {
-			if bytes.Contains(view, []byte(n)) {
+			if bytes.Contains(view, []byte(n)) || bytes.Contains(unfolded, []byte(n)) {
 				kept++
 			}
 			if bytes.Contains(base, []byte(n)) {
@@ -488,6 +509,9 @@ func TestFoldsUnfoldToInput(t *testing.T) {
 			lines[string(bytes.TrimRight(l, "\n"))] = true
 		}
 		for l := range bytes.Lines(view) {
+			if bytes.HasPrefix(l, []byte("  [names of ")) {
+				continue // rows by name, each a field of its row: namesTrue checks them
+			}
 			names := Unfold(bytes.TrimRight(l, "\n"))
 			folds += min(len(names), 1)
 			for _, name := range names {
@@ -502,18 +526,29 @@ func TestFoldsUnfoldToInput(t *testing.T) {
 	}
 }
 
-// TestListingCensusNoRoom checks that a census with no room for a single
-// directory's line says in one phrase what is not shown, rather than head a
-// list that has nothing but its last line.
-func TestListingCensusNoRoom(t *testing.T) {
-	c := newListCensus()
-	for _, p := range []string{"a/x.go", "a/y.go", "b/x.go", "b/y.go", "c/z.go"} {
-		c.add(nil, []byte(p))
-	}
-	got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, 0)
-	want := "[headroom: 5 paths in 3 directories · none below · not below: 5 paths in 3 directories]"
-	if got != want {
-		t.Errorf("note = %q, want %q", got, want)
+// TestListingCensusNote checks the census's note: with no room for a single
+// directory's line it says in one phrase what is not shown, rather than
+// head a list that has nothing but its last line; and it lists no
+// directory with fewer than three entries not below, which would take
+// about the room of the entries, but counts them together.
+func TestListingCensusNote(t *testing.T) {
+	for _, tc := range []struct {
+		paths []string
+		room  int
+		want  string
+	}{
+		{[]string{"a/x.go", "a/y.go", "b/x.go", "b/y.go", "c/z.go"}, 0,
+			"[headroom: 5 paths in 3 directories · none below · not below: 5 paths in 3 directories]"},
+		{[]string{"a/w.go", "a/x.go", "a/y.go", "a/z.go", "b/x.go", "b/y.go", "b/z.go", "c/y.go", "c/z.go", "d/z.go"}, 1000,
+			"[headroom: 10 paths in 4 directories · none below · not below, per directory:\n  4 a/\n  3 b/\n  and 2 more directories with 3 paths]"},
+	} {
+		c := newListCensus()
+		for _, p := range tc.paths {
+			c.add(nil, []byte(p))
+		}
+		if got := c.note(listShown{dirs: map[int]int{}, exts: map[string]int{}}, true, tc.room); got != tc.want {
+			t.Errorf("note = %q, want %q", got, tc.want)
+		}
 	}
 }
 
@@ -595,4 +630,217 @@ func TestListingCensusParents(t *testing.T) {
 	if !strings.Contains(got, "more directories with") || !strings.Contains(got, " in /usr/share/locale/)") {
 		t.Errorf("note = %q, want the rest placed under /usr/share/locale/", got)
 	}
+}
+
+// TestListingRHeadings checks that ls -lR's headings, which name each
+// directory in full, show where the rows do not fit: ahead of the rows of
+// the directories above them, which name each only by its last part. The
+// sample is the real output of
+//
+//	cd /usr/local/go/src && ls -lR image
+//
+// 4,967 tokens, 180 entries under 12 headings, at a budget of 1,000.
+func TestListingRHeadings(t *testing.T) {
+	checkShows(t, filepath.Join("testdata", "listing", "ls-lR-image.out"), 1000, 10, "heading",
+		func(l string) bool { return strings.HasSuffix(l, ":") })
+}
+
+// TestListingRareKeys checks that rows whose status is rare (apt list's
+// [installed] among [installed,automatic]) stand out, and rows whose status
+// a fifth of them share ([installed,upgradable to: ...]) rank as the others
+// do: all of them would take the room of every other row.
+func TestListingRareKeys(t *testing.T) {
+	r := NewListing(2000)
+	s := NewSplitter(r)
+	for i := range 200 {
+		status := "[installed,automatic]"
+		switch {
+		case i%5 == 2:
+			status = "[installed,upgradable to: 1.1]"
+		case i%50 == 7:
+			status = "[installed]"
+		}
+		fmt.Fprintf(s, "pkg%d/stable,now 1.0 amd64 %s\n", i, status)
+	}
+	n := s.Close()
+	for _, p := range r.ranked(n) {
+		line := string(p.Text)
+		d := min(p.Line-1, n-p.Line)
+		switch {
+		case d < listEdge:
+			// the ends rank high in any case
+		case strings.HasSuffix(line, "[installed]") && p.Prio < prioListBoost-listMaxRank/4:
+			t.Errorf("rare row %q ranks %d, below the rows that stand out", line, p.Prio)
+		case strings.Contains(line, "upgradable") && p.Prio >= prioListBoost-listMaxRank:
+			t.Errorf("row %q of a common status ranks %d, with the rows that stand out", line, p.Prio)
+		}
+	}
+}
+
+// TestListingNamesDistinct checks that a table whose first column most
+// rows share (df's filesystem types) shows no notes of names, which would
+// repeat that column, and that a table of processes (ps) shows rows by the
+// programs they run.
+func TestListingNamesDistinct(t *testing.T) {
+	var df, ps strings.Builder
+	df.WriteString("Filesystem      Size  Used Avail Use% Mounted on\n")
+	ps.WriteString("USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND\n")
+	for i := range 300 {
+		fmt.Fprintf(&df, "tmpfs            64M     0   64M   0%% /run/user/%d/some/mount/point\n", i)
+		fmt.Fprintf(&ps, "root      %6d  0.0  0.0      0     0 ?        I<   19:26   0:00 [kworker/R-queue%d] --with some --arguments %d\n", i+100, i, i)
+	}
+	c := counter()
+	for _, p := range listingPieces([]byte(df.String()), 2000, c) {
+		if strings.HasPrefix(p.Note, "  [names of ") {
+			t.Errorf("df: note of names %.80q", p.Note)
+		}
+	}
+	byName := 0
+	for _, p := range listingPieces([]byte(ps.String()), 2000, c) {
+		if strings.HasPrefix(p.Note, "  [names of ") {
+			byName += p.Stands
+			if !strings.Contains(p.Note, " [kworker/R-queue") || strings.Contains(p.Note, " root") {
+				t.Errorf("ps: note of names %.80q", p.Note)
+			}
+		}
+	}
+	if byName < 100 {
+		t.Errorf("ps: %d rows by name", byName)
+	}
+}
+
+// TestListingFoldMin checks that a fold of the view that shows the first
+// names of each directory takes four names at least, however long: its
+// directory, written once, is what it saves.
+func TestListingFoldMin(t *testing.T) {
+	f := listFolder{limit: 1 << 20}
+	for i := range 10 {
+		name := fmt.Sprintf("/root/.pyenv/versions/3.11.7/lib/python3.11/asyncio/__pycache__/module_%d.cpython-311.opt-1.pyc", i)
+		f.add(Line{N: i + 1, Text: []byte(name), Len: int64(len(name))}, nil, []byte(name), 0)
+	}
+	for _, d := range f.folds(listFoldNarrow) {
+		if d.n < 4 && d.i+d.n < len(f.runs[d.run].names) {
+			t.Errorf("fold of names %d to %d: %d names", d.i, d.i+d.n-1, d.n)
+		}
+	}
+}
+
+// TestListingTreeDirs checks that a drawn tree's entries that hold others,
+// its directories, show before the files at any depth below the top: the
+// view of a tree is its shape first. The sample is the real output of
+//
+//	cd /usr/local/go/src && tree encoding
+//
+// 1,850 tokens, 187 entries, 21 of them directories, at a budget of 800.
+func TestListingTreeDirs(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "tree-encoding.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(body(t, shape.Listing, input, 800))
+	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	var p shape.ListingParser
+	depth := make([]int, len(lines))
+	for i, l := range lines {
+		ll := p.Parse([]byte(l))
+		depth[i] = -1
+		if ll.Form == shape.ListingTree {
+			depth[i] = ll.Depth
+		}
+	}
+	dirs := 0
+	for i := 0; i+1 < len(lines); i++ {
+		if depth[i] >= 0 && depth[i+1] > depth[i] {
+			dirs++
+			if !strings.Contains(view, "\n"+lines[i]+"\n") {
+				t.Errorf("directory %q not in the view", lines[i])
+			}
+		}
+	}
+	if dirs < 15 {
+		t.Fatalf("only %d directories in the sample", dirs)
+	}
+	checkListingView(t, "tree-encoding", input, 800)
+}
+
+// TestListingCrowdedDirs checks that ls -la of a directory with more
+// subdirectories than a view shows whole shows them by name with the
+// other rows, each directory's name with a slash, rather than whole rows
+// of directories and gaps between them. The sample is the real output of
+//
+//	ls -la /etc
+//
+// 3,700 tokens, 141 entries, 71 of them directories, at a budget of 2,000.
+func TestListingCrowdedDirs(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "ls-la-etc.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	pieces := listingPieces(input, 2000, counter())
+	shown := map[int]bool{}
+	for _, p := range pieces {
+		if err := listingTrue(p, lines); err != "" {
+			t.Error(err)
+		}
+		for l := p.Line; l <= p.last(); l++ {
+			shown[l] = true
+		}
+	}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "d") && !shown[i+1] {
+			t.Errorf("directory %q neither whole nor by name", l)
+		}
+	}
+	checkListingView(t, "ls-la-etc", input, 2000)
+}
+
+// TestListingNamesFolded checks that rows named by paths under one
+// directory (git ls-tree's, unzip -l's) show by name folded under it, and
+// that the view's note then says how to read a fold.
+func TestListingNamesFolded(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&b, "100644 blob %040x\tplugins/python-build/share/python-build/%d.%d.%d\n", i*7919, 2+i/100, i/10%10, i%10)
+	}
+	input := []byte(b.String())
+	view := string(body(t, shape.Listing, input, 2000))
+	if !strings.Contains(view, "  [names of L") || !strings.Contains(view, ": plugins/python-build/share/python-build/{") {
+		t.Errorf("no names folded under their directory:\n%.600s", view)
+	}
+	if !strings.Contains(view, FoldLegend) {
+		t.Errorf("no legend of folds in the note:\n%.300s", view)
+	}
+	checkListingView(t, "ls-tree-names", input, 2000)
+}
+
+// TestListingFoldsSpread checks that a path list with one large directory
+// among many small ones shows names of the large one in proportion, not
+// only its first fold next to one of each small directory: sampled names
+// fall mostly in the large one.
+func TestListingFoldsSpread(t *testing.T) {
+	var b strings.Builder
+	for i := range 800 {
+		fmt.Fprintf(&b, "share/python-build/definition-%03d-with-a-long-name\n", i)
+	}
+	for i := range 120 {
+		for j := range 4 {
+			fmt.Fprintf(&b, "share/python-build/patches/%d.%d/Python-%d.%d/%03d_patch-setup.py\n", i/10, i%10, i/10, i%10, j)
+		}
+	}
+	input := []byte(b.String())
+	view := body(t, shape.Listing, input, 2000)
+	large, small := 0, 0
+	for l := range bytes.Lines(Unfolded(view)) {
+		if bytes.Contains(l, []byte("/patches/")) {
+			small++
+		} else if bytes.Contains(l, []byte("/definition-")) {
+			large++
+		}
+	}
+	t.Logf("names shown: %d of the large directory, %d of the small ones", large, small)
+	if large < small {
+		t.Errorf("%d names of the large directory in folds, %d of the small ones", large, small)
+	}
+	checkListingView(t, "folds-spread", input, 2000)
 }

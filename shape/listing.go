@@ -46,12 +46,18 @@ type ListingLine struct {
 	Weak bool
 	// Depth is how deep a ListingTree entry is, from 0.
 	Depth int
+	// Command is set for a row of a table of processes (ps, top) named by
+	// the program it runs: a name, not a path in a directory.
+	Command bool
 }
 
 // ListingParser takes the lines of a listing apart one after another: a
 // table's header tells how the rows after it read.
 type ListingParser struct {
 	cols int // fields of the header of the table being read, 0 outside one
+	// cmd is set when the header's last column is the command a row of
+	// processes runs (ps's COMMAND, CMD), which names the row.
+	cmd bool
 	// descCol is where the descriptions of file's rows start, 0 before
 	// the first of them; descName is the name of the last of them.
 	descCol  int
@@ -90,12 +96,19 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 	}
 	if n := listingHeader(line, &f); n > 0 {
 		p.cols = n
+		last := string(line[f.at[n-1][0]:f.at[n-1][1]])
+		p.cmd = last == "COMMAND" || last == "CMD"
 		return ListingLine{Form: ListingHead}
 	}
 	if p.cols > 0 {
 		// Rows may leave columns empty: lsof's TID and TASKCMD, and
 		// DEVICE, SIZE/OFF and NODE of a file it cannot read.
 		if f.count >= 2 && f.count*2 >= p.cols {
+			if c := p.cols - 1; p.cmd && f.count > c && c < f.n {
+				// The program, the first word of the command: its
+				// arguments follow, with spaces among them.
+				return ListingLine{Form: ListingRow, Start: f.at[c][0], End: f.at[c][1], Command: true}
+			}
 			return ListingLine{Form: ListingRow, Start: f.at[0][0], End: f.at[0][1]}
 		}
 		p.cols = 0
@@ -343,7 +356,7 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 
 // parseModeRow recognises a row that starts with a file's mode, as ls -l,
 // find -ls, tar tv and zipinfo print them, and finds the name after the
-// date.
+// date; or, in a row with no date, the path it ends with.
 func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 	fields := f.at[:f.n]
 	m := 0
@@ -376,6 +389,19 @@ func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 			}
 		}
 		break
+	}
+	if row.End == 0 && f.count == f.n {
+		// No date: find -printf '%M %u %p' and stat -c '%A %U %n' print
+		// a mode and a few words before a path, the last field but a
+		// link's target.
+		last := len(fields) - 1
+		if last >= m+3 && string(line[fields[last-1][0]:fields[last-1][1]]) == "->" {
+			last -= 2
+		}
+		at := fields[last]
+		if ok, strong := barePath(line[at[0]:at[1]]); last > m && ok && strong && bytes.IndexByte(line[at[0]:at[1]], '/') >= 0 {
+			row.Start, row.End = at[0], at[1]
+		}
 	}
 	return row, true
 }

@@ -47,6 +47,9 @@ func TestParseListingLine(t *testing.T) {
 		{"example.com/reportgen github.com/spf13/cobra@v1.8.1", ListingRow, "example.com/reportgen", false},
 		{"100644 15f5659541fbaaef4e4859c002e1a58bf0360a90 0\t.goreleaser.yaml", ListingRow, ".goreleaser.yaml", false},
 		{"-rw-r--r-- 1 root root   389 2026-08-28 16:20:06.000000000 +0000 bytealg.go", ListingRow, "bytealg.go", false},
+		{"-rw-r--r-- root /etc/apt/sources.list.d/debian.sources", ListingRow, "/etc/apt/sources.list.d/debian.sources", false},
+		{"lrwxrwxrwx 0 /etc/alternatives/awk -> /usr/bin/mawk", ListingRow, "/etc/alternatives/awk", false},
+		{"-rw-r--r-- root root 4096 README", ListingRow, "", false},
 		{" 11357 Tue Jan 19 15:16:46 UTC 2021 META-INF/LICENSE", ListingRow, "META-INF/LICENSE", false},
 		{"2026-08-28 16:20 12679 /usr/local/go/src/cmd/link/dwarf_test.go", ListingRow, "/usr/local/go/src/cmd/link/dwarf_test.go", false},
 		{"2026-08-28 1791 /usr/local/go/src/cmd/compile/script_test.go", ListingRow, "/usr/local/go/src/cmd/compile/script_test.go", false},
@@ -109,9 +112,36 @@ func TestParseListingTable(t *testing.T) {
 		"root         2  0.0  0.0      0     0 ?        S    02:01   0:00 [kthreadd]",
 	}
 	want := []ListingForm{ListingHead, ListingRow, ListingRow, ListingBlank, ListingOther}
+	names := []string{"", "[kthreadd]", "[pool_workqueue_release]", "", ""}
 	for i, line := range lines {
-		if l := p.Parse([]byte(line)); l.Form != want[i] {
+		l := p.Parse([]byte(line))
+		if l.Form != want[i] {
 			t.Errorf("line %d %q: form %d, want %d", i, line, l.Form, want[i])
+		}
+		if l.Form == ListingRow && (line[l.Start:l.End] != names[i] || !l.Command) {
+			t.Errorf("line %d %q: name %q command %v, want the command %q", i, line, line[l.Start:l.End], l.Command, names[i])
+		}
+	}
+}
+
+// TestParseListingCommand checks that the rows of a table whose header
+// ends in COMMAND or CMD, as ps's and top's do, are named by the program
+// they run, and the rows of other tables by their first column.
+func TestParseListingCommand(t *testing.T) {
+	for _, tc := range []struct {
+		header, row, name string
+		command           bool
+	}{
+		{"UID          PID    PPID  C STIME TTY          TIME CMD", "root         215       1  0 19:26 ?        00:00:00 /usr/sbin/sshd -D", "/usr/sbin/sshd", true},
+		{"  PID  PPID   RSS    VSZ COMMAND", " 1099  1098  4308   5252 bash", "bash", true},
+		{"Package    Version", "pip        24.0", "pip", false},
+		{"COMMAND     PID   TID TASKCMD   USER   FD      TYPE DEVICE SIZE/OFF     NODE NAME", "kthreadd      2                 root  cwd       DIR  254,0     4096        2 /", "kthreadd", false},
+	} {
+		var p ListingParser
+		p.Parse([]byte(tc.header))
+		l := p.Parse([]byte(tc.row))
+		if l.Form != ListingRow || tc.row[l.Start:l.End] != tc.name || l.Command != tc.command {
+			t.Errorf("%q under %q: form %d name %q command %v, want a row named %q, command %v", tc.row, tc.header, l.Form, tc.row[l.Start:l.End], l.Command, tc.name, tc.command)
 		}
 	}
 }
