@@ -423,10 +423,17 @@ func blameLine(line []byte) bool {
 }
 
 // commentState returns whether a block comment or a Python docstring is
-// open after a line, given whether one was open before it.
+// open after a line, given whether one was open before it. A docstring
+// opens only where a string may start (stringStart): in prose, as a
+// commit message that names the quote itself, it opens nothing, or all
+// that follows would read as code.
 func commentState(t []byte, open bool) bool {
 	for _, q := range []string{`"""`, `'''`} {
-		if bytes.Count(t, []byte(q))%2 == 1 {
+		i := bytes.Index(t, []byte(q))
+		if i < 0 || !open && !stringStart(t[:i]) {
+			continue
+		}
+		if bytes.Count(t[i:], []byte(q))%2 == 1 {
 			return !open
 		}
 	}
@@ -435,6 +442,23 @@ func commentState(t []byte, open bool) bool {
 	}
 	i := bytes.LastIndex(t, []byte("/*"))
 	return i >= 0 && !bytes.Contains(t[i:], []byte("*/"))
+}
+
+// stringStart reports whether a string may start after before, what a
+// line holds up to it: nothing, an operator, a bracket or a keyword, then
+// perhaps a string's prefix ("x = r", "return ", "f(").
+func stringStart(before []byte) bool {
+	prefix := 0
+	for prefix < 2 && len(before) > 0 && bytes.IndexByte([]byte("rRbBuUfF"), before[len(before)-1]) >= 0 {
+		before = before[:len(before)-1]
+		prefix++
+	}
+	if prefix > 0 && len(before) > 0 && isLetter(before[len(before)-1]) {
+		return false // a word's end ("policy'''s"), not a prefix
+	}
+	before = bytes.TrimRight(before, " \t")
+	return len(before) == 0 || bytes.IndexByte([]byte("=([{,:+%"), before[len(before)-1]) >= 0 ||
+		bytes.HasSuffix(before, []byte("return"))
 }
 
 // codeWords start lines of code in the languages headroom's users read:

@@ -288,3 +288,30 @@ func TestSniffMakefile(t *testing.T) {
 		t.Errorf("ldd: sniffOutline = %v (%s)", ok, why)
 	}
 }
+
+// TestSniffProseTripleQuote checks that a triple quote in prose opens no
+// docstring, after which every line would read as code: git log of this
+// repository, one of whose commit messages names a triple quote,
+//
+//	git log -20 0284a6a    >text-git-log-triple-quote.txt
+func TestSniffProseTripleQuote(t *testing.T) {
+	sample := clipSample(t, "testdata/text-git-log-triple-quote.txt")
+	if k, why := Sniff(sample); k != Text {
+		t.Errorf("git log: Sniff = %s (%s), want text", k, why)
+	}
+	for _, tc := range []struct {
+		line string
+		open bool
+	}{
+		{`    tables mean. A policy's ''' string outside a rule is now read past,`, false},
+		{`"""Bisection algorithms.`, true},
+		{`    x = r'''`, true},
+		{`    return f"""{a}`, true},
+		{`    call(b"""`, true},
+		{`"""One line."""`, false},
+	} {
+		if got := commentState([]byte(strings.TrimSpace(tc.line)), false); got != tc.open {
+			t.Errorf("%q: open %v, want %v", tc.line, got, tc.open)
+		}
+	}
+}
