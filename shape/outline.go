@@ -318,10 +318,12 @@ func optionDescribed(t []byte) bool {
 	if gap < 0 {
 		return false
 	}
+	// A description starts with a word, and is a phrase or a capital's
+	// sentence: gcc -Q's states and values ("-Wbidi-chars=   unpaired",
+	// "-Wcomments   -Wcomment", "-Walloca-larger-than=<number>   9223372036854775807 bytes")
+	// describe nothing.
 	rest := bytes.TrimSpace(t[gap:])
-	return len(rest) > 0 && rest[0] != '[' && rest[0] != '<' && bytes.IndexFunc(rest, func(r rune) bool {
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
-	}) >= 0
+	return len(rest) > 0 && isLetter(rest[0]) && (bytes.ContainsAny(rest, " \t") || 'A' <= rest[0] && rest[0] <= 'Z')
 }
 
 // commandEntry reports whether a line is an entry of a command list, as
