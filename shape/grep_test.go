@@ -165,3 +165,32 @@ func FuzzParseGrepLine(f *testing.F) {
 		sniffGrep(line)
 	})
 }
+
+// TestSniffGrepContextNoNumbers checks that search output with context but
+// no line numbers is grep's: its context lines are path-text, which reads
+// as a bare path or as text unless the same path names a match. Run in
+// /usr/local/go/src:
+//
+//	rg -C3 ErrUnexpectedEOF io bufio              >grep-rg-C3-nonumbers.txt
+//	grep -r -C2 ErrShortWrite io bufio            >grep-r-C2-nonumbers.txt
+func TestSniffGrepContextNoNumbers(t *testing.T) {
+	for _, name := range []string{"grep-rg-C3-nonumbers.txt", "grep-r-C2-nonumbers.txt"} {
+		if k, why := Sniff(clipSample(t, "testdata/"+name)); k != Grep {
+			t.Errorf("%s: Sniff = %s (%s), want grep", name, k, why)
+		}
+	}
+	matched := map[string]bool{"io/io.go": true}
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"io/io.go-// giving more detail.", true},
+		{"io/io.go-", true},
+		{"io/pipe.go-\tvar result string", false},
+		{"io/io.go:12:x", false},
+	} {
+		if got := unnumberedContext([]byte(tc.line), matched); got != tc.want {
+			t.Errorf("%q: context %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
