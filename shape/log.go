@@ -366,10 +366,59 @@ func logRunnerLine(line []byte) string {
 		return "ctest output"
 	case logPercentTag(line):
 		return "build progress ([ 50%] ...)"
+	case logToolCommand(line):
+		return "a build's commands (a compiler, assembler or linker run with -c or -o)"
 	case bytes.Contains(line[:min(len(line), 24)], []byte(" load avg: ")):
 		return "python regrtest output"
 	}
 	return ""
+}
+
+// buildTools are the compilers, assemblers and linkers whose commands a
+// build echoes: make its recipes, gcc -v its passes, cmake's VERBOSE=1 its
+// steps.
+var buildTools = map[string]bool{
+	"cc": true, "gcc": true, "g++": true, "c++": true, "clang": true, "clang++": true, "cc1": true,
+	"cc1plus": true, "collect2": true, "ld": true, "as": true, "gfortran": true, "nvcc": true,
+}
+
+// logToolCommand reports whether a line runs a compiler, an assembler or
+// a linker: at the margin or a space in (as gcc -v indents its passes),
+// the tool's name, perhaps with a path, a target's prefix or a version
+// ("/usr/lib/gcc/x86_64-linux-gnu/12/cc1", "x86_64-linux-gnu-gcc-12"),
+// then arguments among which -c or -o. Deeper, as in a makefile's recipe
+// or a manual's example, it is quoted.
+func logToolCommand(line []byte) bool {
+	t := bytes.TrimPrefix(line, []byte(" "))
+	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
+		return false
+	}
+	name, args, ok := bytes.Cut(t, []byte(" "))
+	if !ok || !(bytes.Contains(args, []byte("-o ")) || bytes.Contains(args, []byte("-c "))) {
+		return false
+	}
+	name = name[bytes.LastIndexByte(name, '/')+1:]
+	if i := bytes.LastIndexByte(name, '-'); i > 0 && logIsDigits(bytes.ReplaceAll(name[i+1:], []byte("."), nil)) {
+		name = name[:i] // a version: gcc-12, clang-14
+	}
+	if i := bytes.LastIndexByte(name, '-'); i > 0 && !buildTools[string(name)] {
+		name = name[i+1:] // a target: x86_64-linux-gnu-gcc
+	}
+	words := bytes.Fields(args)
+	if !buildTools[string(name)] || len(words) == 0 {
+		return false
+	}
+	// The first argument is an option or a file ("-O2", "main.c"), not a
+	// word of prose ("as shown, -o names ...").
+	if a := words[0]; a[0] != '-' && (bytes.IndexByte(a, '.') <= 0 || !logIsLetter(a[len(a)-1]) && !logIsDigits(a[len(a)-1:])) {
+		return false
+	}
+	for _, w := range words {
+		if string(w) == "-o" || string(w) == "-c" {
+			return true
+		}
+	}
+	return false
 }
 
 // logPytestBanner reports whether a line is one of pytest's banners:
