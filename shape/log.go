@@ -96,6 +96,8 @@ func sniffLog(sample []byte) (bool, string) {
 		return true, t.mark
 	case t.lines >= 3 && t.stamped*3 >= t.lines:
 		return true, "timestamps, log levels or [tags] on most lines"
+	case t.lines >= 3 && t.progress*2 >= t.lines:
+		return true, "progress lines (Compiling ...)"
 	case t.located > 0 && t.located*2 >= t.lines:
 		return true, "compiler or vet diagnostics (file:line:col: message)"
 	}
@@ -105,6 +107,7 @@ func sniffLog(sample []byte) (bool, string) {
 // logTally counts the lines of a sample by what they look like.
 type logTally struct {
 	lines, stamped, structured, located int
+	progress                            int    // lines that tell a step begun: "Compiling 'a.py'..."
 	marks                               int    // lines with a mark of a log
 	mark                                string // why the first of them is one
 	// logish counts the lines only a log has: those with a mark, compiler
@@ -137,6 +140,9 @@ func tallyLog(sample []byte) logTally {
 			}
 		} else if logQuote(line) {
 			t.logish++
+		}
+		if logProgress(line) {
+			t.progress++
 		}
 		switch {
 		case logStructured(line):
@@ -200,6 +206,37 @@ func logQuote(line []byte) bool {
 		return false
 	}
 	return bytes.HasSuffix(name, []byte("Error")) || bytes.HasSuffix(name, []byte("Exception"))
+}
+
+// logProgress reports whether a line tells of a step a tool has begun,
+// as installers and compilers print them one a line: a capitalised verb
+// in -ing at the margin, and an ellipsis at the end ("Compiling
+// 'json/decoder.py'...", "Unpacking git (1:2.39.5-0) ...", "Setting up
+// git (1:2.39.5-0) ..."), perhaps followed by a verdict ("... done").
+func logProgress(line []byte) bool {
+	w, _, ok := bytes.Cut(line, []byte(" "))
+	if !ok || len(w) < 5 || w[0] < 'A' || w[0] > 'Z' || !bytes.HasSuffix(w, []byte("ing")) {
+		return false
+	}
+	for _, c := range w[1:] {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	i := bytes.LastIndex(line, []byte("..."))
+	if i < 0 {
+		return false
+	}
+	verdict := bytes.TrimRight(bytes.TrimSpace(line[i+3:]), ".!")
+	if len(verdict) > 12 {
+		return false
+	}
+	for _, c := range verdict {
+		if !logIsLetter(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // logStructured reports whether a line looks like part of a JSON

@@ -85,6 +85,11 @@ func TestSniffLogLines(t *testing.T) {
 		{"       gcc -c -o foo.o foo.c\n", false},
 		{"as shown, -o names the output\n", false},
 		{"gcc version 12.2.0 (Debian 12.2.0-14+deb12u1)\n", false},
+		// python3 -m compileall tells each step it begins.
+		{"Listing 'json'...\nCompiling 'json/__init__.py'...\nCompiling 'json/decoder.py'...\n", true},
+		{"Preparing to unpack .../git_2.39.5-0_amd64.deb ...\nUnpacking git (1:2.39.5-0) ...\nSetting up git (1:2.39.5-0) ... done\n", true},
+		{"Loading is slow...\nthe rest\nof a paragraph\n", false},
+		{"Nothing... to see here\nWaiting... not yet\nThinking... about it\n", false},
 	} {
 		if ok, why := sniffLog([]byte(c.sample)); ok != c.log {
 			t.Errorf("sniffLog(%q) = %v (%s), want %v", c.sample, ok, why, c.log)
