@@ -8,23 +8,26 @@ import (
 // outlineTally counts the lines of a sample by what they look like, for
 // the outline sniffers.
 type outlineTally struct {
-	lines     int // non-blank lines
-	first     []byte
-	code      int // lines that read as code: declarations, statements, comments
-	decls     int // declarations at or near the left margin
-	blame     int // lines of git blame
-	headings  int // markdown headings standing alone
-	fences    int // markdown code fences, indented less than four columns
-	inline    int // lines with markdown's links, code spans or emphasis
-	sections  int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
-	indented  int // lines indented by three columns or more
-	comments  int // lines in block comments or starting one, or a // comment
-	options   int // lines documenting an option: "  -a, --all   list all"
-	commands  int // lines of a command list: "  add        Add file contents"
-	rules     int // a makefile's rules whose recipe follows: "lib.a: $(OBJS)"
-	makeRefs  int // lines that refer to a makefile's variables: $(CC), ${RM}
-	usage     bool
-	helpStart bool // the first line is "usage: ..."
+	lines    int // non-blank lines
+	first    []byte
+	code     int // lines that read as code: declarations, statements, comments
+	decls    int // declarations at or near the left margin
+	blame    int // lines of git blame
+	headings int // markdown headings standing alone
+	fences   int // markdown code fences, indented less than four columns
+	inline   int // lines with markdown's links, code spans or emphasis
+	sections int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
+	indented int // lines indented by three columns or more
+	comments int // lines in block comments or starting one, or a // comment
+	options  int // lines documenting an option: "  -a, --all   list all"
+	commands int // lines of a command list: "  add        Add file contents"
+	// bareOptions counts option lines that describe nothing: "-fdce
+	// [enabled]", "-daystart -follow -nowarn".
+	bareOptions int
+	rules       int // a makefile's rules whose recipe follows: "lib.a: $(OBJS)"
+	makeRefs    int // lines that refer to a makefile's variables: $(CC), ${RM}
+	usage       bool
+	helpStart   bool // the first line is "usage: ..."
 }
 
 // sniffDocument reports whether sample is documentation with a mark no
@@ -86,8 +89,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, "markdown: headings or code fences"
 	case t.sections >= 2 && t.indented*2 >= t.lines:
 		return true, "a manual: sections (NAME, SYNOPSIS, DESCRIPTION) and indented text"
-	case (t.helpStart || t.usage) && t.options >= 3:
-		return true, "help text: a usage line and options"
+	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands >= 3:
+		// Under a usage line, lists of options ("-depth -maxdepth LEVELS")
+		// and of commands are help text too.
+		return true, "help text: a usage line and options or commands"
 	case t.options >= 8 && t.options*12 >= t.lines:
 		return true, fmt.Sprintf("help text: %d of %d lines document options", t.options, t.lines)
 	case t.commands >= 8 && t.commands*3 >= t.lines:
@@ -160,6 +165,8 @@ func tallyOutline(sample []byte) outlineTally {
 		if pendOption >= 0 {
 			if indent(line) > pendOption && isLetter(trimmed[0]) {
 				t.options++
+			} else {
+				t.bareOptions++
 			}
 			pendOption = -1
 		}
@@ -329,7 +336,8 @@ func optionDescribed(t []byte) bool {
 // commandEntry reports whether a line is an entry of a command list, as
 // git help -a and kubectl --help write them: an indentation, a command's
 // name, a run of blanks, and a description that starts with a capital
-// letter ("   add          Add file contents to the index").
+// letter ("   add          Add file contents to the index"); or, as apt
+// writes them, a name, a dash and a description.
 func commandEntry(line []byte) bool {
 	t := bytes.TrimLeft(line, " ")
 	if n := len(line) - len(t); n < 2 || n > 8 || len(t) == 0 || !('a' <= t[0] && t[0] <= 'z') {
@@ -338,6 +346,10 @@ func commandEntry(line []byte) bool {
 	i := 0
 	for i < len(t) && ('a' <= t[i] && t[i] <= 'z' || isDigit(t[i]) || t[i] == '-' || t[i] == '_' || t[i] == ':') {
 		i++
+	}
+	if rest, ok := bytes.CutPrefix(t[i:], []byte(" - ")); ok && i > 0 {
+		// apt's list: "  update - Retrieve new lists of packages".
+		return len(rest) > 0 && isLetter(rest[0])
 	}
 	j := i
 	for j < len(t) && t[j] == ' ' {

@@ -183,11 +183,12 @@ func TestSniffListingLogTail(t *testing.T) {
 }
 
 // TestSniffHelpText checks that help texts are outlines though they have
-// no usage line (go help testflag) or document their options at the left
-// margin (python3 --help-all), and that a style sheet's declarations are
-// no options.
+// no usage line (go help testflag), document their options at the left
+// margin (python3 --help-all), list options without describing them
+// (find --help) or list commands as "name - description" (apt-get
+// --help), and that a style sheet's declarations are no options.
 func TestSniffHelpText(t *testing.T) {
-	for _, name := range []string{"outline-go-help-testflag.txt", "outline-python3-help-all.txt"} {
+	for _, name := range []string{"outline-go-help-testflag.txt", "outline-python3-help-all.txt", "outline-find-help.txt", "outline-apt-get-help.txt"} {
 		sample := clipSample(t, "testdata/"+name)
 		if k, why := Sniff(sample); k != Outline || !strings.HasPrefix(why, "help text") {
 			t.Errorf("%s: Sniff = %s (%s), want help text", name, k, why)
