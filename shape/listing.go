@@ -796,6 +796,15 @@ var listingMarks = []struct{ line, why string }{
 	{"npm notice Tarball Contents", "npm pack"},
 }
 
+// gitStatusHint reports whether a line is one of git status's hints:
+// "  (use "git add <file>..." to update what will be committed)", "no
+// changes added to commit (use "git add" and/or "git commit -a")".
+func gitStatusHint(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	return bytes.HasPrefix(t, []byte(`(use "git `)) && bytes.HasSuffix(t, []byte(")")) ||
+		bytes.HasPrefix(t, []byte("no changes added to commit")) || bytes.HasPrefix(t, []byte("nothing added to commit"))
+}
+
 // listingMark returns the tool a line marks the output of, or "".
 func listingMark(line []byte) string {
 	for _, m := range listingMarks {
@@ -817,6 +826,7 @@ func sniffListing(sample []byte) (bool, string) {
 	var (
 		p                     ListingParser
 		entries, weak, others int
+		frame                 int // lines of a listing tool's frame, as listingMark and gitStatusHint tell
 		paths, rows, trees    int
 		mark                  string
 	)
@@ -836,10 +846,15 @@ func sniffListing(sample []byte) (bool, string) {
 			entries++
 			trees++
 		case ListingOther:
-			others++
-			if mark == "" {
-				mark = listingMark(line)
+			if m := listingMark(line); m != "" || gitStatusHint(line) {
+				// A listing tool's frame: its headings and hints.
+				if mark == "" {
+					mark = m
+				}
+				frame++
+				continue
 			}
+			others++
 			if others >= 64 && entries*2 < others {
 				// Most of a long stretch is no entries: no listing. Stop
 				// here rather than read the rest.
@@ -849,11 +864,13 @@ func sniffListing(sample []byte) (bool, string) {
 	}
 	total := entries + others
 	switch {
+	case mark != "" && entries > 0 && entries*3 >= total:
+		// A listing tool's frame tells even of one entry, as git status
+		// of a file changed.
+		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total+frame, mark)
 	case entries < 3:
 		return false, ""
 	case entries*4 >= total*3:
-	case mark != "" && entries*3 >= total:
-		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total, mark)
 	default:
 		return false, ""
 	}

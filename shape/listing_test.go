@@ -182,3 +182,31 @@ func TestParseTableGaps(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffListingFrame checks that a listing tool's frame tells of a
+// listing with few entries: git status of one file changed, whose hints
+// outnumber its entry, and that the hints alone are no listing:
+//
+//	git status    >listing-git-status-one.txt
+func TestSniffListingFrame(t *testing.T) {
+	sample := clipSample(t, "testdata/listing-git-status-one.txt")
+	if k, why := Sniff(sample); k != Listing {
+		t.Errorf("git status: Sniff = %s (%s), want listing", k, why)
+	}
+	for _, tc := range []struct {
+		line string
+		hint bool
+	}{
+		{`  (use "git add <file>..." to update what will be committed)`, true},
+		{`no changes added to commit (use "git add" and/or "git commit -a")`, true},
+		{"\tmodified:   join.go", false},
+		{`Run (use "git add") first`, false},
+	} {
+		if got := gitStatusHint([]byte(tc.line)); got != tc.hint {
+			t.Errorf("%q: hint %v, want %v", tc.line, got, tc.hint)
+		}
+	}
+	if ok, why := sniffListing([]byte("On branch main\nnothing to commit, working tree clean\n")); ok {
+		t.Errorf("git status of nothing: sniffListing = %v (%s)", ok, why)
+	}
+}
