@@ -477,8 +477,10 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		if ok, _ := pathPrefix(field(0)); ok {
 			return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // go list -m, go mod graph
 		}
-	case f.count == 2 && line[0] != ' ' && packageName(field(0)) && version(field(1)):
-		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // dpkg-query -W, brew list --versions
+	case (f.count == 2 || f.count == 3 && (size(field(2)) || architecture(field(2)))) && line[0] != ' ' && packageName(field(0)) && version(field(1)):
+		// dpkg-query -W, brew list --versions; dpkg-query -W -f with a
+		// package's size or architecture after its version.
+		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true
 	case f.count == 2 && line[0] != ' ' && bytes.IndexByte(field(0), '/') > 0 && bytes.IndexByte(field(1), '/') >= 0:
 		// go list -f '{{.ImportPath}} {{.Dir}}': a name and where it is.
 		ok0, _ := pathPrefix(field(0))
@@ -705,6 +707,16 @@ func version(f []byte) bool {
 		}
 	}
 	return true
+}
+
+// architecture reports whether f names a package's architecture, as
+// dpkg, rpm and apt print it.
+func architecture(f []byte) bool {
+	switch string(f) {
+	case "amd64", "arm64", "i386", "armhf", "armel", "all", "any", "x86_64", "aarch64", "noarch", "i686", "ppc64el", "s390x", "riscv64":
+		return true
+	}
+	return false
 }
 
 // aptName reports whether f is the first field of apt list's rows:

@@ -37,6 +37,9 @@ func TestParseListingLine(t *testing.T) {
 		{"lrwxrwxrwx  1 root root   21 Mar  1  2023 libz.so -> libz.so.1.2.13", ListingRow, "libz.so", false},
 		{"drwxr-xr-x 11 root root   4096 Aug 28 16:20 .", ListingRow, ".", false},
 		{"275600\t/usr/local/go", ListingRow, "/usr/local/go", false},
+		// dpkg-query -W -f='${Package}\t${Version}\t${Installed-Size}\n', and ${Architecture}.
+		{"adduser\t3.134\t686", ListingRow, "adduser", false},
+		{"libc6 2.36-9+deb12u10 amd64", ListingRow, "libc6", false},
 		{"100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549      36\t.gitignore", ListingRow, ".gitignore", false},
 		{"ii  adduser                    3.134                          all          add and remove users and groups", ListingRow, "adduser", false},
 		{"      241  1980-00-00 00:00   github.com/spf13/cobra@v1.8.1/.github/dependabot.yml", ListingRow, "github.com/spf13/cobra@v1.8.1/.github/dependabot.yml", false},
