@@ -112,6 +112,7 @@ func tallyOutline(sample []byte) outlineTally {
 		pendSetext   bool
 		inFence      bool
 		inComment    bool // inside a block comment or a docstring
+		inPOD        bool // inside Perl's documentation, from =head1 or =pod to =cut
 		linesChecked int
 		pendOption   = -1 // the indentation of an option line not yet described
 	)
@@ -192,10 +193,13 @@ func tallyOutline(sample []byte) outlineTally {
 		if blameLine(line) {
 			t.blame++
 		}
-		if inComment || codeLine(trimmed) {
+		if cmd, ok := podCommand(line); ok {
+			inPOD = cmd != "cut"
+		}
+		if inPOD || inComment || codeLine(trimmed) {
 			t.code++
 		}
-		if inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) {
+		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) {
 			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
@@ -436,6 +440,20 @@ func blameLine(line []byte) bool {
 	return false
 }
 
+// podCommand returns the command of a line of Perl's documentation at the
+// left margin ("=head1 NAME", "=item", "=cut"), and whether it is one.
+func podCommand(line []byte) (string, bool) {
+	if len(line) < 3 || line[0] != '=' {
+		return "", false
+	}
+	w, _, _ := bytes.Cut(bytes.TrimRight(line[1:], " \t"), []byte(" "))
+	switch cmd := string(w); cmd {
+	case "pod", "head1", "head2", "head3", "head4", "over", "item", "back", "begin", "end", "for", "encoding", "cut":
+		return cmd, true
+	}
+	return "", false
+}
+
 // commentState returns whether a block comment or a Python docstring is
 // open after a line, given whether one was open before it. A docstring
 // opens only where a string may start (stringStart): in prose, as a
@@ -489,7 +507,8 @@ var codeWords = map[string]bool{
 	"with": true, "assert": true, "do": true, "done": true, "fi": true, "then": true, "esac": true,
 	"local": true, "echo": true, "module": true, "require": true, "interface": true, "override": true,
 	"virtual": true, "inline": true, "unsigned": true, "int": true, "void": true, "char": true, "bool": true,
-	"float": true, "double": true,
+	"float": true, "double": true, "my": true, "our": true, "sub": true, "unless": true, "foreach": true,
+	"elsif": true,
 }
 
 // codeLine reports whether a trimmed line reads as code: it starts with a
@@ -504,6 +523,12 @@ func codeLine(t []byte) bool {
 		}
 	case '<':
 		if bytes.HasPrefix(t, []byte("<?php")) {
+			return true
+		}
+	case '#':
+		if len(t) == 1 || t[1] == ' ' || isLetter(t[1]) {
+			// A line comment of shell, Python, Perl, Ruby or make ("#
+			// Usage", "#pod =head1"), a directive of C's preprocessor.
 			return true
 		}
 	}
@@ -528,7 +553,7 @@ var declStarts = []string{
 	"function ", "export function ", "export class ", "export const ", "export default ",
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
-	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ",
+	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or

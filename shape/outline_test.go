@@ -41,3 +41,44 @@ func TestOutlineLineForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffPerl checks that Perl's source is an outline: its subs
+// declare, its comments and its documentation (=head1 ... =cut) read as
+// code's. Perl 5.36's ExtUtils/MM_OS2.pm:
+//
+//	cat /usr/share/perl/5.36/ExtUtils/MM_OS2.pm    >outline-perl-mm-os2.txt
+func TestSniffPerl(t *testing.T) {
+	if k, why := Sniff(clipSample(t, "testdata/outline-perl-mm-os2.txt")); k != Outline {
+		t.Errorf("MM_OS2.pm: Sniff = %s (%s), want outline", k, why)
+	}
+	for _, tc := range []struct {
+		line string
+		cmd  string
+		ok   bool
+	}{
+		{"=head1 NAME", "head1", true},
+		{"=item init_dist", "item", true},
+		{"=cut", "cut", true},
+		{"==> lib/a.pm <==", "", false},
+		{"=cutoff", "", false},
+	} {
+		if cmd, ok := podCommand([]byte(tc.line)); cmd != tc.cmd || ok != tc.ok {
+			t.Errorf("podCommand(%q) = %q, %v; want %q, %v", tc.line, cmd, ok, tc.cmd, tc.ok)
+		}
+	}
+	for _, tc := range []struct {
+		line string
+		code bool
+	}{
+		{"# Copyright and license", true},
+		{"#pod =head1 PORTABILITY", true},
+		{"#", true},
+		{"#12 in the queue", false},
+		{"sub init_dist {", true},
+		{"my $self = shift;", true},
+	} {
+		if got := codeLine([]byte(tc.line)); got != tc.code {
+			t.Errorf("codeLine(%q) = %v, want %v", tc.line, got, tc.code)
+		}
+	}
+}
