@@ -355,6 +355,12 @@ func logMark(line []byte) string {
 	if logDiagnosticLine(line) {
 		return "compiler diagnostics (file:line: error:)"
 	}
+	if logToolError(line) {
+		return "a tool's error (collect2: error:)"
+	}
+	if logPythonWarning(line) {
+		return "Python warnings (file:line: DeprecationWarning:)"
+	}
 	if logTSC(line) {
 		return "tsc diagnostics (file(line,col): error TS)"
 	}
@@ -525,6 +531,49 @@ func logDiagnosticLine(line []byte) bool {
 	msg := bytes.TrimLeft(rest[n:], " ")
 	return bytes.HasPrefix(msg, []byte("error")) || bytes.HasPrefix(msg, []byte("warning")) ||
 		bytes.HasPrefix(msg, []byte("fatal error"))
+}
+
+// logToolError reports whether a line is a tool's error or warning about
+// no source line, as compiler drivers and linkers print them: the tool,
+// perhaps with its path, then "error:" ("collect2: error: ld returned 1
+// exit status", "gcc: fatal error: no input files", "/usr/bin/ld:
+// warning: ...").
+func logToolError(line []byte) bool {
+	name, msg, ok := bytes.Cut(line, []byte(": "))
+	if !ok || len(name) == 0 || len(name) > 64 || bytes.IndexByte(name, ' ') >= 0 || bytes.IndexByte(name, ':') >= 0 {
+		return false
+	}
+	// Tools' names are lower case: "Note: error: ..." is prose.
+	tool := name[bytes.LastIndexByte(name, '/')+1:]
+	if len(tool) == 0 || tool[0] < 'a' || tool[0] > 'z' {
+		return false
+	}
+	for _, c := range tool {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || bytes.IndexByte([]byte("+-_."), c) >= 0) {
+			return false
+		}
+	}
+	return bytes.HasPrefix(msg, []byte("error: ")) || bytes.HasPrefix(msg, []byte("fatal error: ")) ||
+		bytes.HasPrefix(msg, []byte("warning: "))
+}
+
+// logPythonWarning reports whether a line is one of Python's warnings: a
+// location, a category that ends in Warning, a message
+// ("<string>:3: DeprecationWarning: old api", "/src/a.py:12:
+// UserWarning: ...").
+func logPythonWarning(line []byte) bool {
+	i := bytes.Index(line, []byte("Warning: "))
+	if i <= 0 {
+		return false
+	}
+	head := line[:i]
+	sp := bytes.LastIndexByte(head, ' ')
+	if sp < 2 || head[sp-1] != ':' || !logIsLetter(head[sp+1]) {
+		return false
+	}
+	loc := head[:sp-1] // path:line
+	c := bytes.LastIndexByte(loc, ':')
+	return c > 0 && logIsDigits(loc[c+1:]) && bytes.IndexByte(loc[:c], ' ') < 0
 }
 
 // logTimestamped reports whether a line starts with a date or time, or

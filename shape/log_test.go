@@ -85,6 +85,13 @@ func TestSniffLogLines(t *testing.T) {
 		{"       gcc -c -o foo.o foo.c\n", false},
 		{"as shown, -o names the output\n", false},
 		{"gcc version 12.2.0 (Debian 12.2.0-14+deb12u1)\n", false},
+		// A linker's errors, through gcc; Python's warnings.
+		{"/usr/bin/ld: /tmp/ccWIaroZ.o: in function `main':\nmain.c:(.text+0x1f): undefined reference to `missing_fn'\ncollect2: error: ld returned 1 exit status\n", true},
+		{"gcc: fatal error: no input files\ncompilation terminated.\n", true},
+		{"<string>:2: DeprecationWarning: the imp module is deprecated in favour of importlib\n", true},
+		{"/usr/lib/python3.11/a.py:12: UserWarning: no display\n  warnings.warn(x)\n", true},
+		{"Note: error: is a word here\nAnd: warning: too\n", false},
+		{"See the Warning: section below.\n", false},
 		// python3 -m compileall tells each step it begins.
 		{"Listing 'json'...\nCompiling 'json/__init__.py'...\nCompiling 'json/decoder.py'...\n", true},
 		{"Preparing to unpack .../git_2.39.5-0_amd64.deb ...\nUnpacking git (1:2.39.5-0) ...\nSetting up git (1:2.39.5-0) ... done\n", true},
