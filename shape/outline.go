@@ -573,6 +573,28 @@ func assignedFunction(t []byte) bool {
 		bytes.HasPrefix(rest, []byte("(")) && bytes.Contains(rest, []byte(") => "))
 }
 
+// cssRule reports whether a line opens a style sheet's rule: selectors
+// or an at-rule, then a brace ("body {", ".slides > article.far-past {",
+// "@media screen {", "h1, h2:hover {"). Code's blocks open after a
+// keyword, a call's parentheses, an assignment, a quoted name or a key
+// and its value ("foo: Bar{").
+func cssRule(t []byte) bool {
+	head, ok := bytes.CutSuffix(t, []byte("{"))
+	head = bytes.TrimRight(head, " ")
+	if !ok || len(head) == 0 || bytes.IndexByte([]byte(".#@:*["), head[0]) < 0 && !isLetter(head[0]) {
+		return false
+	}
+	if bytes.ContainsAny(head, `;="'{}`) || bytes.Contains(head, []byte(": ")) ||
+		head[0] != '@' && bytes.IndexByte(head, '(') >= 0 && !bytes.Contains(head, []byte(":")) {
+		return false
+	}
+	w := 0
+	for w < len(head) && isLetter(head[w]) {
+		w++
+	}
+	return !codeWords[string(head[:w])] && string(head[:w]) != "else"
+}
+
 // declaration reports whether a line declares something at or near the
 // left margin, where a file's outline is.
 func declaration(line []byte) bool {
@@ -594,6 +616,9 @@ func declaration(line []byte) bool {
 	// A function assigned to a name, as JavaScript declares methods and
 	// exports: "app.init = function init() {", "exports.x = async (a) => {".
 	if assignedFunction(t) {
+		return true
+	}
+	if cssRule(t) {
 		return true
 	}
 	// A shell function: name() {

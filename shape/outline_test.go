@@ -35,6 +35,17 @@ func TestOutlineLineForms(t *testing.T) {
 		{"res.status = function status(code) {", assignedFunction, true},
 		{"var app = exports = module.exports = {};", assignedFunction, false},
 		{"x = (a + b) * c;", assignedFunction, false},
+		// styles.css of golang.org/x/tools' present; code's blocks.
+		{"@media screen {", cssRule, true},
+		{".slides > article.far-past {", cssRule, true},
+		{"h1, h2, h3 {", cssRule, true},
+		{"a:not(.x) {", cssRule, true},
+		{"if (n > max) {", cssRule, false},
+		{"} else {", cssRule, false},
+		{"func main() {", cssRule, false},
+		{"foo: Bar{", cssRule, false},
+		{`resource "aws_instance" "web" {`, cssRule, false},
+		{"var m = map[string]int{", cssRule, false},
 	} {
 		if got := tt.f([]byte(tt.line)); got != tt.want {
 			t.Errorf("%q: %v, want %v", tt.line, got, tt.want)
@@ -80,5 +91,14 @@ func TestSniffPerl(t *testing.T) {
 		if got := codeLine([]byte(tc.line)); got != tc.code {
 			t.Errorf("codeLine(%q) = %v, want %v", tc.line, got, tc.code)
 		}
+	}
+}
+
+// TestSniffStyleSheet checks that a style sheet is an outline, its rules
+// its declarations: the first 150 lines of golang.org/x/tools'
+// cmd/present/static/styles.css.
+func TestSniffStyleSheet(t *testing.T) {
+	if k, why := Sniff(clipSample(t, "testdata/outline-css-present-styles.txt")); k != Outline {
+		t.Errorf("styles.css: Sniff = %s (%s), want outline", k, why)
 	}
 }
