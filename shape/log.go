@@ -2,6 +2,7 @@ package shape
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 )
 
@@ -100,6 +101,10 @@ func sniffLog(sample []byte) (bool, string) {
 		return true, "progress lines (Compiling ...)"
 	case t.located > 0 && t.located*2 >= t.lines:
 		return true, "compiler or vet diagnostics (file:line:col: message)"
+	case t.logish >= 3 && t.logish*2 >= t.lines:
+		// A Python syntax error has no mark: a frame, the source, a
+		// caret and the exception.
+		return true, fmt.Sprintf("%d of %d lines only a log has (frames, carets, exceptions)", t.logish, t.lines)
 	}
 	return false, ""
 }

@@ -92,6 +92,8 @@ func TestSniffLogLines(t *testing.T) {
 		{"/usr/lib/python3.11/a.py:12: UserWarning: no display\n  warnings.warn(x)\n", true},
 		{"Note: error: is a word here\nAnd: warning: too\n", false},
 		{"See the Warning: section below.\n", false},
+		// python3 -m py_compile of a file with a syntax error.
+		{"  File \"bad.py\", line 1\n    def f(:\n         ^\nSyntaxError: '(' was never closed\n", true},
 		// python3 -m compileall tells each step it begins.
 		{"Listing 'json'...\nCompiling 'json/__init__.py'...\nCompiling 'json/decoder.py'...\n", true},
 		{"Preparing to unpack .../git_2.39.5-0_amd64.deb ...\nUnpacking git (1:2.39.5-0) ...\nSetting up git (1:2.39.5-0) ... done\n", true},
