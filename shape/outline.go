@@ -21,6 +21,7 @@ type outlineTally struct {
 	comments int // lines in block comments or starting one, or a // comment
 	options  int // lines documenting an option: "  -a, --all   list all"
 	commands int // lines of a command list: "  add        Add file contents"
+	asm      int // an assembler's instructions: "\tMOVQ\tAX, DI", "\tmovq\t%rdi, %rax"
 	// bareOptions counts option lines that describe nothing: "-fdce
 	// [enabled]", "-daystart -follow -nowarn".
 	bareOptions int
@@ -85,6 +86,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		// Comments do not thin declarations out: a declaration file is
 		// mostly documentation.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d declare", t.code, t.lines, t.decls)
+	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
+		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
 		return true, "markdown: headings or code fences"
 	case t.sections >= 2 && t.indented*2 >= t.lines:
@@ -180,6 +183,9 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if commandEntry(line) {
 			t.commands++
+		}
+		if asmInstruction(line) {
+			t.asm++
 		}
 		if line[0] == '\t' && !prevBlank && makeRule(prev) {
 			t.rules++
@@ -360,6 +366,57 @@ func commandEntry(line []byte) bool {
 		j++
 	}
 	return j-i >= 2 && j < len(t) && 'A' <= t[j] && t[j] <= 'Z'
+}
+
+// asmInstruction reports whether a line is an assembler's instruction or
+// directive as Go's assembler and gcc -S write them: a tab, a mnemonic in
+// one case or a directive, then a tab and operands ("\tMOVQ\tAX, DI",
+// "\tmovq\t%rdi, %rax", "\tjmp\t.L3", "\t.globl\tmain"), or a blank and operands that
+// read as such ("\tMOVQ dig+0(FP), SI", "\tJE   avx2_done", "\tmovl $7,
+// %eax"), or nothing more in lower case ("\tret", "\t.text").
+func asmInstruction(line []byte) bool {
+	if len(line) < 3 || line[0] != '\t' {
+		return false
+	}
+	t := line[1:]
+	start := 0
+	directive := t[0] == '.'
+	if directive {
+		start = 1
+	}
+	i, upper, lower := start, false, false
+	for i < len(t) && (isLetter(t[i]) || i > start && (isDigit(t[i]) || t[i] == '_')) {
+		upper = upper || 'A' <= t[i] && t[i] <= 'Z'
+		lower = lower || 'a' <= t[i] && t[i] <= 'z'
+		i++
+	}
+	if n := i - start; n < 2 || n > 12 || upper && lower {
+		return false
+	}
+	if i == len(t) {
+		return lower
+	}
+	ops := t[i+1:]
+	switch t[i] {
+	case '\t':
+		if len(ops) == 0 || ops[0] == ' ' || ops[0] == '\t' {
+			return false
+		}
+		// A table's rows indent their keys too ("\tdep\tgithub.com/x\tv1.0.0",
+		// "\tbuild\tGOOS=linux"): in lower case, operands show registers,
+		// constants, addresses or a local label.
+		return upper && bytes.IndexByte(ops, '=') < 0 || directive || bytes.ContainsAny(ops, "%$(,") || ops[0] == '.'
+	case ' ':
+		ops = bytes.TrimLeft(ops, " ")
+		if len(ops) == 0 {
+			return false
+		}
+		if upper || directive {
+			return bytes.ContainsAny(ops, ",($") || bytes.IndexByte(ops, ' ') < 0
+		}
+		return bytes.ContainsAny(ops, "%$")
+	}
+	return false
 }
 
 // indent returns the number of blanks a line starts with, a tab counting

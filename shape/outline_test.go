@@ -102,3 +102,41 @@ func TestSniffStyleSheet(t *testing.T) {
 		t.Errorf("styles.css: Sniff = %s (%s), want outline", k, why)
 	}
 }
+
+// TestSniffAssembly checks that assembly is an outline by its
+// instructions, and that a table whose rows indent their keys is not:
+//
+//	cat /usr/local/go/src/runtime/memclr_arm64.s         >outline-asm-go-memclr-arm64.txt
+//	gcc -S -O2 -I/usr/local/go/src/runtime/cgo -o - /usr/local/go/src/runtime/cgo/gcc_util.c >outline-gcc-S-cgo-util.txt
+//	go version -m /tmp/hr-sniff-base                     >text-go-version-m.txt
+func TestSniffAssembly(t *testing.T) {
+	for name, want := range map[string]Kind{
+		"outline-asm-go-memclr-arm64.txt": Outline,
+		"outline-gcc-S-cgo-util.txt":      Outline,
+		"text-go-version-m.txt":           Text,
+	} {
+		if k, why := Sniff(clipSample(t, "testdata/"+name)); k != want {
+			t.Errorf("%s: Sniff = %s (%s), want %s", name, k, why, want)
+		}
+	}
+	for _, tc := range []struct {
+		line string
+		asm  bool
+	}{
+		{"\tMOVQ\tAX, DI", true},
+		{"\tMOVQ dig+0(FP), SI", true},
+		{"\tJE   avx2_only_one_block", true},
+		{"\tleal\t1(%rdi,%rdi,2), %eax", true},
+		{"\tjmp\t.L3", true},
+		{"\t.globl\tmain", true},
+		{"\tret", true},
+		{"\tdep\tgithub.com/spf13/cobra\tv1.10.2", false},
+		{"\tbuild\tGOOS=linux", false},
+		{"\tthis is, however, prose", false},
+		{"\tNOTE this is prose", false},
+	} {
+		if got := asmInstruction([]byte(tc.line)); got != tc.asm {
+			t.Errorf("asmInstruction(%q) = %v, want %v", tc.line, got, tc.asm)
+		}
+	}
+}
