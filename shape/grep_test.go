@@ -174,11 +174,8 @@ func FuzzParseGrepLine(f *testing.F) {
 //	rg -C3 ErrUnexpectedEOF io bufio              >grep-rg-C3-nonumbers.txt
 //	grep -r -C2 ErrShortWrite io bufio            >grep-r-C2-nonumbers.txt
 func TestSniffGrepContextNoNumbers(t *testing.T) {
-	for _, name := range []string{"grep-rg-C3-nonumbers.txt", "grep-r-C2-nonumbers.txt"} {
-		if k, why := Sniff(clipSample(t, "testdata/"+name)); k != Grep {
-			t.Errorf("%s: Sniff = %s (%s), want grep", name, k, why)
-		}
-	}
+	sniffsAs(t, "grep-rg-C3-nonumbers.txt", Grep)
+	sniffsAs(t, "grep-r-C2-nonumbers.txt", Grep)
 	matched := map[string]bool{"io/io.go": true}
 	for _, tc := range []struct {
 		line string

@@ -192,10 +192,7 @@ func TestParseTableGaps(t *testing.T) {
 //
 //	git status    >listing-git-status-one.txt
 func TestSniffListingFrame(t *testing.T) {
-	sample := clipSample(t, "testdata/listing-git-status-one.txt")
-	if k, why := Sniff(sample); k != Listing {
-		t.Errorf("git status: Sniff = %s (%s), want listing", k, why)
-	}
+	sniffsAs(t, "listing-git-status-one.txt", Listing)
 	for _, tc := range []struct {
 		line string
 		hint bool

@@ -59,9 +59,7 @@ func TestOutlineLineForms(t *testing.T) {
 //
 //	cat /usr/share/perl/5.36/ExtUtils/MM_OS2.pm    >outline-perl-mm-os2.txt
 func TestSniffPerl(t *testing.T) {
-	if k, why := Sniff(clipSample(t, "testdata/outline-perl-mm-os2.txt")); k != Outline {
-		t.Errorf("MM_OS2.pm: Sniff = %s (%s), want outline", k, why)
-	}
+	sniffsAs(t, "outline-perl-mm-os2.txt", Outline)
 	for _, tc := range []struct {
 		line string
 		cmd  string
@@ -98,9 +96,7 @@ func TestSniffPerl(t *testing.T) {
 // its declarations: the first 150 lines of golang.org/x/tools'
 // cmd/present/static/styles.css.
 func TestSniffStyleSheet(t *testing.T) {
-	if k, why := Sniff(clipSample(t, "testdata/outline-css-present-styles.txt")); k != Outline {
-		t.Errorf("styles.css: Sniff = %s (%s), want outline", k, why)
-	}
+	sniffsAs(t, "outline-css-present-styles.txt", Outline)
 }
 
 // TestSniffAssembly checks that assembly is an outline by its
@@ -110,15 +106,9 @@ func TestSniffStyleSheet(t *testing.T) {
 //	gcc -S -O2 -I/usr/local/go/src/runtime/cgo -o - /usr/local/go/src/runtime/cgo/gcc_util.c >outline-gcc-S-cgo-util.txt
 //	go version -m /tmp/hr-sniff-base                     >text-go-version-m.txt
 func TestSniffAssembly(t *testing.T) {
-	for name, want := range map[string]Kind{
-		"outline-asm-go-memclr-arm64.txt": Outline,
-		"outline-gcc-S-cgo-util.txt":      Outline,
-		"text-go-version-m.txt":           Text,
-	} {
-		if k, why := Sniff(clipSample(t, "testdata/"+name)); k != want {
-			t.Errorf("%s: Sniff = %s (%s), want %s", name, k, why, want)
-		}
-	}
+	sniffsAs(t, "outline-asm-go-memclr-arm64.txt", Outline)
+	sniffsAs(t, "outline-gcc-S-cgo-util.txt", Outline)
+	sniffsAs(t, "text-go-version-m.txt", Text)
 	for _, tc := range []struct {
 		line string
 		asm  bool

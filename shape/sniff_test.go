@@ -47,6 +47,14 @@ func clipSample(t testing.TB, path string) []byte {
 	return b[:min(len(b), clipHead)]
 }
 
+// sniffsAs checks that Sniff takes a sample of testdata for kind.
+func sniffsAs(t *testing.T, name string, want Kind) {
+	t.Helper()
+	if k, why := Sniff(clipSample(t, "testdata/"+name)); k != want {
+		t.Errorf("%s: Sniff = %s (%s), want %s", name, k, why, want)
+	}
+}
+
 // headWindow returns the window of a sample that Sniff looks at first, as
 // the sniffers of one kind see it.
 func headWindow(sample []byte) []byte { return sample[:min(len(sample), HeadWindow)] }
@@ -296,10 +304,7 @@ func TestSniffMakefile(t *testing.T) {
 //
 //	git log -20 0284a6a    >text-git-log-triple-quote.txt
 func TestSniffProseTripleQuote(t *testing.T) {
-	sample := clipSample(t, "testdata/text-git-log-triple-quote.txt")
-	if k, why := Sniff(sample); k != Text {
-		t.Errorf("git log: Sniff = %s (%s), want text", k, why)
-	}
+	sniffsAs(t, "text-git-log-triple-quote.txt", Text)
 	for _, tc := range []struct {
 		line string
 		open bool
