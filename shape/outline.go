@@ -44,7 +44,7 @@ func sniffDocument(sample []byte) (bool, string) {
 		if t.lines == 20 {
 			break
 		}
-		line = bytes.TrimSuffix(line, []byte{'\r'})
+		line = unnumbered(bytes.TrimSuffix(line, []byte{'\r'}))
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if t.lines == 0 {
 				t.first = trimmed
@@ -120,7 +120,7 @@ func tallyOutline(sample []byte) outlineTally {
 		pendOption   = -1 // the indentation of an option line not yet described
 	)
 	for line := range sampleLines(sample) {
-		line = bytes.TrimSuffix(line, []byte{'\r'})
+		line = unnumbered(bytes.TrimSuffix(line, []byte{'\r'}))
 		if bytes.IndexByte(line, 0x1b) >= 0 {
 			line = stripANSI(line)
 		}
@@ -218,6 +218,20 @@ func tallyOutline(sample []byte) outlineTally {
 		t.headings++
 	}
 	return t
+}
+
+// unnumbered returns a line without the number cat -n and nl put before
+// it: blanks, the number and a tab ("    12\tfunc main() {").
+func unnumbered(line []byte) []byte {
+	i := 0
+	for i < len(line) && i < 8 && line[i] == ' ' {
+		i++
+	}
+	_, j := digits(line, i)
+	if j == i || j-i > 7 || j >= len(line) || line[j] != '\t' {
+		return line
+	}
+	return line[j+1:]
 }
 
 // stripANSI returns a line without its ANSI escape sequences, as a

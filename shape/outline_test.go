@@ -130,3 +130,24 @@ func TestSniffAssembly(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffNumberedSource checks that source printed with its line
+// numbers is an outline, read past the numbers:
+//
+//	cat -n strings/builder.go            >outline-cat-n-go-builder.txt
+//	nl -ba runtime/cgo/gcc_util.c        >outline-nl-c-cgo-util.txt
+func TestSniffNumberedSource(t *testing.T) {
+	sniffsAs(t, "outline-cat-n-go-builder.txt", Outline)
+	sniffsAs(t, "outline-nl-c-cgo-util.txt", Outline)
+	for _, tc := range []struct{ line, want string }{
+		{"     1\t// Copyright 2017 The Go Authors.", "// Copyright 2017 The Go Authors."},
+		{"    12\t\tb.buf = append(b.buf, s...)", "\tb.buf = append(b.buf, s...)"},
+		{"  1234567\tx", "x"},
+		{"12 apples\tx", "12 apples\tx"},
+		{"\tMOVQ\tAX, DI", "\tMOVQ\tAX, DI"},
+	} {
+		if got := string(unnumbered([]byte(tc.line))); got != tc.want {
+			t.Errorf("unnumbered(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
