@@ -151,3 +151,14 @@ func TestSniffNumberedSource(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffSourceHead checks that the head of a source file is an
+// outline, though it declares only its package and a var block:
+//
+//	head -80 net/http/server.go    >outline-head-go-http-server.txt
+func TestSniffSourceHead(t *testing.T) {
+	sniffsAs(t, "outline-head-go-http-server.txt", Outline)
+	if !declaration([]byte("package http")) || declaration([]byte("packaged goods")) {
+		t.Error("a package clause declares, a word that starts alike does not")
+	}
+}
