@@ -123,12 +123,12 @@ func Tool(argv []string) string {
 
 // helpRequested reports whether a command asks for its help: --help,
 // --help=CLASS (gcc), --help-command and the like (cmake), -help (javac,
-// java and Go's flag package), git's -h; and whether it asks for the
+// java and Go's flag package), --usage (GNU tar), git's -h; and whether it asks for the
 // settings of options rather than their help (gcc -Q --help=...).
 func helpRequested(prog string, args []string) (help, settings bool) {
 	for _, a := range args {
 		switch {
-		case a == "--help" || a == "-help" || prog == "git" && a == "-h":
+		case a == "--help" || a == "-help" || a == "--usage" || prog == "git" && a == "-h":
 			help = true
 		case strings.HasPrefix(a, "--help=") || strings.HasPrefix(a, "--help-"):
 			help = true
@@ -264,7 +264,7 @@ func wantsJSON(prog string, args []string) bool {
 			next = args[i+1]
 		}
 		switch {
-		case a == "--json" || a == "-json" && prog == "go":
+		case a == "--json" || prog == "go" && (a == "-json" || strings.HasPrefix(a, "-json=")):
 			return true
 		case prog == "kubectl" || prog == "oc":
 			if a == "-ojson" || a == "--output=json" || (a == "-o" || a == "--output") && next == "json" {
