@@ -500,7 +500,7 @@ func tallyGrep(sample []byte) grepTally {
 		lastNum = -1          // line number of the path-less line before, -1 if none
 		prevNum int           // line number of the line before
 	)
-	matched := unnumberedMatches(sample)
+	var matched map[string]bool // read when a line first needs it
 	for line := range sampleLines(sample) {
 		g := ParseGrepLine(line, prev)
 		if n, ok := ParseGrepNumbered(line); ok && heading {
@@ -512,7 +512,7 @@ func tallyGrep(sample []byte) grepTally {
 			continue
 		case g.Form == GrepSeparator:
 			continue
-		case (g.Form == GrepOther || g.Form == GrepPath) && unnumberedContext(line, matched):
+		case (g.Form == GrepOther || g.Form == GrepPath) && unnumberedContext(line, &matched, sample):
 			// A bare path ("io/io.go-}") or a line of text, unless it
 			// starts with a path that names a match and a dash.
 			t.pathLike++
@@ -584,16 +584,23 @@ func unnumberedMatches(sample []byte) map[string]bool {
 	return paths
 }
 
-// unnumberedContext reports whether a line is a context line without a
-// line number (path-text, as grep -C and rg -C print them without -n)
-// of a file that has matches: a path and a dash only tell so where the
-// same path names a match.
-func unnumberedContext(line []byte, matched map[string]bool) bool {
-	if len(matched) == 0 {
+// unnumberedContext reports whether a line of sample is a context line
+// without a line number (path-text, as grep -C and rg -C print them
+// without -n) of a file that has matches: a path and a dash only tell so
+// where the same path names a match. *matched holds the paths of the
+// sample's unnumbered matches, read at the first call.
+func unnumberedContext(line []byte, matched *map[string]bool, sample []byte) bool {
+	if bytes.IndexByte(line, '-') < 0 {
+		return false
+	}
+	if *matched == nil {
+		*matched = unnumberedMatches(sample)
+	}
+	if len(*matched) == 0 {
 		return false
 	}
 	for i := 1; i < len(line) && i <= maxPath; i++ {
-		if line[i] == '-' && matched[string(line[:i])] {
+		if line[i] == '-' && (*matched)[string(line[:i])] {
 			return true
 		}
 	}

@@ -442,7 +442,8 @@ func logToolCommand(line []byte) bool {
 		return false
 	}
 	name, args, ok := bytes.Cut(t, []byte(" "))
-	if !ok || !(bytes.Contains(args, []byte("-o ")) || bytes.Contains(args, []byte("-c "))) {
+	if !ok || !(bytes.Contains(args, []byte("-o ")) || bytes.Contains(args, []byte("-c ")) ||
+		bytes.HasSuffix(args, []byte(" -c"))) {
 		return false
 	}
 	name = name[bytes.LastIndexByte(name, '/')+1:]
@@ -452,19 +453,31 @@ func logToolCommand(line []byte) bool {
 	if i := bytes.LastIndexByte(name, '-'); i > 0 && !buildTools[string(name)] {
 		name = name[i+1:] // a target: x86_64-linux-gnu-gcc
 	}
-	words := bytes.Fields(args)
-	if !buildTools[string(name)] || len(words) == 0 {
+	if !buildTools[string(name)] {
 		return false
 	}
 	// The first argument is an option or a file ("-O2", "main.c"), not a
 	// word of prose ("as shown, -o names ...").
-	if a := words[0]; a[0] != '-' && (bytes.IndexByte(a, '.') <= 0 || !logIsLetter(a[len(a)-1]) && !logIsDigits(a[len(a)-1:])) {
+	first, _, _ := bytes.Cut(bytes.TrimLeft(args, " "), []byte(" "))
+	if len(first) == 0 || first[0] != '-' && (bytes.IndexByte(first, '.') <= 0 || !logIsLetter(first[len(first)-1]) && !logIsDigits(first[len(first)-1:])) {
 		return false
 	}
-	for _, w := range words {
-		if string(w) == "-o" || string(w) == "-c" {
+	return logHasWord(args, "-o") || logHasWord(args, "-c")
+}
+
+// logHasWord reports whether w is one of the words of s, which blanks
+// part.
+func logHasWord(s []byte, w string) bool {
+	for len(s) > 0 {
+		i := bytes.Index(s, []byte(w))
+		if i < 0 {
+			return false
+		}
+		end := i + len(w)
+		if (i == 0 || s[i-1] == ' ') && (end == len(s) || s[end] == ' ') {
 			return true
 		}
+		s = s[end:]
 	}
 	return false
 }
