@@ -123,8 +123,9 @@ func Tool(argv []string) string {
 
 // helpRequested reports whether a command asks for its help: --help,
 // --help=CLASS (gcc), --help-command and the like (cmake), -help (javac,
-// java and Go's flag package), --usage (GNU tar), git's -h; and whether it asks for the
-// settings of options rather than their help (gcc -Q --help=...).
+// java and Go's flag package), --usage (GNU tar), git's -h; and whether
+// it asks for the settings of options rather than their help (gcc -Q
+// --help=...).
 func helpRequested(prog string, args []string) (help, settings bool) {
 	for _, a := range args {
 		switch {
