@@ -32,7 +32,10 @@ func Tool(argv []string) string {
 	if wantsJSON(prog, args) {
 		return "json"
 	}
-	if slices.Contains(args, "--help") {
+	if help, settings := helpRequested(prog, args); help {
+		if settings {
+			return "" // gcc -Q --help=warnings lists settings, not help
+		}
 		return "outline"
 	}
 	switch prog {
@@ -46,6 +49,11 @@ func Tool(argv []string) string {
 	case "go":
 		return goTool(args)
 	case "diff":
+		if hasAny(args, "-y", "--side-by-side", "-e", "--ed", "-n", "--rcs", "-q", "--brief") {
+			// Side by side, ed scripts, RCS's form and the names of the
+			// files that differ are no diff the diff reducer reads.
+			return ""
+		}
 		return "diff"
 	case "jq":
 		if hasAny(args, "-r", "--raw-output", "-j", "--join-output") {
@@ -113,6 +121,24 @@ func Tool(argv []string) string {
 	return ""
 }
 
+// helpRequested reports whether a command asks for its help: --help,
+// --help=CLASS (gcc), --help-command and the like (cmake), -help (javac,
+// java and Go's flag package), --usage (GNU tar), git's -h; and whether
+// it asks for the settings of options rather than their help (gcc -Q
+// --help=...).
+func helpRequested(prog string, args []string) (help, settings bool) {
+	for _, a := range args {
+		switch {
+		case a == "--help" || a == "-help" || a == "--usage" || prog == "git" && a == "-h":
+			help = true
+		case strings.HasPrefix(a, "--help=") || strings.HasPrefix(a, "--help-"):
+			help = true
+			settings = settings || hasAny(args, "-Q")
+		}
+	}
+	return help, settings
+}
+
 // listsFiles reports whether a search prints the names of files rather
 // than their matching lines: rg -l and --files, grep -l and -L.
 func listsFiles(prog string, args []string) bool {
@@ -144,6 +170,10 @@ func listingTool(prog string, args []string) string {
 		return "fd"
 	case prog == "df" || prog == "lsblk":
 		return "listing"
+	case prog == "tree" && hasAny(args, "-J"):
+		return "json"
+	case prog == "tree" && hasAny(args, "-X"):
+		return "" // XML
 	}
 	return prog
 }
@@ -235,7 +265,7 @@ func wantsJSON(prog string, args []string) bool {
 			next = args[i+1]
 		}
 		switch {
-		case a == "--json" || a == "-json" && prog == "go":
+		case a == "--json" || prog == "go" && (a == "-json" || strings.HasPrefix(a, "-json=")):
 			return true
 		case prog == "kubectl" || prog == "oc":
 			if a == "-ojson" || a == "--output=json" || (a == "-o" || a == "--output") && next == "json" {
@@ -395,6 +425,11 @@ func npmTool(prog string, args []string) string {
 		}
 	case "view", "info", "show", "config", "help", "why", "explain":
 		return ""
+	case "pkg":
+		if len(args) > 1 && args[1] == "get" {
+			return "json"
+		}
+		return ""
 	}
 	if prog == "bun" && args[0] == "run" {
 		return ""
@@ -441,8 +476,11 @@ func debianTool(prog string, args []string) string {
 	}
 	switch prog {
 	case "dpkg", "dpkg-query":
-		if hasAny(args, "-l", "--list", "-L", "--listfiles", "-S", "--search", "-W", "--show", "--get-selections") {
+		if hasAny(args, "-l", "--list", "-L", "--listfiles", "-S", "--search", "-W", "--show", "--get-selections", "-c", "--contents") {
 			return "listing"
+		}
+		if hasAny(args, "-s", "--status", "-p", "--print-avail", "-I", "--info", "--version") {
+			return "" // a package's record
 		}
 		if prog == "dpkg" {
 			return "log"

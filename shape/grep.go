@@ -500,6 +500,7 @@ func tallyGrep(sample []byte) grepTally {
 		lastNum = -1          // line number of the path-less line before, -1 if none
 		prevNum int           // line number of the line before
 	)
+	var matched map[string]bool // read when a line first needs it
 	for line := range sampleLines(sample) {
 		g := ParseGrepLine(line, prev)
 		if n, ok := ParseGrepNumbered(line); ok && heading {
@@ -510,6 +511,12 @@ func tallyGrep(sample []byte) grepTally {
 			heading, lastNum = false, -1
 			continue
 		case g.Form == GrepSeparator:
+			continue
+		case (g.Form == GrepOther || g.Form == GrepPath) && unnumberedContext(line, &matched, sample):
+			// A bare path ("io/io.go-}") or a line of text, unless it
+			// starts with a path that names a match and a dash.
+			t.pathLike++
+			lastNum, prev = -1, nil
 			continue
 		case g.Path == nil && (g.Form == GrepMatch || g.Form == GrepContext):
 			// Line numbers increase, under a heading or in grep -n of
@@ -563,6 +570,41 @@ func tallyGrep(sample []byte) grepTally {
 		prev = g.Path
 	}
 	return t
+}
+
+// unnumberedMatches returns the paths of a sample's matches that name no
+// line number (path:text), as grep and rg print them without -n.
+func unnumberedMatches(sample []byte) map[string]bool {
+	paths := map[string]bool{}
+	for line := range sampleLines(sample) {
+		if g := ParseGrepLine(line, nil); g.Form == GrepMatch && g.Strong && g.Num == 0 {
+			paths[string(g.Path)] = true
+		}
+	}
+	return paths
+}
+
+// unnumberedContext reports whether a line of sample is a context line
+// without a line number (path-text, as grep -C and rg -C print them
+// without -n) of a file that has matches: a path and a dash only tell so
+// where the same path names a match. *matched holds the paths of the
+// sample's unnumbered matches, read at the first call.
+func unnumberedContext(line []byte, matched *map[string]bool, sample []byte) bool {
+	if bytes.IndexByte(line, '-') < 0 {
+		return false
+	}
+	if *matched == nil {
+		*matched = unnumberedMatches(sample)
+	}
+	if len(*matched) == 0 {
+		return false
+	}
+	for i := 1; i < len(line) && i <= maxPath; i++ {
+		if line[i] == '-' && (*matched)[string(line[:i])] {
+			return true
+		}
+	}
+	return false
 }
 
 // mark counts a line that names no file, and whether it marks a log.

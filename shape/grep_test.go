@@ -165,3 +165,30 @@ func FuzzParseGrepLine(f *testing.F) {
 		sniffGrep(line)
 	})
 }
+
+// TestSniffGrepContextNoNumbers checks that search output with context but
+// no line numbers is grep's: its context lines are path-text, which reads
+// as a bare path or as text unless the same path names a match. Run in
+// /usr/local/go/src:
+//
+//	rg -C3 ErrUnexpectedEOF io bufio              >grep-rg-C3-nonumbers.txt
+//	grep -r -C2 ErrShortWrite io bufio            >grep-r-C2-nonumbers.txt
+func TestSniffGrepContextNoNumbers(t *testing.T) {
+	sniffsAs(t, "grep-rg-C3-nonumbers.txt", Grep)
+	sniffsAs(t, "grep-r-C2-nonumbers.txt", Grep)
+	sample := []byte("io/io.go:// the appropriate error is either [ErrUnexpectedEOF] or some other error\n")
+	var matched map[string]bool
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"io/io.go-// giving more detail.", true},
+		{"io/io.go-", true},
+		{"io/pipe.go-\tvar result string", false},
+		{"io/io.go:12:x", false},
+	} {
+		if got := unnumberedContext([]byte(tc.line), &matched, sample); got != tc.want {
+			t.Errorf("%q: context %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}

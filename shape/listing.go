@@ -503,8 +503,10 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		if ok, _ := pathPrefix(field(0)); ok {
 			return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // go list -m, go mod graph
 		}
-	case f.count == 2 && line[0] != ' ' && packageName(field(0)) && version(field(1)):
-		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // dpkg-query -W, brew list --versions
+	case (f.count == 2 || f.count == 3 && (size(field(2)) || architecture(field(2)))) && line[0] != ' ' && packageName(field(0)) && version(field(1)):
+		// dpkg-query -W, brew list --versions; dpkg-query -W -f with a
+		// package's size or architecture after its version.
+		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true
 	case f.count == 2 && line[0] != ' ' && bytes.IndexByte(field(0), '/') > 0 && bytes.IndexByte(field(1), '/') >= 0:
 		// go list -f '{{.ImportPath}} {{.Dir}}': a name and where it is.
 		ok0, _ := pathPrefix(field(0))
@@ -733,6 +735,16 @@ func version(f []byte) bool {
 	return true
 }
 
+// architecture reports whether f names a package's architecture, as
+// dpkg, rpm and apt print it.
+func architecture(f []byte) bool {
+	switch string(f) {
+	case "amd64", "arm64", "i386", "armhf", "armel", "all", "any", "x86_64", "aarch64", "noarch", "i686", "ppc64el", "s390x", "riscv64":
+		return true
+	}
+	return false
+}
+
 // aptName reports whether f is the first field of apt list's rows:
 // name/suite,suite.
 func aptName(f []byte) bool {
@@ -822,6 +834,15 @@ var listingMarks = []struct{ line, why string }{
 	{"npm notice Tarball Contents", "npm pack"},
 }
 
+// gitStatusHint reports whether a line is one of git status's hints:
+// "  (use "git add <file>..." to update what will be committed)", "no
+// changes added to commit (use "git add" and/or "git commit -a")".
+func gitStatusHint(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	return bytes.HasPrefix(t, []byte(`(use "git `)) && bytes.HasSuffix(t, []byte(")")) ||
+		bytes.HasPrefix(t, []byte("no changes added to commit")) || bytes.HasPrefix(t, []byte("nothing added to commit"))
+}
+
 // listingMark returns the tool a line marks the output of, or "".
 func listingMark(line []byte) string {
 	for _, m := range listingMarks {
@@ -843,6 +864,7 @@ func sniffListing(sample []byte) (bool, string) {
 	var (
 		p                     ListingParser
 		entries, weak, others int
+		frame                 int // lines of a listing tool's frame, as listingMark and gitStatusHint tell
 		paths, rows, trees    int
 		mark                  string
 	)
@@ -862,10 +884,15 @@ func sniffListing(sample []byte) (bool, string) {
 			entries++
 			trees++
 		case ListingOther:
-			others++
-			if mark == "" {
-				mark = listingMark(line)
+			if m := listingMark(line); m != "" || gitStatusHint(line) {
+				// A listing tool's frame: its headings and hints.
+				if mark == "" {
+					mark = m
+				}
+				frame++
+				continue
 			}
+			others++
 			if others >= 64 && entries*2 < others {
 				// Most of a long stretch is no entries: no listing. Stop
 				// here rather than read the rest.
@@ -875,11 +902,13 @@ func sniffListing(sample []byte) (bool, string) {
 	}
 	total := entries + others
 	switch {
+	case mark != "" && entries > 0 && entries*3 >= total:
+		// A listing tool's frame tells even of one entry, as git status
+		// of a file changed.
+		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total+frame, mark)
 	case entries < 3:
 		return false, ""
 	case entries*4 >= total*3:
-	case mark != "" && entries*3 >= total:
-		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total, mark)
 	default:
 		return false, ""
 	}

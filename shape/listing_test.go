@@ -37,6 +37,9 @@ func TestParseListingLine(t *testing.T) {
 		{"lrwxrwxrwx  1 root root   21 Mar  1  2023 libz.so -> libz.so.1.2.13", ListingRow, "libz.so", false},
 		{"drwxr-xr-x 11 root root   4096 Aug 28 16:20 .", ListingRow, ".", false},
 		{"275600\t/usr/local/go", ListingRow, "/usr/local/go", false},
+		// dpkg-query -W -f='${Package}\t${Version}\t${Installed-Size}\n', and ${Architecture}.
+		{"adduser\t3.134\t686", ListingRow, "adduser", false},
+		{"libc6 2.36-9+deb12u10 amd64", ListingRow, "libc6", false},
 		{"100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549      36\t.gitignore", ListingRow, ".gitignore", false},
 		{"ii  adduser                    3.134                          all          add and remove users and groups", ListingRow, "adduser", false},
 		{"      241  1980-00-00 00:00   github.com/spf13/cobra@v1.8.1/.github/dependabot.yml", ListingRow, "github.com/spf13/cobra@v1.8.1/.github/dependabot.yml", false},
@@ -210,5 +213,30 @@ func TestParseTableGaps(t *testing.T) {
 		if l := p.Parse([]byte(line)); l.Form != ListingRow {
 			t.Errorf("%q: form %v, want a row", line, l.Form)
 		}
+	}
+}
+
+// TestSniffListingFrame checks that a listing tool's frame tells of a
+// listing with few entries: git status of one file changed, whose hints
+// outnumber its entry, and that the hints alone are no listing:
+//
+//	git status    >listing-git-status-one.txt
+func TestSniffListingFrame(t *testing.T) {
+	sniffsAs(t, "listing-git-status-one.txt", Listing)
+	for _, tc := range []struct {
+		line string
+		hint bool
+	}{
+		{`  (use "git add <file>..." to update what will be committed)`, true},
+		{`no changes added to commit (use "git add" and/or "git commit -a")`, true},
+		{"\tmodified:   join.go", false},
+		{`Run (use "git add") first`, false},
+	} {
+		if got := gitStatusHint([]byte(tc.line)); got != tc.hint {
+			t.Errorf("%q: hint %v, want %v", tc.line, got, tc.hint)
+		}
+	}
+	if ok, why := sniffListing([]byte("On branch main\nnothing to commit, working tree clean\n")); ok {
+		t.Errorf("git status of nothing: sniffListing = %v (%s)", ok, why)
 	}
 }

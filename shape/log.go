@@ -2,6 +2,7 @@ package shape
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 )
 
@@ -96,8 +97,14 @@ func sniffLog(sample []byte) (bool, string) {
 		return true, t.mark
 	case t.lines >= 3 && t.stamped*3 >= t.lines:
 		return true, "timestamps, log levels or [tags] on most lines"
+	case t.lines >= 3 && t.progress*2 >= t.lines:
+		return true, "progress lines (Compiling ...)"
 	case t.located > 0 && t.located*2 >= t.lines:
 		return true, "compiler or vet diagnostics (file:line:col: message)"
+	case t.logish >= 3 && t.logish*2 >= t.lines:
+		// A Python syntax error has no mark: a frame, the source, a
+		// caret and the exception.
+		return true, fmt.Sprintf("%d of %d lines only a log has (frames, carets, exceptions)", t.logish, t.lines)
 	}
 	return false, ""
 }
@@ -105,6 +112,7 @@ func sniffLog(sample []byte) (bool, string) {
 // logTally counts the lines of a sample by what they look like.
 type logTally struct {
 	lines, stamped, structured, located int
+	progress                            int    // lines that tell a step begun: "Compiling 'a.py'..."
 	marks                               int    // lines with a mark of a log
 	mark                                string // why the first of them is one
 	// logish counts the lines only a log has: those with a mark, compiler
@@ -137,6 +145,9 @@ func tallyLog(sample []byte) logTally {
 			}
 		} else if logQuote(line) {
 			t.logish++
+		}
+		if logProgress(line) {
+			t.progress++
 		}
 		switch {
 		case logStructured(line):
@@ -200,6 +211,37 @@ func logQuote(line []byte) bool {
 		return false
 	}
 	return bytes.HasSuffix(name, []byte("Error")) || bytes.HasSuffix(name, []byte("Exception"))
+}
+
+// logProgress reports whether a line tells of a step a tool has begun,
+// as installers and compilers print them one a line: a capitalised verb
+// in -ing at the margin, and an ellipsis at the end ("Compiling
+// 'json/decoder.py'...", "Unpacking git (1:2.39.5-0) ...", "Setting up
+// git (1:2.39.5-0) ..."), perhaps followed by a verdict ("... done").
+func logProgress(line []byte) bool {
+	w, _, ok := bytes.Cut(line, []byte(" "))
+	if !ok || len(w) < 5 || w[0] < 'A' || w[0] > 'Z' || !bytes.HasSuffix(w, []byte("ing")) {
+		return false
+	}
+	for _, c := range w[1:] {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	i := bytes.LastIndex(line, []byte("..."))
+	if i < 0 {
+		return false
+	}
+	verdict := bytes.TrimRight(bytes.TrimSpace(line[i+3:]), ".!")
+	if len(verdict) > 12 {
+		return false
+	}
+	for _, c := range verdict {
+		if !logIsLetter(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // logStructured reports whether a line looks like part of a JSON
@@ -318,6 +360,12 @@ func logMark(line []byte) string {
 	if logDiagnosticLine(line) {
 		return "compiler diagnostics (file:line: error:)"
 	}
+	if logToolError(line) {
+		return "a tool's error (collect2: error:)"
+	}
+	if logPythonWarning(line) {
+		return "Python warnings (file:line: DeprecationWarning:)"
+	}
 	if logTSC(line) {
 		return "tsc diagnostics (file(line,col): error TS)"
 	}
@@ -366,10 +414,72 @@ func logRunnerLine(line []byte) string {
 		return "ctest output"
 	case logPercentTag(line):
 		return "build progress ([ 50%] ...)"
+	case logToolCommand(line):
+		return "a build's commands (a compiler, assembler or linker run with -c or -o)"
 	case bytes.Contains(line[:min(len(line), 24)], []byte(" load avg: ")):
 		return "python regrtest output"
 	}
 	return ""
+}
+
+// buildTools are the compilers, assemblers and linkers whose commands a
+// build echoes: make its recipes, gcc -v its passes, cmake's VERBOSE=1 its
+// steps.
+var buildTools = map[string]bool{
+	"cc": true, "gcc": true, "g++": true, "c++": true, "clang": true, "clang++": true, "cc1": true,
+	"cc1plus": true, "collect2": true, "ld": true, "as": true, "gfortran": true, "nvcc": true,
+}
+
+// logToolCommand reports whether a line runs a compiler, an assembler or
+// a linker: at the margin or a space in (as gcc -v indents its passes),
+// the tool's name, perhaps with a path, a target's prefix or a version
+// ("/usr/lib/gcc/x86_64-linux-gnu/12/cc1", "x86_64-linux-gnu-gcc-12"),
+// then arguments among which -c or -o. Deeper, as in a makefile's recipe
+// or a manual's example, it is quoted.
+func logToolCommand(line []byte) bool {
+	t := bytes.TrimPrefix(line, []byte(" "))
+	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
+		return false
+	}
+	name, args, ok := bytes.Cut(t, []byte(" "))
+	if !ok || !(bytes.Contains(args, []byte("-o ")) || bytes.Contains(args, []byte("-c ")) ||
+		bytes.HasSuffix(args, []byte(" -c"))) {
+		return false
+	}
+	name = name[bytes.LastIndexByte(name, '/')+1:]
+	if i := bytes.LastIndexByte(name, '-'); i > 0 && logIsDigits(bytes.ReplaceAll(name[i+1:], []byte("."), nil)) {
+		name = name[:i] // a version: gcc-12, clang-14
+	}
+	if i := bytes.LastIndexByte(name, '-'); i > 0 && !buildTools[string(name)] {
+		name = name[i+1:] // a target: x86_64-linux-gnu-gcc
+	}
+	if !buildTools[string(name)] {
+		return false
+	}
+	// The first argument is an option or a file ("-O2", "main.c"), not a
+	// word of prose ("as shown, -o names ...").
+	first, _, _ := bytes.Cut(bytes.TrimLeft(args, " "), []byte(" "))
+	if len(first) == 0 || first[0] != '-' && (bytes.IndexByte(first, '.') <= 0 || !logIsLetter(first[len(first)-1]) && !logIsDigits(first[len(first)-1:])) {
+		return false
+	}
+	return logHasWord(args, "-o") || logHasWord(args, "-c")
+}
+
+// logHasWord reports whether w is one of the words of s, which blanks
+// part.
+func logHasWord(s []byte, w string) bool {
+	for len(s) > 0 {
+		i := bytes.Index(s, []byte(w))
+		if i < 0 {
+			return false
+		}
+		end := i + len(w)
+		if (i == 0 || s[i-1] == ' ') && (end == len(s) || s[end] == ' ') {
+			return true
+		}
+		s = s[end:]
+	}
+	return false
 }
 
 // logPytestBanner reports whether a line is one of pytest's banners:
@@ -439,6 +549,49 @@ func logDiagnosticLine(line []byte) bool {
 	msg := bytes.TrimLeft(rest[n:], " ")
 	return bytes.HasPrefix(msg, []byte("error")) || bytes.HasPrefix(msg, []byte("warning")) ||
 		bytes.HasPrefix(msg, []byte("fatal error"))
+}
+
+// logToolError reports whether a line is a tool's error or warning about
+// no source line, as compiler drivers and linkers print them: the tool,
+// perhaps with its path, then "error:" ("collect2: error: ld returned 1
+// exit status", "gcc: fatal error: no input files", "/usr/bin/ld:
+// warning: ...").
+func logToolError(line []byte) bool {
+	name, msg, ok := bytes.Cut(line, []byte(": "))
+	if !ok || len(name) == 0 || len(name) > 64 || bytes.IndexByte(name, ' ') >= 0 || bytes.IndexByte(name, ':') >= 0 {
+		return false
+	}
+	// Tools' names are lower case: "Note: error: ..." is prose.
+	tool := name[bytes.LastIndexByte(name, '/')+1:]
+	if len(tool) == 0 || tool[0] < 'a' || tool[0] > 'z' {
+		return false
+	}
+	for _, c := range tool {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || bytes.IndexByte([]byte("+-_."), c) >= 0) {
+			return false
+		}
+	}
+	return bytes.HasPrefix(msg, []byte("error: ")) || bytes.HasPrefix(msg, []byte("fatal error: ")) ||
+		bytes.HasPrefix(msg, []byte("warning: "))
+}
+
+// logPythonWarning reports whether a line is one of Python's warnings: a
+// location, a category that ends in Warning, a message
+// ("<string>:3: DeprecationWarning: old api", "/src/a.py:12:
+// UserWarning: ...").
+func logPythonWarning(line []byte) bool {
+	i := bytes.Index(line, []byte("Warning: "))
+	if i <= 0 {
+		return false
+	}
+	head := line[:i]
+	sp := bytes.LastIndexByte(head, ' ')
+	if sp < 2 || head[sp-1] != ':' || !logIsLetter(head[sp+1]) {
+		return false
+	}
+	loc := head[:sp-1] // path:line
+	c := bytes.LastIndexByte(loc, ':')
+	return c > 0 && logIsDigits(loc[c+1:]) && bytes.IndexByte(loc[:c], ' ') < 0
 }
 
 // logTimestamped reports whether a line starts with a date or time, or

@@ -42,7 +42,7 @@ func TestSniffLogReasons(t *testing.T) {
 		"log-gobuild-compile-errors":          "go build output (# package, file:line: message)",
 		"log-govet":                           "compiler or vet diagnostics (file:line:col: message)",
 		"log-cargo-build-errors-ansi":         "cargo output",
-		"log-make-gcc-warnings-error":         "compiler diagnostics (file:line: error:)",
+		"log-make-gcc-warnings-error":         "a build's commands (a compiler, assembler or linker run with -c or -o)",
 		"log-python-script-chained-traceback": "timestamps, log levels or [tags] on most lines",
 		"log-node-test-tap-failures":          "TAP test output",
 		"log-gitclone-progress-cr":            "git output",
@@ -75,6 +75,30 @@ func TestSniffLogLines(t *testing.T) {
 		// grep output puts a line of code right after the location.
 		{"pool/pool.go:74:\tp.jobs[i] = j\npool/pool.go:50:\tp.dispatch(w)\n", false},
 		{"The quick brown fox\njumps over the lazy dog.\n", false},
+		// make and make -n echo their recipes; gcc -v its passes, a space in.
+		{"gcc -O2 -Wall -Wextra -c ok.c -o ok.o\nprintf 'int util(void) { return 1; }\\n' > util.c\n", true},
+		{"Using built-in specs.\n /usr/lib/gcc/x86_64-linux-gnu/12/collect2 -plugin /usr/lib/gcc/x86_64-linux-gnu/12/liblto_plugin.so -o ok\n", true},
+		{"GNU assembler version 2.40\n as -v --64 -o /tmp/ccd0sl0n.o /tmp/ccJrd3ck.s\n", true},
+		{"x86_64-linux-gnu-gcc-12 main.c -o main\n", true},
+		// A makefile's recipe, a manual's example and prose are no build.
+		{"ok.o: ok.c\n\tgcc -O2 -c ok.c -o ok.o\n", false},
+		{"       gcc -c -o foo.o foo.c\n", false},
+		{"as shown, -o names the output\n", false},
+		{"gcc version 12.2.0 (Debian 12.2.0-14+deb12u1)\n", false},
+		// A linker's errors, through gcc; Python's warnings.
+		{"/usr/bin/ld: /tmp/ccWIaroZ.o: in function `main':\nmain.c:(.text+0x1f): undefined reference to `missing_fn'\ncollect2: error: ld returned 1 exit status\n", true},
+		{"gcc: fatal error: no input files\ncompilation terminated.\n", true},
+		{"<string>:2: DeprecationWarning: the imp module is deprecated in favour of importlib\n", true},
+		{"/usr/lib/python3.11/a.py:12: UserWarning: no display\n  warnings.warn(x)\n", true},
+		{"Note: error: is a word here\nAnd: warning: too\n", false},
+		{"See the Warning: section below.\n", false},
+		// python3 -m py_compile of a file with a syntax error.
+		{"  File \"bad.py\", line 1\n    def f(:\n         ^\nSyntaxError: '(' was never closed\n", true},
+		// python3 -m compileall tells each step it begins.
+		{"Listing 'json'...\nCompiling 'json/__init__.py'...\nCompiling 'json/decoder.py'...\n", true},
+		{"Preparing to unpack .../git_2.39.5-0_amd64.deb ...\nUnpacking git (1:2.39.5-0) ...\nSetting up git (1:2.39.5-0) ... done\n", true},
+		{"Loading is slow...\nthe rest\nof a paragraph\n", false},
+		{"Nothing... to see here\nWaiting... not yet\nThinking... about it\n", false},
 	} {
 		if ok, why := sniffLog([]byte(c.sample)); ok != c.log {
 			t.Errorf("sniffLog(%q) = %v (%s), want %v", c.sample, ok, why, c.log)

@@ -8,23 +8,27 @@ import (
 // outlineTally counts the lines of a sample by what they look like, for
 // the outline sniffers.
 type outlineTally struct {
-	lines     int // non-blank lines
-	first     []byte
-	code      int // lines that read as code: declarations, statements, comments
-	decls     int // declarations at or near the left margin
-	blame     int // lines of git blame
-	headings  int // markdown headings standing alone
-	fences    int // markdown code fences, indented less than four columns
-	inline    int // lines with markdown's links, code spans or emphasis
-	sections  int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
-	indented  int // lines indented by three columns or more
-	comments  int // lines in block comments or starting one, or a // comment
-	options   int // lines documenting an option: "  -a, --all   list all"
-	commands  int // lines of a command list: "  add        Add file contents"
-	rules     int // a makefile's rules whose recipe follows: "lib.a: $(OBJS)"
-	makeRefs  int // lines that refer to a makefile's variables: $(CC), ${RM}
-	usage     bool
-	helpStart bool // the first line is "usage: ..."
+	lines    int // non-blank lines
+	first    []byte
+	code     int // lines that read as code: declarations, statements, comments
+	decls    int // declarations at or near the left margin
+	blame    int // lines of git blame
+	headings int // markdown headings standing alone
+	fences   int // markdown code fences, indented less than four columns
+	inline   int // lines with markdown's links, code spans or emphasis
+	sections int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
+	indented int // lines indented by three columns or more
+	comments int // lines in block comments or starting one, or a // comment
+	options  int // lines documenting an option: "  -a, --all   list all"
+	commands int // lines of a command list: "  add        Add file contents"
+	asm      int // an assembler's instructions: "\tMOVQ\tAX, DI", "\tmovq\t%rdi, %rax"
+	// bareOptions counts option lines that describe nothing: "-fdce
+	// [enabled]", "-daystart -follow -nowarn".
+	bareOptions int
+	rules       int // a makefile's rules whose recipe follows: "lib.a: $(OBJS)"
+	makeRefs    int // lines that refer to a makefile's variables: $(CC), ${RM}
+	usage       bool
+	helpStart   bool // the first line is "usage: ..."
 }
 
 // sniffDocument reports whether sample is documentation with a mark no
@@ -40,7 +44,7 @@ func sniffDocument(sample []byte) (bool, string) {
 		if t.lines == 20 {
 			break
 		}
-		line = bytes.TrimSuffix(line, []byte{'\r'})
+		line = unnumbered(bytes.TrimSuffix(line, []byte{'\r'}))
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if t.lines == 0 {
 				t.first = trimmed
@@ -82,12 +86,16 @@ func sniffOutline(sample []byte) (bool, string) {
 		// Comments do not thin declarations out: a declaration file is
 		// mostly documentation.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d declare", t.code, t.lines, t.decls)
+	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
+		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
 		return true, "markdown: headings or code fences"
 	case t.sections >= 2 && t.indented*2 >= t.lines:
 		return true, "a manual: sections (NAME, SYNOPSIS, DESCRIPTION) and indented text"
-	case (t.helpStart || t.usage) && t.options >= 3:
-		return true, "help text: a usage line and options"
+	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands >= 3:
+		// Under a usage line, lists of options ("-depth -maxdepth LEVELS")
+		// and of commands are help text too.
+		return true, "help text: a usage line and options or commands"
 	case t.options >= 8 && t.options*12 >= t.lines:
 		return true, fmt.Sprintf("help text: %d of %d lines document options", t.options, t.lines)
 	case t.commands >= 8 && t.commands*3 >= t.lines:
@@ -107,11 +115,12 @@ func tallyOutline(sample []byte) outlineTally {
 		pendSetext   bool
 		inFence      bool
 		inComment    bool // inside a block comment or a docstring
+		inPOD        bool // inside Perl's documentation, from =head1 or =pod to =cut
 		linesChecked int
 		pendOption   = -1 // the indentation of an option line not yet described
 	)
 	for line := range sampleLines(sample) {
-		line = bytes.TrimSuffix(line, []byte{'\r'})
+		line = unnumbered(bytes.TrimSuffix(line, []byte{'\r'}))
 		if bytes.IndexByte(line, 0x1b) >= 0 {
 			line = stripANSI(line)
 		}
@@ -160,6 +169,8 @@ func tallyOutline(sample []byte) outlineTally {
 		if pendOption >= 0 {
 			if indent(line) > pendOption && isLetter(trimmed[0]) {
 				t.options++
+			} else {
+				t.bareOptions++
 			}
 			pendOption = -1
 		}
@@ -173,6 +184,9 @@ func tallyOutline(sample []byte) outlineTally {
 		if commandEntry(line) {
 			t.commands++
 		}
+		if asmInstruction(line) {
+			t.asm++
+		}
 		if line[0] == '\t' && !prevBlank && makeRule(prev) {
 			t.rules++
 		}
@@ -185,10 +199,13 @@ func tallyOutline(sample []byte) outlineTally {
 		if blameLine(line) {
 			t.blame++
 		}
-		if inComment || codeLine(trimmed) {
+		if cmd, ok := podCommand(line); ok {
+			inPOD = cmd != "cut"
+		}
+		if inPOD || inComment || codeLine(trimmed) {
 			t.code++
 		}
-		if inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) {
+		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) {
 			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
@@ -201,6 +218,20 @@ func tallyOutline(sample []byte) outlineTally {
 		t.headings++
 	}
 	return t
+}
+
+// unnumbered returns a line without the number cat -n and nl put before
+// it: blanks, the number and a tab ("    12\tfunc main() {").
+func unnumbered(line []byte) []byte {
+	i := 0
+	for i < len(line) && i < 8 && line[i] == ' ' {
+		i++
+	}
+	_, j := digits(line, i)
+	if j == i || j-i > 7 || j >= len(line) || line[j] != '\t' {
+		return line
+	}
+	return line[j+1:]
 }
 
 // stripANSI returns a line without its ANSI escape sequences, as a
@@ -318,16 +349,19 @@ func optionDescribed(t []byte) bool {
 	if gap < 0 {
 		return false
 	}
+	// A description starts with a word, and is a phrase or a capital's
+	// sentence: gcc -Q's states and values ("-Wbidi-chars=   unpaired",
+	// "-Wcomments   -Wcomment", "-Walloca-larger-than=<number>   9223372036854775807 bytes")
+	// describe nothing.
 	rest := bytes.TrimSpace(t[gap:])
-	return len(rest) > 0 && rest[0] != '[' && rest[0] != '<' && bytes.IndexFunc(rest, func(r rune) bool {
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
-	}) >= 0
+	return len(rest) > 0 && isLetter(rest[0]) && (bytes.ContainsAny(rest, " \t") || 'A' <= rest[0] && rest[0] <= 'Z')
 }
 
 // commandEntry reports whether a line is an entry of a command list, as
 // git help -a and kubectl --help write them: an indentation, a command's
 // name, a run of blanks, and a description that starts with a capital
-// letter ("   add          Add file contents to the index").
+// letter ("   add          Add file contents to the index"); or, as apt
+// writes them, a name, a dash and a description.
 func commandEntry(line []byte) bool {
 	t := bytes.TrimLeft(line, " ")
 	if n := len(line) - len(t); n < 2 || n > 8 || len(t) == 0 || !('a' <= t[0] && t[0] <= 'z') {
@@ -337,11 +371,66 @@ func commandEntry(line []byte) bool {
 	for i < len(t) && ('a' <= t[i] && t[i] <= 'z' || isDigit(t[i]) || t[i] == '-' || t[i] == '_' || t[i] == ':') {
 		i++
 	}
+	if rest, ok := bytes.CutPrefix(t[i:], []byte(" - ")); ok && i > 0 {
+		// apt's list: "  update - Retrieve new lists of packages".
+		return len(rest) > 0 && isLetter(rest[0])
+	}
 	j := i
 	for j < len(t) && t[j] == ' ' {
 		j++
 	}
 	return j-i >= 2 && j < len(t) && 'A' <= t[j] && t[j] <= 'Z'
+}
+
+// asmInstruction reports whether a line is an assembler's instruction or
+// directive as Go's assembler and gcc -S write them: a tab, a mnemonic in
+// one case or a directive, then a tab and operands ("\tMOVQ\tAX, DI",
+// "\tmovq\t%rdi, %rax", "\tjmp\t.L3", "\t.globl\tmain"), or a blank and operands that
+// read as such ("\tMOVQ dig+0(FP), SI", "\tJE   avx2_done", "\tmovl $7,
+// %eax"), or nothing more in lower case ("\tret", "\t.text").
+func asmInstruction(line []byte) bool {
+	if len(line) < 3 || line[0] != '\t' {
+		return false
+	}
+	t := line[1:]
+	start := 0
+	directive := t[0] == '.'
+	if directive {
+		start = 1
+	}
+	i, upper, lower := start, false, false
+	for i < len(t) && (isLetter(t[i]) || i > start && (isDigit(t[i]) || t[i] == '_')) {
+		upper = upper || 'A' <= t[i] && t[i] <= 'Z'
+		lower = lower || 'a' <= t[i] && t[i] <= 'z'
+		i++
+	}
+	if n := i - start; n < 2 || n > 12 || upper && lower {
+		return false
+	}
+	if i == len(t) {
+		return lower
+	}
+	ops := t[i+1:]
+	switch t[i] {
+	case '\t':
+		if len(ops) == 0 || ops[0] == ' ' || ops[0] == '\t' {
+			return false
+		}
+		// A table's rows indent their keys too ("\tdep\tgithub.com/x\tv1.0.0",
+		// "\tbuild\tGOOS=linux"): in lower case, operands show registers,
+		// constants, addresses or a local label.
+		return upper && bytes.IndexByte(ops, '=') < 0 || directive || bytes.ContainsAny(ops, "%$(,") || ops[0] == '.'
+	case ' ':
+		ops = bytes.TrimLeft(ops, " ")
+		if len(ops) == 0 {
+			return false
+		}
+		if upper || directive {
+			return bytes.ContainsAny(ops, ",($") || bytes.IndexByte(ops, ' ') < 0
+		}
+		return bytes.ContainsAny(ops, "%$")
+	}
+	return false
 }
 
 // indent returns the number of blanks a line starts with, a tab counting
@@ -422,11 +511,32 @@ func blameLine(line []byte) bool {
 	return false
 }
 
+// podCommand returns the command of a line of Perl's documentation at the
+// left margin ("=head1 NAME", "=item", "=cut"), and whether it is one.
+func podCommand(line []byte) (string, bool) {
+	if len(line) < 3 || line[0] != '=' {
+		return "", false
+	}
+	w, _, _ := bytes.Cut(bytes.TrimRight(line[1:], " \t"), []byte(" "))
+	switch cmd := string(w); cmd {
+	case "pod", "head1", "head2", "head3", "head4", "over", "item", "back", "begin", "end", "for", "encoding", "cut":
+		return cmd, true
+	}
+	return "", false
+}
+
 // commentState returns whether a block comment or a Python docstring is
-// open after a line, given whether one was open before it.
+// open after a line, given whether one was open before it. A docstring
+// opens only where a string may start (stringStart): in prose, as a
+// commit message that names the quote itself, it opens nothing, or all
+// that follows would read as code.
 func commentState(t []byte, open bool) bool {
 	for _, q := range []string{`"""`, `'''`} {
-		if bytes.Count(t, []byte(q))%2 == 1 {
+		i := bytes.Index(t, []byte(q))
+		if i < 0 || !open && !stringStart(t[:i]) {
+			continue
+		}
+		if bytes.Count(t[i:], []byte(q))%2 == 1 {
 			return !open
 		}
 	}
@@ -435,6 +545,23 @@ func commentState(t []byte, open bool) bool {
 	}
 	i := bytes.LastIndex(t, []byte("/*"))
 	return i >= 0 && !bytes.Contains(t[i:], []byte("*/"))
+}
+
+// stringStart reports whether a string may start after before, what a
+// line holds up to it: nothing, an operator, a bracket or a keyword, then
+// perhaps a string's prefix ("x = r", "return ", "f(").
+func stringStart(before []byte) bool {
+	prefix := 0
+	for prefix < 2 && len(before) > 0 && bytes.IndexByte([]byte("rRbBuUfF"), before[len(before)-1]) >= 0 {
+		before = before[:len(before)-1]
+		prefix++
+	}
+	if prefix > 0 && len(before) > 0 && isLetter(before[len(before)-1]) {
+		return false // a word's end ("policy'''s"), not a prefix
+	}
+	before = bytes.TrimRight(before, " \t")
+	return len(before) == 0 || bytes.IndexByte([]byte("=([{,:+%"), before[len(before)-1]) >= 0 ||
+		bytes.HasSuffix(before, []byte("return"))
 }
 
 // codeWords start lines of code in the languages headroom's users read:
@@ -451,7 +578,8 @@ var codeWords = map[string]bool{
 	"with": true, "assert": true, "do": true, "done": true, "fi": true, "then": true, "esac": true,
 	"local": true, "echo": true, "module": true, "require": true, "interface": true, "override": true,
 	"virtual": true, "inline": true, "unsigned": true, "int": true, "void": true, "char": true, "bool": true,
-	"float": true, "double": true,
+	"float": true, "double": true, "my": true, "our": true, "sub": true, "unless": true, "foreach": true,
+	"elsif": true,
 }
 
 // codeLine reports whether a trimmed line reads as code: it starts with a
@@ -466,6 +594,12 @@ func codeLine(t []byte) bool {
 		}
 	case '<':
 		if bytes.HasPrefix(t, []byte("<?php")) {
+			return true
+		}
+	case '#':
+		if len(t) == 1 || t[1] == ' ' || isLetter(t[1]) {
+			// A line comment of shell, Python, Perl, Ruby or make ("#
+			// Usage", "#pod =head1"), a directive of C's preprocessor.
 			return true
 		}
 	}
@@ -490,7 +624,8 @@ var declStarts = []string{
 	"function ", "export function ", "export class ", "export const ", "export default ",
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
-	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ",
+	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
+	"package ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or
@@ -508,6 +643,28 @@ func assignedFunction(t []byte) bool {
 	rest = bytes.TrimPrefix(rest, []byte("async "))
 	return bytes.HasPrefix(rest, []byte("function")) ||
 		bytes.HasPrefix(rest, []byte("(")) && bytes.Contains(rest, []byte(") => "))
+}
+
+// cssRule reports whether a line opens a style sheet's rule: selectors
+// or an at-rule, then a brace ("body {", ".slides > article.far-past {",
+// "@media screen {", "h1, h2:hover {"). Code's blocks open after a
+// keyword, a call's parentheses, an assignment, a quoted name or a key
+// and its value ("foo: Bar{").
+func cssRule(t []byte) bool {
+	head, ok := bytes.CutSuffix(t, []byte("{"))
+	head = bytes.TrimRight(head, " ")
+	if !ok || len(head) == 0 || bytes.IndexByte([]byte(".#@:*["), head[0]) < 0 && !isLetter(head[0]) {
+		return false
+	}
+	if bytes.ContainsAny(head, `;="'{}`) || bytes.Contains(head, []byte(": ")) ||
+		head[0] != '@' && bytes.IndexByte(head, '(') >= 0 && !bytes.Contains(head, []byte(":")) {
+		return false
+	}
+	w := 0
+	for w < len(head) && isLetter(head[w]) {
+		w++
+	}
+	return !codeWords[string(head[:w])] && string(head[:w]) != "else"
 }
 
 // declaration reports whether a line declares something at or near the
@@ -531,6 +688,9 @@ func declaration(line []byte) bool {
 	// A function assigned to a name, as JavaScript declares methods and
 	// exports: "app.init = function init() {", "exports.x = async (a) => {".
 	if assignedFunction(t) {
+		return true
+	}
+	if cssRule(t) {
 		return true
 	}
 	// A shell function: name() {

@@ -16,20 +16,149 @@ func TestOutlineLineForms(t *testing.T) {
 		{"-O<number>                  \t\t", optionDescribed, false},
 		{"-falign-functions=          \t\t", optionDescribed, false},
 		{"-o <file>", optionDescribed, false},
+		{"-Wbidi-chars=               \t\tunpaired", optionDescribed, false},
+		{"-Wcomments                  \t\t-Wcomment", optionDescribed, false},
+		{"-Walloca-larger-than=<number> \t9223372036854775807 bytes", optionDescribed, false},
+		{"-v, --verbose   Verbose.", optionDescribed, true},
+		{"-a, --all                  do not ignore entries starting with .", optionDescribed, true},
 		{"   add                     Add file contents to the index", commandEntry, true},
 		{"  create          Create a resource from a file or from stdin", commandEntry, true},
 		{"  port-forward    Forward one or more local ports to a pod", commandEntry, true},
 		{"root         1  0.0  0.0 167788 11624 ?  Ss   Nov25   0:04 /sbin/init", commandEntry, false},
 		{"  add file contents to the index", commandEntry, false},
+		{"  update - Retrieve new lists of packages", commandEntry, true},
+		{"  list - list packages based on package names", commandEntry, true},
+		{"  - a dash", commandEntry, false},
 		{"  -a, --all       Show all", commandEntry, false},
 		{"app.init = function init() {", assignedFunction, true},
 		{"exports.render = async (name, options) => {", assignedFunction, true},
 		{"res.status = function status(code) {", assignedFunction, true},
 		{"var app = exports = module.exports = {};", assignedFunction, false},
 		{"x = (a + b) * c;", assignedFunction, false},
+		// styles.css of golang.org/x/tools' present; code's blocks.
+		{"@media screen {", cssRule, true},
+		{".slides > article.far-past {", cssRule, true},
+		{"h1, h2, h3 {", cssRule, true},
+		{"a:not(.x) {", cssRule, true},
+		{"if (n > max) {", cssRule, false},
+		{"} else {", cssRule, false},
+		{"func main() {", cssRule, false},
+		{"foo: Bar{", cssRule, false},
+		{`resource "aws_instance" "web" {`, cssRule, false},
+		{"var m = map[string]int{", cssRule, false},
 	} {
 		if got := tt.f([]byte(tt.line)); got != tt.want {
 			t.Errorf("%q: %v, want %v", tt.line, got, tt.want)
 		}
+	}
+}
+
+// TestSniffPerl checks that Perl's source is an outline: its subs
+// declare, its comments and its documentation (=head1 ... =cut) read as
+// code's. Perl 5.36's ExtUtils/MM_OS2.pm:
+//
+//	cat /usr/share/perl/5.36/ExtUtils/MM_OS2.pm    >outline-perl-mm-os2.txt
+func TestSniffPerl(t *testing.T) {
+	sniffsAs(t, "outline-perl-mm-os2.txt", Outline)
+	for _, tc := range []struct {
+		line string
+		cmd  string
+		ok   bool
+	}{
+		{"=head1 NAME", "head1", true},
+		{"=item init_dist", "item", true},
+		{"=cut", "cut", true},
+		{"==> lib/a.pm <==", "", false},
+		{"=cutoff", "", false},
+	} {
+		if cmd, ok := podCommand([]byte(tc.line)); cmd != tc.cmd || ok != tc.ok {
+			t.Errorf("podCommand(%q) = %q, %v; want %q, %v", tc.line, cmd, ok, tc.cmd, tc.ok)
+		}
+	}
+	for _, tc := range []struct {
+		line string
+		code bool
+	}{
+		{"# Copyright and license", true},
+		{"#pod =head1 PORTABILITY", true},
+		{"#", true},
+		{"#12 in the queue", false},
+		{"sub init_dist {", true},
+		{"my $self = shift;", true},
+	} {
+		if got := codeLine([]byte(tc.line)); got != tc.code {
+			t.Errorf("codeLine(%q) = %v, want %v", tc.line, got, tc.code)
+		}
+	}
+}
+
+// TestSniffStyleSheet checks that a style sheet is an outline, its rules
+// its declarations: the first 150 lines of golang.org/x/tools'
+// cmd/present/static/styles.css.
+func TestSniffStyleSheet(t *testing.T) {
+	sniffsAs(t, "outline-css-present-styles.txt", Outline)
+}
+
+// TestSniffAssembly checks that assembly is an outline by its
+// instructions, and that a table whose rows indent their keys is not:
+//
+//	cat /usr/local/go/src/runtime/memclr_arm64.s         >outline-asm-go-memclr-arm64.txt
+//	gcc -S -O2 -I/usr/local/go/src/runtime/cgo -o - /usr/local/go/src/runtime/cgo/gcc_util.c >outline-gcc-S-cgo-util.txt
+//	go version -m /tmp/hr-sniff-base                     >text-go-version-m.txt
+func TestSniffAssembly(t *testing.T) {
+	sniffsAs(t, "outline-asm-go-memclr-arm64.txt", Outline)
+	sniffsAs(t, "outline-gcc-S-cgo-util.txt", Outline)
+	sniffsAs(t, "text-go-version-m.txt", Text)
+	for _, tc := range []struct {
+		line string
+		asm  bool
+	}{
+		{"\tMOVQ\tAX, DI", true},
+		{"\tMOVQ dig+0(FP), SI", true},
+		{"\tJE   avx2_only_one_block", true},
+		{"\tleal\t1(%rdi,%rdi,2), %eax", true},
+		{"\tjmp\t.L3", true},
+		{"\t.globl\tmain", true},
+		{"\tret", true},
+		{"\tdep\tgithub.com/spf13/cobra\tv1.10.2", false},
+		{"\tbuild\tGOOS=linux", false},
+		{"\tthis is, however, prose", false},
+		{"\tNOTE this is prose", false},
+	} {
+		if got := asmInstruction([]byte(tc.line)); got != tc.asm {
+			t.Errorf("asmInstruction(%q) = %v, want %v", tc.line, got, tc.asm)
+		}
+	}
+}
+
+// TestSniffNumberedSource checks that source printed with its line
+// numbers is an outline, read past the numbers:
+//
+//	cat -n strings/builder.go            >outline-cat-n-go-builder.txt
+//	nl -ba runtime/cgo/gcc_util.c        >outline-nl-c-cgo-util.txt
+func TestSniffNumberedSource(t *testing.T) {
+	sniffsAs(t, "outline-cat-n-go-builder.txt", Outline)
+	sniffsAs(t, "outline-nl-c-cgo-util.txt", Outline)
+	for _, tc := range []struct{ line, want string }{
+		{"     1\t// Copyright 2017 The Go Authors.", "// Copyright 2017 The Go Authors."},
+		{"    12\t\tb.buf = append(b.buf, s...)", "\tb.buf = append(b.buf, s...)"},
+		{"  1234567\tx", "x"},
+		{"12 apples\tx", "12 apples\tx"},
+		{"\tMOVQ\tAX, DI", "\tMOVQ\tAX, DI"},
+	} {
+		if got := string(unnumbered([]byte(tc.line))); got != tc.want {
+			t.Errorf("unnumbered(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestSniffSourceHead checks that the head of a source file is an
+// outline, though it declares only its package and a var block:
+//
+//	head -80 net/http/server.go    >outline-head-go-http-server.txt
+func TestSniffSourceHead(t *testing.T) {
+	sniffsAs(t, "outline-head-go-http-server.txt", Outline)
+	if !declaration([]byte("package http")) || declaration([]byte("packaged goods")) {
+		t.Error("a package clause declares, a word that starts alike does not")
 	}
 }

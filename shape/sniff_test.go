@@ -47,6 +47,14 @@ func clipSample(t testing.TB, path string) []byte {
 	return b[:min(len(b), clipHead)]
 }
 
+// sniffsAs checks that Sniff takes a sample of testdata for kind.
+func sniffsAs(t *testing.T, name string, want Kind) {
+	t.Helper()
+	if k, why := Sniff(clipSample(t, "testdata/"+name)); k != want {
+		t.Errorf("%s: Sniff = %s (%s), want %s", name, k, why, want)
+	}
+}
+
 // headWindow returns the window of a sample that Sniff looks at first, as
 // the sniffers of one kind see it.
 func headWindow(sample []byte) []byte { return sample[:min(len(sample), HeadWindow)] }
@@ -183,11 +191,12 @@ func TestSniffListingLogTail(t *testing.T) {
 }
 
 // TestSniffHelpText checks that help texts are outlines though they have
-// no usage line (go help testflag) or document their options at the left
-// margin (python3 --help-all), and that a style sheet's declarations are
-// no options.
+// no usage line (go help testflag), document their options at the left
+// margin (python3 --help-all), list options without describing them
+// (find --help) or list commands as "name - description" (apt-get
+// --help), and that a style sheet's declarations are no options.
 func TestSniffHelpText(t *testing.T) {
-	for _, name := range []string{"outline-go-help-testflag.txt", "outline-python3-help-all.txt"} {
+	for _, name := range []string{"outline-go-help-testflag.txt", "outline-python3-help-all.txt", "outline-find-help.txt", "outline-apt-get-help.txt"} {
 		sample := clipSample(t, "testdata/"+name)
 		if k, why := Sniff(sample); k != Outline || !strings.HasPrefix(why, "help text") {
 			t.Errorf("%s: Sniff = %s (%s), want help text", name, k, why)
@@ -286,5 +295,29 @@ func TestSniffMakefile(t *testing.T) {
 	}
 	if ok, why := sniffOutline(clipSample(t, "testdata/text-ldd.txt")); ok {
 		t.Errorf("ldd: sniffOutline = %v (%s)", ok, why)
+	}
+}
+
+// TestSniffProseTripleQuote checks that a triple quote in prose opens no
+// docstring, after which every line would read as code: git log of this
+// repository, one of whose commit messages names a triple quote,
+//
+//	git log -20 0284a6a    >text-git-log-triple-quote.txt
+func TestSniffProseTripleQuote(t *testing.T) {
+	sniffsAs(t, "text-git-log-triple-quote.txt", Text)
+	for _, tc := range []struct {
+		line string
+		open bool
+	}{
+		{`    tables mean. A policy's ''' string outside a rule is now read past,`, false},
+		{`"""Bisection algorithms.`, true},
+		{`    x = r'''`, true},
+		{`    return f"""{a}`, true},
+		{`    call(b"""`, true},
+		{`"""One line."""`, false},
+	} {
+		if got := commentState([]byte(strings.TrimSpace(tc.line)), false); got != tc.open {
+			t.Errorf("%q: open %v, want %v", tc.line, got, tc.open)
+		}
 	}
 }
