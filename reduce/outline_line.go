@@ -215,8 +215,11 @@ func privateMember(c []byte) bool {
 	if i == 1 || i == len(c) || c[i] != '(' && c[i] != ' ' && c[i] != ';' && c[i] != '=' {
 		return false
 	}
+	// Standard style spaces a method's name from its parameters:
+	// #name (args) {.
+	params := c[i] == '(' || hasPrefix(c[i:], " (")
 	last := c[len(c)-1]
-	return c[i] == '(' && last == '{' || c[i] != '(' && last == ';'
+	return params && last == '{' || !params && last == ';'
 }
 
 // stripEscapes appends text to dst without its CSI escape sequences (the
@@ -545,6 +548,9 @@ func sigLine(c []byte) bool {
 	j := len(head)
 	for j > 0 && (isWordByte(head[j-1]) || head[j-1] == '~' || head[j-1] == '$') {
 		j--
+	}
+	if j > 0 && j < len(head) && head[j-1] == '#' && (j == 1 || head[j-2] == ' ') {
+		j-- // a JavaScript class's private method: async #name(
 	}
 	if j == len(head) {
 		// An operator or a macro with arguments: Foo::operator==( or

@@ -481,6 +481,9 @@ func TestOutlineSignatureOrProse(t *testing.T) {
 		{"It ends here. Then call(x)", false},
 		{"zutil.o: $(SRCDIR)zutil.c", false},
 		{"config commit.cleanup whitespace (note that you will", false},
+		{"async #reifyNode (node) {", true},
+		{"static #parse(text) {", true},
+		{"echo x#y(z)", false},
 	} {
 		if got := sigLine([]byte(tc.line)); got != tc.sig {
 			t.Errorf("sigLine(%q) = %v, want %v", tc.line, got, tc.sig)
@@ -659,7 +662,9 @@ func TestOutlinePrivateMember(t *testing.T) {
 		{"#flatVerifyWithoutProcessors(file, providedConfig, providedOptions) {", true},
 		{"#count = 0;", true},
 		{"#cache;", true},
+		{"#linkTargetMismatch (child) {", true},
 		{"#print(x)", false},
+		{"#print (x)", false},
 		{"#count = 0", false},
 		{"# a comment;", false},
 	} {
