@@ -21,6 +21,8 @@ const (
 	classShift = spreadBits + 1
 	// maxDepth is the deepest nesting ranked apart.
 	maxDepth = 15
+	// maxHeading is the deepest level of a heading.
+	maxHeading = 6
 )
 
 const (
@@ -220,7 +222,8 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 		p.Prio = prioOutlineLast - p.Line
 		o.propose(outlineItem{piece: p})
 	}
-	markdown := o.markdown > 0 && o.code <= 4*o.markdown || o.code == 0
+	marked := o.markdown > 0 && o.code <= 4*o.markdown
+	markdown := marked || o.code == 0
 	out := make([]Piece, 0, o.held.len()+o.blankHeld.len())
 	for _, k := range o.blankHeld.keys {
 		out = append(out, o.blankHeld.slots[k.slot].piece)
@@ -228,7 +231,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 	for _, k := range o.held.keys {
 		it := &o.held.slots[k.slot]
 		p := it.piece
-		if it.hash && !markdown || it.rule && markdown {
+		if it.hash && !markdown || it.rule && markdown || it.title && !marked {
 			p.Prio = it.alt
 		}
 		out = append(out, p)
@@ -329,6 +332,13 @@ func (o *Outline) finalize(next *lineShape) {
 	// what the section heads directly does.
 	subsection := opener && s.decl == declNone && s.heading == 0 && !s.option && s.w <= 4 &&
 		len(o.stack) > 0 && o.stack[len(o.stack)-1].heading && o.stack[len(o.stack)-1].w < s.w && title(c)
+	// A help's section title ends with a colon, after a blank line; when
+	// its entries start at its own column (Environment variables: over
+	// FORCE_COLOR) it opens no block, but heads them all the same. A
+	// lead-in in markdown heads no section.
+	leadIn := !comment && !opener && s.w == 0 && s.decl == declNone && s.heading == 0 && !s.option && !o.fence &&
+		(len(o.before) > 0 || n == 1) && c[len(c)-1] == ':' && len(c) > 1 && title(c[:len(c)-1]) &&
+		next != nil && next.w == 0 && !next.fence && !next.comment
 	firstBody := o.firstBody
 	o.firstBody = 0
 	constant := false
@@ -354,6 +364,7 @@ func (o *Outline) finalize(next *lineShape) {
 		kind   = blockBody
 		isDecl bool
 		rule   bool
+		titled bool // a help's section title
 		lead   bool // the first line of a body
 	)
 	switch {
@@ -505,6 +516,12 @@ func (o *Outline) finalize(next *lineShape) {
 			alt = o.rest(depth, n)
 		}
 	}
+	if leadIn {
+		// Ranked below the headings a document marks as such, and in
+		// a class of its own, so that in markdown, where it is not a
+		// title, it changes nothing.
+		alt, titled = o.class(prioOutlineHeading, maxHeading+1, n), true
+	}
 	if !comment && markdownLine(c, s) {
 		o.markdown++
 	}
@@ -526,7 +543,7 @@ func (o *Outline) finalize(next *lineShape) {
 		*last = Piece{Line: n, Text: append(last.Text[:0], p.piece.Text...), After: p.piece.After}
 		o.lastN++
 	}
-	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, alt: alt})
+	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, title: titled, alt: alt})
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
 		doc := o.doc.piece
@@ -878,10 +895,13 @@ type outlineItem struct {
 	// markdown, a comment in a script, which only the whole file tells;
 	// alt is its priority as a comment. rule marks a Makefile's rule,
 	// which in markdown is a key and its value; alt is its priority as
-	// such.
-	hash bool
-	rule bool
-	alt  int
+	// such. title marks a line that leads in to a paragraph, which in a
+	// help without marks of markdown is a section's title; alt is its
+	// priority as such.
+	hash  bool
+	rule  bool
+	title bool
+	alt   int
 }
 
 // outlineHeap holds the best pieces seen, the worst first: a binary heap

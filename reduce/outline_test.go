@@ -459,6 +459,27 @@ func TestOutlineSubsection(t *testing.T) {
 	}
 }
 
+// A help's section title ends with a colon; the entries under it may
+// start at its own column ("Environment variables:" over FORCE_COLOR),
+// where they open no block under it: it heads them all the same. In
+// markdown such a line leads in to a paragraph, and heads nothing.
+func TestOutlineLeadInTitle(t *testing.T) {
+	help := "Usage: node [options]\n\nOptions:\n  -c, --check   syntax check\n  -e, --eval    evaluate script\n\n" +
+		"Environment variables:\nFORCE_COLOR   when set to true\n              colours output\nNO_COLOR      alias\n"
+	ranks := outlineRanks(help)
+	if ranks[7] < ranks[3] {
+		t.Errorf("the title over entries at its column ranks %d, below the one over indented entries, %d", ranks[7], ranks[3])
+	}
+	if ranks[7] <= ranks[8] {
+		t.Errorf("the title ranks %d, not above its first entry, %d", ranks[7], ranks[8])
+	}
+	md := "# Tool\n\nSee [the docs](x.md).\n\n## Install\n\nFor example:\nrun the installer [here](y).\n\n## Use\n\n- one\n- two\n"
+	ranks = outlineRanks(md)
+	if ranks[7] >= ranks[5] {
+		t.Errorf("a lead-in in markdown ranks %d, as a heading (%d)", ranks[7], ranks[5])
+	}
+}
+
 // A line of prose with a parenthesis is no signature, however much its
 // words before it look like a return type and a name.
 func TestOutlineSignatureOrProse(t *testing.T) {
