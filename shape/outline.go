@@ -64,10 +64,19 @@ func sniffDocument(sample []byte) (bool, string) {
 		return true, `javap output (Compiled from "...")`
 	case t.blame*2 > t.lines:
 		return true, fmt.Sprintf("%d of %d lines are git blame's", t.blame, t.lines)
-	case bytes.HasPrefix(t.first, []byte("#!/")):
+	case shebang(t.first):
 		return true, "a script (#!)"
 	}
 	return false, ""
+}
+
+// shebang reports whether a line is a script's first, naming its
+// interpreter: #!/bin/sh, and as autoconf and older scripts write it,
+// #! /bin/sh.
+func shebang(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("#!"))
+	rest = bytes.TrimLeft(rest, " ")
+	return ok && len(rest) > 0 && (rest[0] == '/' || isLetter(rest[0]))
 }
 
 // sniffOutline reports whether sample is source code or documentation:

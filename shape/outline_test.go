@@ -27,6 +27,12 @@ func TestOutlineLineForms(t *testing.T) {
 		{"res.status = function status(code) {", assignedFunction, true},
 		{"var app = exports = module.exports = {};", assignedFunction, false},
 		{"x = (a + b) * c;", assignedFunction, false},
+		{"#!/bin/sh", shebang, true},
+		{"#! /bin/sh", shebang, true},
+		{"#! perl", shebang, true},
+		{"#!", shebang, false},
+		{"#!!", shebang, false},
+		{"# !/bin/sh", shebang, false},
 	} {
 		if got := tt.f([]byte(tt.line)); got != tt.want {
 			t.Errorf("%q: %v, want %v", tt.line, got, tt.want)
