@@ -194,10 +194,10 @@ func tallyOutline(sample []byte) outlineTally {
 		if blameLine(line) {
 			t.blame++
 		}
-		if inComment || codeLine(trimmed) {
+		if inComment || codeLine(trimmed) || hashComment(trimmed) {
 			t.code++
 		}
-		if inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) {
+		if inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) {
 			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
@@ -492,6 +492,15 @@ func codeLine(t []byte) bool {
 	return bytes.Contains(t, []byte(" = ")) || bytes.Contains(t, []byte(" := ")) || bytes.Contains(t, []byte(" += "))
 }
 
+// hashComment reports whether a trimmed line is a comment of a script
+// (shell, Python, Perl, Ruby): a hash, then a blank, another hash, or
+// nothing; or a directive of Perl's documentation kept in comments
+// (#pod). A preprocessor's directive (#include) and a markdown heading
+// read as code and headings elsewhere.
+func hashComment(t []byte) bool {
+	return len(t) > 0 && t[0] == '#' && (len(t) == 1 || t[1] == ' ' || t[1] == '#' || bytes.HasPrefix(t, []byte("#pod")))
+}
+
 // declStarts start declarations: of functions, types, classes, macros.
 var declStarts = []string{
 	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
@@ -499,7 +508,7 @@ var declStarts = []string{
 	"function ", "export function ", "export class ", "export const ", "export default ",
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
-	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ",
+	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or
