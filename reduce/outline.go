@@ -285,10 +285,11 @@ func (o *Outline) finalize(next *lineShape) {
 	// preprocessor's (#define), which C leaves at the margin too.
 	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl || c[0] == '#') &&
 		s.heading == 0 && !s.option && !s.hash
-	// An option starts an entry: after a blank line, a shallower line or
-	// another option; a line of a paragraph that happens to start with a
-	// hyphen does not.
-	option := s.option && (len(o.before) > 0 || o.prevW < s.w ||
+	// An option starts an entry: after a blank line, a line indented
+	// otherwise (a shallower heading, a deeper description) or another
+	// option; a line of a paragraph that happens to start with a hyphen
+	// does not.
+	option := s.option && (len(o.before) > 0 || o.prevW != s.w ||
 		o.prevOption && (o.prevW == s.w || o.prevLongW == s.longW) || n == 1)
 	o.prevW, o.prevLongW, o.prevOption = s.w, s.longW, option
 	for len(o.stack) > 0 && !inHere {

@@ -102,8 +102,12 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.option = true
 		if c[1] != '-' && (len(c) == 2 || !isWordByte(c[2])) {
 			// "-a, --all" or "-o FILE": a help aligns the options that
-			// have no short form with a short one's long form.
+			// have no short form with a short one's long form, which
+			// some write without the comma ("-a --all").
 			s.longW = s.w + 4
+			if hasPrefix(c[2:], " --") {
+				s.longW = s.w + 3
+			}
 		}
 	}
 	if s.longW == 0 {

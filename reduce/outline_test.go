@@ -434,6 +434,14 @@ func TestOutlineOptionSiblings(t *testing.T) {
 		{"short only", "Options:\n    -o <FILENAME>       Write output to FILENAME\n" +
 			"        --out-dir <DIR> Write output to DIR\n    -h, --help          Display this message\n",
 			[]int{2, 3, 4}},
+		{"no comma", "Options:\n  -h --help              Show this help\n     --version           Show package version\n" +
+			"  -H --host=HOST         Operate on remote host\n     --user              Connect to user manager\n",
+			[]int{2, 3, 4, 5}},
+		{"after a description", "Options:\n  -q --quiet             Suppress output\n" +
+			"     --wait              For (re)start, wait until service stopped again\n" +
+			"                         For is-system-running, wait until startup is completed\n" +
+			"     --no-block          Do not wait until operation finished\n     --no-wall           Do not send wall message\n",
+			[]int{2, 3, 5, 6}},
 	} {
 		ranks := outlineRanks(tc.text)
 		for _, n := range tc.lines[1:] {
