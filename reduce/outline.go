@@ -679,13 +679,35 @@ func (o *Outline) trackQuote(c []byte) {
 		return
 	}
 	for _, q := range docQuotes {
-		if bytes.IndexByte(c, q[0]) >= 0 && bytes.Count(c, q)%2 == 1 {
+		if bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 {
 			o.quote = q
 			return
 		}
 	}
 	if hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
 		o.quote = commentEnd
+	}
+}
+
+// tripleQuotes counts the triple quotes q in c but those between two
+// quotes of the other kind: a string that holds them as its content,
+// which opens nothing.
+func tripleQuotes(c, q []byte) int {
+	other := byte('"')
+	if q[0] == '"' {
+		other = '\''
+	}
+	n := 0
+	for i := 0; ; {
+		j := bytes.Index(c[i:], q)
+		if j < 0 {
+			return n
+		}
+		j += i
+		if j == 0 || c[j-1] != other || j+len(q) >= len(c) || c[j+len(q)] != other {
+			n++
+		}
+		i = j + len(q)
 	}
 }
 

@@ -599,6 +599,22 @@ func TestOutlinePreprocessor(t *testing.T) {
 	}
 }
 
+// Three quotes inside a string or a comment open no docstring: the
+// declarations after them are still declarations.
+func TestOutlineQuotedTripleQuote(t *testing.T) {
+	decl := prioOutlineLast >> classShift
+	for _, line := range []string{`        quote_types = ["'''"]`, `        # prefer '''"''' over """\""""`, `        q = '"""'`} {
+		ranks := outlineRanks("class A:\n    def f(self):\n" + line + "\n        return 1\n\ndef main():\n    pass\n\nx = 1\ny = 2\n")
+		if ranks[6] <= decl {
+			t.Errorf("after %s, def main ranks %d, not as a declaration (above %d)", line, ranks[6], decl)
+		}
+	}
+	ranks := outlineRanks("def f():\n    x = \"\"\"text\n    def g():\n    \"\"\"\n    return x\n")
+	if ranks[3] > decl {
+		t.Errorf("a line in a string ranks %d, as a declaration", ranks[3])
+	}
+}
+
 // A template's parameters prefix the declaration that GNU's C++ indents
 // under them: the declaration is still one, not a line of a body. In a
 // type, an alias (typedef) says less than a method.
