@@ -357,6 +357,12 @@ func isCloser(c []byte) bool {
 	if c[0] != '}' && c[0] != ')' && c[0] != ']' {
 		return false
 	}
+	// A comment may say what the brace closes: } // namespace detail.
+	for _, mark := range closerComments {
+		if i := bytes.Index(c, mark); i > 0 {
+			c = c[:i]
+		}
+	}
 	for _, b := range c {
 		switch b {
 		case '}', ')', ']', ';', ',', ' ':
@@ -366,6 +372,8 @@ func isCloser(c []byte) bool {
 	}
 	return true
 }
+
+var closerComments = [][]byte{[]byte("//"), []byte("/*")}
 
 // continues reports whether a line continues a declaration or statement
 // begun before it, or only prefixes the one after it, rather than being

@@ -615,6 +615,29 @@ func TestOutlineQuotedTripleQuote(t *testing.T) {
 	}
 }
 
+// A closing brace with a comment after it (} // namespace detail) only
+// closes its block: it opens none over the lines indented after it.
+func TestOutlineCloserComment(t *testing.T) {
+	decl := prioOutlineLast >> classShift
+	for _, end := range []string{"} // namespace detail", "} /* detail */", "}; // struct"} {
+		ranks := outlineRanks("namespace a\n{\nnamespace detail\n{\n  int helper();\n" + end +
+			"\n\n  /// A path\n  class path\n  {\n    int n;\n  };\n\n  int x;\n}\n")
+		if ranks[9] <= decl {
+			t.Errorf("after %q, the class ranks %d, not as a declaration (above %d)", end, ranks[9], decl)
+		}
+	}
+	for _, line := range []string{"} // namespace detail", "}; /* x */", "})", "} else {"} {
+		if !isCloser([]byte(line)) {
+			t.Errorf("isCloser(%q) = false", line)
+		}
+	}
+	for _, line := range []string{"} else if (x) {", "}, {", "} x // y"} {
+		if isCloser([]byte(line)) {
+			t.Errorf("isCloser(%q) = true", line)
+		}
+	}
+}
+
 // A template's parameters prefix the declaration that GNU's C++ indents
 // under them: the declaration is still one, not a line of a body. In a
 // type, an alias (typedef) says less than a method.
