@@ -684,7 +684,8 @@ func (o *Outline) trackQuote(c []byte) {
 			return
 		}
 	}
-	if hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
+	// A script has no block comments: /* starts a pattern of its case.
+	if !o.script && hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
 		o.quote = commentEnd
 	}
 }

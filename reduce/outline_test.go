@@ -587,6 +587,16 @@ func TestOutlineScriptHashes(t *testing.T) {
 	}
 }
 
+// A script has no block comments: a pattern of its case that starts with
+// /* opens none, and the functions after it are declarations.
+func TestOutlineScriptSlashStar(t *testing.T) {
+	ranks := outlineRanks("#!/bin/sh\nabs ()\n{\n  case \"$1\" in\n    /* | ?:/*) ;;\n    *) x=`pwd` ;;\n  esac\n}\n" +
+		"find_prefixes ()\n{\n  echo\n}\n\nmain\nexit 0\n")
+	if decl := prioOutlineLast >> classShift; ranks[9] <= decl {
+		t.Errorf("the function after a case pattern /* ranks %d, not as a declaration (above %d)", ranks[9], decl)
+	}
+}
+
 // A C preprocessor's #define and #include declare and import, as their
 // words say: they rank as declarations, not as the lines of a body.
 func TestOutlinePreprocessor(t *testing.T) {
