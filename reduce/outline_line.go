@@ -110,6 +110,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 			}
 		}
 	}
+	if !s.option && !s.comment && s.w > 0 && s.w <= 8 && commandEntry(c) {
+		// A help's command list declares as its options do.
+		s.option = true
+	}
 	if s.longW == 0 {
 		s.longW = s.w
 	}
@@ -344,6 +348,36 @@ func equalsHeading(c []byte) int {
 		return 0
 	}
 	return max(n-1, 1)
+}
+
+// commandEntry reports whether a line is an entry of a help's list of
+// commands: a command's name in lower case, a run of blanks, and a
+// description of two words or more that starts with a capital ("install
+// Install or update the given toolchains"), not a field's name and type
+// or a statement.
+func commandEntry(c []byte) bool {
+	// A field's comment may be prose: "level  Level // the current level".
+	for _, mark := range closerComments {
+		if i := bytes.Index(c, mark); i > 0 {
+			c = trimBlankRight(c[:i])
+		}
+	}
+	i := 0
+	for i < len(c) && ('a' <= c[i] && c[i] <= 'z' || i > 0 && ('0' <= c[i] && c[i] <= '9' || c[i] == '-' || c[i] == '_' || c[i] == ':')) {
+		i++
+	}
+	j := i
+	for j < len(c) && c[j] == ' ' {
+		j++
+	}
+	if i == 0 || j-i < 2 || j == len(c) || c[j] < 'A' || c[j] > 'Z' || bytes.IndexByte(c[j:], ' ') < 0 {
+		return false
+	}
+	switch c[len(c)-1] {
+	case ';', '{', '}', ',', '(', ')':
+		return false
+	}
+	return true
 }
 
 // isCloser reports whether a line only closes blocks: braces, brackets and

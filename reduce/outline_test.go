@@ -452,6 +452,32 @@ func TestOutlineOptionSiblings(t *testing.T) {
 	}
 }
 
+// A help's list of commands declares what the command does as its list
+// of options does: a command's entry ranks as an option's.
+func TestOutlineCommandList(t *testing.T) {
+	ranks := outlineRanks("Usage: rustup <COMMAND>\n\nCommands:\n  install      Install or update the given toolchains\n" +
+		"  uninstall    Uninstall the given toolchains\n\nOptions:\n  -v, --verbose  Set log level to verbose\n" +
+		"  -q, --quiet    Disable progress output\n")
+	if ranks[4] != ranks[8] || ranks[5] != ranks[8] {
+		t.Errorf("the commands rank %d and %d, the options %d", ranks[4], ranks[5], ranks[8])
+	}
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"install      Install or update the given toolchains", true},
+		{"list-units [PATTERN...]             List units currently in memory", false},
+		{"int         Count;", false},
+		{"name    string // The name", false},
+		{"level         QUICEncryptionLevel // current QUIC encryption level", false},
+		{"x  Y", false},
+	} {
+		if got := commandEntry([]byte(tc.line)); got != tc.want {
+			t.Errorf("commandEntry(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
 // A manual's subsection is a heading: the options it heads rank as those
 // its section heads directly.
 func TestOutlineSubsection(t *testing.T) {
