@@ -497,6 +497,10 @@ var declWords = map[string]declKind{
 // it is assigned one. keyword reports whether a keyword or the function
 // assigned tells, which a call statement, read as a signature, cannot.
 func declOf(c []byte) (kind declKind, keyword bool) {
+	if hasWord(c, "CREATE") {
+		k := sqlCreate(c)
+		return k, k != declNone
+	}
 	rest := c
 	for words := 0; words < 8; words++ {
 		w := leadWord(rest)
@@ -533,6 +537,26 @@ func declOf(c []byte) (kind declKind, keyword bool) {
 		return declName, false
 	}
 	return declNone, false
+}
+
+// sqlCreate returns the kind of what an SQL statement CREATE creates:
+// a table, a view or a type; a function, a procedure or a trigger; an
+// index or another name; or none, if no such word follows.
+func sqlCreate(c []byte) declKind {
+	for w := range bytes.FieldsSeq(c[len("CREATE"):]) {
+		switch string(w) {
+		case "OR", "REPLACE", "TEMP", "TEMPORARY", "UNIQUE", "MATERIALIZED", "UNLOGGED", "GLOBAL", "LOCAL", "RECURSIVE":
+			continue
+		case "TABLE", "VIEW", "TYPE", "DOMAIN", "SCHEMA":
+			return declType
+		case "FUNCTION", "PROCEDURE", "TRIGGER", "AGGREGATE", "OPERATOR":
+			return declFunc
+		case "INDEX", "SEQUENCE", "EXTENSION", "ROLE", "DATABASE", "POLICY", "RULE", "CAST":
+			return declName
+		}
+		return declNone
+	}
+	return declNone
 }
 
 // funcValue reports whether an assignment assigns a function, as

@@ -832,3 +832,24 @@ func TestOutlineBlankBeforeBody(t *testing.T) {
 		}
 	}
 }
+
+// SQL declares its tables, views and functions with CREATE, in the
+// capitals its dumps and schema files write.
+func TestOutlineSQLCreate(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want declKind
+	}{
+		{"CREATE VIEW columns AS", declType},
+		{"CREATE TABLE users (", declType},
+		{"CREATE FUNCTION _pg_expandarray(IN anyarray, OUT x anyelement, OUT n int)", declFunc},
+		{"CREATE OR REPLACE FUNCTION pg_catalog.ts_debug(document text,", declFunc},
+		{"CREATE UNIQUE INDEX users_name ON users (name);", declName},
+		{"CREATE", declNone},
+		{"CREATE the table first.", declNone},
+	} {
+		if got, _ := declOf([]byte(tc.line)); got != tc.want {
+			t.Errorf("declOf(%q) = %d, want %d", tc.line, got, tc.want)
+		}
+	}
+}
