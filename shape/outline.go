@@ -509,6 +509,7 @@ var declStarts = []string{
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
 	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
+	"proc ", "message ", "service ", "rpc ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or
