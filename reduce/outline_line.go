@@ -488,6 +488,7 @@ var declWords = map[string]declKind{
 	"unless": declControl, "select": declControl, "go": declControl, "defer": declControl,
 	"then": declControl, "throw": declControl, "raise": declControl, "yield": declControl,
 	"break": declControl, "continue": declControl, "goto": declControl, "assert": declControl,
+	"RETURN": declControl, // SQL's, in its capitals
 }
 
 // declOf returns the kind of declaration c starts with: by its keyword

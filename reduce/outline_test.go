@@ -847,6 +847,7 @@ func TestOutlineSQLCreate(t *testing.T) {
 		{"CREATE UNIQUE INDEX users_name ON users (name);", declName},
 		{"CREATE", declNone},
 		{"CREATE the table first.", declNone},
+		{"RETURN rpad($1, $2, ' ');", declControl},
 	} {
 		if got, _ := declOf([]byte(tc.line)); got != tc.want {
 			t.Errorf("declOf(%q) = %d, want %d", tc.line, got, tc.want)
