@@ -388,6 +388,9 @@ func isCloser(c []byte) bool {
 	case "end", "fi", "done", "esac", "endif", "end;", "else", "} else {", "});", "})", "};":
 		return true
 	}
+	if w := leadWord(c); cmakeEnds[string(w)] && len(w) < len(c) && c[len(w)] == '(' && c[len(c)-1] == ')' {
+		return true // CMake's endif(), endfunction(name)
+	}
 	if c[0] != '}' && c[0] != ')' && c[0] != ']' {
 		return false
 	}
@@ -406,6 +409,9 @@ func isCloser(c []byte) bool {
 	}
 	return true
 }
+
+// cmakeEnds are the commands that close CMake's blocks.
+var cmakeEnds = wordSet("endif", "endforeach", "endwhile", "endfunction", "endmacro", "endblock")
 
 var closerComments = [][]byte{[]byte("//"), []byte("/*")}
 

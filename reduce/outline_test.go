@@ -662,12 +662,12 @@ func TestOutlineCloserComment(t *testing.T) {
 			t.Errorf("after %q, the class ranks %d, not as a declaration (above %d)", end, ranks[9], decl)
 		}
 	}
-	for _, line := range []string{"} // namespace detail", "}; /* x */", "})", "} else {"} {
+	for _, line := range []string{"} // namespace detail", "}; /* x */", "})", "} else {", "endif()", "endfunction(name)"} {
 		if !isCloser([]byte(line)) {
 			t.Errorf("isCloser(%q) = false", line)
 		}
 	}
-	for _, line := range []string{"} else if (x) {", "}, {", "} x // y"} {
+	for _, line := range []string{"} else if (x) {", "}, {", "} x // y", "endpoint(x)", "endif(x) y"} {
 		if isCloser([]byte(line)) {
 			t.Errorf("isCloser(%q) = true", line)
 		}
