@@ -292,8 +292,15 @@ func (o *Outline) finalize(next *lineShape) {
 	option := s.option && (len(o.before) > 0 || o.prevW != s.w ||
 		o.prevOption && (o.prevW == s.w || o.prevLongW == s.longW) || n == 1)
 	o.prevW, o.prevLongW, o.prevOption = s.w, s.longW, option
+	// A parenthesis alone over lines indented deeper closes a header's
+	// parameters (CMake's function(name, its arguments below, then its
+	// body), not the block the header opens.
+	header := s.closer && c[0] == ')' && bytes.IndexByte(c, '}') < 0 && next != nil && next.w > s.w
 	for len(o.stack) > 0 && !inHere {
 		top := o.stack[len(o.stack)-1]
+		if header && top.w == s.w {
+			break
+		}
 		// An option aligned with the long form of the option above it
 		// is its sibling, not a line of its description.
 		sibling := option && top.option && s.w <= top.longW

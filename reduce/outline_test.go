@@ -854,3 +854,14 @@ func TestOutlineSQLCreate(t *testing.T) {
 		}
 	}
 }
+
+// A parenthesis alone that closes a header's parameters, over a body
+// indented deeper, ends the header, not the block: the body's lines are
+// not top-level declarations.
+func TestOutlineHeaderParenthesis(t *testing.T) {
+	ranks := outlineRanks("function(parse\n  f\n  args\n)\n  set(key)\n  foreach(arg IN LISTS args)\n    set(x 1)\n" +
+		"  endforeach()\nendfunction()\n\nfunction(other name)\n  set(y)\nendfunction()\n\nset(a 1)\nset(b 2)\n")
+	if ranks[5] >= ranks[11] {
+		t.Errorf("a call in the body ranks %d, as the function after it, %d", ranks[5], ranks[11])
+	}
+}
