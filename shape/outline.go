@@ -539,7 +539,7 @@ func declaration(line []byte) bool {
 	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
 		return false
 	}
-	if !isLetter(t[0]) && t[0] != '#' {
+	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' {
 		return false
 	}
 	for _, s := range declStarts {
@@ -552,8 +552,9 @@ func declaration(line []byte) bool {
 	if assignedFunction(t) {
 		return true
 	}
-	// A shell function: name() {
-	if i := bytes.Index(t, []byte("()")); i > 0 && len(t) == len(line) && weakName(t[:i]) {
+	// A shell function: name() {, or name () as GNU and completion
+	// scripts write it.
+	if i := bytes.Index(t, []byte("()")); i > 0 && len(t) == len(line) && weakName(bytes.TrimSuffix(t[:i], []byte(" "))) {
 		rest := bytes.TrimSpace(t[i+2:])
 		return len(rest) == 0 || string(rest) == "{"
 	}
