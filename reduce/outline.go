@@ -21,6 +21,8 @@ const (
 	classShift = spreadBits + 1
 	// maxDepth is the deepest nesting ranked apart.
 	maxDepth = 15
+	// maxHeading is the deepest level of a heading.
+	maxHeading = 6
 )
 
 const (
@@ -220,7 +222,8 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 		p.Prio = prioOutlineLast - p.Line
 		o.propose(outlineItem{piece: p})
 	}
-	markdown := o.markdown > 0 && o.code <= 4*o.markdown || o.code == 0
+	marked := o.markdown > 0 && o.code <= 4*o.markdown
+	markdown := marked || o.code == 0
 	out := make([]Piece, 0, o.held.len()+o.blankHeld.len())
 	for _, k := range o.blankHeld.keys {
 		out = append(out, o.blankHeld.slots[k.slot].piece)
@@ -228,7 +231,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 	for _, k := range o.held.keys {
 		it := &o.held.slots[k.slot]
 		p := it.piece
-		if it.hash && !markdown || it.rule && markdown {
+		if it.hash && !markdown || it.rule && markdown || it.title && !marked {
 			p.Prio = it.alt
 		}
 		out = append(out, p)
@@ -282,14 +285,22 @@ func (o *Outline) finalize(next *lineShape) {
 	// preprocessor's (#define), which C leaves at the margin too.
 	within := c[0] != '}' && (s.decl == declNone || s.decl == declControl || c[0] == '#') &&
 		s.heading == 0 && !s.option && !s.hash
-	// An option starts an entry: after a blank line, a shallower line or
-	// another option; a line of a paragraph that happens to start with a
-	// hyphen does not.
-	option := s.option && (len(o.before) > 0 || o.prevW < s.w ||
+	// An option starts an entry: after a blank line, a line indented
+	// otherwise (a shallower heading, a deeper description) or another
+	// option; a line of a paragraph that happens to start with a hyphen
+	// does not.
+	option := s.option && (len(o.before) > 0 || o.prevW != s.w ||
 		o.prevOption && (o.prevW == s.w || o.prevLongW == s.longW) || n == 1)
 	o.prevW, o.prevLongW, o.prevOption = s.w, s.longW, option
+	// A parenthesis alone over lines indented deeper closes a header's
+	// parameters (CMake's function(name, its arguments below, then its
+	// body), not the block the header opens.
+	header := s.closer && c[0] == ')' && bytes.IndexByte(c, '}') < 0 && next != nil && next.w > s.w
 	for len(o.stack) > 0 && !inHere {
 		top := o.stack[len(o.stack)-1]
+		if header && top.w == s.w {
+			break
+		}
 		// An option aligned with the long form of the option above it
 		// is its sibling, not a line of its description.
 		sibling := option && top.option && s.w <= top.longW
@@ -329,6 +340,13 @@ func (o *Outline) finalize(next *lineShape) {
 	// what the section heads directly does.
 	subsection := opener && s.decl == declNone && s.heading == 0 && !s.option && s.w <= 4 &&
 		len(o.stack) > 0 && o.stack[len(o.stack)-1].heading && o.stack[len(o.stack)-1].w < s.w && title(c)
+	// A help's section title ends with a colon, after a blank line; when
+	// its entries start at its own column (Environment variables: over
+	// FORCE_COLOR) it opens no block, but heads them all the same. A
+	// lead-in in markdown heads no section.
+	leadIn := !comment && !opener && s.w == 0 && s.decl == declNone && s.heading == 0 && !s.option && !o.fence &&
+		(len(o.before) > 0 || n == 1) && c[len(c)-1] == ':' && len(c) > 1 && title(c[:len(c)-1]) &&
+		next != nil && next.w == 0 && !next.fence && !next.comment
 	firstBody := o.firstBody
 	o.firstBody = 0
 	constant := false
@@ -354,6 +372,7 @@ func (o *Outline) finalize(next *lineShape) {
 		kind   = blockBody
 		isDecl bool
 		rule   bool
+		titled bool // a help's section title
 		lead   bool // the first line of a body
 	)
 	switch {
@@ -505,6 +524,12 @@ func (o *Outline) finalize(next *lineShape) {
 			alt = o.rest(depth, n)
 		}
 	}
+	if leadIn {
+		// Ranked below the headings a document marks as such, and in
+		// a class of its own, so that in markdown, where it is not a
+		// title, it changes nothing.
+		alt, titled = o.class(prioOutlineHeading, maxHeading+1, n), true
+	}
 	if !comment && markdownLine(c, s) {
 		o.markdown++
 	}
@@ -526,7 +551,7 @@ func (o *Outline) finalize(next *lineShape) {
 		*last = Piece{Line: n, Text: append(last.Text[:0], p.piece.Text...), After: p.piece.After}
 		o.lastN++
 	}
-	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, alt: alt})
+	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, title: titled, alt: alt})
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
 		doc := o.doc.piece
@@ -661,13 +686,36 @@ func (o *Outline) trackQuote(c []byte) {
 		return
 	}
 	for _, q := range docQuotes {
-		if bytes.IndexByte(c, q[0]) >= 0 && bytes.Count(c, q)%2 == 1 {
+		if bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 {
 			o.quote = q
 			return
 		}
 	}
-	if hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
+	// A script has no block comments: /* starts a pattern of its case.
+	if !o.script && hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
 		o.quote = commentEnd
+	}
+}
+
+// tripleQuotes counts the triple quotes q in c but those between two
+// quotes of the other kind: a string that holds them as its content,
+// which opens nothing.
+func tripleQuotes(c, q []byte) int {
+	other := byte('"')
+	if q[0] == '"' {
+		other = '\''
+	}
+	n := 0
+	for i := 0; ; {
+		j := bytes.Index(c[i:], q)
+		if j < 0 {
+			return n
+		}
+		j += i
+		if j == 0 || c[j-1] != other || j+len(q) >= len(c) || c[j+len(q)] != other {
+			n++
+		}
+		i = j + len(q)
 	}
 }
 
@@ -878,10 +926,13 @@ type outlineItem struct {
 	// markdown, a comment in a script, which only the whole file tells;
 	// alt is its priority as a comment. rule marks a Makefile's rule,
 	// which in markdown is a key and its value; alt is its priority as
-	// such.
-	hash bool
-	rule bool
-	alt  int
+	// such. title marks a line that leads in to a paragraph, which in a
+	// help without marks of markdown is a section's title; alt is its
+	// priority as such.
+	hash  bool
+	rule  bool
+	title bool
+	alt   int
 }
 
 // outlineHeap holds the best pieces seen, the worst first: a binary heap

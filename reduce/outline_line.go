@@ -102,9 +102,17 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.option = true
 		if c[1] != '-' && (len(c) == 2 || !isWordByte(c[2])) {
 			// "-a, --all" or "-o FILE": a help aligns the options that
-			// have no short form with a short one's long form.
+			// have no short form with a short one's long form, which
+			// some write without the comma ("-a --all").
 			s.longW = s.w + 4
+			if hasPrefix(c[2:], " --") {
+				s.longW = s.w + 3
+			}
 		}
+	}
+	if !s.option && !s.comment && s.w > 0 && s.w <= 8 && commandEntry(c) {
+		// A help's command list declares as its options do.
+		s.option = true
 	}
 	if s.longW == 0 {
 		s.longW = s.w
@@ -215,8 +223,11 @@ func privateMember(c []byte) bool {
 	if i == 1 || i == len(c) || c[i] != '(' && c[i] != ' ' && c[i] != ';' && c[i] != '=' {
 		return false
 	}
+	// Standard style spaces a method's name from its parameters:
+	// #name (args) {.
+	params := c[i] == '(' || hasPrefix(c[i:], " (")
 	last := c[len(c)-1]
-	return c[i] == '(' && last == '{' || c[i] != '(' && last == ';'
+	return params && last == '{' || !params && last == ';'
 }
 
 // stripEscapes appends text to dst without its CSI escape sequences (the
@@ -339,6 +350,36 @@ func equalsHeading(c []byte) int {
 	return max(n-1, 1)
 }
 
+// commandEntry reports whether a line is an entry of a help's list of
+// commands: a command's name in lower case, a run of blanks, and a
+// description of two words or more that starts with a capital ("install
+// Install or update the given toolchains"), not a field's name and type
+// or a statement.
+func commandEntry(c []byte) bool {
+	// A field's comment may be prose: "level  Level // the current level".
+	for _, mark := range closerComments {
+		if i := bytes.Index(c, mark); i > 0 {
+			c = trimBlankRight(c[:i])
+		}
+	}
+	i := 0
+	for i < len(c) && ('a' <= c[i] && c[i] <= 'z' || i > 0 && ('0' <= c[i] && c[i] <= '9' || c[i] == '-' || c[i] == '_' || c[i] == ':')) {
+		i++
+	}
+	j := i
+	for j < len(c) && c[j] == ' ' {
+		j++
+	}
+	if i == 0 || j-i < 2 || j == len(c) || c[j] < 'A' || c[j] > 'Z' || bytes.IndexByte(c[j:], ' ') < 0 {
+		return false
+	}
+	switch c[len(c)-1] {
+	case ';', '{', '}', ',', '(', ')':
+		return false
+	}
+	return true
+}
+
 // isCloser reports whether a line only closes blocks: braces, brackets and
 // parentheses with their semicolons and commas, or a shell's or Ruby's
 // closing word.
@@ -347,8 +388,17 @@ func isCloser(c []byte) bool {
 	case "end", "fi", "done", "esac", "endif", "end;", "else", "} else {", "});", "})", "};":
 		return true
 	}
+	if w := leadWord(c); cmakeEnds[string(w)] && len(w) < len(c) && c[len(w)] == '(' && c[len(c)-1] == ')' {
+		return true // CMake's endif(), endfunction(name)
+	}
 	if c[0] != '}' && c[0] != ')' && c[0] != ']' {
 		return false
+	}
+	// A comment may say what the brace closes: } // namespace detail.
+	for _, mark := range closerComments {
+		if i := bytes.Index(c, mark); i > 0 {
+			c = c[:i]
+		}
 	}
 	for _, b := range c {
 		switch b {
@@ -359,6 +409,11 @@ func isCloser(c []byte) bool {
 	}
 	return true
 }
+
+// cmakeEnds are the commands that close CMake's blocks.
+var cmakeEnds = wordSet("endif", "endforeach", "endwhile", "endfunction", "endmacro", "endblock")
+
+var closerComments = [][]byte{[]byte("//"), []byte("/*")}
 
 // continues reports whether a line continues a declaration or statement
 // begun before it, or only prefixes the one after it, rather than being
@@ -439,6 +494,7 @@ var declWords = map[string]declKind{
 	"unless": declControl, "select": declControl, "go": declControl, "defer": declControl,
 	"then": declControl, "throw": declControl, "raise": declControl, "yield": declControl,
 	"break": declControl, "continue": declControl, "goto": declControl, "assert": declControl,
+	"RETURN": declControl, // SQL's, in its capitals
 }
 
 // declOf returns the kind of declaration c starts with: by its keyword
@@ -448,6 +504,10 @@ var declWords = map[string]declKind{
 // it is assigned one. keyword reports whether a keyword or the function
 // assigned tells, which a call statement, read as a signature, cannot.
 func declOf(c []byte) (kind declKind, keyword bool) {
+	if hasWord(c, "CREATE") {
+		k := sqlCreate(c)
+		return k, k != declNone
+	}
 	rest := c
 	for words := 0; words < 8; words++ {
 		w := leadWord(rest)
@@ -484,6 +544,26 @@ func declOf(c []byte) (kind declKind, keyword bool) {
 		return declName, false
 	}
 	return declNone, false
+}
+
+// sqlCreate returns the kind of what an SQL statement CREATE creates:
+// a table, a view or a type; a function, a procedure or a trigger; an
+// index or another name; or none, if no such word follows.
+func sqlCreate(c []byte) declKind {
+	for w := range bytes.FieldsSeq(c[len("CREATE"):]) {
+		switch string(w) {
+		case "OR", "REPLACE", "TEMP", "TEMPORARY", "UNIQUE", "MATERIALIZED", "UNLOGGED", "GLOBAL", "LOCAL", "RECURSIVE":
+			continue
+		case "TABLE", "VIEW", "TYPE", "DOMAIN", "SCHEMA":
+			return declType
+		case "FUNCTION", "PROCEDURE", "TRIGGER", "AGGREGATE", "OPERATOR":
+			return declFunc
+		case "INDEX", "SEQUENCE", "EXTENSION", "ROLE", "DATABASE", "POLICY", "RULE", "CAST":
+			return declName
+		}
+		return declNone
+	}
+	return declNone
 }
 
 // funcValue reports whether an assignment assigns a function, as
@@ -545,6 +625,9 @@ func sigLine(c []byte) bool {
 	j := len(head)
 	for j > 0 && (isWordByte(head[j-1]) || head[j-1] == '~' || head[j-1] == '$') {
 		j--
+	}
+	if j > 0 && j < len(head) && head[j-1] == '#' && (j == 1 || head[j-2] == ' ') {
+		j-- // a JavaScript class's private method: async #name(
 	}
 	if j == len(head) {
 		// An operator or a macro with arguments: Foo::operator==( or

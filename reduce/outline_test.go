@@ -434,12 +434,46 @@ func TestOutlineOptionSiblings(t *testing.T) {
 		{"short only", "Options:\n    -o <FILENAME>       Write output to FILENAME\n" +
 			"        --out-dir <DIR> Write output to DIR\n    -h, --help          Display this message\n",
 			[]int{2, 3, 4}},
+		{"no comma", "Options:\n  -h --help              Show this help\n     --version           Show package version\n" +
+			"  -H --host=HOST         Operate on remote host\n     --user              Connect to user manager\n",
+			[]int{2, 3, 4, 5}},
+		{"after a description", "Options:\n  -q --quiet             Suppress output\n" +
+			"     --wait              For (re)start, wait until service stopped again\n" +
+			"                         For is-system-running, wait until startup is completed\n" +
+			"     --no-block          Do not wait until operation finished\n     --no-wall           Do not send wall message\n",
+			[]int{2, 3, 5, 6}},
 	} {
 		ranks := outlineRanks(tc.text)
 		for _, n := range tc.lines[1:] {
 			if ranks[n] != ranks[tc.lines[0]] {
 				t.Errorf("%s: line %d ranks %d, line %d %d", tc.name, n, ranks[n], tc.lines[0], ranks[tc.lines[0]])
 			}
+		}
+	}
+}
+
+// A help's list of commands declares what the command does as its list
+// of options does: a command's entry ranks as an option's.
+func TestOutlineCommandList(t *testing.T) {
+	ranks := outlineRanks("Usage: rustup <COMMAND>\n\nCommands:\n  install      Install or update the given toolchains\n" +
+		"  uninstall    Uninstall the given toolchains\n\nOptions:\n  -v, --verbose  Set log level to verbose\n" +
+		"  -q, --quiet    Disable progress output\n")
+	if ranks[4] != ranks[8] || ranks[5] != ranks[8] {
+		t.Errorf("the commands rank %d and %d, the options %d", ranks[4], ranks[5], ranks[8])
+	}
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"install      Install or update the given toolchains", true},
+		{"list-units [PATTERN...]             List units currently in memory", false},
+		{"int         Count;", false},
+		{"name    string // The name", false},
+		{"level         QUICEncryptionLevel // current QUIC encryption level", false},
+		{"x  Y", false},
+	} {
+		if got := commandEntry([]byte(tc.line)); got != tc.want {
+			t.Errorf("commandEntry(%q) = %v, want %v", tc.line, got, tc.want)
 		}
 	}
 }
@@ -456,6 +490,27 @@ func TestOutlineSubsection(t *testing.T) {
 	}
 	if ranks[5] <= ranks[2] {
 		t.Errorf("the subsection ranks %d, below --follow, %d", ranks[5], ranks[2])
+	}
+}
+
+// A help's section title ends with a colon; the entries under it may
+// start at its own column ("Environment variables:" over FORCE_COLOR),
+// where they open no block under it: it heads them all the same. In
+// markdown such a line leads in to a paragraph, and heads nothing.
+func TestOutlineLeadInTitle(t *testing.T) {
+	help := "Usage: node [options]\n\nOptions:\n  -c, --check   syntax check\n  -e, --eval    evaluate script\n\n" +
+		"Environment variables:\nFORCE_COLOR   when set to true\n              colours output\nNO_COLOR      alias\n"
+	ranks := outlineRanks(help)
+	if ranks[7] < ranks[3] {
+		t.Errorf("the title over entries at its column ranks %d, below the one over indented entries, %d", ranks[7], ranks[3])
+	}
+	if ranks[7] <= ranks[8] {
+		t.Errorf("the title ranks %d, not above its first entry, %d", ranks[7], ranks[8])
+	}
+	md := "# Tool\n\nSee [the docs](x.md).\n\n## Install\n\nFor example:\nrun the installer [here](y).\n\n## Use\n\n- one\n- two\n"
+	ranks = outlineRanks(md)
+	if ranks[7] >= ranks[5] {
+		t.Errorf("a lead-in in markdown ranks %d, as a heading (%d)", ranks[7], ranks[5])
 	}
 }
 
@@ -481,6 +536,9 @@ func TestOutlineSignatureOrProse(t *testing.T) {
 		{"It ends here. Then call(x)", false},
 		{"zutil.o: $(SRCDIR)zutil.c", false},
 		{"config commit.cleanup whitespace (note that you will", false},
+		{"async #reifyNode (node) {", true},
+		{"static #parse(text) {", true},
+		{"echo x#y(z)", false},
 	} {
 		if got := sigLine([]byte(tc.line)); got != tc.sig {
 			t.Errorf("sigLine(%q) = %v, want %v", tc.line, got, tc.sig)
@@ -555,6 +613,16 @@ func TestOutlineScriptHashes(t *testing.T) {
 	}
 }
 
+// A script has no block comments: a pattern of its case that starts with
+// /* opens none, and the functions after it are declarations.
+func TestOutlineScriptSlashStar(t *testing.T) {
+	ranks := outlineRanks("#!/bin/sh\nabs ()\n{\n  case \"$1\" in\n    /* | ?:/*) ;;\n    *) x=`pwd` ;;\n  esac\n}\n" +
+		"find_prefixes ()\n{\n  echo\n}\n\nmain\nexit 0\n")
+	if decl := prioOutlineLast >> classShift; ranks[9] <= decl {
+		t.Errorf("the function after a case pattern /* ranks %d, not as a declaration (above %d)", ranks[9], decl)
+	}
+}
+
 // A C preprocessor's #define and #include declare and import, as their
 // words say: they rank as declarations, not as the lines of a body.
 func TestOutlinePreprocessor(t *testing.T) {
@@ -563,6 +631,45 @@ func TestOutlinePreprocessor(t *testing.T) {
 	for _, n := range []int{2, 3} {
 		if ranks[n] <= decl {
 			t.Errorf("line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
+		}
+	}
+}
+
+// Three quotes inside a string or a comment open no docstring: the
+// declarations after them are still declarations.
+func TestOutlineQuotedTripleQuote(t *testing.T) {
+	decl := prioOutlineLast >> classShift
+	for _, line := range []string{`        quote_types = ["'''"]`, `        # prefer '''"''' over """\""""`, `        q = '"""'`} {
+		ranks := outlineRanks("class A:\n    def f(self):\n" + line + "\n        return 1\n\ndef main():\n    pass\n\nx = 1\ny = 2\n")
+		if ranks[6] <= decl {
+			t.Errorf("after %s, def main ranks %d, not as a declaration (above %d)", line, ranks[6], decl)
+		}
+	}
+	ranks := outlineRanks("def f():\n    x = \"\"\"text\n    def g():\n    \"\"\"\n    return x\n")
+	if ranks[3] > decl {
+		t.Errorf("a line in a string ranks %d, as a declaration", ranks[3])
+	}
+}
+
+// A closing brace with a comment after it (} // namespace detail) only
+// closes its block: it opens none over the lines indented after it.
+func TestOutlineCloserComment(t *testing.T) {
+	decl := prioOutlineLast >> classShift
+	for _, end := range []string{"} // namespace detail", "} /* detail */", "}; // struct"} {
+		ranks := outlineRanks("namespace a\n{\nnamespace detail\n{\n  int helper();\n" + end +
+			"\n\n  /// A path\n  class path\n  {\n    int n;\n  };\n\n  int x;\n}\n")
+		if ranks[9] <= decl {
+			t.Errorf("after %q, the class ranks %d, not as a declaration (above %d)", end, ranks[9], decl)
+		}
+	}
+	for _, line := range []string{"} // namespace detail", "}; /* x */", "})", "} else {", "endif()", "endfunction(name)"} {
+		if !isCloser([]byte(line)) {
+			t.Errorf("isCloser(%q) = false", line)
+		}
+	}
+	for _, line := range []string{"} else if (x) {", "}, {", "} x // y", "endpoint(x)", "endif(x) y"} {
+		if isCloser([]byte(line)) {
+			t.Errorf("isCloser(%q) = true", line)
 		}
 	}
 }
@@ -659,7 +766,9 @@ func TestOutlinePrivateMember(t *testing.T) {
 		{"#flatVerifyWithoutProcessors(file, providedConfig, providedOptions) {", true},
 		{"#count = 0;", true},
 		{"#cache;", true},
+		{"#linkTargetMismatch (child) {", true},
 		{"#print(x)", false},
+		{"#print (x)", false},
 		{"#count = 0", false},
 		{"# a comment;", false},
 	} {
@@ -721,5 +830,38 @@ func TestOutlineBlankBeforeBody(t *testing.T) {
 				t.Errorf("budget %d: the blank line is kept without the line after it:\n%s", budget, got)
 			}
 		}
+	}
+}
+
+// SQL declares its tables, views and functions with CREATE, in the
+// capitals its dumps and schema files write.
+func TestOutlineSQLCreate(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want declKind
+	}{
+		{"CREATE VIEW columns AS", declType},
+		{"CREATE TABLE users (", declType},
+		{"CREATE FUNCTION _pg_expandarray(IN anyarray, OUT x anyelement, OUT n int)", declFunc},
+		{"CREATE OR REPLACE FUNCTION pg_catalog.ts_debug(document text,", declFunc},
+		{"CREATE UNIQUE INDEX users_name ON users (name);", declName},
+		{"CREATE", declNone},
+		{"CREATE the table first.", declNone},
+		{"RETURN rpad($1, $2, ' ');", declControl},
+	} {
+		if got, _ := declOf([]byte(tc.line)); got != tc.want {
+			t.Errorf("declOf(%q) = %d, want %d", tc.line, got, tc.want)
+		}
+	}
+}
+
+// A parenthesis alone that closes a header's parameters, over a body
+// indented deeper, ends the header, not the block: the body's lines are
+// not top-level declarations.
+func TestOutlineHeaderParenthesis(t *testing.T) {
+	ranks := outlineRanks("function(parse\n  f\n  args\n)\n  set(key)\n  foreach(arg IN LISTS args)\n    set(x 1)\n" +
+		"  endforeach()\nendfunction()\n\nfunction(other name)\n  set(y)\nendfunction()\n\nset(a 1)\nset(b 2)\n")
+	if ranks[5] >= ranks[11] {
+		t.Errorf("a call in the body ranks %d, as the function after it, %d", ranks[5], ranks[11])
 	}
 }

@@ -68,10 +68,19 @@ func sniffDocument(sample []byte) (bool, string) {
 		return true, `javap output (Compiled from "...")`
 	case t.blame*2 > t.lines:
 		return true, fmt.Sprintf("%d of %d lines are git blame's", t.blame, t.lines)
-	case bytes.HasPrefix(t.first, []byte("#!/")):
+	case shebang(t.first):
 		return true, "a script (#!)"
 	}
 	return false, ""
+}
+
+// shebang reports whether a line is a script's first, naming its
+// interpreter: #!/bin/sh, and as autoconf and older scripts write it,
+// #! /bin/sh.
+func shebang(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("#!"))
+	rest = bytes.TrimLeft(rest, " ")
+	return ok && len(rest) > 0 && (rest[0] == '/' || isLetter(rest[0]))
 }
 
 // sniffOutline reports whether sample is source code or documentation:
@@ -202,10 +211,10 @@ func tallyOutline(sample []byte) outlineTally {
 		if cmd, ok := podCommand(line); ok {
 			inPOD = cmd != "cut"
 		}
-		if inPOD || inComment || codeLine(trimmed) {
+		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) {
 			t.code++
 		}
-		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) {
+		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) {
 			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
@@ -617,6 +626,15 @@ func codeLine(t []byte) bool {
 	return bytes.Contains(t, []byte(" = ")) || bytes.Contains(t, []byte(" := ")) || bytes.Contains(t, []byte(" += "))
 }
 
+// hashComment reports whether a trimmed line is a comment of a script
+// (shell, Python, Perl, Ruby): a hash, then a blank, another hash, or
+// nothing; or a directive of Perl's documentation kept in comments
+// (#pod). A preprocessor's directive (#include) and a markdown heading
+// read as code and headings elsewhere.
+func hashComment(t []byte) bool {
+	return len(t) > 0 && t[0] == '#' && (len(t) == 1 || t[1] == ' ' || t[1] == '#' || bytes.HasPrefix(t, []byte("#pod")))
+}
+
 // declStarts start declarations: of functions, types, classes, macros.
 var declStarts = []string{
 	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
@@ -625,7 +643,7 @@ var declStarts = []string{
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
 	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
-	"package ",
+	"package ", "proc ", "message ", "service ", "rpc ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or
@@ -677,7 +695,7 @@ func declaration(line []byte) bool {
 	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
 		return false
 	}
-	if !isLetter(t[0]) && t[0] != '#' {
+	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' {
 		return false
 	}
 	for _, s := range declStarts {
@@ -693,8 +711,9 @@ func declaration(line []byte) bool {
 	if cssRule(t) {
 		return true
 	}
-	// A shell function: name() {
-	if i := bytes.Index(t, []byte("()")); i > 0 && len(t) == len(line) && weakName(t[:i]) {
+	// A shell function: name() {, or name () as GNU and completion
+	// scripts write it.
+	if i := bytes.Index(t, []byte("()")); i > 0 && len(t) == len(line) && weakName(bytes.TrimSuffix(t[:i], []byte(" "))) {
 		rest := bytes.TrimSpace(t[i+2:])
 		return len(rest) == 0 || string(rest) == "{"
 	}
