@@ -699,8 +699,10 @@ func declaration(line []byte) bool {
 		return false
 	}
 	for _, s := range declStarts {
-		if bytes.HasPrefix(t, []byte(s)) {
-			return true
+		if rest, ok := bytes.CutPrefix(t, []byte(s)); ok {
+			// A config's key that is a keyword assigns: package = [],
+			// type = "module".
+			return !bytes.HasPrefix(rest, []byte("= ")) && !bytes.HasPrefix(rest, []byte(": "))
 		}
 	}
 	// A function assigned to a name, as JavaScript declares methods and

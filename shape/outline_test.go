@@ -60,6 +60,11 @@ func TestOutlineLineForms(t *testing.T) {
 		{"message PublishRequest {", declaration, true},
 		{"  rpc Publish(PublishRequest) returns (PublishResponse) {", declaration, true},
 		{"proc ::tk::ConsoleInit {} {", declaration, true},
+		// npm config ls: keys that are keywords.
+		{`message = "%s"`, declaration, false},
+		{"package = []", declaration, false},
+		{`type = "module"`, declaration, false},
+		{"package main", declaration, true},
 		{"#!/bin/sh", shebang, true},
 		{"#! /bin/sh", shebang, true},
 		{"#! perl", shebang, true},
