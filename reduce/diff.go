@@ -132,6 +132,9 @@ type diffItem struct {
 	group         int  // the lock or generated file it belongs to, from 1
 	start         bool // it starts a file section
 	commit        bool // it is a line of a commit's header
+	// filler is set for a line held for the lines around it, shown
+	// only to fill the gap between them (see diffPlan.fill).
+	filler bool
 }
 
 // diffSection is the file section being read.
@@ -762,6 +765,7 @@ type diffHunkLine struct {
 	decl   bool // it starts as a declaration does (see diffDecl)
 	sig    bool // and reads as a signature (see diffSignature)
 	header bool // a context diff's range of new lines, --- 1,4 ----
+	parts  bool // a normal diff's `---` between a change's old and new lines
 }
 
 // diffHunkHeader is what a hunk header says.
@@ -1083,7 +1087,7 @@ func (d *Diff) normalLine(l Line, t []byte) bool {
 		// Worth showing only between the lines it parts, as the
 		// context next to a change is.
 		h.sep = false
-		d.holdHunkLine(l, t, diffCounts{}, 0, false)
+		d.holdHunkLine(l, t, diffCounts{}, 0, false).parts = true
 	case h.old[0] == 0 && !h.sep && h.new > 0 && shape.DiffSide(t, '>'):
 		h.new--
 		h.changed++
@@ -1208,6 +1212,7 @@ func (d *Diff) endHunk() {
 		}
 	}
 	prev := prioDiffEdge
+	prios := make([]int, len(lines))
 	for i, hl := range lines {
 		prio := prev
 		switch {
@@ -1242,10 +1247,18 @@ func (d *Diff) endHunk() {
 		default:
 			prio = prioDiffFar - min(dist[i], diffSpan)
 		}
-		prev = prio
+		prev, prios[i] = prio, prio
+	}
+	for i, hl := range lines {
+		if hl.parts && i > 0 && i+1 < len(lines) {
+			// The `---` costs less than the gap line that would stand
+			// for it: it is held as the lines it parts are, and
+			// shown only between them.
+			prios[i] = min(prios[i-1], prios[i+1]) - 1
+		}
 		p := hl.piece
-		p.Prio = prio
-		it := diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group}
+		p.Prio = prios[i]
+		it := diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group, filler: hl.parts}
 		if h.group != 0 {
 			if d.group != nil && d.group.id == h.group {
 				d.group.hold(it, d.holdLimit/4)
@@ -1559,6 +1572,11 @@ func (p *diffPlan) candidates() []Piece {
 	}
 	for _, it := range p.items {
 		if it.group != 0 && p.collapsed[it.group] != (it.piece.Note != "") {
+			continue
+		}
+		if it.filler {
+			// Not offered on its own: fill adds it where it fills a
+			// gap between lines Fit took.
 			continue
 		}
 		out = append(out, it.piece)

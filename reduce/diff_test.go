@@ -839,3 +839,31 @@ func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
 		}
 	}
 }
+
+// In diff's normal form the `---` between a change's old and new lines is
+// worth a token; the gap line that would stand for it costs more. In a diff
+// too long to hold whole, it must still be held wherever the lines it parts
+// are, so that no view shows a gap line between a `<` line and a `>` line.
+func TestDiffNormalSeparatorHeld(t *testing.T) {
+	var in strings.Builder
+	line := 1
+	for h := range 120 {
+		fmt.Fprintf(&in, "%dc%d\n< var name%d = oldValue(%d)\n---\n> var name%d = newValue(%d)\n", line, line+2, h, h, h, h)
+		line += 10
+		if h%4 == 0 {
+			fmt.Fprintf(&in, "%da%d,%d\n", line, line+2, line+41)
+			for k := range 40 {
+				fmt.Fprintf(&in, "> \tstep%d(x, y, %d) // added for hunk %d\n", k, k, h)
+			}
+			line += 10
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+	split := regexp.MustCompile(`\n< [^\n]*\n  \[\.\.\. L[0-9]+ elided\]\n> `)
+	if n := len(split.FindAllString(got, -1)); n > 0 {
+		t.Errorf("%d gap lines stand for a lone `---` between `<` and `>` lines:\n%s", n, got)
+	}
+	if !strings.Contains(got, "\n---\n") {
+		t.Errorf("no `---` shown:\n%s", got)
+	}
+}
