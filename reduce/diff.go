@@ -733,6 +733,13 @@ type diffHunk struct {
 	tailStart int
 	tailBytes int
 	dropped   bool // lines between head and tail were let go
+	// mid holds the changed lines that start declarations among those
+	// let go between head and tail, a spread of them: every stride-th
+	// of the seen.
+	mid       []diffHunkLine
+	midBytes  int
+	midSeen   int
+	midStride int
 	changed   int
 	// start counts the changed lines of the input before the hunk.
 	start diffCounts
@@ -948,7 +955,7 @@ func (d *Diff) wordHunk() {
 	}
 	d.cum = h.start
 	h.changed = 0
-	for _, lines := range [][]diffHunkLine{h.head, h.tail[h.tailStart:]} {
+	for _, lines := range [][]diffHunkLine{h.head, h.mid, h.tail[h.tailStart:]} {
 		for i := range lines {
 			hl := &lines[i]
 			hl.before, hl.delta, hl.change = h.start, diffCounts{}, 0
@@ -1160,6 +1167,9 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 	h.tailBytes += size
 	for h.tailBytes > room && h.tailStart < len(h.tail)-1 {
 		h.tailBytes -= len(h.tail[h.tailStart].piece.Text) + diffItemCost
+		if out := h.tail[h.tailStart]; out.change > 0 && out.decl {
+			h.holdMid(out, room/4)
+		}
 		h.tail[h.tailStart] = diffHunkLine{}
 		h.tailStart++
 		h.dropped = true
@@ -1169,6 +1179,30 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 		h.tailStart = 0
 	}
 	return &h.tail[len(h.tail)-1]
+}
+
+// holdMid holds a declaration let go from the middle of a long hunk: what
+// a new or rewritten file defines is told by its declarations, most of
+// which are neither near its start nor near its end. Past limit bytes it
+// keeps every other one, and takes every other one after.
+func (h *diffHunk) holdMid(hl diffHunkLine, limit int) {
+	h.midSeen++
+	if h.midStride > 1 && h.midSeen%h.midStride != 0 {
+		return
+	}
+	h.mid = append(h.mid, hl)
+	h.midBytes += len(hl.piece.Text) + diffItemCost
+	for h.midBytes > limit && len(h.mid) > 1 {
+		kept, n := h.mid[:0], 0
+		for i, m := range h.mid {
+			if i%2 == 0 {
+				kept = append(kept, m)
+				n += len(m.piece.Text) + diffItemCost
+			}
+		}
+		clear(h.mid[len(kept):])
+		h.mid, h.midBytes, h.midStride = kept, n, max(h.midStride, 1)*2
+	}
 }
 
 // endHunk ranks the hunk's held lines, now that its size is known, and
@@ -1182,18 +1216,19 @@ func (d *Diff) endHunk() {
 	if h.group != 0 && h.dropped && d.group != nil {
 		d.group.tooBig, d.group.items = true, nil
 	}
-	lines := append(h.head, h.tail[h.tailStart:]...)
+	lines := append(append(h.head, h.mid...), h.tail[h.tailStart:]...)
 	defer func() {
 		// The next hunk reuses the buffers.
 		clear(lines)
 		clear(h.tail)
 		d.spare = [2][]diffHunkLine{lines[:0], h.tail[:0]}
 	}()
-	// A break between head and tail hides how far a line is from a change
-	// across it; treat it as far.
-	brk := -1
+	// A break between head and tail, or around a line held from between
+	// them, hides how far a line is from a change across it; treat it as
+	// far.
+	brk := diffBreaks{-1, -1}
 	if h.dropped {
-		brk = len(h.head)
+		brk = diffBreaks{len(h.head), len(h.head) + len(h.mid)}
 	}
 	dist := diffContextDistances(lines, brk)
 	// The changed lines inside the hunk that start a declaration, and
@@ -1296,14 +1331,20 @@ func diffSignature(t []byte) bool {
 	return len(t) > 0 && t[len(t)-1] == '{'
 }
 
+// diffBreaks are where a hunk's held lines are not next to each other in
+// the input: before every line from first to last (-1 for none).
+type diffBreaks struct{ first, last int }
+
+func (b diffBreaks) at(i int) bool { return b.first <= i && i <= b.last && b.first >= 0 }
+
 // diffContextDistances returns, for each line, how many lines away the nearest
 // changed line is (0 for a changed line), not looking across brk.
-func diffContextDistances(lines []diffHunkLine, brk int) []int {
+func diffContextDistances(lines []diffHunkLine, brk diffBreaks) []int {
 	far := diffSpan
 	dist := make([]int, len(lines))
 	last := -far
 	for i, hl := range lines {
-		if i == brk {
+		if brk.at(i) {
 			last = -far
 		}
 		if hl.change > 0 {
@@ -1317,7 +1358,7 @@ func diffContextDistances(lines []diffHunkLine, brk int) []int {
 			next = i
 		}
 		dist[i] = min(dist[i], next-i, far)
-		if i == brk {
+		if brk.at(i) {
 			next = len(lines) + far
 		}
 	}

@@ -867,3 +867,30 @@ func TestDiffNormalSeparatorHeld(t *testing.T) {
 		t.Errorf("no `---` shown:\n%s", got)
 	}
 }
+
+// A hunk too long to hold whole (a new file, a file rewritten) is held by
+// its start and its end; the declarations it adds in between tell what it
+// holds, and are held too, a spread of them if there are many.
+func TestDiffLongHunkKeepsMiddleDeclarations(t *testing.T) {
+	const funcs = 40
+	var src strings.Builder
+	for f := range funcs {
+		fmt.Fprintf(&src, "+func handler%02d(w io.Writer, r *Request) error {\n", f)
+		for k := range 14 {
+			fmt.Fprintf(&src, "+\tif err := step%d(w, r, %d); err != nil {\n+\t\treturn fmt.Errorf(\"handler %d: %%w\", err)\n+\t}\n", k, k*f, f)
+		}
+		src.WriteString("+\treturn nil\n+}\n+\n")
+	}
+	n := strings.Count(src.String(), "\n")
+	in := fmt.Sprintf("diff --git a/pkg/handlers.go b/pkg/handlers.go\nnew file mode 100644\n--- /dev/null\n+++ b/pkg/handlers.go\n@@ -0,0 +1,%d @@\n%s", n, src.String())
+	got := string(body(t, shape.Diff, []byte(in), 2000))
+	shown := 0
+	for f := 8; f < funcs-8; f++ {
+		if strings.Contains(got, fmt.Sprintf("+func handler%02d(", f)) {
+			shown++
+		}
+	}
+	if shown < 8 {
+		t.Errorf("%d of the %d functions from the middle of the hunk shown, want 8 at least:\n%s", shown, funcs-16, got)
+	}
+}
