@@ -771,6 +771,7 @@ type diffHunkLine struct {
 	mark   bool
 	decl   bool // it starts as a declaration does (see diffDecl)
 	sig    bool // and reads as a signature (see diffSignature)
+	bare   bool // it holds no word: a brace, a blank line
 	header bool // a context diff's range of new lines, --- 1,4 ----
 	parts  bool // a normal diff's `---` between a change's old and new lines
 }
@@ -1147,6 +1148,7 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 	}
 	hl.decl = diffDecl(t, signs)
 	hl.sig = hl.decl && diffSignature(t)
+	hl.bare = !diffHasWord(t[min(signs, len(t)):])
 	d.cum.plus += delta.plus
 	d.cum.minus += delta.minus
 	if d.sect != nil {
@@ -1231,6 +1233,7 @@ func (d *Diff) endHunk() {
 		brk = diffBreaks{len(h.head), len(h.head) + len(h.mid)}
 	}
 	dist := diffContextDistances(lines, brk)
+	worded := diffWorded(h, lines)
 	// The changed lines inside the hunk that start a declaration, and
 	// the number of each among them.
 	decls, decl := 0, make([]int, len(lines))
@@ -1258,6 +1261,12 @@ func (d *Diff) endHunk() {
 		case hl.mark:
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
+			if edge == 0 && hl.bare && worded {
+				// A closing brace or a blank line, shown between
+				// two gap lines, costs one more and tells nothing
+				// of what the hunk changes.
+				edge = 1
+			}
 			switch {
 			case sig[i] >= 0 && min(sig[i], sigs-1-sig[i]) < diffSigsRaised && 4*sigs <= max(h.changed, 8) && h.prio > prioDiffEdge:
 				// The first and last signatures a hunk changes rank
@@ -1302,6 +1311,30 @@ func (d *Diff) endHunk() {
 		}
 		d.push(it)
 	}
+}
+
+// diffWorded reports whether a hunk, not a word diff, changes a line
+// that holds a word.
+func diffWorded(h *diffHunk, lines []diffHunkLine) bool {
+	if h.word {
+		return false
+	}
+	for _, hl := range lines {
+		if hl.change > 0 && !hl.bare {
+			return true
+		}
+	}
+	return false
+}
+
+// diffHasWord reports whether t holds a letter or a digit.
+func diffHasWord(t []byte) bool {
+	for _, c := range t {
+		if 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c >= 0x80 {
+			return true
+		}
+	}
+	return false
 }
 
 // diffDecl reports whether a hunk line, after its columns of signs, starts

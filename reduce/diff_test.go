@@ -894,3 +894,31 @@ func TestDiffLongHunkKeepsMiddleDeclarations(t *testing.T) {
 		t.Errorf("%d of the %d functions from the middle of the hunk shown, want 8 at least:\n%s", shown, funcs-16, got)
 	}
 }
+
+// The first and last changed lines of a hunk say what it changes, unless
+// they hold no word: a closing brace between two gap lines costs a gap
+// line more and tells nothing, and ranks as the lines inside do.
+func TestDiffEdgesHoldWords(t *testing.T) {
+	var in strings.Builder
+	for f := range 14 {
+		fmt.Fprintf(&in, "diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n--- a/pkg/file%02d.go\n+++ b/pkg/file%02d.go\n", f, f, f, f)
+		for h := range 3 {
+			fmt.Fprintf(&in, "@@ -%d,12 +%d,15 @@ func existing%d() {\n", 100*h+1, 100*h+1, h)
+			for k := range 5 {
+				fmt.Fprintf(&in, " \tx%d := prepare(%d)\n", k, k)
+			}
+			fmt.Fprintf(&in, "+\tif err := check%02d_%d(x0); err != nil {\n+\t\tlog.Printf(\"file %d: %%v\", err)\n+\t\treturn err\n+\t}\n", f, h, f)
+			for k := range 5 {
+				fmt.Fprintf(&in, " \ty%d := finish(%d)\n", k, k)
+			}
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+	bare := regexp.MustCompile(`\]\n\+\t\}\n  \[\.\.\.`)
+	if n := len(bare.FindAllString(got, -1)); n > 0 {
+		t.Errorf("%d lone closing braces between gap lines:\n%s", n, got)
+	}
+	if n := strings.Count(got, "\n+\tif err := check"); n < 20 {
+		t.Errorf("%d hunks show their first line, want 20 at least:\n%s", n, got)
+	}
+}
