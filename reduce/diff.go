@@ -960,6 +960,7 @@ func (d *Diff) wordHunk() {
 		for i := range lines {
 			hl := &lines[i]
 			hl.before, hl.delta, hl.change = h.start, diffCounts{}, 0
+			hl.bare = !diffHasWord(hl.piece.Text)
 			if !hl.mark && (diffWordChanged(hl.piece.Text, false) || diffColourChanged(hl.piece.Text)) {
 				h.changed++
 				hl.change = h.changed
@@ -1148,6 +1149,9 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 	}
 	hl.decl = diffDecl(t, signs)
 	hl.sig = hl.decl && diffSignature(t)
+	if h.word {
+		signs = 0 // the words are marked in the line, [-a-]{+b+}
+	}
 	hl.bare = !diffHasWord(t[min(signs, len(t)):])
 	d.cum.plus += delta.plus
 	d.cum.minus += delta.minus
@@ -1233,7 +1237,7 @@ func (d *Diff) endHunk() {
 		brk = diffBreaks{len(h.head), len(h.head) + len(h.mid)}
 	}
 	dist := diffContextDistances(lines, brk)
-	worded := diffWorded(h, lines)
+	worded := diffWorded(lines)
 	// The changed lines inside the hunk that start a declaration, and
 	// the number of each among them.
 	decls, decl := 0, make([]int, len(lines))
@@ -1313,12 +1317,8 @@ func (d *Diff) endHunk() {
 	}
 }
 
-// diffWorded reports whether a hunk, not a word diff, changes a line
-// that holds a word.
-func diffWorded(h *diffHunk, lines []diffHunkLine) bool {
-	if h.word {
-		return false
-	}
+// diffWorded reports whether a hunk changes a line that holds a word.
+func diffWorded(lines []diffHunkLine) bool {
 	for _, hl := range lines {
 		if hl.change > 0 && !hl.bare {
 			return true

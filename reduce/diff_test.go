@@ -922,3 +922,24 @@ func TestDiffEdgesHoldWords(t *testing.T) {
 		t.Errorf("%d hunks show their first line, want 20 at least:\n%s", n, got)
 	}
 }
+
+// In a word diff too a changed line whose words are only braces is no
+// edge of its hunk.
+func TestDiffWordDiffBareEdge(t *testing.T) {
+	in := "diff --git a/x.go b/x.go\nindex 1..2 100644\n--- a/x.go\n+++ b/x.go\n" +
+		"@@ -1,4 +1,7 @@ package x\nfunc f() {\n\ta := [-old-]{+fresh+}(1)\n\tb := 2\n{+\tif b > a {+}\n{+\t\treturn+}\n{+\t}+}\n}\n"
+	d := NewDiff(600)
+	for i, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l))})
+	}
+	d.finish()
+	if len(d.files) != 1 || !d.files[0].words {
+		t.Fatalf("not read as a word diff: %+v", d.files)
+	}
+	for _, it := range d.held.items() {
+		text := string(it.piece.Text)
+		if edge := it.piece.Prio == prioDiffEdge; edge != strings.Contains(text, "fresh") {
+			t.Errorf("%q: ranked as an edge %v", text, edge)
+		}
+	}
+}
