@@ -813,22 +813,18 @@ func TestDiffColourWords(t *testing.T) {
 // shows what each adds, not only where. In prose, where most lines start
 // with a letter, lines without parentheses, braces or colons do not.
 func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
-	var in strings.Builder
-	for f := range 15 {
-		fmt.Fprintf(&in, "diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n--- a/pkg/file%02d.go\n+++ b/pkg/file%02d.go\n", f, f, f, f)
-		for h := range 3 {
-			fmt.Fprintf(&in, "@@ -%d,3 +%d,11 @@ func existing%d() {\n \tx := 1\n", 100*h+1, 100*h+1, h)
-			for k := range 8 {
-				if k == 4 {
-					fmt.Fprintf(&in, "+func handle%02d_%d(w io.Writer, r *Request) error {\n", f, h)
-					continue
-				}
-				fmt.Fprintf(&in, "+\tstep%d(w, r, %d)\n", k, k*h)
+	in := goDiff(15, func(in *strings.Builder, f, h int) {
+		fmt.Fprintf(in, "@@ -%d,3 +%d,11 @@ func existing%d() {\n \tx := 1\n", 100*h+1, 100*h+1, h)
+		for k := range 8 {
+			if k == 4 {
+				fmt.Fprintf(in, "+func handle%02d_%d(w io.Writer, r *Request) error {\n", f, h)
+				continue
 			}
-			in.WriteString(" \treturn nil\n }\n")
+			fmt.Fprintf(in, "+\tstep%d(w, r, %d)\n", k, k*h)
 		}
-	}
-	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+		in.WriteString(" \treturn nil\n }\n")
+	})
+	got := string(body(t, shape.Diff, []byte(in), 2000))
 	shown := strings.Count(got, "\n+func handle")
 	if shown < 15 {
 		t.Errorf("%d of 45 signatures shown, want one of every file's first hunk at least:\n%s", shown, got)
@@ -899,21 +895,17 @@ func TestDiffLongHunkKeepsMiddleDeclarations(t *testing.T) {
 // they hold no word: a closing brace between two gap lines costs a gap
 // line more and tells nothing, and ranks as the lines inside do.
 func TestDiffEdgesHoldWords(t *testing.T) {
-	var in strings.Builder
-	for f := range 14 {
-		fmt.Fprintf(&in, "diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n--- a/pkg/file%02d.go\n+++ b/pkg/file%02d.go\n", f, f, f, f)
-		for h := range 3 {
-			fmt.Fprintf(&in, "@@ -%d,12 +%d,15 @@ func existing%d() {\n", 100*h+1, 100*h+1, h)
-			for k := range 5 {
-				fmt.Fprintf(&in, " \tx%d := prepare(%d)\n", k, k)
-			}
-			fmt.Fprintf(&in, "+\tif err := check%02d_%d(x0); err != nil {\n+\t\tlog.Printf(\"file %d: %%v\", err)\n+\t\treturn err\n+\t}\n", f, h, f)
-			for k := range 5 {
-				fmt.Fprintf(&in, " \ty%d := finish(%d)\n", k, k)
-			}
+	in := goDiff(14, func(in *strings.Builder, f, h int) {
+		fmt.Fprintf(in, "@@ -%d,12 +%d,15 @@ func existing%d() {\n", 100*h+1, 100*h+1, h)
+		for k := range 5 {
+			fmt.Fprintf(in, " \tx%d := prepare(%d)\n", k, k)
 		}
-	}
-	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+		fmt.Fprintf(in, "+\tif err := check%02d_%d(x0); err != nil {\n+\t\tlog.Printf(\"file %d: %%v\", err)\n+\t\treturn err\n+\t}\n", f, h, f)
+		for k := range 5 {
+			fmt.Fprintf(in, " \ty%d := finish(%d)\n", k, k)
+		}
+	})
+	got := string(body(t, shape.Diff, []byte(in), 2000))
 	bare := regexp.MustCompile(`\]\n\+\t\}\n  \[\.\.\.`)
 	if n := len(bare.FindAllString(got, -1)); n > 0 {
 		t.Errorf("%d lone closing braces between gap lines:\n%s", n, got)
@@ -942,4 +934,17 @@ func TestDiffWordDiffBareEdge(t *testing.T) {
 			t.Errorf("%q: ranked as an edge %v", text, edge)
 		}
 	}
+}
+
+// goDiff returns a git diff of files Go files of three hunks each, which
+// hunk writes.
+func goDiff(files int, hunk func(in *strings.Builder, f, h int)) string {
+	var in strings.Builder
+	for f := range files {
+		fmt.Fprintf(&in, "diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n--- a/pkg/file%02d.go\n+++ b/pkg/file%02d.go\n", f, f, f, f)
+		for h := range 3 {
+			hunk(&in, f, h)
+		}
+	}
+	return in.String()
 }
