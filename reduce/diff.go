@@ -132,6 +132,9 @@ type diffItem struct {
 	group         int  // the lock or generated file it belongs to, from 1
 	start         bool // it starts a file section
 	commit        bool // it is a line of a commit's header
+	// filler is set for a line held for the lines around it, shown
+	// only to fill the gap between them (see diffPlan.fill).
+	filler bool
 }
 
 // diffSection is the file section being read.
@@ -730,6 +733,13 @@ type diffHunk struct {
 	tailStart int
 	tailBytes int
 	dropped   bool // lines between head and tail were let go
+	// mid holds the changed lines that start declarations among those
+	// let go between head and tail, a spread of them: every stride-th
+	// of the seen.
+	mid       []diffHunkLine
+	midBytes  int
+	midSeen   int
+	midStride int
 	changed   int
 	// start counts the changed lines of the input before the hunk.
 	start diffCounts
@@ -761,7 +771,9 @@ type diffHunkLine struct {
 	mark   bool
 	decl   bool // it starts as a declaration does (see diffDecl)
 	sig    bool // and reads as a signature (see diffSignature)
+	bare   bool // it holds no word: a brace, a blank line
 	header bool // a context diff's range of new lines, --- 1,4 ----
+	parts  bool // a normal diff's `---` between a change's old and new lines
 }
 
 // diffHunkHeader is what a hunk header says.
@@ -944,10 +956,11 @@ func (d *Diff) wordHunk() {
 	}
 	d.cum = h.start
 	h.changed = 0
-	for _, lines := range [][]diffHunkLine{h.head, h.tail[h.tailStart:]} {
+	for _, lines := range [][]diffHunkLine{h.head, h.mid, h.tail[h.tailStart:]} {
 		for i := range lines {
 			hl := &lines[i]
 			hl.before, hl.delta, hl.change = h.start, diffCounts{}, 0
+			hl.bare = !diffHasWord(hl.piece.Text)
 			if !hl.mark && (diffWordChanged(hl.piece.Text, false) || diffColourChanged(hl.piece.Text)) {
 				h.changed++
 				hl.change = h.changed
@@ -1083,7 +1096,7 @@ func (d *Diff) normalLine(l Line, t []byte) bool {
 		// Worth showing only between the lines it parts, as the
 		// context next to a change is.
 		h.sep = false
-		d.holdHunkLine(l, t, diffCounts{}, 0, false)
+		d.holdHunkLine(l, t, diffCounts{}, 0, false).parts = true
 	case h.old[0] == 0 && !h.sep && h.new > 0 && shape.DiffSide(t, '>'):
 		h.new--
 		h.changed++
@@ -1136,6 +1149,10 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 	}
 	hl.decl = diffDecl(t, signs)
 	hl.sig = hl.decl && diffSignature(t)
+	if h.word {
+		signs = 0 // the words are marked in the line, [-a-]{+b+}
+	}
+	hl.bare = !diffHasWord(t[min(signs, len(t)):])
 	d.cum.plus += delta.plus
 	d.cum.minus += delta.minus
 	if d.sect != nil {
@@ -1156,6 +1173,9 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 	h.tailBytes += size
 	for h.tailBytes > room && h.tailStart < len(h.tail)-1 {
 		h.tailBytes -= len(h.tail[h.tailStart].piece.Text) + diffItemCost
+		if out := h.tail[h.tailStart]; out.change > 0 && out.decl {
+			h.holdMid(out, room/4)
+		}
 		h.tail[h.tailStart] = diffHunkLine{}
 		h.tailStart++
 		h.dropped = true
@@ -1165,6 +1185,30 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 		h.tailStart = 0
 	}
 	return &h.tail[len(h.tail)-1]
+}
+
+// holdMid holds a declaration let go from the middle of a long hunk: what
+// a new or rewritten file defines is told by its declarations, most of
+// which are neither near its start nor near its end. Past limit bytes it
+// keeps every other one, and takes every other one after.
+func (h *diffHunk) holdMid(hl diffHunkLine, limit int) {
+	h.midSeen++
+	if h.midStride > 1 && h.midSeen%h.midStride != 0 {
+		return
+	}
+	h.mid = append(h.mid, hl)
+	h.midBytes += len(hl.piece.Text) + diffItemCost
+	for h.midBytes > limit && len(h.mid) > 1 {
+		kept, n := h.mid[:0], 0
+		for i, m := range h.mid {
+			if i%2 == 0 {
+				kept = append(kept, m)
+				n += len(m.piece.Text) + diffItemCost
+			}
+		}
+		clear(h.mid[len(kept):])
+		h.mid, h.midBytes, h.midStride = kept, n, max(h.midStride, 1)*2
+	}
 }
 
 // endHunk ranks the hunk's held lines, now that its size is known, and
@@ -1178,20 +1222,22 @@ func (d *Diff) endHunk() {
 	if h.group != 0 && h.dropped && d.group != nil {
 		d.group.tooBig, d.group.items = true, nil
 	}
-	lines := append(h.head, h.tail[h.tailStart:]...)
+	lines := append(append(h.head, h.mid...), h.tail[h.tailStart:]...)
 	defer func() {
 		// The next hunk reuses the buffers.
 		clear(lines)
 		clear(h.tail)
 		d.spare = [2][]diffHunkLine{lines[:0], h.tail[:0]}
 	}()
-	// A break between head and tail hides how far a line is from a change
-	// across it; treat it as far.
-	brk := -1
+	// A break between head and tail, or around a line held from between
+	// them, hides how far a line is from a change across it; treat it as
+	// far.
+	brk := diffBreaks{-1, -1}
 	if h.dropped {
-		brk = len(h.head)
+		brk = diffBreaks{len(h.head), len(h.head) + len(h.mid)}
 	}
 	dist := diffContextDistances(lines, brk)
+	worded := diffWorded(lines)
 	// The changed lines inside the hunk that start a declaration, and
 	// the number of each among them.
 	decls, decl := 0, make([]int, len(lines))
@@ -1208,6 +1254,7 @@ func (d *Diff) endHunk() {
 		}
 	}
 	prev := prioDiffEdge
+	prios := make([]int, len(lines))
 	for i, hl := range lines {
 		prio := prev
 		switch {
@@ -1218,6 +1265,12 @@ func (d *Diff) endHunk() {
 		case hl.mark:
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
+			if edge == 0 && hl.bare && worded {
+				// A closing brace or a blank line, shown between
+				// two gap lines, costs one more and tells nothing
+				// of what the hunk changes.
+				edge = 1
+			}
 			switch {
 			case sig[i] >= 0 && min(sig[i], sigs-1-sig[i]) < diffSigsRaised && 4*sigs <= max(h.changed, 8) && h.prio > prioDiffEdge:
 				// The first and last signatures a hunk changes rank
@@ -1242,10 +1295,18 @@ func (d *Diff) endHunk() {
 		default:
 			prio = prioDiffFar - min(dist[i], diffSpan)
 		}
-		prev = prio
+		prev, prios[i] = prio, prio
+	}
+	for i, hl := range lines {
+		if hl.parts && i > 0 && i+1 < len(lines) {
+			// The `---` costs less than the gap line that would stand
+			// for it: it is held as the lines it parts are, and
+			// shown only between them.
+			prios[i] = min(prios[i-1], prios[i+1]) - 1
+		}
 		p := hl.piece
-		p.Prio = prio
-		it := diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group}
+		p.Prio = prios[i]
+		it := diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group, filler: hl.parts}
 		if h.group != 0 {
 			if d.group != nil && d.group.id == h.group {
 				d.group.hold(it, d.holdLimit/4)
@@ -1254,6 +1315,26 @@ func (d *Diff) endHunk() {
 		}
 		d.push(it)
 	}
+}
+
+// diffWorded reports whether a hunk changes a line that holds a word.
+func diffWorded(lines []diffHunkLine) bool {
+	for _, hl := range lines {
+		if hl.change > 0 && !hl.bare {
+			return true
+		}
+	}
+	return false
+}
+
+// diffHasWord reports whether t holds a letter or a digit.
+func diffHasWord(t []byte) bool {
+	for _, c := range t {
+		if 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c >= 0x80 {
+			return true
+		}
+	}
+	return false
 }
 
 // diffDecl reports whether a hunk line, after its columns of signs, starts
@@ -1283,14 +1364,20 @@ func diffSignature(t []byte) bool {
 	return len(t) > 0 && t[len(t)-1] == '{'
 }
 
+// diffBreaks are where a hunk's held lines are not next to each other in
+// the input: before every line from first to last (-1 for none).
+type diffBreaks struct{ first, last int }
+
+func (b diffBreaks) at(i int) bool { return b.first <= i && i <= b.last && b.first >= 0 }
+
 // diffContextDistances returns, for each line, how many lines away the nearest
 // changed line is (0 for a changed line), not looking across brk.
-func diffContextDistances(lines []diffHunkLine, brk int) []int {
+func diffContextDistances(lines []diffHunkLine, brk diffBreaks) []int {
 	far := diffSpan
 	dist := make([]int, len(lines))
 	last := -far
 	for i, hl := range lines {
-		if i == brk {
+		if brk.at(i) {
 			last = -far
 		}
 		if hl.change > 0 {
@@ -1304,7 +1391,7 @@ func diffContextDistances(lines []diffHunkLine, brk int) []int {
 			next = i
 		}
 		dist[i] = min(dist[i], next-i, far)
-		if i == brk {
+		if brk.at(i) {
 			next = len(lines) + far
 		}
 	}
@@ -1559,6 +1646,11 @@ func (p *diffPlan) candidates() []Piece {
 	}
 	for _, it := range p.items {
 		if it.group != 0 && p.collapsed[it.group] != (it.piece.Note != "") {
+			continue
+		}
+		if it.filler {
+			// Not offered on its own: fill adds it where it fills a
+			// gap between lines Fit took.
 			continue
 		}
 		out = append(out, it.piece)

@@ -813,22 +813,18 @@ func TestDiffColourWords(t *testing.T) {
 // shows what each adds, not only where. In prose, where most lines start
 // with a letter, lines without parentheses, braces or colons do not.
 func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
-	var in strings.Builder
-	for f := range 15 {
-		fmt.Fprintf(&in, "diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n--- a/pkg/file%02d.go\n+++ b/pkg/file%02d.go\n", f, f, f, f)
-		for h := range 3 {
-			fmt.Fprintf(&in, "@@ -%d,3 +%d,11 @@ func existing%d() {\n \tx := 1\n", 100*h+1, 100*h+1, h)
-			for k := range 8 {
-				if k == 4 {
-					fmt.Fprintf(&in, "+func handle%02d_%d(w io.Writer, r *Request) error {\n", f, h)
-					continue
-				}
-				fmt.Fprintf(&in, "+\tstep%d(w, r, %d)\n", k, k*h)
+	in := goDiff(15, func(in *strings.Builder, f, h int) {
+		fmt.Fprintf(in, "@@ -%d,3 +%d,11 @@ func existing%d() {\n \tx := 1\n", 100*h+1, 100*h+1, h)
+		for k := range 8 {
+			if k == 4 {
+				fmt.Fprintf(in, "+func handle%02d_%d(w io.Writer, r *Request) error {\n", f, h)
+				continue
 			}
-			in.WriteString(" \treturn nil\n }\n")
+			fmt.Fprintf(in, "+\tstep%d(w, r, %d)\n", k, k*h)
 		}
-	}
-	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+		in.WriteString(" \treturn nil\n }\n")
+	})
+	got := string(body(t, shape.Diff, []byte(in), 2000))
 	shown := strings.Count(got, "\n+func handle")
 	if shown < 15 {
 		t.Errorf("%d of 45 signatures shown, want one of every file's first hunk at least:\n%s", shown, got)
@@ -838,4 +834,117 @@ func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
 			t.Errorf("file %02d: its first hunk's signature is not shown", f)
 		}
 	}
+}
+
+// In diff's normal form the `---` between a change's old and new lines is
+// worth a token; the gap line that would stand for it costs more. In a diff
+// too long to hold whole, it must still be held wherever the lines it parts
+// are, so that no view shows a gap line between a `<` line and a `>` line.
+func TestDiffNormalSeparatorHeld(t *testing.T) {
+	var in strings.Builder
+	line := 1
+	for h := range 120 {
+		fmt.Fprintf(&in, "%dc%d\n< var name%d = oldValue(%d)\n---\n> var name%d = newValue(%d)\n", line, line+2, h, h, h, h)
+		line += 10
+		if h%4 == 0 {
+			fmt.Fprintf(&in, "%da%d,%d\n", line, line+2, line+41)
+			for k := range 40 {
+				fmt.Fprintf(&in, "> \tstep%d(x, y, %d) // added for hunk %d\n", k, k, h)
+			}
+			line += 10
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+	split := regexp.MustCompile(`\n< [^\n]*\n  \[\.\.\. L[0-9]+ elided\]\n> `)
+	if n := len(split.FindAllString(got, -1)); n > 0 {
+		t.Errorf("%d gap lines stand for a lone `---` between `<` and `>` lines:\n%s", n, got)
+	}
+	if !strings.Contains(got, "\n---\n") {
+		t.Errorf("no `---` shown:\n%s", got)
+	}
+}
+
+// A hunk too long to hold whole (a new file, a file rewritten) is held by
+// its start and its end; the declarations it adds in between tell what it
+// holds, and are held too, a spread of them if there are many.
+func TestDiffLongHunkKeepsMiddleDeclarations(t *testing.T) {
+	const funcs = 40
+	var src strings.Builder
+	for f := range funcs {
+		fmt.Fprintf(&src, "+func handler%02d(w io.Writer, r *Request) error {\n", f)
+		for k := range 14 {
+			fmt.Fprintf(&src, "+\tif err := step%d(w, r, %d); err != nil {\n+\t\treturn fmt.Errorf(\"handler %d: %%w\", err)\n+\t}\n", k, k*f, f)
+		}
+		src.WriteString("+\treturn nil\n+}\n+\n")
+	}
+	n := strings.Count(src.String(), "\n")
+	in := fmt.Sprintf("diff --git a/pkg/handlers.go b/pkg/handlers.go\nnew file mode 100644\n--- /dev/null\n+++ b/pkg/handlers.go\n@@ -0,0 +1,%d @@\n%s", n, src.String())
+	got := string(body(t, shape.Diff, []byte(in), 2000))
+	shown := 0
+	for f := 8; f < funcs-8; f++ {
+		if strings.Contains(got, fmt.Sprintf("+func handler%02d(", f)) {
+			shown++
+		}
+	}
+	if shown < 8 {
+		t.Errorf("%d of the %d functions from the middle of the hunk shown, want 8 at least:\n%s", shown, funcs-16, got)
+	}
+}
+
+// The first and last changed lines of a hunk say what it changes, unless
+// they hold no word: a closing brace between two gap lines costs a gap
+// line more and tells nothing, and ranks as the lines inside do.
+func TestDiffEdgesHoldWords(t *testing.T) {
+	in := goDiff(14, func(in *strings.Builder, f, h int) {
+		fmt.Fprintf(in, "@@ -%d,12 +%d,15 @@ func existing%d() {\n", 100*h+1, 100*h+1, h)
+		for k := range 5 {
+			fmt.Fprintf(in, " \tx%d := prepare(%d)\n", k, k)
+		}
+		fmt.Fprintf(in, "+\tif err := check%02d_%d(x0); err != nil {\n+\t\tlog.Printf(\"file %d: %%v\", err)\n+\t\treturn err\n+\t}\n", f, h, f)
+		for k := range 5 {
+			fmt.Fprintf(in, " \ty%d := finish(%d)\n", k, k)
+		}
+	})
+	got := string(body(t, shape.Diff, []byte(in), 2000))
+	bare := regexp.MustCompile(`\]\n\+\t\}\n  \[\.\.\.`)
+	if n := len(bare.FindAllString(got, -1)); n > 0 {
+		t.Errorf("%d lone closing braces between gap lines:\n%s", n, got)
+	}
+	if n := strings.Count(got, "\n+\tif err := check"); n < 20 {
+		t.Errorf("%d hunks show their first line, want 20 at least:\n%s", n, got)
+	}
+}
+
+// In a word diff too a changed line whose words are only braces is no
+// edge of its hunk.
+func TestDiffWordDiffBareEdge(t *testing.T) {
+	in := "diff --git a/x.go b/x.go\nindex 1..2 100644\n--- a/x.go\n+++ b/x.go\n" +
+		"@@ -1,4 +1,7 @@ package x\nfunc f() {\n\ta := [-old-]{+fresh+}(1)\n\tb := 2\n{+\tif b > a {+}\n{+\t\treturn+}\n{+\t}+}\n}\n"
+	d := NewDiff(600)
+	for i, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l))})
+	}
+	d.finish()
+	if len(d.files) != 1 || !d.files[0].words {
+		t.Fatalf("not read as a word diff: %+v", d.files)
+	}
+	for _, it := range d.held.items() {
+		text := string(it.piece.Text)
+		if edge := it.piece.Prio == prioDiffEdge; edge != strings.Contains(text, "fresh") {
+			t.Errorf("%q: ranked as an edge %v", text, edge)
+		}
+	}
+}
+
+// goDiff returns a git diff of files Go files of three hunks each, which
+// hunk writes.
+func goDiff(files int, hunk func(in *strings.Builder, f, h int)) string {
+	var in strings.Builder
+	for f := range files {
+		fmt.Fprintf(&in, "diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n--- a/pkg/file%02d.go\n+++ b/pkg/file%02d.go\n", f, f, f, f)
+		for h := range 3 {
+			hunk(&in, f, h)
+		}
+	}
+	return in.String()
 }

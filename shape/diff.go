@@ -22,7 +22,8 @@ const maxDiffPlainPreamble = 2
 // @@@), diff -rq output, or diff's normal (3c3, < and >) and context (-c:
 // ***, ---, ***************) forms. One `--- FAIL` line or a stray `+++` is
 // not enough: a file header must be followed by what a diff puts after it,
-// and the first file header must come before much other text does. Colours
+// and the first file header must come before much other text does (a
+// --stat's rows, one a file, are not text). Colours
 // (git diff --color=always) and git log --graph's columns are read through.
 func sniffDiff(sample []byte) (bool, string) {
 	lines := bytes.Split(sample, []byte("\n"))
@@ -69,6 +70,11 @@ func sniffDiff(sample []byte) (bool, string) {
 			continue
 		}
 		if len(bytes.TrimSpace(l)) == 0 || isDiffCommand(l) || bytes.HasPrefix(l, []byte("Common subdirectories: ")) {
+			continue
+		}
+		if _, ok := parseDiffStatRow(l); ok {
+			// git diff --stat -p and git show --stat list every file
+			// before the first diff: no free text, however many.
 			continue
 		}
 		preamble++

@@ -100,6 +100,8 @@ func TestSniffDiffCases(t *testing.T) {
 		{"diff --git alone", "diff --git a/x b/x\nsome text\n", false},
 		{"git log without patches", "commit 0123456789abcdef0123456789abcdef01234567\nAuthor: A <a@b>\nDate:   now\n\n    subject\n", false},
 		{"diff late in a log", strings.Repeat("building step\n", 80) + "--- a/x\n+++ b/x\n@@ -1 +1 @@\n", false},
+		{"git diff --stat -p of many files", strings.Repeat(" cmd/root.go | 12 +++---\n", 80) + " 80 files changed, 960 insertions(+), 240 deletions(-)\n\ndiff --git a/cmd/root.go b/cmd/root.go\nindex 1..2 100644\n--- a/cmd/root.go\n+++ b/cmd/root.go\n@@ -1 +1 @@\n", true},
+		{"git diff --stat alone", strings.Repeat(" cmd/root.go | 12 +++---\n", 80) + " 80 files changed, 960 insertions(+), 240 deletions(-)\n", false},
 	}
 	for _, tt := range tests {
 		if got, why := sniffDiff([]byte(tt.sample)); got != tt.want {
