@@ -51,7 +51,9 @@ const (
 // marks as changed from the middle, and its
 // structure as far as the budget reaches: the first line of every
 // paragraph before the second of any (apt-cache show's Package: lines, a
-// git log's commits and subjects, a terraform plan's resources), and the
+// git log's commits and subjects, a terraform plan's resources), the
+// lines that start a record again as its first line did when no blank line
+// parts the records (stat's File: lines), and the
 // lines where a key's first part changes (sysctl's kernel., net.) before
 // those where a deeper part does. Runs of identical lines show once with
 // their count, and overlong lines are cut.
@@ -82,6 +84,11 @@ type Text struct {
 	held    unit
 	hasHeld bool
 	key     []byte // the key of the line before, if it has one
+	// lead is the textLead of the paragraph's first line, and prevLead
+	// that of the line before: a paragraph whose first line's lead comes
+	// back after other lines is a run of records with no blank lines
+	// between them (stat's File:, smaps' address ranges).
+	lead, prevLead uint64
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
@@ -163,6 +170,13 @@ func (t *Text) flush() {
 		t.fileHeld(u.piece.Text) // a long paragraph's last line
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
+	lead := textLead(u.piece.Text)
+	if t.k == 0 {
+		t.lead = lead
+	} else if lead == t.lead && t.prevLead != lead {
+		u.keyRank = 0 // a record's first line, as the paragraph's is
+	}
+	t.prevLead = lead
 	// The first paragraph of a record leads (a commit's header), the
 	// second comes next (its subject), the rest after.
 	u.rank = t.k + min(t.j, 2)
@@ -290,6 +304,17 @@ func textKey(line []byte) []byte {
 		}
 	}
 	return nil
+}
+
+// textLead hashes a line's indentation and first word alike when they
+// differ only in words that hold digits, as logAlikeKey does: "  File:",
+// or a range of addresses.
+func textLead(line []byte) uint64 {
+	_, i := indentColumns(line)
+	for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		i++
+	}
+	return logAlikeKey(line[:i])
 }
 
 // fileHeld files the held line of a long paragraph, if any, now that

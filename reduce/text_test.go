@@ -60,6 +60,24 @@ func TestTextHeadsOfIndentedLines(t *testing.T) {
 	}
 }
 
+// Records printed one after another with no blank line between them
+// start where the first line's first word comes back: of stat's records,
+// every File: line is kept before the rest of head and tail. The sample is
+// stat of the Go tree's sort package.
+func TestTextRunOnRecords(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "stat-go-sort.txt"))
+	heads := regexp.MustCompile(`(?m)^  File: .*$`).FindAll(in, -1)
+	if len(heads) < 12 {
+		t.Fatalf("%d records: the sample no longer tests what it should", len(heads))
+	}
+	got := body(t, shape.Text, in, 1000)
+	for _, h := range heads {
+		if !bytes.Contains(got, h) {
+			t.Errorf("record head %q is not kept", h)
+		}
+	}
+}
+
 func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 	var in strings.Builder
 	for i := range 3000 {
