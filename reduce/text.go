@@ -84,6 +84,11 @@ type Text struct {
 	held    unit
 	hasHeld bool
 	key     []byte // the key of the line before, if it has one
+	// heading is the unit number of the last paragraph of one line deep
+	// in a record, until the next line tells whether a paragraph of the
+	// same record follows it, which it then heads.
+	heading    int
+	hasHeading bool
 	// lead is the textLead of the paragraph's first line, and prevLead
 	// that of the line before: a paragraph whose first line's lead comes
 	// back after other lines is a run of records with no blank lines
@@ -164,7 +169,11 @@ func (t *Text) flush() {
 		t.k, t.j, t.long = 0, 0, false // a new record
 	default:
 		t.k, t.j, t.long = 0, t.j+1, false
+		if t.hasHeading {
+			t.promoteHeading()
+		}
 	}
+	t.hasHeading = false
 	t.inPara = true
 	if !t.long {
 		t.fileHeld(u.piece.Text) // a long paragraph's last line
@@ -238,7 +247,26 @@ func (t *Text) endPara() {
 	for _, u := range t.para {
 		t.file(u)
 	}
+	if len(t.para) == 1 && t.j >= 2 && textWordy(t.para[0].piece.Text) {
+		t.heading, t.hasHeading = t.para[0].n, true
+	}
 	t.para = t.para[:0]
+}
+
+// promoteHeading ranks the held heading, a paragraph of one line that
+// another of its record follows (a license's numbered section), with a
+// record's second paragraph, above the first lines of the rest. Only blank
+// lines were filed after it, so it is the last of the head or near the end
+// of the tail.
+func (t *Text) promoteHeading() {
+	for _, units := range [][]unit{t.tail.items(), t.head} {
+		for i := len(units) - 1; i >= 0 && units[i].n >= t.heading; i-- {
+			if units[i].n == t.heading {
+				units[i].rank = min(units[i].rank, 1)
+				return
+			}
+		}
+	}
 }
 
 // keyRank returns the rank of a line as a change of key: a line whose

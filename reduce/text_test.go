@@ -78,6 +78,24 @@ func TestTextRunOnRecords(t *testing.T) {
 	}
 }
 
+// A paragraph of one line that another paragraph of its record follows
+// heads it: of a license, every numbered section's title is kept before
+// the first lines of the paragraphs under them. The sample is the LGPL 3
+// as Debian installs it.
+func TestTextHeadings(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "lgpl-3.txt"))
+	heads := regexp.MustCompile(`(?m)^  [0-9]\. .*$`).FindAll(in, -1)
+	if len(heads) < 6 {
+		t.Fatalf("%d headings: the sample no longer tests what it should", len(heads))
+	}
+	got := body(t, shape.Text, in, 600)
+	for _, h := range heads {
+		if !bytes.Contains(got, h) {
+			t.Errorf("heading %q is not kept", h)
+		}
+	}
+}
+
 func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 	var in strings.Builder
 	for i := range 3000 {
