@@ -94,6 +94,7 @@ type Text struct {
 	// back after other lines is a run of records with no blank lines
 	// between them (stat's File:, smaps' address ranges).
 	lead, prevLead uint64
+	leadRank       int // the rank of the records after the first
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
@@ -180,10 +181,9 @@ func (t *Text) flush() {
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
 	lead := textLead(u.piece.Text)
-	if t.k == 0 {
-		t.lead = lead
-	} else if lead == t.lead && t.prevLead != lead {
-		u.keyRank = 0 // a record's first line, as the paragraph's is
+	if t.k > 0 && lead == t.lead && t.prevLead != lead {
+		// A record's first line, next after the paragraph's own.
+		u.keyRank = min(u.keyRank, t.leadRank)
 	}
 	t.prevLead = lead
 	// The first paragraph of a record leads (a commit's header), the
@@ -201,6 +201,9 @@ func (t *Text) flush() {
 		}
 	}
 	u.rank = min(u.rank, u.keyRank)
+	if t.k == 0 {
+		t.lead, t.leadRank = lead, u.rank+1
+	}
 	if t.long {
 		// A line deep in a long paragraph tells nothing by its place,
 		// but one that heads lines indented under it (a table's row
@@ -223,7 +226,7 @@ func (t *Text) flush() {
 			if i > 0 {
 				t.para[i].rank = t.para[i].keyRank
 			}
-			if textIndent(t.para[i+1].piece.Text) > textIndent(t.para[i].piece.Text) {
+			if textNests(t.para[i].piece.Text, t.para[i+1].piece.Text) {
 				t.para[i].rank = min(t.para[i].rank, 1)
 			}
 			t.file(t.para[i])
@@ -352,12 +355,17 @@ func (t *Text) fileHeld(next []byte) {
 	if !t.hasHeld {
 		return
 	}
-	if next != nil && textIndent(next) > textIndent(t.held.piece.Text) {
+	if next != nil && textNests(t.held.piece.Text, next) {
 		t.held.rank = min(t.held.rank, 1)
 	}
 	t.file(t.held)
 	t.hasHeld = false
 }
+
+// textNests reports whether next is indented under line: by two columns
+// or more, as one column is the padding of labels aligned on their right
+// (stat's " Birth:" under "Change:").
+func textNests(line, next []byte) bool { return textIndent(next) >= textIndent(line)+2 }
 
 // textIndent returns the width of a line's indentation in columns.
 func textIndent(b []byte) int {

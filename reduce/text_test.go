@@ -82,6 +82,28 @@ func TestTextRunOnRecords(t *testing.T) {
 // heads it: of a license, every numbered section's title is kept before
 // the first lines of the paragraphs under them. The sample is the LGPL 3
 // as Debian installs it.
+// The records found again in a paragraph rank after the paragraph's
+// first line, as the lines of a record's body do: of a Debian changelog,
+// the items of each version's list do not crowd out the versions' lines.
+// The sample is the head of coreutils' changelog.Debian.
+func TestTextRecordsInAParagraph(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "changelog-debian-coreutils.txt"))
+	versions := regexp.MustCompile(`(?m)^coreutils \(.*; urgency=.*$`).FindAll(in, -1)
+	if len(versions) < 30 {
+		t.Fatalf("%d versions: the sample no longer tests what it should", len(versions))
+	}
+	got := body(t, shape.Text, in, 800)
+	kept := 0
+	for _, v := range versions {
+		if bytes.Contains(got, v) {
+			kept++
+		}
+	}
+	if kept < len(versions)/3 {
+		t.Errorf("%d of %d versions' lines kept, want a third or more:\n%s", kept, len(versions), got)
+	}
+}
+
 func TestTextHeadings(t *testing.T) {
 	in := readFile(t, filepath.Join("testdata", "text", "lgpl-3.txt"))
 	heads := regexp.MustCompile(`(?m)^  [0-9]\. .*$`).FindAll(in, -1)
