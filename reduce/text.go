@@ -19,8 +19,6 @@ const (
 	// tells more.
 	prioError = prioStruct - textRankStep*3/2
 	prioNear  = 1 << 40 // the rest of head and tail, less their distance
-	// The rows a side-by-side diff marks as changed rank above structure.
-	prioChange = prioStruct + 1
 	// textRankStep parts the ranks of structure lines; the spread of a
 	// line among those of its rank stays below it.
 	textRankStep = 1 << 33
@@ -41,6 +39,12 @@ const (
 	textMaxRank = 32
 	// textNoRank is the rank of a line that shows no structure.
 	textNoRank = 1 << 20
+	// textChangeRank is the rank of the first of the rows a side-by-side
+	// diff marks as changed, being what the diff is for: above any
+	// structure, and spread over the diff as structure is, not the first
+	// rows only. The rest of a block of changed rows rank next, each
+	// block's second before any block's third, so blocks grow whole.
+	textChangeRank = -2
 	// textShapes is how many paragraphs of a record, and lines of each,
 	// are compared with those of the record before.
 	textShapes = 3
@@ -95,6 +99,7 @@ type Text struct {
 	// between them (stat's File:, smaps' address ranges).
 	lead, prevLead uint64
 	leadRank       int // the rank of the records after the first
+	changed        int // changed rows of a side-by-side diff just before
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
@@ -111,6 +116,9 @@ type unit struct {
 	rank  int   // as a structure line, from 0; textNoRank if none
 	// keyRank is its rank as a change of key alone.
 	keyRank int
+	// along is the place of a side-by-side diff's changed row in its
+	// block of them, from 0.
+	along int
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -158,6 +166,7 @@ func (t *Text) flush() {
 	blank := textBlank(u.piece.Text)
 	u.rank = textNoRank
 	if blank {
+		t.changed = 0
 		t.endPara()
 		t.inPara = false
 		t.file(u)
@@ -180,6 +189,18 @@ func (t *Text) flush() {
 		t.fileHeld(u.piece.Text) // a long paragraph's last line
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
+	changed := sideBySideChange(u.piece.Text)
+	if changed {
+		// A rank no place or key overrides; the first row of a block of
+		// changes shows where the files differ before its other rows.
+		u.keyRank, u.along = textChangeRank, 0
+		if t.changed > 0 {
+			u.keyRank, u.along = textChangeRank+1, t.changed
+		}
+		t.changed++
+	} else {
+		t.changed = 0
+	}
 	lead := textLead(u.piece.Text)
 	if t.k > 0 && lead == t.lead && t.prevLead != lead {
 		// A record's first line, next after the paragraph's own.
@@ -425,8 +446,10 @@ func (t *Text) file(u unit) {
 	if !ok {
 		return
 	}
+	// A side-by-side diff's changed rows, ranked below 0, are held with
+	// the structure, which spreads them over the whole diff.
 	switch {
-	case len(t.errors) < maxErrors && textFlagged(evicted.piece.Text):
+	case len(t.errors) < maxErrors && evicted.rank >= 0 && errorLike(evicted.piece.Text):
 		t.errors = append(t.errors, evicted)
 	case evicted.rank < textMaxRank:
 		t.holdMid(evicted)
@@ -471,7 +494,7 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 		out = append(out, withPrio(u.piece, t.prio(u)))
 	}
 	for _, u := range t.errors {
-		out = append(out, withPrio(u.piece, max(flaggedPrio(u.piece.Text), textStructPrio(u))))
+		out = append(out, withPrio(u.piece, max(prioError, textStructPrio(u))))
 	}
 	for _, u := range t.mid {
 		out = append(out, withPrio(u.piece, textStructPrio(u)))
@@ -490,8 +513,8 @@ func (t *Text) prio(u unit) int {
 	// The tail of a log holds its outcome: lean towards it.
 	fromEnd := (t.units - 1 - u.n) * 2 / 3
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
-	if p < prioChange && textFlagged(u.piece.Text) {
-		p = max(p, flaggedPrio(u.piece.Text))
+	if p < prioError && errorLike(u.piece.Text) {
+		p = prioError
 	}
 	return p
 }
@@ -505,6 +528,9 @@ func textStructPrio(u unit) int {
 		return 0
 	}
 	spread := int(bits.Reverse32(uint32(u.n)) >> 1)
+	if u.rank == textChangeRank+1 {
+		spread = u.along
+	}
 	return prioStruct - u.rank*textRankStep - spread
 }
 
@@ -642,20 +668,6 @@ func statCount(b []byte) bool {
 	rest := b[n:]
 	return n > 0 && (len(rest) == 0 || rest[0] == ' ' && (len(rest) == 1 || rest[1] == '+' || rest[1] == '-')) ||
 		bytes.HasPrefix(b, []byte("Bin "))
-}
-
-// textFlagged reports whether a line ranks with errors: it looks like one
-// reports an error, or it is a row a side-by-side diff marks as changed.
-func textFlagged(b []byte) bool { return errorLike(b) || sideBySideChange(b) }
-
-// flaggedPrio is the priority of a flagged line: a side-by-side diff's
-// changed row ranks above the text's structure, being what the diff is
-// for; an error-looking line after its first two ranks.
-func flaggedPrio(b []byte) int {
-	if sideBySideChange(b) {
-		return prioChange
-	}
-	return prioError
 }
 
 // sideBySideGutter is the least column at which a side-by-side diff's

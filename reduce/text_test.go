@@ -257,6 +257,35 @@ func TestTextSideBySideChanges(t *testing.T) {
 	}
 }
 
+// Of a side-by-side diff with more changed rows than the budget shows,
+// the first row of every block of them is kept, wherever it is, before
+// the rest of any block. The sample is diff -y -W 160 of semver.go in
+// golang.org/x/mod v0.21.0 and v0.41.0, from the module cache.
+func TestTextSideBySideBlocks(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "diff-y-semver.txt"))
+	lines := bytes.Split(in, []byte("\n"))
+	var starts [][]byte
+	changed := 0
+	for i, l := range lines {
+		if !sideBySideChange(l) {
+			continue
+		}
+		changed++
+		if i == 0 || !sideBySideChange(lines[i-1]) {
+			starts = append(starts, l)
+		}
+	}
+	if len(starts) < 5 || changed < 4*len(starts) {
+		t.Fatalf("%d blocks of %d changed rows: the sample no longer tests what it should", len(starts), changed)
+	}
+	got := body(t, shape.Text, in, 600)
+	for _, s := range starts {
+		if !bytes.Contains(got, s) {
+			t.Errorf("first changed row %q is not kept", s)
+		}
+	}
+}
+
 func TestSideBySideChange(t *testing.T) {
 	for _, tc := range []struct {
 		line string
