@@ -47,15 +47,23 @@ func TestTextBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "text-", shape.Text)
 // the paragraph's structure: of objdump -x, every row of the table of
 // sections, each over its line of flags, is kept.
 func TestTextHeadsOfIndentedLines(t *testing.T) {
-	in := readFile(t, filepath.Join(corpusDir, "text-objdump-x-git.out"))
-	got := body(t, shape.Text, in, 2000)
-	rows := regexp.MustCompile(`(?m)^ +[0-9]+ \.[a-z_.]+ .*$`).FindAll(in, -1)
-	if len(rows) < 20 {
-		t.Fatalf("%d rows: the sample no longer tests what it should", len(rows))
+	textKeepsAll(t, filepath.Join(corpusDir, "text-objdump-x-git.out"), `(?m)^ +[0-9]+ \.[a-z_.]+ .*$`, 20, 2000)
+}
+
+// textKeepsAll checks that the text view of the file at path within budget
+// keeps every line the pattern matches, of which there are at least
+// atLeast.
+func textKeepsAll(t *testing.T, path, pattern string, atLeast, budget int) {
+	t.Helper()
+	in := readFile(t, path)
+	want := regexp.MustCompile(pattern).FindAll(in, -1)
+	if len(want) < atLeast {
+		t.Fatalf("%d lines match: the sample no longer tests what it should", len(want))
 	}
-	for _, r := range rows {
-		if !bytes.Contains(got, r) {
-			t.Errorf("row %q is not kept", r)
+	got := body(t, shape.Text, in, budget)
+	for _, w := range want {
+		if !bytes.Contains(got, w) {
+			t.Errorf("%q is not kept", w)
 		}
 	}
 }
@@ -65,23 +73,9 @@ func TestTextHeadsOfIndentedLines(t *testing.T) {
 // every File: line is kept before the rest of head and tail. The sample is
 // stat of the Go tree's sort package.
 func TestTextRunOnRecords(t *testing.T) {
-	in := readFile(t, filepath.Join("testdata", "text", "stat-go-sort.txt"))
-	heads := regexp.MustCompile(`(?m)^  File: .*$`).FindAll(in, -1)
-	if len(heads) < 12 {
-		t.Fatalf("%d records: the sample no longer tests what it should", len(heads))
-	}
-	got := body(t, shape.Text, in, 1000)
-	for _, h := range heads {
-		if !bytes.Contains(got, h) {
-			t.Errorf("record head %q is not kept", h)
-		}
-	}
+	textKeepsAll(t, filepath.Join("testdata", "text", "stat-go-sort.txt"), `(?m)^  File: .*$`, 12, 1000)
 }
 
-// A paragraph of one line that another paragraph of its record follows
-// heads it: of a license, every numbered section's title is kept before
-// the first lines of the paragraphs under them. The sample is the LGPL 3
-// as Debian installs it.
 // The records found again in a paragraph rank after the paragraph's
 // first line, as the lines of a record's body do: of a Debian changelog,
 // the items of each version's list do not crowd out the versions' lines.
@@ -104,18 +98,12 @@ func TestTextRecordsInAParagraph(t *testing.T) {
 	}
 }
 
+// A paragraph of one line that another paragraph of its record follows
+// heads it: of a license, every numbered section's title is kept before
+// the first lines of the paragraphs under them. The sample is the LGPL 3
+// as Debian installs it.
 func TestTextHeadings(t *testing.T) {
-	in := readFile(t, filepath.Join("testdata", "text", "lgpl-3.txt"))
-	heads := regexp.MustCompile(`(?m)^  [0-9]\. .*$`).FindAll(in, -1)
-	if len(heads) < 6 {
-		t.Fatalf("%d headings: the sample no longer tests what it should", len(heads))
-	}
-	got := body(t, shape.Text, in, 600)
-	for _, h := range heads {
-		if !bytes.Contains(got, h) {
-			t.Errorf("heading %q is not kept", h)
-		}
-	}
+	textKeepsAll(t, filepath.Join("testdata", "text", "lgpl-3.txt"), `(?m)^  [0-9]\. .*$`, 6, 600)
 }
 
 func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
