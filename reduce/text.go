@@ -45,6 +45,8 @@ const (
 	// rows only. The rest of a block of changed rows rank next, each
 	// block's second before any block's third, so blocks grow whole.
 	textChangeRank = -2
+	// textRun is how many units are spread as one among structure lines.
+	textRun = 4
 	// textShapes is how many paragraphs of a record, and lines of each,
 	// are compared with those of the record before.
 	textShapes = 3
@@ -522,12 +524,17 @@ func (t *Text) prio(u unit) int {
 // textStructPrio is the priority of a unit as a structure line: by its
 // rank, and among those of a rank spread over the text, so that the ones
 // a budget shows are spaced evenly rather than the first: unit numbers in
-// bit-reversed order (0, then the middle, then the quarters...).
+// bit-reversed order (0, then the middle, then the quarters...). The
+// spread goes by runs of textRun units, in order within a run, so that
+// where most lines rank alike the view shows short runs of them, not one
+// line between every two gap lines, which cost as much as a line.
 func textStructPrio(u unit) int {
 	if u.rank >= textMaxRank {
 		return 0
 	}
-	spread := int(bits.Reverse32(uint32(u.n)) >> 1)
+	// The reversed run number's two lowest bits are those of a unit
+	// number past 2^31, so the place in the run does not reach them.
+	spread := int(bits.Reverse32(uint32(u.n/textRun))>>1) + u.n%textRun
 	if u.rank == textChangeRank+1 {
 		spread = u.along
 	}

@@ -106,6 +106,24 @@ func TestTextHeadings(t *testing.T) {
 	textKeepsAll(t, filepath.Join("testdata", "text", "lgpl-3.txt"), `(?m)^  [0-9]\. .*$`, 6, 600)
 }
 
+// When most lines rank alike (keys sorted under one section, each
+// differing from the one before in its name), the ones a budget shows
+// come in short runs, not one by one, each between two gap lines that
+// cost as much as the line: of sysctl's user and vm keys, the view has
+// far fewer gap lines than kept lines. The sample is sysctl user vm.
+func TestTextDenseRanksInRuns(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "sysctl-user-vm.txt"))
+	got := body(t, shape.Text, in, 450)
+	gaps := len(regexp.MustCompile(`(?m)^  \[\.\.\. `).FindAll(got, -1))
+	kept := bytes.Count(got, []byte("\n")) - gaps
+	if gaps == 0 || kept > bytes.Count(in, []byte("\n"))*9/10 {
+		t.Fatalf("%d gaps, %d lines kept: the sample no longer tests what it should", gaps, kept)
+	}
+	if gaps*4 > kept {
+		t.Errorf("%d gap lines for %d kept lines, want a quarter or fewer:\n%s", gaps, kept, got)
+	}
+}
+
 func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 	var in strings.Builder
 	for i := range 3000 {
