@@ -19,8 +19,6 @@ const (
 	// tells more.
 	prioError = prioStruct - textRankStep*3/2
 	prioNear  = 1 << 40 // the rest of head and tail, less their distance
-	// The rows a side-by-side diff marks as changed rank above structure.
-	prioChange = prioStruct + 1
 	// textRankStep parts the ranks of structure lines; the spread of a
 	// line among those of its rank stays below it.
 	textRankStep = 1 << 33
@@ -41,6 +39,14 @@ const (
 	textMaxRank = 32
 	// textNoRank is the rank of a line that shows no structure.
 	textNoRank = 1 << 20
+	// textChangeRank is the rank of the first of the rows a side-by-side
+	// diff marks as changed, being what the diff is for: above any
+	// structure, and spread over the diff as structure is, not the first
+	// rows only. The rest of a block of changed rows rank next, each
+	// block's second before any block's third, so blocks grow whole.
+	textChangeRank = -2
+	// textRun is how many units are spread as one among structure lines.
+	textRun = 4
 	// textShapes is how many paragraphs of a record, and lines of each,
 	// are compared with those of the record before.
 	textShapes = 3
@@ -51,7 +57,9 @@ const (
 // marks as changed from the middle, and its
 // structure as far as the budget reaches: the first line of every
 // paragraph before the second of any (apt-cache show's Package: lines, a
-// git log's commits and subjects, a terraform plan's resources), and the
+// git log's commits and subjects, a terraform plan's resources), the
+// lines that start a record again as its first line did when no blank line
+// parts the records (stat's File: lines), and the
 // lines where a key's first part changes (sysctl's kernel., net.) before
 // those where a deeper part does. Runs of identical lines show once with
 // their count, and overlong lines are cut.
@@ -82,6 +90,18 @@ type Text struct {
 	held    unit
 	hasHeld bool
 	key     []byte // the key of the line before, if it has one
+	// heading is the unit number of the last paragraph of one line deep
+	// in a record, until the next line tells whether a paragraph of the
+	// same record follows it, which it then heads.
+	heading    int
+	hasHeading bool
+	// lead is the textLead of the paragraph's first line, and prevLead
+	// that of the line before: a paragraph whose first line's lead comes
+	// back after other lines is a run of records with no blank lines
+	// between them (stat's File:, smaps' address ranges).
+	lead, prevLead uint64
+	leadRank       int // the rank of the records after the first
+	changed        int // changed rows of a side-by-side diff just before
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
@@ -98,6 +118,9 @@ type unit struct {
 	rank  int   // as a structure line, from 0; textNoRank if none
 	// keyRank is its rank as a change of key alone.
 	keyRank int
+	// along is the place of a side-by-side diff's changed row in its
+	// block of them, from 0.
+	along int
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -145,6 +168,7 @@ func (t *Text) flush() {
 	blank := textBlank(u.piece.Text)
 	u.rank = textNoRank
 	if blank {
+		t.changed = 0
 		t.endPara()
 		t.inPara = false
 		t.file(u)
@@ -157,12 +181,34 @@ func (t *Text) flush() {
 		t.k, t.j, t.long = 0, 0, false // a new record
 	default:
 		t.k, t.j, t.long = 0, t.j+1, false
+		if t.hasHeading {
+			t.promoteHeading()
+		}
 	}
+	t.hasHeading = false
 	t.inPara = true
 	if !t.long {
 		t.fileHeld(u.piece.Text) // a long paragraph's last line
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
+	changed := sideBySideChange(u.piece.Text)
+	if changed {
+		// A rank no place or key overrides; the first row of a block of
+		// changes shows where the files differ before its other rows.
+		u.keyRank, u.along = textChangeRank, 0
+		if t.changed > 0 {
+			u.keyRank, u.along = textChangeRank+1, t.changed
+		}
+		t.changed++
+	} else {
+		t.changed = 0
+	}
+	lead := textLead(u.piece.Text)
+	if t.k > 0 && lead == t.lead && t.prevLead != lead {
+		// A record's first line, next after the paragraph's own.
+		u.keyRank = min(u.keyRank, t.leadRank)
+	}
+	t.prevLead = lead
 	// The first paragraph of a record leads (a commit's header), the
 	// second comes next (its subject), the rest after.
 	u.rank = t.k + min(t.j, 2)
@@ -178,6 +224,9 @@ func (t *Text) flush() {
 		}
 	}
 	u.rank = min(u.rank, u.keyRank)
+	if t.k == 0 {
+		t.lead, t.leadRank = lead, u.rank+1
+	}
 	if t.long {
 		// A line deep in a long paragraph tells nothing by its place,
 		// but one that heads lines indented under it (a table's row
@@ -200,7 +249,7 @@ func (t *Text) flush() {
 			if i > 0 {
 				t.para[i].rank = t.para[i].keyRank
 			}
-			if textIndent(t.para[i+1].piece.Text) > textIndent(t.para[i].piece.Text) {
+			if textNests(t.para[i].piece.Text, t.para[i+1].piece.Text) {
 				t.para[i].rank = min(t.para[i].rank, 1)
 			}
 			t.file(t.para[i])
@@ -224,7 +273,26 @@ func (t *Text) endPara() {
 	for _, u := range t.para {
 		t.file(u)
 	}
+	if len(t.para) == 1 && t.j >= 2 && textWordy(t.para[0].piece.Text) {
+		t.heading, t.hasHeading = t.para[0].n, true
+	}
 	t.para = t.para[:0]
+}
+
+// promoteHeading ranks the held heading, a paragraph of one line that
+// another of its record follows (a license's numbered section), with a
+// record's second paragraph, above the first lines of the rest. Only blank
+// lines were filed after it, so it is the last of the head or near the end
+// of the tail.
+func (t *Text) promoteHeading() {
+	for _, units := range [][]unit{t.tail.items(), t.head} {
+		for i := len(units) - 1; i >= 0 && units[i].n >= t.heading; i-- {
+			if units[i].n == t.heading {
+				units[i].rank = min(units[i].rank, 1)
+				return
+			}
+		}
+	}
 }
 
 // keyRank returns the rank of a line as a change of key: a line whose
@@ -292,6 +360,17 @@ func textKey(line []byte) []byte {
 	return nil
 }
 
+// textLead hashes a line's indentation and first word alike when they
+// differ only in words that hold digits, as logAlikeKey does: "  File:",
+// or a range of addresses.
+func textLead(line []byte) uint64 {
+	_, i := indentColumns(line)
+	for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		i++
+	}
+	return logAlikeKey(line[:i])
+}
+
 // fileHeld files the held line of a long paragraph, if any, now that
 // next, the line after it (nil for none), tells whether it heads lines
 // indented under it.
@@ -299,12 +378,17 @@ func (t *Text) fileHeld(next []byte) {
 	if !t.hasHeld {
 		return
 	}
-	if next != nil && textIndent(next) > textIndent(t.held.piece.Text) {
+	if next != nil && textNests(t.held.piece.Text, next) {
 		t.held.rank = min(t.held.rank, 1)
 	}
 	t.file(t.held)
 	t.hasHeld = false
 }
+
+// textNests reports whether next is indented under line: by two columns
+// or more, as one column is the padding of labels aligned on their right
+// (stat's " Birth:" under "Change:").
+func textNests(line, next []byte) bool { return textIndent(next) >= textIndent(line)+2 }
 
 // textIndent returns the width of a line's indentation in columns.
 func textIndent(b []byte) int {
@@ -364,8 +448,10 @@ func (t *Text) file(u unit) {
 	if !ok {
 		return
 	}
+	// A side-by-side diff's changed rows, ranked below 0, are held with
+	// the structure, which spreads them over the whole diff.
 	switch {
-	case len(t.errors) < maxErrors && textFlagged(evicted.piece.Text):
+	case len(t.errors) < maxErrors && evicted.rank >= 0 && errorLike(evicted.piece.Text):
 		t.errors = append(t.errors, evicted)
 	case evicted.rank < textMaxRank:
 		t.holdMid(evicted)
@@ -410,7 +496,7 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 		out = append(out, withPrio(u.piece, t.prio(u)))
 	}
 	for _, u := range t.errors {
-		out = append(out, withPrio(u.piece, max(flaggedPrio(u.piece.Text), textStructPrio(u))))
+		out = append(out, withPrio(u.piece, max(prioError, textStructPrio(u))))
 	}
 	for _, u := range t.mid {
 		out = append(out, withPrio(u.piece, textStructPrio(u)))
@@ -429,8 +515,8 @@ func (t *Text) prio(u unit) int {
 	// The tail of a log holds its outcome: lean towards it.
 	fromEnd := (t.units - 1 - u.n) * 2 / 3
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
-	if p < prioChange && textFlagged(u.piece.Text) {
-		p = max(p, flaggedPrio(u.piece.Text))
+	if p < prioError && errorLike(u.piece.Text) {
+		p = prioError
 	}
 	return p
 }
@@ -438,12 +524,20 @@ func (t *Text) prio(u unit) int {
 // textStructPrio is the priority of a unit as a structure line: by its
 // rank, and among those of a rank spread over the text, so that the ones
 // a budget shows are spaced evenly rather than the first: unit numbers in
-// bit-reversed order (0, then the middle, then the quarters...).
+// bit-reversed order (0, then the middle, then the quarters...). The
+// spread goes by runs of textRun units, in order within a run, so that
+// where most lines rank alike the view shows short runs of them, not one
+// line between every two gap lines, which cost as much as a line.
 func textStructPrio(u unit) int {
 	if u.rank >= textMaxRank {
 		return 0
 	}
-	spread := int(bits.Reverse32(uint32(u.n)) >> 1)
+	// The reversed run number's two lowest bits are those of a unit
+	// number past 2^31, so the place in the run does not reach them.
+	spread := int(bits.Reverse32(uint32(u.n/textRun))>>1) + u.n%textRun
+	if u.rank == textChangeRank+1 {
+		spread = u.along
+	}
 	return prioStruct - u.rank*textRankStep - spread
 }
 
@@ -581,20 +675,6 @@ func statCount(b []byte) bool {
 	rest := b[n:]
 	return n > 0 && (len(rest) == 0 || rest[0] == ' ' && (len(rest) == 1 || rest[1] == '+' || rest[1] == '-')) ||
 		bytes.HasPrefix(b, []byte("Bin "))
-}
-
-// textFlagged reports whether a line ranks with errors: it looks like one
-// reports an error, or it is a row a side-by-side diff marks as changed.
-func textFlagged(b []byte) bool { return errorLike(b) || sideBySideChange(b) }
-
-// flaggedPrio is the priority of a flagged line: a side-by-side diff's
-// changed row ranks above the text's structure, being what the diff is
-// for; an error-looking line after its first two ranks.
-func flaggedPrio(b []byte) int {
-	if sideBySideChange(b) {
-		return prioChange
-	}
-	return prioError
 }
 
 // sideBySideGutter is the least column at which a side-by-side diff's

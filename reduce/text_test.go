@@ -47,16 +47,80 @@ func TestTextBeatsHeadTail(t *testing.T) { beatsHeadTail(t, "text-", shape.Text)
 // the paragraph's structure: of objdump -x, every row of the table of
 // sections, each over its line of flags, is kept.
 func TestTextHeadsOfIndentedLines(t *testing.T) {
-	in := readFile(t, filepath.Join(corpusDir, "text-objdump-x-git.out"))
-	got := body(t, shape.Text, in, 2000)
-	rows := regexp.MustCompile(`(?m)^ +[0-9]+ \.[a-z_.]+ .*$`).FindAll(in, -1)
-	if len(rows) < 20 {
-		t.Fatalf("%d rows: the sample no longer tests what it should", len(rows))
+	textKeepsAll(t, filepath.Join(corpusDir, "text-objdump-x-git.out"), `(?m)^ +[0-9]+ \.[a-z_.]+ .*$`, 20, 2000)
+}
+
+// textKeepsAll checks that the text view of the file at path within budget
+// keeps every line the pattern matches, of which there are at least
+// atLeast.
+func textKeepsAll(t *testing.T, path, pattern string, atLeast, budget int) {
+	t.Helper()
+	in := readFile(t, path)
+	want := regexp.MustCompile(pattern).FindAll(in, -1)
+	if len(want) < atLeast {
+		t.Fatalf("%d lines match: the sample no longer tests what it should", len(want))
 	}
-	for _, r := range rows {
-		if !bytes.Contains(got, r) {
-			t.Errorf("row %q is not kept", r)
+	got := body(t, shape.Text, in, budget)
+	for _, w := range want {
+		if !bytes.Contains(got, w) {
+			t.Errorf("%q is not kept", w)
 		}
+	}
+}
+
+// Records printed one after another with no blank line between them
+// start where the first line's first word comes back: of stat's records,
+// every File: line is kept before the rest of head and tail. The sample is
+// stat of the Go tree's sort package.
+func TestTextRunOnRecords(t *testing.T) {
+	textKeepsAll(t, filepath.Join("testdata", "text", "stat-go-sort.txt"), `(?m)^  File: .*$`, 12, 1000)
+}
+
+// The records found again in a paragraph rank after the paragraph's
+// first line, as the lines of a record's body do: of a Debian changelog,
+// the items of each version's list do not crowd out the versions' lines.
+// The sample is the head of coreutils' changelog.Debian.
+func TestTextRecordsInAParagraph(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "changelog-debian-coreutils.txt"))
+	versions := regexp.MustCompile(`(?m)^coreutils \(.*; urgency=.*$`).FindAll(in, -1)
+	if len(versions) < 30 {
+		t.Fatalf("%d versions: the sample no longer tests what it should", len(versions))
+	}
+	got := body(t, shape.Text, in, 800)
+	kept := 0
+	for _, v := range versions {
+		if bytes.Contains(got, v) {
+			kept++
+		}
+	}
+	if kept < len(versions)/3 {
+		t.Errorf("%d of %d versions' lines kept, want a third or more:\n%s", kept, len(versions), got)
+	}
+}
+
+// A paragraph of one line that another paragraph of its record follows
+// heads it: of a license, every numbered section's title is kept before
+// the first lines of the paragraphs under them. The sample is the LGPL 3
+// as Debian installs it.
+func TestTextHeadings(t *testing.T) {
+	textKeepsAll(t, filepath.Join("testdata", "text", "lgpl-3.txt"), `(?m)^  [0-9]\. .*$`, 6, 600)
+}
+
+// When most lines rank alike (keys sorted under one section, each
+// differing from the one before in its name), the ones a budget shows
+// come in short runs, not one by one, each between two gap lines that
+// cost as much as the line: of sysctl's user and vm keys, the view has
+// far fewer gap lines than kept lines. The sample is sysctl user vm.
+func TestTextDenseRanksInRuns(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "sysctl-user-vm.txt"))
+	got := body(t, shape.Text, in, 450)
+	gaps := len(regexp.MustCompile(`(?m)^  \[\.\.\. `).FindAll(got, -1))
+	kept := bytes.Count(got, []byte("\n")) - gaps
+	if gaps == 0 || kept > bytes.Count(in, []byte("\n"))*9/10 {
+		t.Fatalf("%d gaps, %d lines kept: the sample no longer tests what it should", gaps, kept)
+	}
+	if gaps*4 > kept {
+		t.Errorf("%d gap lines for %d kept lines, want a quarter or fewer:\n%s", gaps, kept, got)
 	}
 }
 
@@ -195,6 +259,35 @@ func TestTextSideBySideChanges(t *testing.T) {
 			if !bytes.Contains(got, r) {
 				t.Errorf("%s: changed row %q is not kept", name, r)
 			}
+		}
+	}
+}
+
+// Of a side-by-side diff with more changed rows than the budget shows,
+// the first row of every block of them is kept, wherever it is, before
+// the rest of any block. The sample is diff -y -W 160 of semver.go in
+// golang.org/x/mod v0.21.0 and v0.41.0, from the module cache.
+func TestTextSideBySideBlocks(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "diff-y-semver.txt"))
+	lines := bytes.Split(in, []byte("\n"))
+	var starts [][]byte
+	changed := 0
+	for i, l := range lines {
+		if !sideBySideChange(l) {
+			continue
+		}
+		changed++
+		if i == 0 || !sideBySideChange(lines[i-1]) {
+			starts = append(starts, l)
+		}
+	}
+	if len(starts) < 5 || changed < 4*len(starts) {
+		t.Fatalf("%d blocks of %d changed rows: the sample no longer tests what it should", len(starts), changed)
+	}
+	got := body(t, shape.Text, in, 600)
+	for _, s := range starts {
+		if !bytes.Contains(got, s) {
+			t.Errorf("first changed row %q is not kept", s)
 		}
 	}
 }
