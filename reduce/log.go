@@ -139,6 +139,7 @@ type Log struct {
 	errorFiles map[uint64]bool // files errors named
 	labels     map[uint64]int  // caret labels of each kind seen
 	messages   map[uint64]int  // diagnostics repeated but for their numbers
+	noteSeen   map[uint64]int  // notes of each message but for its numbers
 	notes      []Piece
 }
 
@@ -165,6 +166,7 @@ func newLog(budget int) Reducer {
 		errorFiles: map[uint64]bool{},
 		labels:     map[uint64]int{},
 		messages:   map[uint64]int{},
+		noteSeen:   map[uint64]int{},
 	}
 }
 

@@ -392,6 +392,16 @@ func logMaskQuoted(out, s []byte) []byte {
 	}
 }
 
+// logQuotes reports whether s holds a byte that may start a quote.
+func logQuotes(s []byte) bool {
+	for _, c := range s {
+		if logQuoteStart[c] {
+			return true
+		}
+	}
+	return false
+}
+
 // logQuoteStart holds the bytes that may start a quote.
 var logQuoteStart = func() (t [256]bool) {
 	for _, c := range []byte{'\'', '`', '"', 0xe2} {
@@ -575,8 +585,17 @@ func (b *logBlock) label(r *Log, label []byte) {
 // right after the keys, one about a system header, and the excerpt under
 // it, last.
 func (b *logBlock) note(r *Log, s []byte) {
-	file, _ := logLocation(s)
+	file, msg := logLocation(s)
 	b.sys = logSystemPath(file)
+	if msg != nil && !logQuotes(msg) && logCount(r.noteSeen, logAlikeKey(msg)) > 0 {
+		// A note that quotes no code and was said before word for word
+		// but for its numbers (gcc's "each undeclared identifier is
+		// reported only once") tells nothing new: it ranks last in its
+		// block. One that quotes code (the template whose instantiation
+		// was requested here) is about this error.
+		b.demote = true
+		return
+	}
 	if !b.sys && len(b.boost) < logMaxBoost {
 		b.boost = append(b.boost, r.run.Line)
 	}

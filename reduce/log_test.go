@@ -540,3 +540,31 @@ func TestLogKeepsDeepCauses(t *testing.T) {
 		}
 	}
 }
+
+// A compiler's note that quotes no code and repeats word for word (gcc's
+// on the first undeclared name of every function) ranks last in its
+// block, after the first warning of every kind; the first of them ranks
+// with its error.
+func TestLogRepeatedNoteRanksLast(t *testing.T) {
+	var b strings.Builder
+	names := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"}
+	for i, n := range names {
+		fmt.Fprintf(&b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
+		fmt.Fprintf(&b, "src/%s.c: In function ‘%s_run’:\n", n, n)
+		if i == 1 {
+			b.WriteString("src/bravo.c:6:13: warning: unused variable ‘spare’ [-Wunused-variable]\n" +
+				"    6 |         int spare;\n      |             ^~~~~\n")
+		}
+		fmt.Fprintf(&b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
+		fmt.Fprintf(&b, "    8 |         return totl + %s;\n      |                ^~~~\n", n)
+		fmt.Fprintf(&b, "src/%s.c:8:16: note: each undeclared identifier is reported only once for each function it appears in\n", n)
+		fmt.Fprintf(&b, "make: *** [Makefile:9: src/%s.o] Error 1\n", n)
+	}
+	got := string(body(t, shape.Log, []byte(b.String()), 1300))
+	if w := "src/alpha.c:8:16: note: each undeclared"; !strings.Contains(got, w) {
+		t.Errorf("the view lacks the first note, %q:\n%s", w, got)
+	}
+	if w := "src/bravo.c:6:13: warning: unused variable ‘spare’"; !strings.Contains(got, w) {
+		t.Errorf("the view lacks %q:\n%s", w, got)
+	}
+}

@@ -171,7 +171,7 @@ func Sniff(sample []byte) (Kind, string) {
 		}
 		seen = at + LaterWindow
 		win := window(sample, at)
-		if len(win) == 0 || bytes.IndexByte(win, 0) >= 0 {
+		if len(win) == 0 || binary(win) {
 			continue
 		}
 		if ok, why := laterLog(kind, win); ok {
@@ -226,9 +226,35 @@ func window(sample []byte, at int) []byte {
 	return w
 }
 
+// binaryControls is how many bytes of text may hold one control byte
+// (one that no text tool prints: NUL, and the others below a space but
+// tab, the line breaks, backspace and escape) when text holds a NUL.
+const binaryControls = 1024
+
+// binary reports whether a window of the sample is binary data: it holds
+// a NUL byte, and control bytes are more than one in binaryControls. A
+// log holding a NUL or two among thousands of bytes of text (a test that
+// prints the input it fuzzed, a program that logs a raw byte string) is
+// read as text; binary data holds control bytes throughout.
+func binary(w []byte) bool {
+	if bytes.IndexByte(w, 0) < 0 {
+		return false
+	}
+	n := 0
+	for _, c := range w {
+		if c < ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' && c != '\b' && c != 0x1b {
+			n++
+			if n*binaryControls > len(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sniffWindow tells the kind of one window of the output, and why.
 func sniffWindow(sample []byte) (Kind, string) {
-	if bytes.IndexByte(sample, 0) >= 0 {
+	if binary(sample) {
 		return Binary, "the input holds NUL bytes"
 	}
 	for _, s := range sniffers {
