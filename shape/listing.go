@@ -242,8 +242,13 @@ func gitShortStatus(line []byte) bool {
 // bar, and the number of lines changed with a bar of + and -, or Bin and
 // the sizes of a binary file.
 func parseDiffStatRow(line []byte) (ListingLine, bool) {
+	// The cheap tests first: the search for the bar reads all of a line
+	// that may be a minified file's.
+	if len(line) < 2 || line[0] != ' ' || line[1] == ' ' {
+		return ListingLine{}, false
+	}
 	bar := bytes.LastIndex(line, []byte(" | "))
-	if bar < 2 || line[0] != ' ' || line[1] == ' ' {
+	if bar < 2 {
 		return ListingLine{}, false
 	}
 	rest := bytes.TrimSpace(line[bar+3:])
