@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"container/heap"
 	"math/bits"
+
+	"github.com/headroom-cli/headroom/shape"
 )
 
 // Priorities of the text reducer's pieces. Lines nearest the ends rank
@@ -191,7 +193,7 @@ func (t *Text) flush() {
 		t.fileHeld(u.piece.Text) // a long paragraph's last line
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
-	changed := sideBySideChange(u.piece.Text)
+	changed := shape.SideBySideRow(u.piece.Text)
 	if changed {
 		// A rank no place or key overrides; the first row of a block of
 		// changes shows where the files differ before its other rows.
@@ -661,57 +663,4 @@ func hasPrefixFold(b []byte, w string) bool {
 		}
 	}
 	return true
-}
-
-// statCount reports whether what follows a bar is a --stat table's count
-// of a file's changes: blanks, a number, then a blank and its + and -
-// marks, or "Bin" for a binary file.
-func statCount(b []byte) bool {
-	b = bytes.TrimLeft(b, " ")
-	n := 0
-	for n < len(b) && '0' <= b[n] && b[n] <= '9' {
-		n++
-	}
-	rest := b[n:]
-	return n > 0 && (len(rest) == 0 || rest[0] == ' ' && (len(rest) == 1 || rest[1] == '+' || rest[1] == '-')) ||
-		bytes.HasPrefix(b, []byte("Bin "))
-}
-
-// sideBySideGutter is the least column at which a side-by-side diff's
-// gutter may stand: half of the narrowest width diff -y is given.
-const sideBySideGutter = 16
-
-// sideBySideChange reports whether a line is a row that a side-by-side
-// diff (diff -y, sdiff) marks as changed: a '|', '<' or '>' in its gutter,
-// padded by two blanks or a tab before it, at column 16 or further (tabs
-// every 8), and followed by a tab or two spaces (a '<' by the end of the
-// line; a '>' may be either, and has only blanks before it).
-func sideBySideChange(b []byte) bool {
-	col, blanks, text := 0, 0, false
-	for i, c := range b {
-		switch c {
-		case '\t':
-			col = col/8*8 + 8
-			blanks += 2
-			continue
-		case ' ':
-			col++
-			blanks++
-			continue
-		case '|', '<', '>':
-			rest := b[i+1:]
-			end := len(bytes.TrimRight(rest, " \t")) == 0
-			apart := len(rest) > 0 && rest[0] == '\t' || bytes.HasPrefix(rest, []byte("  "))
-			if blanks >= 1 && col >= sideBySideGutter {
-				switch {
-				case c == '<' && end, c == '|' && apart && !end && !statCount(rest), c == '>' && !text && (apart || end):
-					return true
-				}
-			}
-		}
-		col++
-		blanks = 0
-		text = true
-	}
-	return false
 }

@@ -273,11 +273,11 @@ func TestTextSideBySideBlocks(t *testing.T) {
 	var starts [][]byte
 	changed := 0
 	for i, l := range lines {
-		if !sideBySideChange(l) {
+		if !shape.SideBySideRow(l) {
 			continue
 		}
 		changed++
-		if i == 0 || !sideBySideChange(lines[i-1]) {
+		if i == 0 || !shape.SideBySideRow(lines[i-1]) {
 			starts = append(starts, l)
 		}
 	}
@@ -288,31 +288,6 @@ func TestTextSideBySideBlocks(t *testing.T) {
 	for _, s := range starts {
 		if !bytes.Contains(got, s) {
 			t.Errorf("first changed row %q is not kept", s)
-		}
-	}
-}
-
-func TestSideBySideChange(t *testing.T) {
-	for _, tc := range []struct {
-		line string
-		want bool
-	}{
-		{"b\t\t\t\t\t\t\t      |\tB", true},
-		{"\t\t\t\t\t\t\t      >\td", true},
-		{"c\t\t\t\t\t\t\t      <", true},
-		{"b                                                               |  B", true},
-		{"                                                                >  d", true},
-		{"a\t\t\t\t\t\t\t\ta", false},
-		{"| name       | value   |", false},                       // a padded markdown table
-		{"> quoted reply  text", false},                           // a mail's quote
-		{"if a > b {\t// compare", false},                         // code
-		{"x := y |\tz", false},                                    // too near the start for a gutter
-		{"| col |  next", false},                                  // a table's bar, one space before
-		{" reduce/text_test.go                 |  4 ++--", false}, // git --stat
-		{" bench/corpus.tar.gz                 | Bin 1048378 -> 1049012 bytes", false},
-	} {
-		if got := sideBySideChange([]byte(tc.line)); got != tc.want {
-			t.Errorf("sideBySideChange(%q) = %v, want %v", tc.line, got, tc.want)
 		}
 	}
 }

@@ -251,16 +251,7 @@ func parseDiffStatRow(line []byte) (ListingLine, bool) {
 	if bar < 2 {
 		return ListingLine{}, false
 	}
-	rest := bytes.TrimSpace(line[bar+3:])
-	n := 0
-	for n < len(rest) && '0' <= rest[n] && rest[n] <= '9' {
-		n++
-	}
-	switch {
-	case n > 0 && n == len(rest):
-	case n > 0 && rest[n] == ' ' && len(bytes.Trim(rest[n+1:], "+-")) == 0:
-	case bytes.HasPrefix(rest, []byte("Bin ")):
-	default:
+	if !diffStatCount(bytes.TrimSpace(line[bar+3:])) {
 		return ListingLine{}, false
 	}
 	end := bar
@@ -268,6 +259,23 @@ func parseDiffStatRow(line []byte) (ListingLine, bool) {
 		end--
 	}
 	return ListingLine{Form: ListingRow, Start: 1, End: end}, end > 1
+}
+
+// diffStatCount reports whether b, what follows the bar of a --stat row,
+// is its count: a number, alone or with a bar of + and -, or Bin and the
+// sizes of a binary file.
+func diffStatCount(b []byte) bool {
+	n := 0
+	for n < len(b) && '0' <= b[n] && b[n] <= '9' {
+		n++
+	}
+	switch {
+	case n > 0 && n == len(b):
+		return true
+	case n > 0 && b[n] == ' ' && len(bytes.Trim(b[n+1:], "+-")) == 0:
+		return true
+	}
+	return bytes.HasPrefix(b, []byte("Bin "))
 }
 
 // gitNameStatus returns where the path starts in a line of git diff or

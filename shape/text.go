@@ -38,6 +38,47 @@ func sideMark(b []byte, i int) bool {
 	return left || right
 }
 
+// SideBySideRow reports whether a line, read alone, is a row that diff -y
+// (or sdiff) marks as changed: a '|', '<' or '>' after a blank at column
+// minGutter or further (tabs every 8), padded as diff pads it, with tabs
+// or with -t's spaces. Without other rows to agree on the gutter's column,
+// it asks more of the mark than sideMark does: a tab or two spaces after a
+// '|', then text that is no --stat count; nothing after a '<'; nothing
+// before a '>'. It reads the line as it is, with no copy, as a reducer
+// does every line of a text.
+func SideBySideRow(b []byte) bool {
+	col, blanks, text := 0, 0, false
+	for i, c := range b {
+		switch c {
+		case '\t':
+			col = col/8*8 + 8
+			blanks += 2
+			continue
+		case ' ':
+			col++
+			blanks++
+			continue
+		case '|', '<', '>':
+			if blanks == 0 || col < minGutter {
+				break
+			}
+			rest := b[i+1:]
+			end := len(bytes.TrimSpace(rest)) == 0
+			apart := len(rest) > 0 && rest[0] == '\t' || bytes.HasPrefix(rest, []byte("  "))
+			switch {
+			case c == '<' && end,
+				c == '|' && apart && !end && !diffStatCount(bytes.TrimSpace(rest)),
+				c == '>' && !text && (apart || end):
+				return true
+			}
+		}
+		col++
+		blanks = 0
+		text = true
+	}
+	return false
+}
+
 // sniffSideBySide reports whether sample is diff -y's output: the two files
 // in columns, with a gutter between them at one column that marks changed
 // lines, and unchanged lines that show the same text on either side. Tabs

@@ -81,3 +81,31 @@ func TestSniffEdScript(t *testing.T) {
 		}
 	}
 }
+
+// SideBySideRow reads one line alone: real diff -y rows, with tabs and
+// with -t's spaces, and lines of other output that hold the same marks.
+func TestSideBySideRow(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"b\t\t\t\t\t\t\t      |\tB", true},
+		{"\t\t\t\t\t\t\t      >\td", true},
+		{"c\t\t\t\t\t\t\t      <", true},
+		{"b                                                               |  B", true},
+		{"foo                                                             |  4 + x", true}, // a count, then text: no --stat row
+		{"                                                                >  d", true},
+		{"a\t\t\t\t\t\t\t\ta", false},
+		{"| name       | value   |", false},                       // a padded markdown table
+		{"> quoted reply  text", false},                           // a mail's quote
+		{"if a > b {\t// compare", false},                         // code
+		{"x := y |\tz", false},                                    // too near the start for a gutter
+		{"| col |  next", false},                                  // a table's bar, one space before
+		{" reduce/text_test.go                 |  4 ++--", false}, // git --stat
+		{" bench/corpus.tar.gz                 | Bin 1048378 -> 1049012 bytes", false},
+	} {
+		if got := SideBySideRow([]byte(tc.line)); got != tc.want {
+			t.Errorf("SideBySideRow(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
