@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"cmp"
+	"math/bits"
 	"path"
 	"slices"
 	"strconv"
@@ -23,9 +24,9 @@ import (
 const (
 	prioDiffStat   = 10_000_000 // the --stat-like summary
 	prioDiffCommit = 9_700_000  // a commit's header and subject
-	prioDiffStart  = 9_600_000  // the line that starts a file, less its number in the commit
-	prioDiffFile   = 9_500_000  // the rest of a file's header
-	prioDiffHunk   = 9_000_000  // hunk headers, less their number in the file; collapsed files
+	prioDiffStart  = 9_600_000  // the line that starts a file, less its spread number in the commit
+	prioDiffFile   = 9_500_000  // the rest of a file's header, less the same
+	prioDiffHunk   = 9_000_000  // hunk headers, less their spread number in the file; collapsed files
 	prioDiffField  = 8_600_000  // a commit's author, date and other fields
 	prioDiffText   = 8_500_000  // the first line of text that is not a commit's
 	prioDiffEdge   = 8_000_000  // the first and last changed line of a hunk
@@ -37,8 +38,14 @@ const (
 	prioDiffFar    = 4_000_000  // less the distance from the nearest change
 	diffSpan       = 900_000    // the most a distance lowers a priority
 	diffTierSpan   = 99_999     // the most a file's or a hunk's number lowers its priority
-	diffDeclSpan   = 49_999     // the most a distance lowers a declaration's priority
-	diffSigsRaised = 2          // signatures from each end of a hunk that rank with its header
+	// A hunk header's priority is lowered by its number in the file, on
+	// diffHunkLevels levels, and among equals by its file's number, on
+	// diffHunkFiles: diffHunkLevels*diffHunkFiles stays within
+	// diffTierSpan.
+	diffHunkLevels = 256
+	diffHunkFiles  = 390
+	diffDeclSpan   = 49_999 // the most a distance lowers a declaration's priority
+	diffSigsRaised = 2      // signatures from each end of a hunk that rank with its header
 	// prioDiffGap ranks the notes that count a gap's changed lines below
 	// every line, so Fit adds them last, each filling a gap whole, and drops
 	// them first when it has less room.
@@ -264,7 +271,7 @@ func (d *Diff) outside(l Line, t []byte) {
 	case diffHas(t, "diff "):
 		d.sect.git = diffHas(t, "diff --git ")
 		d.sect.name = diffCommandName(t)
-		d.keep(l, prioDiffFile, 0)
+		d.keep(l, d.filePrio(), 0)
 	case diffHas(t, "Index: "):
 		d.openSection(l, t)
 		d.sect.index, d.sect.name = true, diffName(t[len("Index: "):])
@@ -291,7 +298,7 @@ func (d *Diff) outside(l Line, t []byte) {
 		prio := prioDiffHunk - 1
 		switch {
 		case d.sect.plain:
-			prio = prioDiffFile
+			prio = d.filePrio()
 		case d.sect.cmd:
 			prio = prioDiffIndex
 		}
@@ -300,7 +307,7 @@ func (d *Diff) outside(l Line, t []byte) {
 		// Only a `+++ ` line next makes this a file header, or a `--- `
 		// line after a context diff's `*** `: test logs have `--- FAIL`
 		// lines.
-		d.pending = &diffItem{piece: d.cut(l, d.startPrio()), before: d.cum, after: d.cum, start: true}
+		d.pending = &diffItem{piece: d.cut(l, d.startPrio(d.sections-d.commitSections)), before: d.cum, after: d.cum, start: true}
 		d.pendingContext = t[0] == '*'
 		d.pendingText = append(d.pendingText[:0], t[:min(len(t), LongLine)]...)
 	case diffHas(t, "@@"):
@@ -345,7 +352,7 @@ func (d *Diff) headOpen() bool {
 // extended reads a line of a git file header after `diff --git`.
 func (d *Diff) extended(l Line, t []byte) {
 	s := d.sect
-	prio := prioDiffFile
+	prio := d.filePrio()
 	switch {
 	case diffHas(t, "index "):
 		prio = prioDiffIndex
@@ -435,13 +442,39 @@ func (d *Diff) openSection(l Line, t []byte) {
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{}
-	d.push(diffItem{piece: d.cut(l, d.startPrio()), before: d.cum, after: d.cum, start: true})
+	d.push(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true})
 }
 
-// startPrio ranks the line that starts a file: the first file of every
-// commit before the second of any, so a log shows files of each commit.
-func (d *Diff) startPrio() int {
-	return prioDiffStart - min(d.sections-d.commitSections, diffTierSpan)
+// startPrio ranks the line that starts the n-th file of a commit, from 0:
+// the first file of every commit before the second of any, so a log shows
+// files of each commit; and the files of a commit in the order diffSpread
+// gives, so that however many of their headers fit, they are spread over
+// the whole diff rather than its first files.
+func (d *Diff) startPrio(n int) int {
+	return prioDiffStart - diffSpread(n, diffTierSpan)
+}
+
+// filePrio ranks the rest of the current file's header as its first line
+// is ranked among the files' first lines.
+func (d *Diff) filePrio() int {
+	return prioDiffFile - diffSpread(d.sections-1-d.commitSections, diffTierSpan)
+}
+
+// diffSpread returns the rank, from 0 to most, of item i (from 0) of a
+// sequence of unknown length, such that the items of the lowest ranks are
+// spread evenly over the sequence, however long it turns out to be: the
+// rank is i's bits reversed (0, then 2^16, 2^15, 3*2^15 ... of 2^17), so
+// every item whose number is a multiple of 2^k ranks before any other,
+// and among those, the order is the same again. A view of a diff whose
+// headers alone do not fit shows some from all over the diff, the gaps
+// between them of even length, rather than the first ones only.
+func diffSpread(i, most int) int {
+	const width = 17
+	if i < 0 || i >= 1<<width {
+		return most
+	}
+	r := bits.Reverse32(uint32(i)) >> (32 - width)
+	return int(uint64(r) * uint64(most) >> width)
 }
 
 // closeSection adds the section being read to the summary.
@@ -751,6 +784,7 @@ type diffHunk struct {
 	// context diff's hunk is at its new lines.
 	sep, newSide bool
 	prio         int // the hunk header's
+	sigPrio      int // its first and last signatures'
 }
 
 // diffForm is the form of a diff's hunks.
@@ -856,8 +890,12 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 	if hk.form == diffUnifiedForm && hk.strict && hk.new == 0 && diffAllZero(hk.old[:hk.parents]) {
 		hk.done = true
 	}
-	// The first hunk of every file before the second of any.
-	prio := prioDiffHunk - min(d.hunks, diffTierSpan)
+	// The first hunk of every file before the second of any, and the
+	// hunks of a file, and the files among equal hunks, spread over the
+	// diff as diffSpread orders them.
+	level := prioDiffHunk - diffSpread(d.hunks, diffHunkLevels-1)*diffHunkFiles
+	prio := level - diffSpread(d.sections-1, diffHunkFiles-2)
+	sigPrio := level - (diffHunkFiles - 1)
 	d.hunks++
 	if s != nil && s.gen != "" {
 		if d.group == nil {
@@ -868,7 +906,7 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 		prio = prioDiffLock
 	}
 	d.hunk = hk
-	hk.prio = prio
+	hk.prio, hk.sigPrio = prio, sigPrio
 	if hk.group != 0 {
 		d.group.hold(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, d.holdLimit/4)
 		return
@@ -1274,11 +1312,11 @@ func (d *Diff) endHunk() {
 			switch {
 			case sig[i] >= 0 && min(sig[i], sigs-1-sig[i]) < diffSigsRaised && 4*sigs <= max(h.changed, 8) && h.prio > prioDiffEdge:
 				// The first and last signatures a hunk changes rank
-				// right after its header, before later hunks':
-				// they tell what it adds or removes, where the next
-				// header only tells where. Not where most changed
-				// lines read so.
-				prio = h.prio - 1
+				// right after the headers of its level, before
+				// later hunks': they tell what it adds or removes,
+				// where the next header only tells where. Not where
+				// most changed lines read so.
+				prio = h.sigPrio
 			case edge == 0:
 				prio = prioDiffEdge
 			case decl[i] >= 0:

@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -947,4 +948,61 @@ func goDiff(files int, hunk func(in *strings.Builder, f, h int)) string {
 		}
 	}
 	return in.String()
+}
+
+// diffSpread ranks the items of a sequence so that, however long it turns
+// out to be, the first k of them by rank leave no gap much longer than
+// n/k: a view that has room for k of n headers shows them from all over
+// the diff.
+func TestDiffSpreadCoversTheSequence(t *testing.T) {
+	for _, n := range []int{2, 7, 60, 136, 218, 1000} {
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(diffSpread(a, diffTierSpan), diffSpread(b, diffTierSpan)) })
+		if order[0] != 0 {
+			t.Errorf("n=%d: item %d ranks first, not the first item", n, order[0])
+		}
+		for _, k := range []int{2, 4, 16, 50} {
+			if k > n {
+				continue
+			}
+			kept := slices.Sorted(slices.Values(order[:k]))
+			widest := n - kept[k-1]
+			for i := 1; i < k; i++ {
+				widest = max(widest, kept[i]-kept[i-1])
+			}
+			if widest > 2*n/k+1 {
+				t.Errorf("n=%d, k=%d: the first %d by rank leave a gap of %d items: %v", n, k, k, widest, kept)
+			}
+		}
+	}
+}
+
+// When the hunk headers of a diff do not all fit, the view shows some from
+// all over it, not the first ones only: a normal diff of 218 hunks keeps
+// headers from its last quarter as from its first.
+func TestDiffHeadersSpreadOverTheDiff(t *testing.T) {
+	path := filepath.Join(corpusDir, "diff-normal-strings-bytes.out")
+	input := readDiffFile(t, path)
+	got := body(t, shape.Diff, input, 2000)
+	var at []int
+	n := 0
+	kept := map[string]bool{}
+	for _, l := range strings.Split(string(got), "\n") {
+		kept[l] = true
+	}
+	for l := range strings.SplitSeq(string(input), "\n") {
+		n++
+		if _, _, _, ok := shape.ParseDiffCommand([]byte(l)); ok && kept[l] {
+			at = append(at, n)
+		}
+	}
+	if len(at) < 8 {
+		t.Fatalf("the view keeps %d hunk headers:\n%s", len(at), got)
+	}
+	if last := at[len(at)-1]; last < n*3/4 {
+		t.Errorf("the last hunk header kept is at line %d of %d:\n%s", last, n, got)
+	}
 }
