@@ -1769,29 +1769,48 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 }
 
 // summary returns a --stat-like note naming every file with its counts, in
-// at most limit tokens if it can: file by file, else by directory, else as
-// many directories as fit and a count of the rest.
+// at most limit tokens if it can: file by file; else every file's name, in
+// folds by directory as a listing view writes them (dir/{a,b}.go), if they
+// fit a fair share of limit or cost no more than the counts by directory,
+// since a reviewer of a huge diff wants to know which files it touches
+// before how much; else by directory, else as many directories as fit and
+// a count of the rest.
 func (d *Diff) summary(limit int, c Counter) string {
 	head := d.summaryHead()
 	files := make([]diffStatLine, 0, len(d.files)+1)
 	for _, f := range d.files {
 		files = append(files, diffStatLine{name: f.name, group: f.name, counts: f.counts, files: 1, binary: f.binary, only: f.only, words: f.words})
 	}
-	text := func(rows []diffStatLine, by string) string {
-		var b strings.Builder
-		b.WriteString(head + by + ":]\n")
-		for _, r := range rows {
-			b.WriteString(r.String())
-		}
-		if d.moreN > 0 {
-			b.WriteString("  ... and " + elision.Thousands(int64(d.moreN)) + " more file " + diffPlural(d.moreN, "diff", "diffs") + " " + d.more.String() + "\n")
-		}
-		return b.String()
-	}
-	best := text(files, "")
+	best := d.statText(head, files, "")
 	if c.Count([]byte(best)) <= limit {
 		return best
 	}
+	dirs := d.byDirectory(head, files, limit, c)
+	if folded, ok := d.folded(head, max(limit*diffFoldShare/100, c.Count([]byte(dirs))), c); ok {
+		return folded
+	}
+	return dirs
+}
+
+// statText writes the summary's rows under its head.
+func (d *Diff) statText(head string, rows []diffStatLine, by string) string {
+	var b strings.Builder
+	b.WriteString(head + by + ":]\n")
+	for _, r := range rows {
+		b.WriteString(r.String())
+	}
+	if d.moreN > 0 {
+		b.WriteString("  ... and " + elision.Thousands(int64(d.moreN)) + " more file " + diffPlural(d.moreN, "diff", "diffs") + " " + d.more.String() + "\n")
+	}
+	return b.String()
+}
+
+// byDirectory returns the summary that counts files by directory, at the
+// deepest level that fits in limit tokens, else as many top directories as
+// fit and a count of the rest.
+func (d *Diff) byDirectory(head string, files []diffStatLine, limit int, c Counter) string {
+	text := func(rows []diffStatLine, by string) string { return d.statText(head, rows, by) }
+	var best string
 	depth := 0
 	for _, f := range files {
 		depth = max(depth, strings.Count(diffStatPath(f.name), "/"))
@@ -1823,6 +1842,45 @@ func (d *Diff) summary(limit int, c Counter) string {
 			return best
 		}
 	}
+}
+
+// diffFoldShare is the share of the summary's limit, in percent, that a
+// summary naming every file in folds may take: the rest of the view shows
+// where the files changed.
+const diffFoldShare = 33
+
+// folded returns the summary that names every file in folds by directory,
+// cut at the first width that fits in limit tokens, and false if none does
+// or a name cannot be shown in a fold.
+func (d *Diff) folded(head string, limit int, c Counter) (string, bool) {
+	if d.moreN > 0 || len(d.files) < 2 {
+		return "", false
+	}
+	paths := make([]string, 0, len(d.files))
+	for _, f := range d.files {
+		if strings.ContainsAny(f.name, "{},") {
+			return "", false // its name would read as a fold
+		}
+		paths = append(paths, f.name)
+	}
+	slices.Sort(paths)
+	folds := newPathFolds(paths)
+	if !slices.ContainsFunc(folds.f.runs, func(r listRun) bool { return len(r.names) > 1 }) {
+		return "", false // nothing folds
+	}
+	for _, width := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
+		var b strings.Builder
+		b.WriteString(head + ", by directory (" + FoldLegend + "):]\n")
+		for _, l := range folds.lines(width) {
+			b.WriteString(l + "\n")
+		}
+		// Paths take about four bytes a token: a note far longer than
+		// the limit is not worth counting.
+		if text := b.String(); len(text) <= limit*12 && c.Count([]byte(text)) <= limit {
+			return text, true
+		}
+	}
+	return "", false
 }
 
 // summaryHead is the first line of the summary, with the totals.

@@ -96,7 +96,7 @@ func checkDiffNeedles(t *testing.T, name string, needles []string, got []byte) {
 		switch {
 		case file == "":
 			lost++
-		case !strings.Contains(summary, row) && !diffSummaryHasDir(summary, file):
+		case !strings.Contains(summary, row) && !diffSummaryHasDir(summary, file) && !diffSummaryFolds(summary, file):
 			t.Errorf("%s: the view lost %q", name, n)
 		}
 	}
@@ -107,6 +107,13 @@ func checkDiffNeedles(t *testing.T, name string, needles []string, got []byte) {
 
 // needleMax is the length scripts/corpus/needles.py cuts needles to.
 const needleMax = 120
+
+// diffSummaryFolds reports whether a summary that names every file in
+// folds names file.
+func diffSummaryFolds(summary, file string) bool {
+	head, _, _ := strings.Cut(summary, "\n")
+	return strings.Contains(head, FoldLegend) && strings.Contains(summary+string(Unfolded([]byte(summary))), "  "+file+"\n")
+}
 
 // diffSummaryHasDir reports whether a summary by directory counts file
 // in one of its rows, "(+12 -3) dir/ (4 files)".
@@ -1005,4 +1012,31 @@ func TestDiffHeadersSpreadOverTheDiff(t *testing.T) {
 	if last := at[len(at)-1]; last < n*3/4 {
 		t.Errorf("the last hunk header kept is at line %d of %d:\n%s", last, n, got)
 	}
+}
+
+// When not every file of a diff fits the summary with its counts, the
+// summary still names every file, in folds by directory, if those fit: a
+// git diff of 136 files in a dozen directories.
+func TestDiffSummaryFoldsEveryFile(t *testing.T) {
+	path := filepath.Join(corpusDir, "diff-git-diff-range-many.out")
+	input := readDiffFile(t, path)
+	got := body(t, shape.Diff, input, 2000)
+	head, _, _ := strings.Cut(string(got), "\n")
+	if !strings.Contains(head, FoldLegend) {
+		t.Fatalf("the summary does not name the files in folds:\n%s", got)
+	}
+	named := string(got) + string(Unfolded(got))
+	files := 0
+	for l := range strings.SplitSeq(string(input), "\n") {
+		if name, ok := strings.CutPrefix(l, "+++ b/"); ok {
+			files++
+			if !strings.Contains(named, "  "+name+"\n") {
+				t.Errorf("the summary does not name %s", name)
+			}
+		}
+	}
+	if files < 100 {
+		t.Fatalf("the sample names %d files", files)
+	}
+	checkDiffView(t, "folds", input, got, 2000)
 }
