@@ -102,6 +102,7 @@ type Diff struct {
 	// hunks, the number of hunks in the current section.
 	commitSections int
 	hunks          int
+	allHunks       int // hunks in all sections
 	lastCommit     int // the last line of a commit's header read
 	fieldPrio      int // the priority of the commit header's last field
 	spare          [2][]diffHunkLine
@@ -130,15 +131,42 @@ func (a diffCounts) sub(b diffCounts) diffCounts {
 	return diffCounts{a.plus - b.plus, a.minus - b.minus}
 }
 
+// diffHeads counts the commits, file sections and hunks that start in a
+// part of a diff.
+type diffHeads struct{ commits, files, hunks int }
+
+func (a diffHeads) sub(b diffHeads) diffHeads {
+	return diffHeads{a.commits - b.commits, a.files - b.files, a.hunks - b.hunks}
+}
+
+// String writes the counts that are not 0, each with its noun, or "".
+func (a diffHeads) String() string {
+	var parts []string
+	for _, c := range []struct {
+		n         int
+		one, many string
+	}{{a.commits, "commit", "commits"}, {a.files, "file", "files"}, {a.hunks, "hunk", "hunks"}} {
+		if c.n > 0 {
+			parts = append(parts, elision.Thousands(int64(c.n))+" "+diffPlural(c.n, c.one, c.many))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // diffItem is a candidate piece with what the plan needs to know of it.
 type diffItem struct {
 	piece Piece
 	// before and after count the changed lines of the input before the
 	// first and after the last line the piece covers.
 	before, after diffCounts
-	group         int  // the lock or generated file it belongs to, from 1
-	start         bool // it starts a file section
-	commit        bool // it is a line of a commit's header
+	// headsBefore and headsAfter count the commits, files and hunks that
+	// start before the first and up to the last line the piece covers,
+	// once headed is set.
+	headsBefore, headsAfter diffHeads
+	headed                  bool
+	group                   int  // the lock or generated file it belongs to, from 1
+	start                   bool // it starts a file section
+	commit                  bool // it is a line of a commit's header
 	// filler is set for a line held for the lines around it, shown
 	// only to fill the gap between them (see diffPlan.fill).
 	filler bool
@@ -167,6 +195,7 @@ type diffGroup struct {
 	id          int
 	first, last int
 	before      diffCounts
+	headsBefore diffHeads
 	what, name  string
 	// items are the group's lines, held apart until the group ends; a
 	// group too large to show whole holds none.
@@ -242,7 +271,8 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.commitSections = d.sections
 		d.state, d.subject, d.textRun = diffCommitHead, false, 0
 		d.fieldPrio = prioDiffCommit - 1
-		d.keepCommit(l, prioDiffCommit)
+		d.lastCommit = l.N
+		d.push(d.headed(diffItem{piece: d.cut(l, prioDiffCommit), before: d.cum, after: d.cum, commit: true}, diffHeads{commits: 1}))
 	case d.state == diffCommitHead && isDiffField(t):
 		// The hash and the subject name a commit, and a merge's parents
 		// tell what it joins; the other fields (author, date) tell less
@@ -432,7 +462,7 @@ func (d *Diff) resolvePending(t []byte) {
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{plain: true, context: d.pendingContext}
 	d.fileName(d.pendingText)
-	d.push(*p)
+	d.push(d.headed(*p, diffHeads{files: 1}))
 }
 
 // openSection starts a file section with line l.
@@ -442,7 +472,7 @@ func (d *Diff) openSection(l Line, t []byte) {
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{}
-	d.push(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true})
+	d.push(d.headed(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1}))
 }
 
 // startPrio ranks the line that starts the n-th file of a commit, from 0:
@@ -546,7 +576,7 @@ func (d *Diff) textItem(it diffItem) {
 // binaryData reads a line of a git binary patch.
 func (d *Diff) binaryData(l Line) {
 	if d.group == nil {
-		d.openGroup(l.N, "binary patch data", "")
+		d.openGroup(l.N, "binary patch data", "", d.heads())
 		// Base85 is no use to a reader: the note always stands for it.
 		d.group.tooBig = true
 	}
@@ -561,9 +591,9 @@ func (d *Diff) inGroup(t []byte) bool {
 	return diffHas(t, "@@")
 }
 
-func (d *Diff) openGroup(first int, what, name string) {
+func (d *Diff) openGroup(first int, what, name string, heads diffHeads) {
 	d.groups++
-	d.group = &diffGroup{id: d.groups, first: first, last: first, before: d.cum, what: what, name: name}
+	d.group = &diffGroup{id: d.groups, first: first, last: first, before: d.cum, headsBefore: heads, what: what, name: name}
 }
 
 // closeGroup proposes the note that stands for the group's lines.
@@ -590,6 +620,7 @@ func (d *Diff) closeGroup() {
 	d.push(diffItem{
 		piece:  Piece{Line: g.first, Note: b.String(), Stands: n, Prio: prioDiffHunk},
 		before: g.before, after: d.cum, group: g.id,
+		headsBefore: g.headsBefore, headsAfter: d.heads(), headed: true,
 	})
 	if !g.tooBig {
 		for _, it := range g.items {
@@ -648,8 +679,24 @@ func (d *Diff) cut(l Line, prio int) Piece {
 }
 
 // push holds an item, letting go of the lowest-ranked ones past the bound.
+// An item not headed starts nothing: the heads before and after it are
+// those read so far.
 func (d *Diff) push(it diffItem) {
+	if !it.headed {
+		it = d.headed(it, diffHeads{})
+	}
 	d.held.push(it, d.holdLimit)
+}
+
+// heads returns the commits, files and hunks that started so far.
+func (d *Diff) heads() diffHeads { return diffHeads{d.commits, d.sections, d.allHunks} }
+
+// headed returns the item with the heads read so far after it, and before
+// it those less the ones it starts itself.
+func (d *Diff) headed(it diffItem, starts diffHeads) diffItem {
+	it.headsAfter = d.heads()
+	it.headsBefore, it.headed = it.headsAfter.sub(starts), true
+	return it
 }
 
 func diffItemSize(it diffItem) int { return len(it.piece.Text) + len(it.piece.Note) + diffItemCost }
@@ -897,9 +944,10 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 	prio := level - diffSpread(d.sections-1, diffHunkFiles-2)
 	sigPrio := level - (diffHunkFiles - 1)
 	d.hunks++
+	d.allHunks++
 	if s != nil && s.gen != "" {
 		if d.group == nil {
-			d.openGroup(l.N, s.gen, s.name)
+			d.openGroup(l.N, s.gen, s.name, d.heads().sub(diffHeads{hunks: 1}))
 		}
 		d.group.last = l.N
 		hk.group = d.group.id
@@ -908,10 +956,10 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 	d.hunk = hk
 	hk.prio, hk.sigPrio = prio, sigPrio
 	if hk.group != 0 {
-		d.group.hold(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, d.holdLimit/4)
+		d.group.hold(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, diffHeads{hunks: 1}), d.holdLimit/4)
 		return
 	}
-	d.keep(l, prio, 0)
+	d.push(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum}, diffHeads{hunks: 1}))
 }
 
 func diffAllZero(n []int) bool {
@@ -1344,7 +1392,7 @@ func (d *Diff) endHunk() {
 		}
 		p := hl.piece
 		p.Prio = prios[i]
-		it := diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group, filler: hl.parts}
+		it := d.headed(diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group, filler: hl.parts}, diffHeads{})
 		if h.group != 0 {
 			if d.group != nil && d.group.id == h.group {
 				d.group.hold(it, d.holdLimit/4)
@@ -1742,29 +1790,39 @@ func (p *diffPlan) missingFiles(chosen []Piece) bool {
 }
 
 // gapNotes returns, for each gap between the chosen pieces that hides
-// changed lines, a note standing for it that counts them.
+// changed lines or headers, a note standing for it that counts them: the
+// commits, files and hunks that start in it, and its changed lines. Where
+// the view shows headers spread over a diff too long for all of them, the
+// notes between them tell how many it leaves out.
 func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 	var notes []Piece
-	next, cum := 1, diffCounts{}
-	gap := func(to int, at diffCounts) {
+	next, cum, heads := 1, diffCounts{}, diffHeads{}
+	gap := func(to int, at diffCounts, atHeads diffHeads) {
 		if to < next {
 			return
 		}
-		if c := at.sub(cum); c != (diffCounts{}) {
-			n := to - next + 1
-			text := "  [... " + elision.LineRange(next, to) + " elided " + c.String() + "]"
-			notes = append(notes, Piece{Line: next, Note: text, Stands: n, Prio: prioDiffGap})
+		c, h := at.sub(cum), atHeads.sub(heads)
+		if c == (diffCounts{}) && h == (diffHeads{}) {
+			return
 		}
+		text := "  [... " + elision.LineRange(next, to) + " elided"
+		if h != (diffHeads{}) {
+			text += ": " + h.String()
+		}
+		if c != (diffCounts{}) {
+			text += " " + c.String()
+		}
+		notes = append(notes, Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap})
 	}
 	for _, c := range chosen {
 		it, ok := p.item(c)
 		if !ok {
 			continue
 		}
-		gap(c.Line-1, it.before)
-		next, cum = c.last()+1, it.after
+		gap(c.Line-1, it.before, it.headsBefore)
+		next, cum, heads = c.last()+1, it.after, it.headsAfter
 	}
-	gap(p.lines, p.d.cum)
+	gap(p.lines, p.d.cum, p.d.heads())
 	return notes
 }
 

@@ -1040,3 +1040,59 @@ func TestDiffSummaryFoldsEveryFile(t *testing.T) {
 	}
 	checkDiffView(t, "folds", input, got, 2000)
 }
+
+// A gap that hides file or hunk headers says how many, exactly: where the
+// view shows headers spread over a diff too long for all of them, a reader
+// learns how much lies between them.
+func TestDiffGapsCountHeaders(t *testing.T) {
+	note := regexp.MustCompile(`^  \[\.\.\. L(\d+)(?:-(\d+))? elided(?:: ([^(\]]+))?`)
+	for _, tc := range []struct {
+		sample string
+		file   *regexp.Regexp
+		hunk   *regexp.Regexp
+	}{
+		{"diff-normal-strings-bytes", nil, regexp.MustCompile(`^\d+(,\d+)?[acd]\d+(,\d+)?$`)},
+		{"diff-git-diff-range-many", regexp.MustCompile(`^diff --git `), regexp.MustCompile(`^@@ `)},
+	} {
+		input := readDiffFile(t, filepath.Join(corpusDir, tc.sample+".out"))
+		lines := strings.Split(string(input), "\n")
+		got := body(t, shape.Diff, input, 2000)
+		counted := 0
+		for l := range strings.SplitSeq(string(got), "\n") {
+			m := note.FindStringSubmatch(l)
+			if m == nil || !strings.Contains(l, " (+") {
+				continue // a plain gap line, where no note's count fits
+			}
+			from, _ := strconv.Atoi(m[1])
+			to := from
+			if m[2] != "" {
+				to, _ = strconv.Atoi(m[2])
+			}
+			files, hunks := 0, 0
+			for _, x := range lines[from-1 : to] {
+				if tc.file != nil && tc.file.MatchString(x) {
+					files++
+				}
+				if tc.hunk.MatchString(x) {
+					hunks++
+				}
+			}
+			var want []string
+			if files > 0 {
+				want = append(want, fmt.Sprintf("%d %s", files, diffPlural(files, "file", "files")))
+			}
+			if hunks > 0 {
+				want = append(want, fmt.Sprintf("%d %s", hunks, diffPlural(hunks, "hunk", "hunks")))
+			}
+			if w := strings.Join(want, ", "); strings.TrimSpace(m[3]) != w {
+				t.Errorf("%s: %q counts %q, the lines it stands for hold %q", tc.sample, l, m[3], w)
+			}
+			if len(want) > 0 {
+				counted++
+			}
+		}
+		if counted < 3 {
+			t.Errorf("%s: %d gaps count the headers they hide:\n%s", tc.sample, counted, got)
+		}
+	}
+}
