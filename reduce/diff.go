@@ -324,8 +324,9 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.fileName(t)
 		// After a `diff` line, which names both files, these say it
 		// again, no more use than the index line; after an `Index:` line
-		// they name the revisions.
-		prio := prioDiffHunk - 1
+		// they name the revisions, after every file's first hunk header
+		// and before any second one.
+		prio := prioDiffHunk - (diffHunkFiles - 1)
 		switch {
 		case d.sect.plain:
 			prio = d.filePrio()

@@ -1096,3 +1096,49 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 		}
 	}
 }
+
+// After an Index: line, the ---/+++ lines name the revisions: they rank
+// after every file's first hunk header, however the headers spread, and
+// before any file's second.
+func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
+	lines := []string{
+		"Index: a.c",
+		"===================================================================",
+		"--- a.c\t(revision 1)",
+		"+++ a.c\t(working copy)",
+		"@@ -1 +1 @@",
+		"-x",
+		"+y",
+		"@@ -9 +9 @@",
+		"-x",
+		"+y",
+		"Index: b.c",
+		"===================================================================",
+		"--- b.c\t(revision 1)",
+		"+++ b.c\t(working copy)",
+		"@@ -1 +1 @@",
+		"-x",
+		"+y",
+	}
+	d := NewDiff(2000)
+	for i, l := range lines {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
+	}
+	d.finish()
+	prio := map[int]int{}
+	for _, it := range d.held.items() {
+		if it.piece.Note == "" {
+			prio[it.piece.Line] = it.piece.Prio
+		}
+	}
+	for _, rev := range []int{3, 4, 13, 14} {
+		for _, first := range []int{5, 15} {
+			if prio[rev] >= prio[first] {
+				t.Errorf("line %d %q ranks %d, not below the first hunk header %q at %d", rev, lines[rev-1], prio[rev], lines[first-1], prio[first])
+			}
+		}
+		if prio[rev] <= prio[8] {
+			t.Errorf("line %d %q ranks %d, not above the second hunk header at %d", rev, lines[rev-1], prio[rev], prio[8])
+		}
+	}
+}
