@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"cmp"
+	"math/bits"
 	"path"
 	"slices"
 	"strconv"
@@ -23,9 +24,9 @@ import (
 const (
 	prioDiffStat   = 10_000_000 // the --stat-like summary
 	prioDiffCommit = 9_700_000  // a commit's header and subject
-	prioDiffStart  = 9_600_000  // the line that starts a file, less its number in the commit
-	prioDiffFile   = 9_500_000  // the rest of a file's header
-	prioDiffHunk   = 9_000_000  // hunk headers, less their number in the file; collapsed files
+	prioDiffStart  = 9_600_000  // the line that starts a file, less its spread number in the commit
+	prioDiffFile   = 9_500_000  // the rest of a file's header, less the same
+	prioDiffHunk   = 9_000_000  // hunk headers, less their spread number in the file; collapsed files
 	prioDiffField  = 8_600_000  // a commit's author, date and other fields
 	prioDiffText   = 8_500_000  // the first line of text that is not a commit's
 	prioDiffEdge   = 8_000_000  // the first and last changed line of a hunk
@@ -37,8 +38,14 @@ const (
 	prioDiffFar    = 4_000_000  // less the distance from the nearest change
 	diffSpan       = 900_000    // the most a distance lowers a priority
 	diffTierSpan   = 99_999     // the most a file's or a hunk's number lowers its priority
-	diffDeclSpan   = 49_999     // the most a distance lowers a declaration's priority
-	diffSigsRaised = 2          // signatures from each end of a hunk that rank with its header
+	// A hunk header's priority is lowered by its number in the file, on
+	// diffHunkLevels levels, and among equals by its file's number, on
+	// diffHunkFiles: diffHunkLevels*diffHunkFiles stays within
+	// diffTierSpan.
+	diffHunkLevels = 256
+	diffHunkFiles  = 390
+	diffDeclSpan   = 49_999 // the most a distance lowers a declaration's priority
+	diffSigsRaised = 2      // signatures from each end of a hunk that rank with its header
 	// prioDiffGap ranks the notes that count a gap's changed lines below
 	// every line, so Fit adds them last, each filling a gap whole, and drops
 	// them first when it has less room.
@@ -95,6 +102,7 @@ type Diff struct {
 	// hunks, the number of hunks in the current section.
 	commitSections int
 	hunks          int
+	allHunks       int // hunks in all sections
 	lastCommit     int // the last line of a commit's header read
 	fieldPrio      int // the priority of the commit header's last field
 	spare          [2][]diffHunkLine
@@ -123,15 +131,42 @@ func (a diffCounts) sub(b diffCounts) diffCounts {
 	return diffCounts{a.plus - b.plus, a.minus - b.minus}
 }
 
+// diffHeads counts the commits, file sections and hunks that start in a
+// part of a diff.
+type diffHeads struct{ commits, files, hunks int }
+
+func (a diffHeads) sub(b diffHeads) diffHeads {
+	return diffHeads{a.commits - b.commits, a.files - b.files, a.hunks - b.hunks}
+}
+
+// String writes the counts that are not 0, each with its noun, or "".
+func (a diffHeads) String() string {
+	var parts []string
+	for _, c := range []struct {
+		n         int
+		one, many string
+	}{{a.commits, "commit", "commits"}, {a.files, "file", "files"}, {a.hunks, "hunk", "hunks"}} {
+		if c.n > 0 {
+			parts = append(parts, elision.Thousands(int64(c.n))+" "+diffPlural(c.n, c.one, c.many))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // diffItem is a candidate piece with what the plan needs to know of it.
 type diffItem struct {
 	piece Piece
 	// before and after count the changed lines of the input before the
 	// first and after the last line the piece covers.
 	before, after diffCounts
-	group         int  // the lock or generated file it belongs to, from 1
-	start         bool // it starts a file section
-	commit        bool // it is a line of a commit's header
+	// headsBefore and headsAfter count the commits, files and hunks that
+	// start before the first and up to the last line the piece covers,
+	// once headed is set.
+	headsBefore, headsAfter diffHeads
+	headed                  bool
+	group                   int  // the lock or generated file it belongs to, from 1
+	start                   bool // it starts a file section
+	commit                  bool // it is a line of a commit's header
 	// filler is set for a line held for the lines around it, shown
 	// only to fill the gap between them (see diffPlan.fill).
 	filler bool
@@ -160,6 +195,7 @@ type diffGroup struct {
 	id          int
 	first, last int
 	before      diffCounts
+	headsBefore diffHeads
 	what, name  string
 	// items are the group's lines, held apart until the group ends; a
 	// group too large to show whole holds none.
@@ -235,7 +271,8 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.commitSections = d.sections
 		d.state, d.subject, d.textRun = diffCommitHead, false, 0
 		d.fieldPrio = prioDiffCommit - 1
-		d.keepCommit(l, prioDiffCommit)
+		d.lastCommit = l.N
+		d.push(d.headed(diffItem{piece: d.cut(l, prioDiffCommit), before: d.cum, after: d.cum, commit: true}, diffHeads{commits: 1}))
 	case d.state == diffCommitHead && isDiffField(t):
 		// The hash and the subject name a commit, and a merge's parents
 		// tell what it joins; the other fields (author, date) tell less
@@ -264,7 +301,7 @@ func (d *Diff) outside(l Line, t []byte) {
 	case diffHas(t, "diff "):
 		d.sect.git = diffHas(t, "diff --git ")
 		d.sect.name = diffCommandName(t)
-		d.keep(l, prioDiffFile, 0)
+		d.keep(l, d.filePrio(), 0)
 	case diffHas(t, "Index: "):
 		d.openSection(l, t)
 		d.sect.index, d.sect.name = true, diffName(t[len("Index: "):])
@@ -287,11 +324,12 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.fileName(t)
 		// After a `diff` line, which names both files, these say it
 		// again, no more use than the index line; after an `Index:` line
-		// they name the revisions.
-		prio := prioDiffHunk - 1
+		// they name the revisions, after every file's first hunk header
+		// and before any second one.
+		prio := prioDiffHunk - (diffHunkFiles - 1)
 		switch {
 		case d.sect.plain:
-			prio = prioDiffFile
+			prio = d.filePrio()
 		case d.sect.cmd:
 			prio = prioDiffIndex
 		}
@@ -300,7 +338,7 @@ func (d *Diff) outside(l Line, t []byte) {
 		// Only a `+++ ` line next makes this a file header, or a `--- `
 		// line after a context diff's `*** `: test logs have `--- FAIL`
 		// lines.
-		d.pending = &diffItem{piece: d.cut(l, d.startPrio()), before: d.cum, after: d.cum, start: true}
+		d.pending = &diffItem{piece: d.cut(l, d.startPrio(d.sections-d.commitSections)), before: d.cum, after: d.cum, start: true}
 		d.pendingContext = t[0] == '*'
 		d.pendingText = append(d.pendingText[:0], t[:min(len(t), LongLine)]...)
 	case diffHas(t, "@@"):
@@ -345,7 +383,7 @@ func (d *Diff) headOpen() bool {
 // extended reads a line of a git file header after `diff --git`.
 func (d *Diff) extended(l Line, t []byte) {
 	s := d.sect
-	prio := prioDiffFile
+	prio := d.filePrio()
 	switch {
 	case diffHas(t, "index "):
 		prio = prioDiffIndex
@@ -425,7 +463,7 @@ func (d *Diff) resolvePending(t []byte) {
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{plain: true, context: d.pendingContext}
 	d.fileName(d.pendingText)
-	d.push(*p)
+	d.push(d.headed(*p, diffHeads{files: 1}))
 }
 
 // openSection starts a file section with line l.
@@ -435,13 +473,39 @@ func (d *Diff) openSection(l Line, t []byte) {
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{}
-	d.push(diffItem{piece: d.cut(l, d.startPrio()), before: d.cum, after: d.cum, start: true})
+	d.push(d.headed(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1}))
 }
 
-// startPrio ranks the line that starts a file: the first file of every
-// commit before the second of any, so a log shows files of each commit.
-func (d *Diff) startPrio() int {
-	return prioDiffStart - min(d.sections-d.commitSections, diffTierSpan)
+// startPrio ranks the line that starts the n-th file of a commit, from 0:
+// the first file of every commit before the second of any, so a log shows
+// files of each commit; and the files of a commit in the order diffSpread
+// gives, so that however many of their headers fit, they are spread over
+// the whole diff rather than its first files.
+func (d *Diff) startPrio(n int) int {
+	return prioDiffStart - diffSpread(n, diffTierSpan)
+}
+
+// filePrio ranks the rest of the current file's header as its first line
+// is ranked among the files' first lines.
+func (d *Diff) filePrio() int {
+	return prioDiffFile - diffSpread(d.sections-1-d.commitSections, diffTierSpan)
+}
+
+// diffSpread returns the rank, from 0 to most, of item i (from 0) of a
+// sequence of unknown length, such that the items of the lowest ranks are
+// spread evenly over the sequence, however long it turns out to be: the
+// rank is i's bits reversed (0, then 2^16, 2^15, 3*2^15 ... of 2^17), so
+// every item whose number is a multiple of 2^k ranks before any other,
+// and among those, the order is the same again. A view of a diff whose
+// headers alone do not fit shows some from all over the diff, the gaps
+// between them of even length, rather than the first ones only.
+func diffSpread(i, most int) int {
+	const width = 17
+	if i < 0 || i >= 1<<width {
+		return most
+	}
+	r := bits.Reverse32(uint32(i)) >> (32 - width)
+	return int(uint64(r) * uint64(most) >> width)
 }
 
 // closeSection adds the section being read to the summary.
@@ -513,7 +577,7 @@ func (d *Diff) textItem(it diffItem) {
 // binaryData reads a line of a git binary patch.
 func (d *Diff) binaryData(l Line) {
 	if d.group == nil {
-		d.openGroup(l.N, "binary patch data", "")
+		d.openGroup(l.N, "binary patch data", "", d.heads())
 		// Base85 is no use to a reader: the note always stands for it.
 		d.group.tooBig = true
 	}
@@ -528,9 +592,9 @@ func (d *Diff) inGroup(t []byte) bool {
 	return diffHas(t, "@@")
 }
 
-func (d *Diff) openGroup(first int, what, name string) {
+func (d *Diff) openGroup(first int, what, name string, heads diffHeads) {
 	d.groups++
-	d.group = &diffGroup{id: d.groups, first: first, last: first, before: d.cum, what: what, name: name}
+	d.group = &diffGroup{id: d.groups, first: first, last: first, before: d.cum, headsBefore: heads, what: what, name: name}
 }
 
 // closeGroup proposes the note that stands for the group's lines.
@@ -557,6 +621,7 @@ func (d *Diff) closeGroup() {
 	d.push(diffItem{
 		piece:  Piece{Line: g.first, Note: b.String(), Stands: n, Prio: prioDiffHunk},
 		before: g.before, after: d.cum, group: g.id,
+		headsBefore: g.headsBefore, headsAfter: d.heads(), headed: true,
 	})
 	if !g.tooBig {
 		for _, it := range g.items {
@@ -615,8 +680,24 @@ func (d *Diff) cut(l Line, prio int) Piece {
 }
 
 // push holds an item, letting go of the lowest-ranked ones past the bound.
+// An item not headed starts nothing: the heads before and after it are
+// those read so far.
 func (d *Diff) push(it diffItem) {
+	if !it.headed {
+		it = d.headed(it, diffHeads{})
+	}
 	d.held.push(it, d.holdLimit)
+}
+
+// heads returns the commits, files and hunks that started so far.
+func (d *Diff) heads() diffHeads { return diffHeads{d.commits, d.sections, d.allHunks} }
+
+// headed returns the item with the heads read so far after it, and before
+// it those less the ones it starts itself.
+func (d *Diff) headed(it diffItem, starts diffHeads) diffItem {
+	it.headsAfter = d.heads()
+	it.headsBefore, it.headed = it.headsAfter.sub(starts), true
+	return it
 }
 
 func diffItemSize(it diffItem) int { return len(it.piece.Text) + len(it.piece.Note) + diffItemCost }
@@ -751,6 +832,7 @@ type diffHunk struct {
 	// context diff's hunk is at its new lines.
 	sep, newSide bool
 	prio         int // the hunk header's
+	sigPrio      int // its first and last signatures'
 }
 
 // diffForm is the form of a diff's hunks.
@@ -856,24 +938,29 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 	if hk.form == diffUnifiedForm && hk.strict && hk.new == 0 && diffAllZero(hk.old[:hk.parents]) {
 		hk.done = true
 	}
-	// The first hunk of every file before the second of any.
-	prio := prioDiffHunk - min(d.hunks, diffTierSpan)
+	// The first hunk of every file before the second of any, and the
+	// hunks of a file, and the files among equal hunks, spread over the
+	// diff as diffSpread orders them.
+	level := prioDiffHunk - diffSpread(d.hunks, diffHunkLevels-1)*diffHunkFiles
+	prio := level - diffSpread(d.sections-1, diffHunkFiles-2)
+	sigPrio := level - (diffHunkFiles - 1)
 	d.hunks++
+	d.allHunks++
 	if s != nil && s.gen != "" {
 		if d.group == nil {
-			d.openGroup(l.N, s.gen, s.name)
+			d.openGroup(l.N, s.gen, s.name, d.heads().sub(diffHeads{hunks: 1}))
 		}
 		d.group.last = l.N
 		hk.group = d.group.id
 		prio = prioDiffLock
 	}
 	d.hunk = hk
-	hk.prio = prio
+	hk.prio, hk.sigPrio = prio, sigPrio
 	if hk.group != 0 {
-		d.group.hold(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, d.holdLimit/4)
+		d.group.hold(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, diffHeads{hunks: 1}), d.holdLimit/4)
 		return
 	}
-	d.keep(l, prio, 0)
+	d.push(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum}, diffHeads{hunks: 1}))
 }
 
 func diffAllZero(n []int) bool {
@@ -1274,11 +1361,11 @@ func (d *Diff) endHunk() {
 			switch {
 			case sig[i] >= 0 && min(sig[i], sigs-1-sig[i]) < diffSigsRaised && 4*sigs <= max(h.changed, 8) && h.prio > prioDiffEdge:
 				// The first and last signatures a hunk changes rank
-				// right after its header, before later hunks':
-				// they tell what it adds or removes, where the next
-				// header only tells where. Not where most changed
-				// lines read so.
-				prio = h.prio - 1
+				// right after the headers of its level, before
+				// later hunks': they tell what it adds or removes,
+				// where the next header only tells where. Not where
+				// most changed lines read so.
+				prio = h.sigPrio
 			case edge == 0:
 				prio = prioDiffEdge
 			case decl[i] >= 0:
@@ -1306,7 +1393,7 @@ func (d *Diff) endHunk() {
 		}
 		p := hl.piece
 		p.Prio = prios[i]
-		it := diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group, filler: hl.parts}
+		it := d.headed(diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group, filler: hl.parts}, diffHeads{})
 		if h.group != 0 {
 			if d.group != nil && d.group.id == h.group {
 				d.group.hold(it, d.holdLimit/4)
@@ -1704,56 +1791,85 @@ func (p *diffPlan) missingFiles(chosen []Piece) bool {
 }
 
 // gapNotes returns, for each gap between the chosen pieces that hides
-// changed lines, a note standing for it that counts them.
+// changed lines or headers, a note standing for it that counts them: the
+// commits, files and hunks that start in it, and its changed lines. Where
+// the view shows headers spread over a diff too long for all of them, the
+// notes between them tell how many it leaves out.
 func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 	var notes []Piece
-	next, cum := 1, diffCounts{}
-	gap := func(to int, at diffCounts) {
+	next, cum, heads := 1, diffCounts{}, diffHeads{}
+	gap := func(to int, at diffCounts, atHeads diffHeads) {
 		if to < next {
 			return
 		}
-		if c := at.sub(cum); c != (diffCounts{}) {
-			n := to - next + 1
-			text := "  [... " + elision.LineRange(next, to) + " elided " + c.String() + "]"
-			notes = append(notes, Piece{Line: next, Note: text, Stands: n, Prio: prioDiffGap})
+		c, h := at.sub(cum), atHeads.sub(heads)
+		if c == (diffCounts{}) && h == (diffHeads{}) {
+			return
 		}
+		text := "  [... " + elision.LineRange(next, to) + " elided"
+		if h != (diffHeads{}) {
+			text += ": " + h.String()
+		}
+		if c != (diffCounts{}) {
+			text += " " + c.String()
+		}
+		notes = append(notes, Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap})
 	}
 	for _, c := range chosen {
 		it, ok := p.item(c)
 		if !ok {
 			continue
 		}
-		gap(c.Line-1, it.before)
-		next, cum = c.last()+1, it.after
+		gap(c.Line-1, it.before, it.headsBefore)
+		next, cum, heads = c.last()+1, it.after, it.headsAfter
 	}
-	gap(p.lines, p.d.cum)
+	gap(p.lines, p.d.cum, p.d.heads())
 	return notes
 }
 
 // summary returns a --stat-like note naming every file with its counts, in
-// at most limit tokens if it can: file by file, else by directory, else as
-// many directories as fit and a count of the rest.
+// at most limit tokens if it can: file by file; else every file's name, in
+// folds by directory as a listing view writes them (dir/{a,b}.go), if they
+// fit a fair share of limit or cost no more than the counts by directory,
+// since a reviewer of a huge diff wants to know which files it touches
+// before how much; else by directory, else as many directories as fit and
+// a count of the rest.
 func (d *Diff) summary(limit int, c Counter) string {
 	head := d.summaryHead()
 	files := make([]diffStatLine, 0, len(d.files)+1)
 	for _, f := range d.files {
 		files = append(files, diffStatLine{name: f.name, group: f.name, counts: f.counts, files: 1, binary: f.binary, only: f.only, words: f.words})
 	}
-	text := func(rows []diffStatLine, by string) string {
-		var b strings.Builder
-		b.WriteString(head + by + ":]\n")
-		for _, r := range rows {
-			b.WriteString(r.String())
-		}
-		if d.moreN > 0 {
-			b.WriteString("  ... and " + elision.Thousands(int64(d.moreN)) + " more file " + diffPlural(d.moreN, "diff", "diffs") + " " + d.more.String() + "\n")
-		}
-		return b.String()
-	}
-	best := text(files, "")
+	best := d.statText(head, files, "")
 	if c.Count([]byte(best)) <= limit {
 		return best
 	}
+	dirs := d.byDirectory(head, files, limit, c)
+	if folded, ok := d.folded(head, max(limit*diffFoldShare/100, c.Count([]byte(dirs))), c); ok {
+		return folded
+	}
+	return dirs
+}
+
+// statText writes the summary's rows under its head.
+func (d *Diff) statText(head string, rows []diffStatLine, by string) string {
+	var b strings.Builder
+	b.WriteString(head + by + ":]\n")
+	for _, r := range rows {
+		b.WriteString(r.String())
+	}
+	if d.moreN > 0 {
+		b.WriteString("  ... and " + elision.Thousands(int64(d.moreN)) + " more file " + diffPlural(d.moreN, "diff", "diffs") + " " + d.more.String() + "\n")
+	}
+	return b.String()
+}
+
+// byDirectory returns the summary that counts files by directory, at the
+// deepest level that fits in limit tokens, else as many top directories as
+// fit and a count of the rest.
+func (d *Diff) byDirectory(head string, files []diffStatLine, limit int, c Counter) string {
+	text := func(rows []diffStatLine, by string) string { return d.statText(head, rows, by) }
+	var best string
 	depth := 0
 	for _, f := range files {
 		depth = max(depth, strings.Count(diffStatPath(f.name), "/"))
@@ -1785,6 +1901,45 @@ func (d *Diff) summary(limit int, c Counter) string {
 			return best
 		}
 	}
+}
+
+// diffFoldShare is the share of the summary's limit, in percent, that a
+// summary naming every file in folds may take: the rest of the view shows
+// where the files changed.
+const diffFoldShare = 33
+
+// folded returns the summary that names every file in folds by directory,
+// cut at the first width that fits in limit tokens, and false if none does
+// or a name cannot be shown in a fold.
+func (d *Diff) folded(head string, limit int, c Counter) (string, bool) {
+	if d.moreN > 0 || len(d.files) < 2 {
+		return "", false
+	}
+	paths := make([]string, 0, len(d.files))
+	for _, f := range d.files {
+		if strings.ContainsAny(f.name, "{},") {
+			return "", false // its name would read as a fold
+		}
+		paths = append(paths, f.name)
+	}
+	slices.Sort(paths)
+	folds := newPathFolds(paths)
+	if !slices.ContainsFunc(folds.f.runs, func(r listRun) bool { return len(r.names) > 1 }) {
+		return "", false // nothing folds
+	}
+	for _, width := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
+		var b strings.Builder
+		b.WriteString(head + ", by directory (" + FoldLegend + "):]\n")
+		for _, l := range folds.lines(width) {
+			b.WriteString(l + "\n")
+		}
+		// Paths take about four bytes a token: a note far longer than
+		// the limit is not worth counting.
+		if text := b.String(); len(text) <= limit*12 && c.Count([]byte(text)) <= limit {
+			return text, true
+		}
+	}
+	return "", false
 }
 
 // summaryHead is the first line of the summary, with the totals.

@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -95,7 +96,7 @@ func checkDiffNeedles(t *testing.T, name string, needles []string, got []byte) {
 		switch {
 		case file == "":
 			lost++
-		case !strings.Contains(summary, row) && !diffSummaryHasDir(summary, file):
+		case !strings.Contains(summary, row) && !diffSummaryHasDir(summary, file) && !diffSummaryFolds(summary, file):
 			t.Errorf("%s: the view lost %q", name, n)
 		}
 	}
@@ -106,6 +107,13 @@ func checkDiffNeedles(t *testing.T, name string, needles []string, got []byte) {
 
 // needleMax is the length scripts/corpus/needles.py cuts needles to.
 const needleMax = 120
+
+// diffSummaryFolds reports whether a summary that names every file in
+// folds names file.
+func diffSummaryFolds(summary, file string) bool {
+	head, _, _ := strings.Cut(summary, "\n")
+	return strings.Contains(head, FoldLegend) && strings.Contains(summary+string(Unfolded([]byte(summary))), "  "+file+"\n")
+}
 
 // diffSummaryHasDir reports whether a summary by directory counts file
 // in one of its rows, "(+12 -3) dir/ (4 files)".
@@ -947,4 +955,190 @@ func goDiff(files int, hunk func(in *strings.Builder, f, h int)) string {
 		}
 	}
 	return in.String()
+}
+
+// diffSpread ranks the items of a sequence so that, however long it turns
+// out to be, the first k of them by rank leave no gap much longer than
+// n/k: a view that has room for k of n headers shows them from all over
+// the diff.
+func TestDiffSpreadCoversTheSequence(t *testing.T) {
+	for _, n := range []int{2, 7, 60, 136, 218, 1000} {
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(diffSpread(a, diffTierSpan), diffSpread(b, diffTierSpan)) })
+		if order[0] != 0 {
+			t.Errorf("n=%d: item %d ranks first, not the first item", n, order[0])
+		}
+		for _, k := range []int{2, 4, 16, 50} {
+			if k > n {
+				continue
+			}
+			kept := slices.Sorted(slices.Values(order[:k]))
+			widest := n - kept[k-1]
+			for i := 1; i < k; i++ {
+				widest = max(widest, kept[i]-kept[i-1])
+			}
+			if widest > 2*n/k+1 {
+				t.Errorf("n=%d, k=%d: the first %d by rank leave a gap of %d items: %v", n, k, k, widest, kept)
+			}
+		}
+	}
+}
+
+// When the hunk headers of a diff do not all fit, the view shows some from
+// all over it, not the first ones only: a normal diff of 218 hunks keeps
+// headers from its last quarter as from its first.
+func TestDiffHeadersSpreadOverTheDiff(t *testing.T) {
+	path := filepath.Join(corpusDir, "diff-normal-strings-bytes.out")
+	input := readDiffFile(t, path)
+	got := body(t, shape.Diff, input, 2000)
+	var at []int
+	n := 0
+	kept := map[string]bool{}
+	for _, l := range strings.Split(string(got), "\n") {
+		kept[l] = true
+	}
+	for l := range strings.SplitSeq(string(input), "\n") {
+		n++
+		if _, _, _, ok := shape.ParseDiffCommand([]byte(l)); ok && kept[l] {
+			at = append(at, n)
+		}
+	}
+	if len(at) < 8 {
+		t.Fatalf("the view keeps %d hunk headers:\n%s", len(at), got)
+	}
+	if last := at[len(at)-1]; last < n*3/4 {
+		t.Errorf("the last hunk header kept is at line %d of %d:\n%s", last, n, got)
+	}
+}
+
+// When not every file of a diff fits the summary with its counts, the
+// summary still names every file, in folds by directory, if those fit: a
+// git diff of 136 files in a dozen directories.
+func TestDiffSummaryFoldsEveryFile(t *testing.T) {
+	path := filepath.Join(corpusDir, "diff-git-diff-range-many.out")
+	input := readDiffFile(t, path)
+	got := body(t, shape.Diff, input, 2000)
+	head, _, _ := strings.Cut(string(got), "\n")
+	if !strings.Contains(head, FoldLegend) {
+		t.Fatalf("the summary does not name the files in folds:\n%s", got)
+	}
+	named := string(got) + string(Unfolded(got))
+	files := 0
+	for l := range strings.SplitSeq(string(input), "\n") {
+		if name, ok := strings.CutPrefix(l, "+++ b/"); ok {
+			files++
+			if !strings.Contains(named, "  "+name+"\n") {
+				t.Errorf("the summary does not name %s", name)
+			}
+		}
+	}
+	if files < 100 {
+		t.Fatalf("the sample names %d files", files)
+	}
+	checkDiffView(t, "folds", input, got, 2000)
+}
+
+// A gap that hides file or hunk headers says how many, exactly: where the
+// view shows headers spread over a diff too long for all of them, a reader
+// learns how much lies between them.
+func TestDiffGapsCountHeaders(t *testing.T) {
+	note := regexp.MustCompile(`^  \[\.\.\. L(\d+)(?:-(\d+))? elided(?:: ([^(\]]+))?`)
+	for _, tc := range []struct {
+		sample string
+		file   *regexp.Regexp
+		hunk   *regexp.Regexp
+	}{
+		{"diff-normal-strings-bytes", nil, regexp.MustCompile(`^\d+(,\d+)?[acd]\d+(,\d+)?$`)},
+		{"diff-git-diff-range-many", regexp.MustCompile(`^diff --git `), regexp.MustCompile(`^@@ `)},
+	} {
+		input := readDiffFile(t, filepath.Join(corpusDir, tc.sample+".out"))
+		lines := strings.Split(string(input), "\n")
+		got := body(t, shape.Diff, input, 2000)
+		counted := 0
+		for l := range strings.SplitSeq(string(got), "\n") {
+			m := note.FindStringSubmatch(l)
+			if m == nil || !strings.Contains(l, " (+") {
+				continue // a plain gap line, where no note's count fits
+			}
+			from, _ := strconv.Atoi(m[1])
+			to := from
+			if m[2] != "" {
+				to, _ = strconv.Atoi(m[2])
+			}
+			files, hunks := 0, 0
+			for _, x := range lines[from-1 : to] {
+				if tc.file != nil && tc.file.MatchString(x) {
+					files++
+				}
+				if tc.hunk.MatchString(x) {
+					hunks++
+				}
+			}
+			var want []string
+			if files > 0 {
+				want = append(want, fmt.Sprintf("%d %s", files, diffPlural(files, "file", "files")))
+			}
+			if hunks > 0 {
+				want = append(want, fmt.Sprintf("%d %s", hunks, diffPlural(hunks, "hunk", "hunks")))
+			}
+			if w := strings.Join(want, ", "); strings.TrimSpace(m[3]) != w {
+				t.Errorf("%s: %q counts %q, the lines it stands for hold %q", tc.sample, l, m[3], w)
+			}
+			if len(want) > 0 {
+				counted++
+			}
+		}
+		if counted < 3 {
+			t.Errorf("%s: %d gaps count the headers they hide:\n%s", tc.sample, counted, got)
+		}
+	}
+}
+
+// After an Index: line, the ---/+++ lines name the revisions: they rank
+// after every file's first hunk header, however the headers spread, and
+// before any file's second.
+func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
+	lines := []string{
+		"Index: a.c",
+		"===================================================================",
+		"--- a.c\t(revision 1)",
+		"+++ a.c\t(working copy)",
+		"@@ -1 +1 @@",
+		"-x",
+		"+y",
+		"@@ -9 +9 @@",
+		"-x",
+		"+y",
+		"Index: b.c",
+		"===================================================================",
+		"--- b.c\t(revision 1)",
+		"+++ b.c\t(working copy)",
+		"@@ -1 +1 @@",
+		"-x",
+		"+y",
+	}
+	d := NewDiff(2000)
+	for i, l := range lines {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
+	}
+	d.finish()
+	prio := map[int]int{}
+	for _, it := range d.held.items() {
+		if it.piece.Note == "" {
+			prio[it.piece.Line] = it.piece.Prio
+		}
+	}
+	for _, rev := range []int{3, 4, 13, 14} {
+		for _, first := range []int{5, 15} {
+			if prio[rev] >= prio[first] {
+				t.Errorf("line %d %q ranks %d, not below the first hunk header %q at %d", rev, lines[rev-1], prio[rev], lines[first-1], prio[first])
+			}
+		}
+		if prio[rev] <= prio[8] {
+			t.Errorf("line %d %q ranks %d, not above the second hunk header at %d", rev, lines[rev-1], prio[rev], prio[8])
+		}
+	}
 }
