@@ -453,7 +453,7 @@ func (t *Text) file(u unit) {
 	// A side-by-side diff's changed rows, ranked below 0, are held with
 	// the structure, which spreads them over the whole diff.
 	switch {
-	case len(t.errors) < maxErrors && evicted.rank >= 0 && errorLike(evicted.piece.Text):
+	case len(t.errors) < maxErrors && evicted.rank >= 0 && textError(evicted.piece.Text):
 		t.errors = append(t.errors, evicted)
 	case evicted.rank < textMaxRank:
 		t.holdMid(evicted)
@@ -517,7 +517,7 @@ func (t *Text) prio(u unit) int {
 	// The tail of a log holds its outcome: lean towards it.
 	fromEnd := (t.units - 1 - u.n) * 2 / 3
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
-	if p < prioError && errorLike(u.piece.Text) {
+	if p < prioError && textError(u.piece.Text) {
 		p = prioError
 	}
 	return p
@@ -602,6 +602,18 @@ func (r *ring) push(u unit, size int) (unit, bool) {
 }
 
 func (r *ring) items() []unit { return r.buf[r.start:] }
+
+// textError reports whether a line of text reports an error as a tool
+// writes one: an error word as a marker (error:, FAILED, panic:, a class
+// name like TypeError), as the log reducer reads it, not an error word in
+// a sentence about errors (a commit's subject, a manual's prose).
+func textError(b []byte) bool {
+	switch logClassify(b) {
+	case lkError, lkPanic, lkGoFail, lkRace, lkTraceback, lkTestFail, lkNpm, lkCause, lkSummaryFail, lkTestFailed:
+		return true
+	}
+	return false
+}
 
 // errorWords are the words that make a line look like an error, in lower
 // case.

@@ -141,6 +141,31 @@ func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 	}
 }
 
+// A sentence that speaks of errors (a commit's subject in git shortlog, a
+// manual's prose) is no error report: it is not kept from the middle as
+// one, while a tool's error line is.
+func TestTextErrorWordsInSentences(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("Seed maintainers (3000):\n")
+	for i := range 3000 {
+		switch {
+		case i == 1500:
+			in.WriteString("error: pathspec 'x' did not match any file(s) known to git\n")
+		case i%100 == 50:
+			fmt.Fprintf(&in, "      clip: a panic in the reducer %d passes the input through, and the test fails no more\n", i)
+		default:
+			fmt.Fprintf(&in, "      reduce: step %d of the plan\n", i)
+		}
+	}
+	got := body(t, shape.Text, []byte(in.String()), 400)
+	if !bytes.Contains(got, []byte("error: pathspec 'x'")) {
+		t.Errorf("the error line from the middle is gone:\n%s", got)
+	}
+	if bytes.Contains(got, []byte("a panic in the reducer 1")) {
+		t.Errorf("a subject from the middle is kept as an error:\n%s", got)
+	}
+}
+
 func TestTextCollapsesIdenticalLines(t *testing.T) {
 	in := "start\n" + strings.Repeat("retrying connection\n", 250) + "end\n"
 	got := string(body(t, shape.Text, []byte(in), 200))
