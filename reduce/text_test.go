@@ -76,6 +76,30 @@ func TestTextRunOnRecords(t *testing.T) {
 	textKeepsAll(t, filepath.Join("testdata", "text", "stat-go-sort.txt"), `(?m)^  File: .*$`, 12, 1000)
 }
 
+// Of records whose fields come one a line, a field whose value changes
+// from its last (a commit's summary in git blame --porcelain, among the
+// same author and file again and again) tells the records apart: half the
+// summaries or more are kept, where the numbered lines heading each line
+// of code took the room. The sample is git blame --porcelain -L 1,250 of
+// reduce/text.go at 94aecb6.
+func TestTextChangedFields(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "blame-porcelain-text.txt"))
+	summaries := regexp.MustCompile(`(?m)^summary .*$`).FindAll(in, -1)
+	if len(summaries) < 10 {
+		t.Fatalf("%d summaries: the sample no longer tests what it should", len(summaries))
+	}
+	got := body(t, shape.Text, in, 800)
+	kept := 0
+	for _, s := range summaries {
+		if bytes.Contains(got, s) {
+			kept++
+		}
+	}
+	if kept < len(summaries)/2 {
+		t.Errorf("%d of %d summaries kept, want half or more:\n%s", kept, len(summaries), got)
+	}
+}
+
 // The records found again in a paragraph rank after the paragraph's
 // first line, as the lines of a record's body do: of a Debian changelog,
 // the items of each version's list do not crowd out the versions' lines.
