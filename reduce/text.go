@@ -646,12 +646,37 @@ func (r *ring) items() []unit { return r.buf[r.start:] }
 
 // textError reports whether a line of text reports an error as a tool
 // writes one: an error word as a marker (error:, FAILED, panic:, a class
-// name like TypeError), as the log reducer reads it, not an error word in
-// a sentence about errors (a commit's subject, a manual's prose).
+// name like TypeError), as the log reducer reads it, or an error word that
+// starts the line or what follows a colon (rm: cannot remove 'x':
+// Permission denied); not an error word inside a sentence about errors (a
+// commit's subject, a manual's prose).
 func textError(b []byte) bool {
 	switch logClassify(b) {
 	case lkError, lkPanic, lkGoFail, lkRace, lkTraceback, lkTestFail, lkNpm, lkCause, lkSummaryFail, lkTestFailed:
 		return true
+	}
+	_, i := indentColumns(b)
+	for {
+		if errorWordAt(b, i) {
+			return true
+		}
+		j := bytes.Index(b[i:], []byte(": "))
+		if j < 0 {
+			return false
+		}
+		i += j + 2
+	}
+}
+
+// errorWordAt reports whether an error word starts at b[i].
+func errorWordAt(b []byte, i int) bool {
+	if i >= len(b) {
+		return false
+	}
+	for _, w := range errorWordsAt[b[i]] {
+		if hasPrefixFold(b[i:], w) {
+			return true
+		}
 	}
 	return false
 }

@@ -167,7 +167,8 @@ func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 
 // A sentence that speaks of errors (a commit's subject in git shortlog, a
 // manual's prose) is no error report: it is not kept from the middle as
-// one, while a tool's error line is.
+// one, while a tool's error lines are, with a marker or with the error
+// word after the tool's name.
 func TestTextErrorWordsInSentences(t *testing.T) {
 	var in strings.Builder
 	in.WriteString("Seed maintainers (3000):\n")
@@ -175,6 +176,8 @@ func TestTextErrorWordsInSentences(t *testing.T) {
 		switch {
 		case i == 1500:
 			in.WriteString("error: pathspec 'x' did not match any file(s) known to git\n")
+		case i == 2200:
+			in.WriteString("rm: cannot remove 'build/out': Permission denied\n")
 		case i%100 == 50:
 			fmt.Fprintf(&in, "      clip: a panic in the reducer %d passes the input through, and the test fails no more\n", i)
 		default:
@@ -182,11 +185,37 @@ func TestTextErrorWordsInSentences(t *testing.T) {
 		}
 	}
 	got := body(t, shape.Text, []byte(in.String()), 400)
-	if !bytes.Contains(got, []byte("error: pathspec 'x'")) {
-		t.Errorf("the error line from the middle is gone:\n%s", got)
+	for _, want := range []string{"error: pathspec 'x'", "rm: cannot remove"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("the error line %q from the middle is gone:\n%s", want, got)
+		}
 	}
 	if bytes.Contains(got, []byte("a panic in the reducer 1")) {
 		t.Errorf("a subject from the middle is kept as an error:\n%s", got)
+	}
+}
+
+// A line reports an error when an error word marks it, starts it, or
+// starts what follows a colon, as tools print their errors; an error word
+// inside a sentence does not.
+func TestTextError(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"fatal: not a git repository (or any of the parent directories): .git", true},
+		{"rm: cannot remove 'build/out': Permission denied", true},
+		{"Cannot find module 'express'", true},
+		{"abort: no repository found in '/tmp' (.hg not found)!", true},
+		{"undefined: strings.Cut", true},
+		{"make: *** [Makefile:12: all] Error 2", true},
+		{"      clip: a panic in the sniffer passes the input through", false},
+		{"      elision: the ledger's lock test fails, not skips", false},
+		{"reduce: an error word counts where it starts a word", false},
+	} {
+		if got := textError([]byte(tc.line)); got != tc.want {
+			t.Errorf("textError(%q) = %v, want %v", tc.line, got, tc.want)
+		}
 	}
 }
 
