@@ -83,21 +83,7 @@ func TestTextRunOnRecords(t *testing.T) {
 // of code took the room. The sample is git blame --porcelain -L 1,250 of
 // reduce/text.go at 94aecb6.
 func TestTextChangedFields(t *testing.T) {
-	in := readFile(t, filepath.Join("testdata", "text", "blame-porcelain-text.txt"))
-	summaries := regexp.MustCompile(`(?m)^summary .*$`).FindAll(in, -1)
-	if len(summaries) < 10 {
-		t.Fatalf("%d summaries: the sample no longer tests what it should", len(summaries))
-	}
-	got := body(t, shape.Text, in, 800)
-	kept := 0
-	for _, s := range summaries {
-		if bytes.Contains(got, s) {
-			kept++
-		}
-	}
-	if kept < len(summaries)/2 {
-		t.Errorf("%d of %d summaries kept, want half or more:\n%s", kept, len(summaries), got)
-	}
+	textKeepsShare(t, "blame-porcelain-text.txt", `(?m)^summary .*$`, 10, 800, 2)
 }
 
 // The records found again in a paragraph rank after the paragraph's
@@ -105,20 +91,28 @@ func TestTextChangedFields(t *testing.T) {
 // the items of each version's list do not crowd out the versions' lines.
 // The sample is the head of coreutils' changelog.Debian.
 func TestTextRecordsInAParagraph(t *testing.T) {
-	in := readFile(t, filepath.Join("testdata", "text", "changelog-debian-coreutils.txt"))
-	versions := regexp.MustCompile(`(?m)^coreutils \(.*; urgency=.*$`).FindAll(in, -1)
-	if len(versions) < 30 {
-		t.Fatalf("%d versions: the sample no longer tests what it should", len(versions))
+	textKeepsShare(t, "changelog-debian-coreutils.txt", `(?m)^coreutils \(.*; urgency=.*$`, 30, 800, 3)
+}
+
+// textKeepsShare checks that the view at budget of the sample name in
+// testdata/text keeps a part, one in part or more, of the lines that match
+// pattern, of which there are at least atLeast.
+func textKeepsShare(t *testing.T, name, pattern string, atLeast, budget, part int) {
+	t.Helper()
+	in := readFile(t, filepath.Join("testdata", "text", name))
+	want := regexp.MustCompile(pattern).FindAll(in, -1)
+	if len(want) < atLeast {
+		t.Fatalf("%d lines match: the sample no longer tests what it should", len(want))
 	}
-	got := body(t, shape.Text, in, 800)
+	got := body(t, shape.Text, in, budget)
 	kept := 0
-	for _, v := range versions {
-		if bytes.Contains(got, v) {
+	for _, w := range want {
+		if bytes.Contains(got, w) {
 			kept++
 		}
 	}
-	if kept < len(versions)/3 {
-		t.Errorf("%d of %d versions' lines kept, want a third or more:\n%s", kept, len(versions), got)
+	if kept < len(want)/part {
+		t.Errorf("%d of %d lines that match kept, want one in %d or more:\n%s", kept, len(want), part, got)
 	}
 }
 
