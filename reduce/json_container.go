@@ -11,7 +11,7 @@ const (
 	// maxWidth is the most first items any view keeps of one array, or
 	// of an object taken for a map, so analysing a container holds no
 	// more than this.
-	maxWidth = 64
+	maxWidth = 128
 	// maxFields is the most first members any view keeps of another
 	// object: its fields are its structure, which a view gives up last,
 	// and a tool's settings or a package's manifest may have a hundred.
