@@ -8,9 +8,14 @@ import (
 )
 
 const (
-	// maxWidth is the most first items or members any view keeps of one
-	// array or object, so analysing a container holds no more than this.
-	maxWidth = 64
+	// maxWidth is the most first items any view keeps of one array, or
+	// of an object taken for a map, so analysing a container holds no
+	// more than this.
+	maxWidth = 128
+	// maxFields is the most first members any view keeps of another
+	// object: its fields are its structure, which a view gives up last,
+	// and a tool's settings or a package's manifest may have a hundred.
+	maxFields = 256
 	// maxOutliers caps the outliers held for one container.
 	maxOutliers = 64
 	// maxShapes caps the distinct item shapes counted in one container;
@@ -44,7 +49,7 @@ type container struct {
 	mapLike bool
 	n       int
 	kinds   [nKinds]int
-	first   []member // up to maxWidth
+	first   []member // up to maxWidth, or maxFields for an object
 	// lead is first in the order a view keeps members: for an array or
 	// a map, the same; for other objects, the fields with short scalar
 	// values first, which say the most for their cost (see leadRank), and
@@ -86,10 +91,14 @@ func analyse(b []byte, at int, refs references) *container {
 		named  []member // members the document refers to elsewhere
 		keys   keyCounts
 	)
+	width := maxWidth
+	if c.object {
+		width = maxFields
+	}
 	add := func(m member) {
 		k := kindAt(b, m.val.start)
 		c.kinds[k]++
-		if len(c.first) < maxWidth {
+		if len(c.first) < width {
 			c.first = append(c.first, m)
 		}
 		c.tail[c.n%maxTail] = m

@@ -20,7 +20,7 @@ type jsonLevel struct {
 // first, the fields of records last, because the fields are the structure
 // a reader wants and the items are mostly more of the same.
 var jsonLevels = []jsonLevel{
-	{64, 64, 1000, 8}, {48, 64, 800, 8}, {32, 64, 600, 8}, {24, 64, 400, 8},
+	{128, maxFields, 1000, 8}, {64, maxFields, 1000, 8}, {48, maxFields, 800, 8}, {32, maxFields, 600, 8}, {24, maxFields, 400, 8},
 	{16, 64, 300, 8}, {12, 48, 240, 8}, {10, 40, 200, 8}, {8, 32, 160, 8},
 	{6, 32, 120, 8}, {5, 24, 100, 6}, {4, 24, 80, 6}, {3, 16, 72, 6},
 	{2, 12, 64, 5}, {2, 8, 56, 4}, // floorLevel
@@ -29,7 +29,7 @@ var jsonLevels = []jsonLevel{
 
 // floorLevel is the poorest level a view gives up depth for: below it,
 // showing the structure deeper is worth less than showing it wider.
-const floorLevel = 13
+const floorLevel = 14
 
 // inlineMax is the longest container that a view writes on one line as the
 // input has it, rather than one member a line.

@@ -225,6 +225,39 @@ func TestJSONKeepsOutliers(t *testing.T) {
 	}
 }
 
+// An object of a hundred settings next to a long array, as a build's
+// configuration prints them: every setting is shown before more items of
+// the array, since the fields are the structure.
+func TestJSONKeepsManyFieldsBeforeItems(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("{\n  \"variables\": {\n")
+	for i := range 100 {
+		switch i % 3 {
+		case 0:
+			fmt.Fprintf(&in, "    \"use_%03d\": false,\n", i)
+		case 1:
+			fmt.Fprintf(&in, "    \"level_%03d\": %d,\n", i, i%5)
+		default:
+			fmt.Fprintf(&in, "    \"path_%03d\": \"lib/p%d\",\n", i, i)
+		}
+	}
+	in.WriteString("    \"files\": [\n")
+	for i := range 300 {
+		if i > 0 {
+			in.WriteString(",\n")
+		}
+		fmt.Fprintf(&in, "      \"lib/internal/module_%d.js\"", i)
+	}
+	in.WriteString("\n    ]\n  }\n}\n")
+	got := body(t, shape.JSON, []byte(in.String()), 2000)
+	for i := range 100 {
+		if !regexp.MustCompile(fmt.Sprintf(`"[a-z]+_%03d":`, i)).Match(got) {
+			t.Errorf("view lacks setting %d:\n%s", i, got)
+			break
+		}
+	}
+}
+
 // A record of a category the records before it lack (another rule, a
 // numeric code, another level) is kept from the middle of a long array,
 // while numbers that measure (a line) do not make categories.

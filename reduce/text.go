@@ -103,7 +103,13 @@ type Text struct {
 	// between them (stat's File:, smaps' address ranges).
 	lead, prevLead uint64
 	leadRank       int // the rank of the records after the first
-	changed        int // changed rows of a side-by-side diff just before
+	// records is set once a line of the paragraph starts a record again
+	// as its first line did; fields then holds, by the name of each field
+	// its records have ("summary" in "summary Fix x"), the logAlikeKey
+	// of its last line.
+	records bool
+	fields  map[string]uint64
+	changed int // changed rows of a side-by-side diff just before
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
@@ -181,6 +187,7 @@ func (t *Text) flush() {
 		t.k++
 	case u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t':
 		t.k, t.j, t.long = 0, 0, false // a new record
+		t.records = false
 	default:
 		t.k, t.j, t.long = 0, t.j+1, false
 		if t.hasHeading {
@@ -208,9 +215,16 @@ func (t *Text) flush() {
 	lead := textLead(u.piece.Text)
 	if t.k > 0 && lead == t.lead && t.prevLead != lead {
 		// A record's first line, next after the paragraph's own.
+		t.records = true
 		u.keyRank = min(u.keyRank, t.leadRank)
 	}
 	t.prevLead = lead
+	if t.records && t.fieldChanged(u.piece.Text) {
+		// A record's field whose value is not its last one's again
+		// (a commit's summary among its author and dates) tells the
+		// records apart as their first lines do.
+		u.keyRank = 0
+	}
 	// The first paragraph of a record leads (a commit's header), the
 	// second comes next (its subject), the rest after.
 	u.rank = t.k + min(t.j, 2)
@@ -362,6 +376,33 @@ func textKey(line []byte) []byte {
 	return nil
 }
 
+// maxTextFields caps the fields of records the text reducer remembers.
+const maxTextFields = 64
+
+// fieldChanged reports whether line is a field of a record, a name of
+// lower-case letters and hyphens at the margin and a value after one
+// space (git's "author-time 1795318484"), whose line is not alike the last
+// of the same name but for numbers and ids.
+func (t *Text) fieldChanged(line []byte) bool {
+	i := 0
+	for i < len(line) && ('a' <= line[i] && line[i] <= 'z' || i > 0 && line[i] == '-') {
+		i++
+	}
+	if i == 0 || i+1 >= len(line) || line[i] != ' ' || line[i+1] == ' ' {
+		return false
+	}
+	if t.fields == nil {
+		t.fields = map[string]uint64{}
+	}
+	key := logAlikeKey(line)
+	last, ok := t.fields[string(line[:i])]
+	if !ok && len(t.fields) == maxTextFields {
+		return false
+	}
+	t.fields[string(line[:i])] = key
+	return ok && last != key
+}
+
 // textLead hashes a line's indentation and first word alike when they
 // differ only in words that hold digits, as logAlikeKey does: "  File:",
 // or a range of addresses.
@@ -453,7 +494,7 @@ func (t *Text) file(u unit) {
 	// A side-by-side diff's changed rows, ranked below 0, are held with
 	// the structure, which spreads them over the whole diff.
 	switch {
-	case len(t.errors) < maxErrors && evicted.rank >= 0 && errorLike(evicted.piece.Text):
+	case len(t.errors) < maxErrors && evicted.rank >= 0 && textError(evicted.piece.Text):
 		t.errors = append(t.errors, evicted)
 	case evicted.rank < textMaxRank:
 		t.holdMid(evicted)
@@ -517,7 +558,7 @@ func (t *Text) prio(u unit) int {
 	// The tail of a log holds its outcome: lean towards it.
 	fromEnd := (t.units - 1 - u.n) * 2 / 3
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
-	if p < prioError && errorLike(u.piece.Text) {
+	if p < prioError && textError(u.piece.Text) {
 		p = prioError
 	}
 	return p
@@ -602,6 +643,43 @@ func (r *ring) push(u unit, size int) (unit, bool) {
 }
 
 func (r *ring) items() []unit { return r.buf[r.start:] }
+
+// textError reports whether a line of text reports an error as a tool
+// writes one: an error word as a marker (error:, FAILED, panic:, a class
+// name like TypeError), as the log reducer reads it, or an error word that
+// starts the line or what follows a colon (rm: cannot remove 'x':
+// Permission denied); not an error word inside a sentence about errors (a
+// commit's subject, a manual's prose).
+func textError(b []byte) bool {
+	switch logClassify(b) {
+	case lkError, lkPanic, lkGoFail, lkRace, lkTraceback, lkTestFail, lkNpm, lkCause, lkSummaryFail, lkTestFailed:
+		return true
+	}
+	_, i := indentColumns(b)
+	for {
+		if errorWordAt(b, i) {
+			return true
+		}
+		j := bytes.Index(b[i:], []byte(": "))
+		if j < 0 {
+			return false
+		}
+		i += j + 2
+	}
+}
+
+// errorWordAt reports whether an error word starts at b[i].
+func errorWordAt(b []byte, i int) bool {
+	if i >= len(b) {
+		return false
+	}
+	for _, w := range errorWordsAt[b[i]] {
+		if hasPrefixFold(b[i:], w) {
+			return true
+		}
+	}
+	return false
+}
 
 // errorWords are the words that make a line look like an error, in lower
 // case.

@@ -76,25 +76,43 @@ func TestTextRunOnRecords(t *testing.T) {
 	textKeepsAll(t, filepath.Join("testdata", "text", "stat-go-sort.txt"), `(?m)^  File: .*$`, 12, 1000)
 }
 
+// Of records whose fields come one a line, a field whose value changes
+// from its last (a commit's summary in git blame --porcelain, among the
+// same author and file again and again) tells the records apart: half the
+// summaries or more are kept, where the numbered lines heading each line
+// of code took the room. The sample is git blame --porcelain -L 1,250 of
+// reduce/text.go at 94aecb6.
+func TestTextChangedFields(t *testing.T) {
+	textKeepsShare(t, "blame-porcelain-text.txt", `(?m)^summary .*$`, 10, 800, 2)
+}
+
 // The records found again in a paragraph rank after the paragraph's
 // first line, as the lines of a record's body do: of a Debian changelog,
 // the items of each version's list do not crowd out the versions' lines.
 // The sample is the head of coreutils' changelog.Debian.
 func TestTextRecordsInAParagraph(t *testing.T) {
-	in := readFile(t, filepath.Join("testdata", "text", "changelog-debian-coreutils.txt"))
-	versions := regexp.MustCompile(`(?m)^coreutils \(.*; urgency=.*$`).FindAll(in, -1)
-	if len(versions) < 30 {
-		t.Fatalf("%d versions: the sample no longer tests what it should", len(versions))
+	textKeepsShare(t, "changelog-debian-coreutils.txt", `(?m)^coreutils \(.*; urgency=.*$`, 30, 800, 3)
+}
+
+// textKeepsShare checks that the view at budget of the sample name in
+// testdata/text keeps a part, one in part or more, of the lines that match
+// pattern, of which there are at least atLeast.
+func textKeepsShare(t *testing.T, name, pattern string, atLeast, budget, part int) {
+	t.Helper()
+	in := readFile(t, filepath.Join("testdata", "text", name))
+	want := regexp.MustCompile(pattern).FindAll(in, -1)
+	if len(want) < atLeast {
+		t.Fatalf("%d lines match: the sample no longer tests what it should", len(want))
 	}
-	got := body(t, shape.Text, in, 800)
+	got := body(t, shape.Text, in, budget)
 	kept := 0
-	for _, v := range versions {
-		if bytes.Contains(got, v) {
+	for _, w := range want {
+		if bytes.Contains(got, w) {
 			kept++
 		}
 	}
-	if kept < len(versions)/3 {
-		t.Errorf("%d of %d versions' lines kept, want a third or more:\n%s", kept, len(versions), got)
+	if kept < len(want)/part {
+		t.Errorf("%d of %d lines that match kept, want one in %d or more:\n%s", kept, len(want), part, got)
 	}
 }
 
@@ -138,6 +156,60 @@ func TestTextKeepsErrorsFromTheMiddle(t *testing.T) {
 	}
 	if !bytes.Contains(got, []byte("step 0 done\n")) || !bytes.Contains(got, []byte("step 2999 done\n")) {
 		t.Errorf("head or tail missing:\n%s", got)
+	}
+}
+
+// A sentence that speaks of errors (a commit's subject in git shortlog, a
+// manual's prose) is no error report: it is not kept from the middle as
+// one, while a tool's error lines are, with a marker or with the error
+// word after the tool's name.
+func TestTextErrorWordsInSentences(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("Seed maintainers (3000):\n")
+	for i := range 3000 {
+		switch {
+		case i == 1500:
+			in.WriteString("error: pathspec 'x' did not match any file(s) known to git\n")
+		case i == 2200:
+			in.WriteString("rm: cannot remove 'build/out': Permission denied\n")
+		case i%100 == 50:
+			fmt.Fprintf(&in, "      clip: a panic in the reducer %d passes the input through, and the test fails no more\n", i)
+		default:
+			fmt.Fprintf(&in, "      reduce: step %d of the plan\n", i)
+		}
+	}
+	got := body(t, shape.Text, []byte(in.String()), 400)
+	for _, want := range []string{"error: pathspec 'x'", "rm: cannot remove"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("the error line %q from the middle is gone:\n%s", want, got)
+		}
+	}
+	if bytes.Contains(got, []byte("a panic in the reducer 1")) {
+		t.Errorf("a subject from the middle is kept as an error:\n%s", got)
+	}
+}
+
+// A line reports an error when an error word marks it, starts it, or
+// starts what follows a colon, as tools print their errors; an error word
+// inside a sentence does not.
+func TestTextError(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"fatal: not a git repository (or any of the parent directories): .git", true},
+		{"rm: cannot remove 'build/out': Permission denied", true},
+		{"Cannot find module 'express'", true},
+		{"abort: no repository found in '/tmp' (.hg not found)!", true},
+		{"undefined: strings.Cut", true},
+		{"make: *** [Makefile:12: all] Error 2", true},
+		{"      clip: a panic in the sniffer passes the input through", false},
+		{"      elision: the ledger's lock test fails, not skips", false},
+		{"reduce: an error word counts where it starts a word", false},
+	} {
+		if got := textError([]byte(tc.line)); got != tc.want {
+			t.Errorf("textError(%q) = %v, want %v", tc.line, got, tc.want)
+		}
 	}
 }
 

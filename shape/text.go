@@ -66,7 +66,7 @@ func SideBySideRow(b []byte) bool {
 			end := len(bytes.TrimSpace(rest)) == 0
 			apart := len(rest) > 0 && rest[0] == '\t' || bytes.HasPrefix(rest, []byte("  "))
 			switch {
-			case c == '<' && end,
+			case c == '<' && end && !sameSides(b[:i+1]),
 				c == '|' && apart && !end && !diffStatCount(bytes.TrimSpace(rest)),
 				c == '>' && !text && (apart || end):
 				return true
@@ -78,6 +78,38 @@ func SideBySideRow(b []byte) bool {
 	}
 	return false
 }
+
+// sameSides reports whether a row of diff -y is its right column's text
+// after the same text on the left, as an unchanged row is: both columns
+// are cut at the same width, so a line of code cut after its "<" ends as
+// a row marked '<' does, but shows the same text twice.
+func sameSides(b []byte) bool {
+	// Each column's indentation runs into the padding before it, so the
+	// texts compared start at their first non-blank.
+	left := bytes.TrimLeft(b, " \t")
+	start := len(b) - len(left)
+	pad := start // where the run of blanks before b[j] starts
+	for j := start + 1; j < len(b); j++ {
+		if !isBlank(b[j-1]) {
+			continue
+		}
+		if !isBlank(b[j-2]) {
+			pad = j - 1
+		}
+		if isBlank(b[j]) {
+			continue
+		}
+		// The left copy must end in the padding: what lies between
+		// the copies is blank.
+		end := start + len(b) - j
+		if pad <= end && end <= j && bytes.HasPrefix(left, b[j:]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
 // sniffSideBySide reports whether sample is diff -y's output: the two files
 // in columns, with a gutter between them at one column that marks changed

@@ -96,6 +96,11 @@ func TestSideBySideRow(t *testing.T) {
 		{"foo                                                             |  4 + x", true}, // a count, then text: no --stat row
 		{"                                                                >  d", true},
 		{"a\t\t\t\t\t\t\t\ta", false},
+		// Unchanged rows whose columns are cut after a '<', from diff -y
+		// -W 110 and -t -W 50 of sort.go with itself.
+		{"func (x IntSlice) Less(i, j int) bool { return x[i] <\tfunc (x IntSlice) Less(i, j int) bool { return x[i] <", false},
+		{"        return uint(1 <            return uint(1 <", false},
+		{"aaaaaaaaaaaaaaaaaaaaaaaaaaaa <", true},                  // a '<' row whose left column is cut: one space before the mark
 		{"| name       | value   |", false},                       // a padded markdown table
 		{"> quoted reply  text", false},                           // a mail's quote
 		{"if a > b {\t// compare", false},                         // code
