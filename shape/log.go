@@ -248,7 +248,7 @@ func logProgress(line []byte) bool {
 // document: it starts with a brace, a bracket or a quoted key.
 func logStructured(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
-	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) || t[0] == ']' || t[0] == '"')
+	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) && !logUptime(t) && !logCalendar(t[1:]) || t[0] == ']' || t[0] == '"')
 }
 
 // logGoDiagnostic reports whether a line is a diagnostic of the go tools:
@@ -600,8 +600,14 @@ func logTimestamped(line []byte) bool {
 	if logTagged(line) {
 		return true
 	}
+	if logUptime(line) || logNumberedLevel(line) {
+		return true
+	}
 	if len(line) > 0 && line[0] == '[' {
 		line = line[1:]
+	}
+	if logCalendar(line) {
+		return true
 	}
 	if len(line) >= 8 && logIsDigits(line[:2]) && line[2] == ':' && logIsDigits(line[3:5]) && line[5] == ':' {
 		return true // 12:04:05
@@ -613,6 +619,69 @@ func logTimestamped(line []byte) bool {
 	head := line[:min(len(line), 40)]
 	for _, level := range []string{"INFO", "DEBUG", "WARN", "ERROR", "TRACE", "level="} {
 		if i := bytes.Index(head, []byte(level)); i >= 0 && (i == 0 || !logIsLetter(head[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// logCalendar reports whether a line starts with a date in words and a
+// time to the second, as syslog and ctime write them: "Nov 27 00:42:44
+// host sshd[812]: ...", "Thu Nov 26 19:26:36 2026] ..." (dmesg -T, after
+// its bracket), with a day of one digit padded: "Nov  7".
+func logCalendar(line []byte) bool {
+	if len(line) < 15 || line[3] != ' ' {
+		return false
+	}
+	w, rest, _ := bytes.Cut(line, []byte(" "))
+	if weekday(w) {
+		w, rest, _ = bytes.Cut(rest, []byte(" "))
+	}
+	if !month(w) {
+		return false
+	}
+	day, rest, ok := bytes.Cut(bytes.TrimLeft(rest, " "), []byte(" "))
+	if !ok || len(day) > 2 || !logIsDigits(day) {
+		return false
+	}
+	t, _, _ := bytes.Cut(rest, []byte(" "))
+	return len(t) >= 8 && clock(t)
+}
+
+// logUptime reports whether a line carries the kernel's stamp near its
+// start: the seconds since boot, to the microsecond, in brackets
+// ("[    0.412345] pci 0000:00:01.0: ..."), perhaps after dmesg -x's
+// facility and level ("kern  :info  : [    0.412345] ...").
+func logUptime(line []byte) bool {
+	i := bytes.IndexByte(line[:min(len(line), 32)], '[')
+	if i < 0 {
+		return false
+	}
+	t := bytes.TrimLeft(line[i+1:], " ")
+	end := bytes.IndexByte(t[:min(len(t), 16)], ']')
+	if end < 0 {
+		return false
+	}
+	secs, micros, ok := bytes.Cut(t[:end], []byte("."))
+	return ok && logIsDigits(secs) && len(micros) == 6 && logIsDigits(micros)
+}
+
+// npmLevels are the levels of npm's debug log, which numbers its lines:
+// "12 verbose title npm install", "31 error code E404".
+var npmLevels = []string{"silly ", "verbose ", "timing ", "http ", "info ", "notice ", "warn ", "error "}
+
+// logNumberedLevel reports whether a line is one of npm's debug log: a
+// number, a blank and one of npmLevels.
+func logNumberedLevel(line []byte) bool {
+	if len(line) < 6 || !isDigit(line[0]) {
+		return false
+	}
+	n, rest, ok := bytes.Cut(line, []byte(" "))
+	if !ok || !logIsDigits(n) {
+		return false
+	}
+	for _, l := range npmLevels {
+		if bytes.HasPrefix(rest, []byte(l)) {
 			return true
 		}
 	}

@@ -70,6 +70,15 @@ func TestSniffLogLines(t *testing.T) {
 		{"\x1b[1m\x1b[91merror[E0308]\x1b[0m\x1b[1m: mismatched types\x1b[0m\n", true},
 		{"remote: Counting objects:   0% (1/130)   \rremote: Counting objects: 100% (130/130), done.\n", true},
 		{"2026-11-22T04:05:56.313Z INFO starting\n2026-11-22T04:05:57.001Z INFO ready\n2026-11-22T04:05:58.100Z WARN slow\n", true},
+		// syslog's and ctime's dates in words (journalctl, dmesg -T), the
+		// kernel's seconds since boot (dmesg, dmesg -x), npm's debug log.
+		{"Nov 27 00:42:44 host sshd[812]: Accepted publickey for root\nNov 27 00:42:45 host systemd[1]: Started Session 4.\nNov  7 00:43:01 host kernel: eth0: link up\n", true},
+		{"[Thu Nov 26 19:26:36 2026] Linux version 6.18.44\n[Thu Nov 26 19:26:36 2026] Command line: console=ttyS0\n[Thu Nov 26 19:26:37 2026] BIOS-provided physical RAM map:\n", true},
+		{"[    0.000000] Linux version 6.18.44\n[    0.000000] Command line: console=ttyS0\n[    0.004211] BIOS-provided physical RAM map:\n", true},
+		{"kern  :info  : [    0.000000] Command line: console=ttyS0\nkern  :warn  : [    0.000000] [Firmware Bug]: TSC doesn't count\nkern  :info  : [    0.000000] BIOS-provided physical RAM map:\n", true},
+		{"0 verbose cli /usr/bin/node /usr/bin/npm\n1 info using npm@11.19.1\n2 info using node@v20.20.2\n", true},
+		{"Nov 27 is the day.\nIt is 00:42:44 now.\nSee [1.5] for more.\n", false},
+		{"12 info.txt\n3 error.log\n40 verbose.go\n", false},
 		// JSON with log lines around it is JSON's.
 		{"npm error code ELSPROBLEMS\n{\n  \"version\": \"1.2.0\",\n  \"name\": \"report-cli\",\n  \"problems\": [\n  ]\n}\n", false},
 		// grep output puts a line of code right after the location.
