@@ -54,6 +54,7 @@ var logMarks = []struct {
 	{"[ERROR] ", false, "maven output"},
 	{"Reading package lists...", false, "apt output"},
 	{"E: ", false, "apt output"},
+	{"fatal: ", false, "fatal errors (fatal: ...)"},
 	{"Get:", false, ""}, // checked below: Get:1 http...
 	{"Cloning into ", false, "git output"},
 	{"remote: ", false, "git output"},
@@ -101,6 +102,8 @@ func sniffLog(sample []byte) (bool, string) {
 		return true, "progress lines (Compiling ...)"
 	case t.located > 0 && t.located*2 >= t.lines:
 		return true, "compiler or vet diagnostics (file:line:col: message)"
+	case t.lines >= 3 && t.named*2 >= t.lines:
+		return true, fmt.Sprintf("%d of %d lines start with %s's name (%s: ...)", t.named, t.lines, t.tool, t.tool)
 	case t.logish >= 3 && t.logish*2 >= t.lines:
 		// A Python syntax error has no mark: a frame, the source, a
 		// caret and the exception.
@@ -118,6 +121,10 @@ type logTally struct {
 	// logish counts the lines only a log has: those with a mark, compiler
 	// diagnostics and the lines logQuote knows.
 	logish int
+	// tool is the name before the first line that a tool's name starts
+	// (gpg: ...); named counts the lines that it starts.
+	tool  []byte
+	named int
 }
 
 func tallyLog(sample []byte) logTally {
@@ -148,6 +155,14 @@ func tallyLog(sample []byte) logTally {
 		}
 		if logProgress(line) {
 			t.progress++
+		}
+		if name := logToolName(line); name != nil {
+			if t.tool == nil {
+				t.tool = name
+			}
+			if bytes.Equal(name, t.tool) {
+				t.named++
+			}
 		}
 		switch {
 		case logStructured(line):
@@ -370,6 +385,28 @@ func logMark(line []byte) string {
 		return "tsc diagnostics (file(line,col): error TS)"
 	}
 	return logRunnerLine(line)
+}
+
+// logToolName returns the name of the tool that starts a line as a
+// program names itself before each message it prints ("gpg: keybox
+// created", "update-alternatives: using /usr/bin/vim"), or nil: a lower-
+// case word of at most 32 bytes, a colon, a blank and the message. Keys of
+// settings look alike, but a tool's messages start with its one name
+// line after line, and keys differ.
+func logToolName(line []byte) []byte {
+	if len(line) < 4 || line[0] < 'a' || line[0] > 'z' {
+		return nil
+	}
+	i := bytes.IndexByte(line[:min(len(line), 33)], ':')
+	if i < 2 || i+2 >= len(line) || line[i+1] != ' ' || line[i+2] == ' ' {
+		return nil
+	}
+	for _, c := range line[1:i] {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return nil
+		}
+	}
+	return line[:i]
 }
 
 // logTSC reports whether a line is a TypeScript compiler's diagnostic:
