@@ -123,13 +123,13 @@ func Tool(argv []string) string {
 
 // helpRequested reports whether a command asks for its help: --help,
 // --help=CLASS (gcc), --help-command and the like (cmake), -help (javac,
-// java and Go's flag package), --usage (GNU tar), git's -h; and whether
-// it asks for the settings of options rather than their help (gcc -Q
-// --help=...).
+// java and Go's flag package), --usage (GNU tar), git's and rg's -h
+// (grep's -h drops file names); and whether it asks for the settings of
+// options rather than their help (gcc -Q --help=...).
 func helpRequested(prog string, args []string) (help, settings bool) {
 	for _, a := range args {
 		switch {
-		case a == "--help" || a == "-help" || a == "--usage" || prog == "git" && a == "-h":
+		case a == "--help" || a == "-help" || a == "--usage" || (prog == "git" || prog == "rg") && a == "-h":
 			help = true
 		case strings.HasPrefix(a, "--help=") || strings.HasPrefix(a, "--help-"):
 			help = true
@@ -274,7 +274,8 @@ func wantsJSON(prog string, args []string) bool {
 		case prog == "lsblk" && (a == "-J" || a == "--json"):
 			return true
 		case a == "--format=json" || a == "--format" && next == "json" ||
-			a == "--message-format=json" || a == "--output-format=json" || a == "--outputjson":
+			a == "--message-format=json" || a == "--output-format=json" || a == "--outputjson" ||
+			a == "--error-format=json" || a == "--error-format" && next == "json":
 			return true
 		}
 	}
