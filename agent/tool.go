@@ -61,6 +61,9 @@ func Tool(argv []string) string {
 		}
 		return "jq"
 	case "curl":
+		if curlHeaders(args) {
+			return ""
+		}
 		return "curl"
 	case "kubectl", "oc", "docker", "podman":
 		return containerTool(prog, args)
@@ -97,6 +100,9 @@ func Tool(argv []string) string {
 		"pylint", "golangci-lint", "staticcheck", "shellcheck", "playwright":
 		if prog == "rustc" && hasAny(args, "--explain") {
 			return "outline"
+		}
+		if prog == "cmake" && len(args) > 1 && args[0] == "-E" && args[1] == "capabilities" {
+			return "json"
 		}
 		return "log"
 	case "apt", "apt-get", "apt-cache", "dpkg", "dpkg-query":
@@ -176,6 +182,24 @@ func listingTool(prog string, args []string) string {
 		return "" // XML
 	}
 	return prog
+}
+
+// curlHeaders reports whether curl is asked to print a response's
+// headers (-I, -i) or its conversation (-v, --trace), alone or before the
+// body: no JSON, whatever the body is.
+func curlHeaders(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--head" || a == "--include" || a == "--verbose" || strings.HasPrefix(a, "--trace"):
+			return true
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			// Bundled short flags, as in -sI; a value is a word of its own.
+			if strings.Trim(a[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && strings.ContainsAny(a[1:], "Iiv") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // archiveListed reports whether a command lists the entries of an archive:
