@@ -901,6 +901,7 @@ func sniffListing(sample []byte) (bool, string) {
 		entries, weak, others int
 		frame                 int // lines of a listing tool's frame, as listingMark and gitStatusHint tell
 		paths, rows, trees    int
+		spaced                int // paths with a blank in them
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
@@ -911,6 +912,9 @@ func sniffListing(sample []byte) (bool, string) {
 			paths++
 			if l.Weak {
 				weak++
+			}
+			if bytes.IndexByte(line[l.Start:l.End], ' ') >= 0 {
+				spaced++
 			}
 		case ListingRow:
 			entries++
@@ -941,6 +945,11 @@ func sniffListing(sample []byte) (bool, string) {
 		// A listing tool's frame tells even of one entry, as git status
 		// of a file changed.
 		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total+frame, mark)
+	case entries < 3 && entries > 0 && paths == entries && weak+spaced+others+frame == 0:
+		// A path or two and nothing else (git ls-files -m, gofmt -l,
+		// which): too few to ask for a majority of, but no prose is
+		// made of file names alone.
+		return true, fmt.Sprintf("%d of %d lines are paths, and nothing else", entries, entries)
 	case entries < 3:
 		return false, ""
 	case entries*4 >= total*3:

@@ -245,3 +245,24 @@ func TestSniffListingFrame(t *testing.T) {
 		t.Errorf("git status of nothing: sniffListing = %v (%s)", ok, why)
 	}
 }
+
+// TestSniffListingFew checks that a path or two alone are a listing, as
+// git ls-files -o and gofmt -l print them, and that a few words are not.
+func TestSniffListingFew(t *testing.T) {
+	for _, tc := range []struct {
+		sample  string
+		listing bool
+	}{
+		{"new1.txt\nnew2.go\n", true},
+		{"pkg/f.go\n", true},
+		{"/usr/local/go/bin/go\n", true},
+		{"ok\n", false},
+		{"Done.\nREADME.md\n", false},
+		{"See README.md\n", false},
+		{"a.go\nb.go\nthree words here\n", false},
+	} {
+		if ok, why := sniffListing([]byte(tc.sample)); ok != tc.listing {
+			t.Errorf("sniffListing(%q) = %v (%s), want %v", tc.sample, ok, why, tc.listing)
+		}
+	}
+}
