@@ -220,12 +220,67 @@ func logQuote(line []byte) bool {
 			return true
 		}
 	}
+	if logPerlAt(line) || logSyscall(line) {
+		return true
+	}
 	// A Python exception: ValueError: ..., json.decoder.JSONDecodeError: ...
 	name, _, ok := bytes.Cut(line, []byte(": "))
 	if !ok || len(name) > 80 || bytes.IndexByte(name, ' ') >= 0 {
 		return false
 	}
 	return bytes.HasSuffix(name, []byte("Error")) || bytes.HasSuffix(name, []byte("Exception"))
+}
+
+// logPerlAt reports whether a line ends as Perl's errors and warnings
+// do, with where they were raised: " at FILE line N." or ", near ..."
+// after it ("Global symbol "$y" requires explicit package name at bad.pl
+// line 3.", "syntax error at bad.pl line 2, near "= ;"").
+func logPerlAt(line []byte) bool {
+	i := bytes.LastIndex(line, []byte(" line "))
+	if i < 0 {
+		return false
+	}
+	rest := line[i+6:]
+	n := 0
+	for n < len(rest) && isDigit(rest[n]) {
+		n++
+	}
+	if n == 0 || n < len(rest) && rest[n] != '.' && rest[n] != ',' {
+		return false
+	}
+	j := bytes.LastIndex(line[:i], []byte(" at "))
+	return j >= 0 && j+4 < i && bytes.IndexByte(line[j+4:i], ' ') < 0
+}
+
+// logSyscall reports whether a line is one of strace's: a system call,
+// its arguments, " = " (padded to a column) and its result, a number or
+// "?", perhaps after the process's id ("openat(AT_FDCWD, "/etc/ld.so.cache",
+// O_RDONLY) = 3", "[pid  4242] read(3, "", 4096) = 0", "close(3)    = -1
+// EBADF (...)").
+func logSyscall(line []byte) bool {
+	if bytes.HasPrefix(line, []byte("[pid ")) {
+		end := bytes.IndexByte(line, ']')
+		if end < 0 {
+			return false
+		}
+		line = bytes.TrimLeft(line[end+1:], " ")
+	}
+	n := 0
+	for n < len(line) && ('a' <= line[n] && line[n] <= 'z' || isDigit(line[n]) || line[n] == '_') {
+		n++
+	}
+	if n == 0 || n == len(line) || line[n] != '(' {
+		return false
+	}
+	i := bytes.LastIndex(line, []byte(" = "))
+	if i < n {
+		return false
+	}
+	if call := bytes.TrimRight(line[:i], " "); call[len(call)-1] != ')' {
+		return false
+	}
+	r := line[i+3:]
+	return len(r) > 0 && (isDigit(r[0]) || r[0] == '?' || r[0] == '-' && len(r) > 1 && isDigit(r[1]))
 }
 
 // logProgress reports whether a line tells of a step a tool has begun,

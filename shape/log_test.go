@@ -136,6 +136,17 @@ func TestLogQuote(t *testing.T) {
 		{"ValueError: invalid literal for int() with base 10: 'five'", true},
 		{"ERROR: test_reserve_from_manifest (test_inventory.TestManifest.test_reserve_from_manifest)", true},
 		{"FAILED (failures=1, errors=1)", true},
+		// Perl's errors and warnings end in where they were raised.
+		{`Global symbol "$y" requires explicit package name (did you forget to declare "my $y"?) at bad.pl line 3.`, true},
+		{`syntax error at bad.pl line 2, near "= ;"`, true},
+		{"Use of uninitialized value $a[0] in addition (+) at -e line 1.", true},
+		{"The error is at the start of line 3.", false},
+		// strace's system calls.
+		{`openat(AT_FDCWD, "/etc/ld.so.cache", O_RDONLY|O_CLOEXEC) = 3`, true},
+		{`access("/etc/ld.so.preload", R_OK)      = -1 ENOENT (No such file or directory)`, true},
+		{`[pid  4242] read(3, "", 4096) = 0`, true},
+		{"exit_group(0)                           = ?", true},
+		{"result(x) = compute(y)", false},
 		{"                raise ValueError(f'empty group {group}')", false},
 		{`                    r'\(.*?\)+(?=\s|$)|'`, false},
 		{"    out[sku] = parse_qty(qty)", false},
