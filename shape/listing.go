@@ -509,7 +509,9 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		return ListingLine{Form: ListingRow, Start: start, End: len(line)}, true
 	case len(fields) >= 4 && allDigits(field(0)) && isoDate(field(1)) && clock(field(2)):
 		return ListingLine{Form: ListingRow, Start: fields[3][0], End: len(line)}, true // unzip -l
-	case len(fields) >= 3 && (isoDate(field(0)) || isoDate(field(1)) || month(field(1)) || weekday(field(1))):
+	case len(fields) >= 3 && (isoDate(field(0)) || isoDate(field(1)) || month(field(1)) || weekday(field(1))),
+		len(fields) == 2 && isoDate(field(0)):
+		// A date alone before the name: find -printf '%TY-%Tm-%Td %p'.
 		if start, ok := stampedName(line, f); ok {
 			return ListingLine{Form: ListingRow, Start: start, End: nameEnd(line, start)}, true // jar tvf, find -printf
 		}

@@ -97,6 +97,8 @@ func TestParseListingLine(t *testing.T) {
 		{"78418580ae0329bd5e5b33e91223f62c42010a3d16c17f37ff953ac094611686 *sort/search.go", ListingRow, "sort/search.go", false},
 		{"931deabf3e1514a9c03594222eada92f  notes for me.txt", ListingRow, "notes for me.txt", false},
 		{"931deabf3e1514a9c03594222eada92f is the sum", ListingOther, "", false},
+		{"2026-08-28 bufio/export_test.go", ListingRow, "bufio/export_test.go", false},
+		{"2026-08-28 started", ListingOther, "", false},
 		{"2026-11-26 19:56 reading /etc/hosts", ListingOther, "", false},
 		{"The quick brown fox jumps over the lazy dog.", ListingOther, "", false},
 	} {
