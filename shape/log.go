@@ -198,6 +198,12 @@ func tallyLog(sample []byte) logTally {
 // max) {", "      |  ^~~"); a Python traceback's frame, carets and
 // exception; unittest's headers and verdict.
 func logQuote(line []byte) bool {
+	if in := bytes.TrimLeft(line, " \t"); len(in) < len(line) && logFrame(in) {
+		return true
+	}
+	if logTrace(line) {
+		return true
+	}
 	t := bytes.TrimLeft(line, " ")
 	if len(t) < len(line) {
 		n := 0
@@ -229,6 +235,41 @@ func logQuote(line []byte) bool {
 		return false
 	}
 	return bytes.HasSuffix(name, []byte("Error")) || bytes.HasSuffix(name, []byte("Exception"))
+}
+
+// logFrame reports whether an indented line, without its indentation, is
+// a frame of a JavaScript or Java stack trace: "at", then where, in
+// parentheses or not, ending in a line number ("at new Buffer
+// (node:buffer:269:3)", "at [eval]:1:1", "at X.main(X.java:3)") or in a
+// method without one ("at java.base/java.lang.Thread.run(Native Method)").
+func logFrame(t []byte) bool {
+	where, ok := bytes.CutPrefix(t, []byte("at "))
+	if !ok || len(where) < 3 {
+		return false
+	}
+	if where[len(where)-1] == ')' {
+		open := bytes.LastIndexByte(where, '(')
+		if open < 0 {
+			return false
+		}
+		where = where[open+1 : len(where)-1]
+		if string(where) == "Native Method" || string(where) == "Unknown Source" {
+			return true
+		}
+	}
+	c := bytes.LastIndexByte(where, ':')
+	return c > 0 && logIsDigits(where[c+1:]) && bytes.IndexByte(where, ' ') < 0
+}
+
+// logTrace reports whether a line is one of a shell's trace of the
+// commands it runs (set -x, bash -x): a plus sign, one more for each
+// level of substitution, a blank and the command ("+ make build", "++ pwd").
+func logTrace(line []byte) bool {
+	n := 0
+	for n < len(line) && n < 4 && line[n] == '+' {
+		n++
+	}
+	return n > 0 && n+1 < len(line) && line[n] == ' ' && line[n+1] != ' '
 }
 
 // logPerlAt reports whether a line ends as Perl's errors and warnings

@@ -141,6 +141,15 @@ func TestLogQuote(t *testing.T) {
 		{`syntax error at bad.pl line 2, near "= ;"`, true},
 		{"Use of uninitialized value $a[0] in addition (+) at -e line 1.", true},
 		{"The error is at the start of line 3.", false},
+		// JavaScript's and Java's stack frames, a shell's trace.
+		{"    at new Buffer (node:buffer:269:3)", true},
+		{"    at [eval]:1:1", true},
+		{"\tat X.main(X.java:3)", true},
+		{"\tat java.base/java.lang.Thread.run(Native Method)", true},
+		{"    at the end of the day (see below)", false},
+		{"+ echo step 1", true},
+		{"++ pwd", true},
+		{"+ ", false},
 		// strace's system calls.
 		{`openat(AT_FDCWD, "/etc/ld.so.cache", O_RDONLY|O_CLOEXEC) = 3`, true},
 		{`access("/etc/ld.so.preload", R_OK)      = -1 ENOENT (No such file or directory)`, true},
