@@ -226,7 +226,7 @@ func logQuote(line []byte) bool {
 			return true
 		}
 	}
-	if logPerlAt(line) || logSyscall(line) {
+	if logPerlAt(line) || logSyscall(line) || logErrno(line) {
 		return true
 	}
 	// A Python exception: ValueError: ..., json.decoder.JSONDecodeError: ...
@@ -270,6 +270,33 @@ func logTrace(line []byte) bool {
 		n++
 	}
 	return n > 0 && n+1 < len(line) && line[n] == ' ' && line[n+1] != ' '
+}
+
+// errnoTexts are the system's words for the errors that tools meet most,
+// as strerror gives them (Go's errors give them in lower case).
+var errnoTexts = []string{
+	"No such file or directory", "Permission denied", "Is a directory", "Not a directory",
+	"File exists", "Operation not permitted", "Directory not empty", "No space left on device",
+	"Read-only file system", "Connection refused", "Connection timed out", "Input/output error",
+	"Too many open files", "Broken pipe", "Invalid argument", "Device or resource busy",
+	"Text file busy", "Network is unreachable", "No route to host", "Bad file descriptor",
+}
+
+// logErrno reports whether a line ends in a system error, after a colon,
+// as tools report what they could not do ("ls: cannot access '/x': No
+// such file or directory", "open /etc/x: permission denied").
+func logErrno(line []byte) bool {
+	i := bytes.LastIndex(line, []byte(": "))
+	if i < 0 || len(line)-i-2 < 11 {
+		return false
+	}
+	msg := line[i+2:]
+	for _, e := range errnoTexts {
+		if bytes.EqualFold(msg, []byte(e)) {
+			return true
+		}
+	}
+	return false
 }
 
 // logPerlAt reports whether a line ends as Perl's errors and warnings

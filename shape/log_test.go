@@ -150,6 +150,11 @@ func TestLogQuote(t *testing.T) {
 		{"+ echo step 1", true},
 		{"++ pwd", true},
 		{"+ ", false},
+		// Tools' reports of system errors.
+		{"ls: cannot access '/nonexistent': No such file or directory", true},
+		{"tar: /nonexistent.tar: Cannot open: No such file or directory", true},
+		{"open /etc/shadow: permission denied", true},
+		{"Errors: none", false},
 		// strace's system calls.
 		{`openat(AT_FDCWD, "/etc/ld.so.cache", O_RDONLY|O_CLOEXEC) = 3`, true},
 		{`access("/etc/ld.so.preload", R_OK)      = -1 ENOENT (No such file or directory)`, true},
