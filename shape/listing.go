@@ -177,6 +177,8 @@ func parsePathLine(line []byte) ListingLine {
 	switch {
 	case gitShortStatus(line):
 		start = 3
+	case bytes.HasPrefix(line, []byte("Would remove ")):
+		start = len("Would remove ") // git clean -n
 	case gitNameStatus(line) > 0:
 		start = gitNameStatus(line)
 	case line[0] == '\t':
@@ -880,12 +882,31 @@ func gitStatusHint(line []byte) bool {
 		bytes.HasPrefix(t, []byte("no changes added to commit")) || bytes.HasPrefix(t, []byte("nothing added to commit"))
 }
 
+// gitBranchLine reports whether a line is the one git status -sb puts
+// above the files: "## main...origin/main [ahead 2]", "## No commits yet
+// on main", "## HEAD (no branch)". A branch without upstream ("## main")
+// reads as a markdown heading, and is not taken.
+func gitBranchLine(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("## "))
+	if !ok {
+		return false
+	}
+	if bytes.HasPrefix(rest, []byte("No commits yet on ")) || string(rest) == "HEAD (no branch)" {
+		return true
+	}
+	branch, _, _ := bytes.Cut(rest, []byte(" ["))
+	return bytes.Contains(branch, []byte("...")) && bytes.IndexByte(branch, ' ') < 0
+}
+
 // listingMark returns the tool a line marks the output of, or "".
 func listingMark(line []byte) string {
 	for _, m := range listingMarks {
 		if bytes.HasPrefix(line, []byte(m.line)) {
 			return m.why
 		}
+	}
+	if gitBranchLine(line) {
+		return "git status -b"
 	}
 	// tree's summary: "14 directories, 115 files", "314 directories".
 	if n, j := digits(line, 0); j > 0 && n >= 0 && bytes.HasPrefix(line[j:], []byte(" director")) {
