@@ -114,6 +114,19 @@ func Tool(argv []string) string {
 		return "log"
 	case "ls", "find", "fd", "fdfind", "tree", "du", "ps", "df", "lsblk":
 		return listingTool(prog, args)
+	case "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "which":
+		if hasAny(args, "-c", "--check") {
+			return "" // a verdict for each file
+		}
+		return "listing"
+	case "dmesg", "journalctl", "strace", "ltrace":
+		for i, a := range args {
+			if prog == "journalctl" && (strings.HasPrefix(a, "--output=json") || strings.HasPrefix(a, "-ojson") ||
+				a == "-o" && i+1 < len(args) && strings.HasPrefix(args[i+1], "json")) {
+				return "json" // -o json, json-pretty, json-sse
+			}
+		}
+		return "log"
 	case "jar", "unzip", "zipinfo", "tar":
 		if archiveListed(prog, args) {
 			return "listing"
@@ -358,6 +371,24 @@ func gitTool(args []string) string {
 		}
 	case "ls-files", "status":
 		return "git-" + sub
+	case "worktree":
+		if len(rest) > 0 && rest[0] == "list" {
+			return "listing"
+		}
+	case "stash":
+		if len(rest) > 0 && rest[0] == "list" {
+			return "listing"
+		}
+		if len(rest) > 0 && rest[0] == "show" && patch {
+			return "diff"
+		}
+	case "clean":
+		for _, a := range rest {
+			// -n, --dry-run, or -n among bundled flags (-nd, -ndx).
+			if a == "--dry-run" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'n') {
+				return "listing"
+			}
+		}
 	case "ls-tree", "branch", "tag":
 		return "listing"
 	case "blame", "help":
