@@ -504,11 +504,6 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // git ls-tree, git ls-files -s
 	case len(fields) >= 3 && dpkgStatus(field(0)) && line[0] != ' ':
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: fields[1][1]}, true // dpkg -l
-	case len(fields) >= 2 && digest(field(0)) && line[fields[0][1]] == ' ' && (line[fields[0][1]+1] == ' ' || line[fields[0][1]+1] == '*'):
-		// md5sum, sha256sum: a digest, two blanks or a blank and a star
-		// (a file read as binary), the name, which may hold blanks.
-		start := fields[0][1] + 2
-		return ListingLine{Form: ListingRow, Start: start, End: len(line)}, true
 	case len(fields) >= 4 && allDigits(field(0)) && isoDate(field(1)) && clock(field(2)):
 		return ListingLine{Form: ListingRow, Start: fields[3][0], End: len(line)}, true // unzip -l
 	case len(fields) >= 3 && (isoDate(field(0)) || isoDate(field(1)) || month(field(1)) || weekday(field(1))),
@@ -704,23 +699,6 @@ func nameEnd(line []byte, start int) int {
 // 64 hex digits.
 func objectName(f []byte) bool {
 	if len(f) != 40 && len(f) != 64 {
-		return false
-	}
-	for _, c := range f {
-		if !isDigit(c) && (c < 'a' || c > 'f') {
-			return false
-		}
-	}
-	return true
-}
-
-// digest reports whether f is a file's digest as md5sum and the sha*sum
-// and b2sum tools print it: 32, 40, 56, 64, 96 or 128 lower-case hex
-// digits.
-func digest(f []byte) bool {
-	switch len(f) {
-	case 32, 40, 56, 64, 96, 128:
-	default:
 		return false
 	}
 	for _, c := range f {
