@@ -576,10 +576,26 @@ func logRunnerLine(line []byte) string {
 		return "build progress ([ 50%] ...)"
 	case logToolCommand(line):
 		return "a build's commands (a compiler, assembler or linker run with -c or -o)"
+	case logNpmScript(line):
+		return "npm's run of a package's script (> name@version script)"
 	case bytes.Contains(line[:min(len(line), 24)], []byte(" load avg: ")):
 		return "python regrtest output"
 	}
 	return ""
+}
+
+// logNpmScript reports whether a line is the one npm, pnpm and yarn print
+// before they run a package's script: "> ", the package's name, an "@" and
+// its version, a blank and the script's name ("> web@1.0.0 build", ">
+// @acme/api@2.3.1 test").
+func logNpmScript(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("> "))
+	if !ok {
+		return false
+	}
+	pkg, script, ok := bytes.Cut(rest, []byte(" "))
+	at := bytes.LastIndexByte(pkg, '@')
+	return ok && at > 0 && at+1 < len(pkg) && isDigit(pkg[at+1]) && len(script) > 0 && bytes.IndexByte(script, ' ') < 0
 }
 
 // buildTools are the compilers, assemblers and linkers whose commands a

@@ -79,6 +79,10 @@ func TestSniffLogLines(t *testing.T) {
 		{"0 verbose cli /usr/bin/node /usr/bin/npm\n1 info using npm@11.19.1\n2 info using node@v20.20.2\n", true},
 		{"Nov 27 is the day.\nIt is 00:42:44 now.\nSee [1.5] for more.\n", false},
 		{"12 info.txt\n3 error.log\n40 verbose.go\n", false},
+		// npm run's header, before the script's own output.
+		{"\n> web@1.0.0 build\n> node build.js\n\n1\n", true},
+		{"> @acme/api@2.3.1 test\n> jest\n", true},
+		{"> Mail from bob@example.com said\n> hello\n", false},
 		// git's fatal errors; a tool that names itself before each message.
 		{"fatal: '/nonexistent/repo' does not appear to be a git repository\nPlease make sure you have the correct access rights\nand the repository exists.\n", true},
 		{"gpg: keybox '/tmp/g/pubring.kbx' created\ngpg: /tmp/g/trustdb.gpg: trustdb created\ngpg: no valid OpenPGP data found.\nPlease remember that the signature file (.sig or .asc)\n", true},
