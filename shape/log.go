@@ -226,7 +226,7 @@ func logQuote(line []byte) bool {
 			return true
 		}
 	}
-	if logPerlAt(line) || logSyscall(line) || logErrno(line) {
+	if logPerlAt(line) || logSyscall(line) || logErrno(line) || logToolPath(line) {
 		return true
 	}
 	// A Python exception: ValueError: ..., json.decoder.JSONDecodeError: ...
@@ -530,6 +530,23 @@ func logToolName(line []byte) []byte {
 		}
 	}
 	return line[:i]
+}
+
+// logToolPath reports whether a line is a tool's complaint about a file,
+// as GNU tools write them: the tool, the file and the message, each after
+// a colon ("xz: /etc/hostname: File format not recognized", "gzip: a.gz:
+// not in gzip format").
+func logToolPath(line []byte) bool {
+	name := logToolName(line)
+	if name == nil {
+		return false
+	}
+	p, _, ok := bytes.Cut(line[len(name)+2:], []byte(": "))
+	if !ok {
+		return false
+	}
+	path, strong := pathPrefix(p)
+	return path && strong
 }
 
 // logTSC reports whether a line is a TypeScript compiler's diagnostic:

@@ -159,6 +159,9 @@ func TestLogQuote(t *testing.T) {
 		{"tar: /nonexistent.tar: Cannot open: No such file or directory", true},
 		{"open /etc/shadow: permission denied", true},
 		{"Errors: none", false},
+		{"xz: /etc/hostname: File format not recognized", true},
+		{"gzip: a.gz: not in gzip format", true},
+		{"note: see below: it works", false},
 		// strace's system calls.
 		{`openat(AT_FDCWD, "/etc/ld.so.cache", O_RDONLY|O_CLOEXEC) = 3`, true},
 		{`access("/etc/ld.so.preload", R_OK)      = -1 ENOENT (No such file or directory)`, true},
