@@ -56,6 +56,7 @@ var logMarks = []struct {
 	{"E: ", false, "apt output"},
 	{"fatal: ", false, "fatal errors (fatal: ...)"},
 	{"Get:", false, ""}, // checked below: Get:1 http...
+	{"% Total    % Received % Xferd", true, "curl's progress meter"},
 	{"Cloning into ", false, "git output"},
 	{"remote: ", false, "git output"},
 	{"Auto-merging ", false, "git merge output"},

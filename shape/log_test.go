@@ -79,6 +79,8 @@ func TestSniffLogLines(t *testing.T) {
 		{"0 verbose cli /usr/bin/node /usr/bin/npm\n1 info using npm@11.19.1\n2 info using node@v20.20.2\n", true},
 		{"Nov 27 is the day.\nIt is 00:42:44 now.\nSee [1.5] for more.\n", false},
 		{"12 info.txt\n3 error.log\n40 verbose.go\n", false},
+		// curl's progress meter, on its standard error.
+		{"  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100     3  100     3    0     0  96774      0 --:--:-- --:--:-- --:--:-- 96774\n", true},
 		// npm run's header, before the script's own output.
 		{"\n> web@1.0.0 build\n> node build.js\n\n1\n", true},
 		{"> @acme/api@2.3.1 test\n> jest\n", true},
