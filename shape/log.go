@@ -594,12 +594,40 @@ func logRunnerLine(line []byte) string {
 		return "build progress ([ 50%] ...)"
 	case logToolCommand(line):
 		return "a build's commands (a compiler, assembler or linker run with -c or -o)"
+	case logOpenSSLError(line):
+		return "OpenSSL's errors (thread:error:code:...)"
 	case logNpmScript(line):
 		return "npm's run of a package's script (> name@version script)"
 	case bytes.Contains(line[:min(len(line), 24)], []byte(" load avg: ")):
 		return "python regrtest output"
 	}
 	return ""
+}
+
+// logOpenSSLError reports whether a line is one of OpenSSL's errors: the
+// thread in hex, "error", the error's code in hex, then the library, the
+// function and the reason ("4047DFC3717F0000:error:8000006F:system
+// library:BIO_connect:Connection refused:...").
+func logOpenSSLError(line []byte) bool {
+	if len(line) < 24 || !logHex(line[:1]) {
+		return false
+	}
+	thread, rest, ok := bytes.Cut(line, []byte(":error:"))
+	if !ok || len(thread) < 8 || len(thread) > 16 || !logHex(thread) {
+		return false
+	}
+	code, _, ok := bytes.Cut(rest, []byte(":"))
+	return ok && len(code) == 8 && logHex(code)
+}
+
+// logHex reports whether b is made of upper-case hex digits.
+func logHex(b []byte) bool {
+	for _, c := range b {
+		if !isDigit(c) && (c < 'A' || c > 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // logNpmScript reports whether a line is the one npm, pnpm and yarn print

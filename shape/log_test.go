@@ -81,6 +81,9 @@ func TestSniffLogLines(t *testing.T) {
 		{"12 info.txt\n3 error.log\n40 verbose.go\n", false},
 		// curl's progress meter, on its standard error.
 		{"  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100     3  100     3    0     0  96774      0 --:--:-- --:--:-- --:--:-- 96774\n", true},
+		// OpenSSL's errors.
+		{"connect:errno=111\n4047DFC3717F0000:error:8000006F:system library:BIO_connect:Connection refused:../crypto/bio/bio_sock2.c:117:calling connect()\nUnable to load certificate\n", true},
+		{"DEADBEEF:error:x\n", false},
 		// npm run's header, before the script's own output.
 		{"\n> web@1.0.0 build\n> node build.js\n\n1\n", true},
 		{"> @acme/api@2.3.1 test\n> jest\n", true},
