@@ -287,6 +287,9 @@ var errnoTexts = []string{
 // as tools report what they could not do ("ls: cannot access '/x': No
 // such file or directory", "open /etc/x: permission denied").
 func logErrno(line []byte) bool {
+	if len(line) < 13 || !logIsLetter(line[len(line)-1]) {
+		return false
+	}
 	i := bytes.LastIndex(line, []byte(": "))
 	if i < 0 || len(line)-i-2 < 11 {
 		return false
@@ -305,6 +308,9 @@ func logErrno(line []byte) bool {
 // after it ("Global symbol "$y" requires explicit package name at bad.pl
 // line 3.", "syntax error at bad.pl line 2, near "= ;"").
 func logPerlAt(line []byte) bool {
+	if n := len(line); n < 12 || line[n-1] != '.' && line[n-1] != '"' {
+		return false
+	}
 	i := bytes.LastIndex(line, []byte(" line "))
 	if i < 0 {
 		return false
