@@ -61,6 +61,9 @@ func Tool(argv []string) string {
 		}
 		return "jq"
 	case "curl":
+		if curlHeaders(args) {
+			return ""
+		}
 		return "curl"
 	case "kubectl", "oc", "docker", "podman":
 		return containerTool(prog, args)
@@ -98,6 +101,9 @@ func Tool(argv []string) string {
 		if prog == "rustc" && hasAny(args, "--explain") {
 			return "outline"
 		}
+		if prog == "cmake" && len(args) > 1 && args[0] == "-E" && args[1] == "capabilities" {
+			return "json"
+		}
 		return "log"
 	case "apt", "apt-get", "apt-cache", "dpkg", "dpkg-query":
 		return debianTool(prog, args)
@@ -108,6 +114,16 @@ func Tool(argv []string) string {
 		return "log"
 	case "ls", "find", "fd", "fdfind", "tree", "du", "ps", "df", "lsblk":
 		return listingTool(prog, args)
+	case "which":
+		return "listing"
+	case "dmesg", "journalctl", "strace", "ltrace":
+		for i, a := range args {
+			if prog == "journalctl" && (strings.HasPrefix(a, "--output=json") || strings.HasPrefix(a, "-ojson") ||
+				a == "-o" && i+1 < len(args) && strings.HasPrefix(args[i+1], "json")) {
+				return "json" // -o json, json-pretty, json-sse
+			}
+		}
+		return "log"
 	case "jar", "unzip", "zipinfo", "tar":
 		if archiveListed(prog, args) {
 			return "listing"
@@ -123,13 +139,13 @@ func Tool(argv []string) string {
 
 // helpRequested reports whether a command asks for its help: --help,
 // --help=CLASS (gcc), --help-command and the like (cmake), -help (javac,
-// java and Go's flag package), --usage (GNU tar), git's -h; and whether
-// it asks for the settings of options rather than their help (gcc -Q
-// --help=...).
+// java and Go's flag package), --usage (GNU tar), git's and rg's -h
+// (grep's -h drops file names); and whether it asks for the settings of
+// options rather than their help (gcc -Q --help=...).
 func helpRequested(prog string, args []string) (help, settings bool) {
 	for _, a := range args {
 		switch {
-		case a == "--help" || a == "-help" || a == "--usage" || prog == "git" && a == "-h":
+		case a == "--help" || a == "-help" || a == "--usage" || (prog == "git" || prog == "rg") && a == "-h":
 			help = true
 		case strings.HasPrefix(a, "--help=") || strings.HasPrefix(a, "--help-"):
 			help = true
@@ -176,6 +192,24 @@ func listingTool(prog string, args []string) string {
 		return "" // XML
 	}
 	return prog
+}
+
+// curlHeaders reports whether curl is asked to print a response's
+// headers (-I, -i) or its conversation (-v, --trace), alone or before the
+// body: no JSON, whatever the body is.
+func curlHeaders(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--head" || a == "--include" || a == "--verbose" || strings.HasPrefix(a, "--trace"):
+			return true
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			// Bundled short flags, as in -sI; a value is a word of its own.
+			if strings.Trim(a[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && strings.ContainsAny(a[1:], "Iiv") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // archiveListed reports whether a command lists the entries of an archive:
@@ -274,7 +308,8 @@ func wantsJSON(prog string, args []string) bool {
 		case prog == "lsblk" && (a == "-J" || a == "--json"):
 			return true
 		case a == "--format=json" || a == "--format" && next == "json" ||
-			a == "--message-format=json" || a == "--output-format=json" || a == "--outputjson":
+			a == "--message-format=json" || a == "--output-format=json" || a == "--outputjson" ||
+			a == "--error-format=json" || a == "--error-format" && next == "json":
 			return true
 		}
 	}
@@ -333,6 +368,24 @@ func gitTool(args []string) string {
 		}
 	case "ls-files", "status":
 		return "git-" + sub
+	case "worktree":
+		if len(rest) > 0 && rest[0] == "list" {
+			return "listing"
+		}
+	case "stash":
+		if len(rest) > 0 && rest[0] == "list" {
+			return "listing"
+		}
+		if len(rest) > 0 && rest[0] == "show" && patch {
+			return "diff"
+		}
+	case "clean":
+		for _, a := range rest {
+			// -n, --dry-run, or -n among bundled flags (-nd, -ndx).
+			if a == "--dry-run" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'n') {
+				return "listing"
+			}
+		}
 	case "ls-tree", "branch", "tag":
 		return "listing"
 	case "blame", "help":

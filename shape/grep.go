@@ -181,7 +181,7 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		if c == '\t' {
 			return GrepLine{}, false
 		}
-		if c != ':' && c != '-' {
+		if c != ':' && c != '-' && c != '=' {
 			continue
 		}
 		_, j := digits(line, i+1)
@@ -212,7 +212,8 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 }
 
 // afterPath parses what follows a path that ends at i: ":line:text",
-// ":line:col:text", "-line-text", ":count" or, if loose, ":text".
+// ":line:col:text", "-line-text", "=line=text", ":count" or, if loose,
+// ":text".
 func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 	if i >= len(line) {
 		return GrepLine{}, false
@@ -229,7 +230,9 @@ func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 			g.Col, g.Text = col, k+1
 		}
 		return g, true
-	case c == '-' && j > i+1 && j < len(line) && line[j] == '-':
+	case (c == '-' || c == '=') && j > i+1 && j < len(line) && line[j] == c:
+		// git grep -p and -W mark the line that opens the function
+		// around a match with "=": path=line=text.
 		return GrepLine{Form: GrepContext, Path: p, Num: n, Text: j + 1}, true
 	case c == ':' && loose:
 		return GrepLine{Form: GrepMatch, Path: p, Text: i + 1}, true

@@ -18,6 +18,9 @@ func TestParseGrepLine(t *testing.T) {
 	}{
 		{"src/a.go:12:\tx := 1", "", GrepMatch, "src/a.go", 12, 0, "\tx := 1", true},
 		{"src/a.go:12:5:x := 1", "", GrepMatch, "src/a.go", 12, 5, "x := 1", true},
+		// git grep -p: the function around the match.
+		{"shape/shape.go=140=var laterWindows = []struct {", "", GrepContext, "shape/shape.go", 140, 0, "var laterWindows = []struct {", true},
+		{"LIMIT=10=20", "", GrepOther, "", 0, 0, "LIMIT=10=20", false},
 		{"src/a.go-11-\t// note: 12:30", "", GrepContext, "src/a.go", 11, 0, "\t// note: 12:30", true},
 		{"src/a.go:x-12-y", "", GrepMatch, "src/a.go", 0, 0, "x-12-y", true},
 		{"./a b.txt:3:foo z", "", GrepMatch, "./a b.txt", 3, 0, "foo z", true},

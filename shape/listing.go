@@ -177,6 +177,8 @@ func parsePathLine(line []byte) ListingLine {
 	switch {
 	case gitShortStatus(line):
 		start = 3
+	case bytes.HasPrefix(line, []byte("Would remove ")):
+		start = len("Would remove ") // git clean -n
 	case gitNameStatus(line) > 0:
 		start = gitNameStatus(line)
 	case line[0] == '\t':
@@ -504,7 +506,9 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: fields[1][1]}, true // dpkg -l
 	case len(fields) >= 4 && allDigits(field(0)) && isoDate(field(1)) && clock(field(2)):
 		return ListingLine{Form: ListingRow, Start: fields[3][0], End: len(line)}, true // unzip -l
-	case len(fields) >= 3 && (isoDate(field(0)) || isoDate(field(1)) || month(field(1)) || weekday(field(1))):
+	case len(fields) >= 3 && (isoDate(field(0)) || isoDate(field(1)) || month(field(1)) || weekday(field(1))),
+		len(fields) == 2 && isoDate(field(0)):
+		// A date alone before the name: find -printf '%TY-%Tm-%Td %p'.
 		if start, ok := stampedName(line, f); ok {
 			return ListingLine{Form: ListingRow, Start: start, End: nameEnd(line, start)}, true // jar tvf, find -printf
 		}
@@ -856,12 +860,31 @@ func gitStatusHint(line []byte) bool {
 		bytes.HasPrefix(t, []byte("no changes added to commit")) || bytes.HasPrefix(t, []byte("nothing added to commit"))
 }
 
+// gitBranchLine reports whether a line is the one git status -sb puts
+// above the files: "## main...origin/main [ahead 2]", "## No commits yet
+// on main", "## HEAD (no branch)". A branch without upstream ("## main")
+// reads as a markdown heading, and is not taken.
+func gitBranchLine(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("## "))
+	if !ok {
+		return false
+	}
+	if bytes.HasPrefix(rest, []byte("No commits yet on ")) || string(rest) == "HEAD (no branch)" {
+		return true
+	}
+	branch, _, _ := bytes.Cut(rest, []byte(" ["))
+	return bytes.Contains(branch, []byte("...")) && bytes.IndexByte(branch, ' ') < 0
+}
+
 // listingMark returns the tool a line marks the output of, or "".
 func listingMark(line []byte) string {
 	for _, m := range listingMarks {
 		if bytes.HasPrefix(line, []byte(m.line)) {
 			return m.why
 		}
+	}
+	if gitBranchLine(line) {
+		return "git status -b"
 	}
 	// tree's summary: "14 directories, 115 files", "314 directories".
 	if n, j := digits(line, 0); j > 0 && n >= 0 && bytes.HasPrefix(line[j:], []byte(" director")) {
@@ -879,6 +902,7 @@ func sniffListing(sample []byte) (bool, string) {
 		entries, weak, others int
 		frame                 int // lines of a listing tool's frame, as listingMark and gitStatusHint tell
 		paths, rows, trees    int
+		spaced                int // paths with a blank in them
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
@@ -889,6 +913,9 @@ func sniffListing(sample []byte) (bool, string) {
 			paths++
 			if l.Weak {
 				weak++
+			}
+			if bytes.IndexByte(line[l.Start:l.End], ' ') >= 0 {
+				spaced++
 			}
 		case ListingRow:
 			entries++
@@ -919,6 +946,11 @@ func sniffListing(sample []byte) (bool, string) {
 		// A listing tool's frame tells even of one entry, as git status
 		// of a file changed.
 		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total+frame, mark)
+	case entries < 3 && entries > 0 && paths == entries && weak+spaced+others+frame == 0:
+		// A path or two and nothing else (git ls-files -m, gofmt -l,
+		// which): too few to ask for a majority of, but no prose is
+		// made of file names alone.
+		return true, fmt.Sprintf("%d of %d lines are paths, and nothing else", entries, entries)
 	case entries < 3:
 		return false, ""
 	case entries*4 >= total*3:

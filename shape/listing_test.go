@@ -92,6 +92,8 @@ func TestParseListingLine(t *testing.T) {
 		// A log's timestamps are no listing's dates: what follows is no
 		// path (Python's logging).
 		{"2026-11-26 19:56:37,157 INFO loaded /etc/hosts", ListingOther, "", false},
+		{"2026-08-28 bufio/export_test.go", ListingRow, "bufio/export_test.go", false},
+		{"2026-08-28 started", ListingOther, "", false},
 		{"2026-11-26 19:56 reading /etc/hosts", ListingOther, "", false},
 		{"The quick brown fox jumps over the lazy dog.", ListingOther, "", false},
 	} {
@@ -238,5 +240,29 @@ func TestSniffListingFrame(t *testing.T) {
 	}
 	if ok, why := sniffListing([]byte("On branch main\nnothing to commit, working tree clean\n")); ok {
 		t.Errorf("git status of nothing: sniffListing = %v (%s)", ok, why)
+	}
+}
+
+// TestSniffListingFew checks that a path or two alone are a listing, as
+// git ls-files -o and gofmt -l print them, and that a few words are not.
+func TestSniffListingFew(t *testing.T) {
+	for _, tc := range []struct {
+		sample  string
+		listing bool
+	}{
+		{"new1.txt\nnew2.go\n", true},
+		{"pkg/f.go\n", true},
+		{"/usr/local/go/bin/go\n", true},
+		{"## main...origin/main [ahead 2]\n M README.md\n?? u.txt\n", true},
+		{"## Usage\nRun it.\n", false},
+		{"Would remove a.tmp\nWould remove tmpd/\n", true},
+		{"ok\n", false},
+		{"Done.\nREADME.md\n", false},
+		{"See README.md\n", false},
+		{"a.go\nb.go\nthree words here\n", false},
+	} {
+		if ok, why := sniffListing([]byte(tc.sample)); ok != tc.listing {
+			t.Errorf("sniffListing(%q) = %v (%s), want %v", tc.sample, ok, why, tc.listing)
+		}
 	}
 }

@@ -54,7 +54,9 @@ var logMarks = []struct {
 	{"[ERROR] ", false, "maven output"},
 	{"Reading package lists...", false, "apt output"},
 	{"E: ", false, "apt output"},
+	{"fatal: ", false, "fatal errors (fatal: ...)"},
 	{"Get:", false, ""}, // checked below: Get:1 http...
+	{"% Total    % Received % Xferd", true, "curl's progress meter"},
 	{"Cloning into ", false, "git output"},
 	{"remote: ", false, "git output"},
 	{"Auto-merging ", false, "git merge output"},
@@ -101,6 +103,8 @@ func sniffLog(sample []byte) (bool, string) {
 		return true, "progress lines (Compiling ...)"
 	case t.located > 0 && t.located*2 >= t.lines:
 		return true, "compiler or vet diagnostics (file:line:col: message)"
+	case t.lines >= 3 && t.named*2 >= t.lines:
+		return true, fmt.Sprintf("%d of %d lines start with %s's name (%s: ...)", t.named, t.lines, t.tool, t.tool)
 	case t.logish >= 3 && t.logish*2 >= t.lines:
 		// A Python syntax error has no mark: a frame, the source, a
 		// caret and the exception.
@@ -118,6 +122,10 @@ type logTally struct {
 	// logish counts the lines only a log has: those with a mark, compiler
 	// diagnostics and the lines logQuote knows.
 	logish int
+	// tool is the name before the first line that a tool's name starts
+	// (gpg: ...); named counts the lines that it starts.
+	tool  []byte
+	named int
 }
 
 func tallyLog(sample []byte) logTally {
@@ -148,6 +156,14 @@ func tallyLog(sample []byte) logTally {
 		}
 		if logProgress(line) {
 			t.progress++
+		}
+		if name := logToolName(line); name != nil {
+			if t.tool == nil {
+				t.tool = name
+			}
+			if bytes.Equal(name, t.tool) {
+				t.named++
+			}
 		}
 		switch {
 		case logStructured(line):
@@ -183,6 +199,12 @@ func tallyLog(sample []byte) logTally {
 // max) {", "      |  ^~~"); a Python traceback's frame, carets and
 // exception; unittest's headers and verdict.
 func logQuote(line []byte) bool {
+	if in := bytes.TrimLeft(line, " \t"); len(in) < len(line) && logFrame(in) {
+		return true
+	}
+	if logTrace(line) {
+		return true
+	}
 	t := bytes.TrimLeft(line, " ")
 	if len(t) < len(line) {
 		n := 0
@@ -205,12 +227,135 @@ func logQuote(line []byte) bool {
 			return true
 		}
 	}
+	if logPerlAt(line) || logSyscall(line) || logErrno(line) || logToolPath(line) {
+		return true
+	}
 	// A Python exception: ValueError: ..., json.decoder.JSONDecodeError: ...
 	name, _, ok := bytes.Cut(line, []byte(": "))
 	if !ok || len(name) > 80 || bytes.IndexByte(name, ' ') >= 0 {
 		return false
 	}
 	return bytes.HasSuffix(name, []byte("Error")) || bytes.HasSuffix(name, []byte("Exception"))
+}
+
+// logFrame reports whether an indented line, without its indentation, is
+// a frame of a JavaScript or Java stack trace: "at", then where, in
+// parentheses or not, ending in a line number ("at new Buffer
+// (node:buffer:269:3)", "at [eval]:1:1", "at X.main(X.java:3)") or in a
+// method without one ("at java.base/java.lang.Thread.run(Native Method)").
+func logFrame(t []byte) bool {
+	where, ok := bytes.CutPrefix(t, []byte("at "))
+	if !ok || len(where) < 3 {
+		return false
+	}
+	if where[len(where)-1] == ')' {
+		open := bytes.LastIndexByte(where, '(')
+		if open < 0 {
+			return false
+		}
+		where = where[open+1 : len(where)-1]
+		if string(where) == "Native Method" || string(where) == "Unknown Source" {
+			return true
+		}
+	}
+	c := bytes.LastIndexByte(where, ':')
+	return c > 0 && logIsDigits(where[c+1:]) && bytes.IndexByte(where, ' ') < 0
+}
+
+// logTrace reports whether a line is one of a shell's trace of the
+// commands it runs (set -x, bash -x): a plus sign, one more for each
+// level of substitution, a blank and the command ("+ make build", "++ pwd").
+func logTrace(line []byte) bool {
+	n := 0
+	for n < len(line) && n < 4 && line[n] == '+' {
+		n++
+	}
+	return n > 0 && n+1 < len(line) && line[n] == ' ' && line[n+1] != ' '
+}
+
+// errnoTexts are the system's words for the errors that tools meet most,
+// as strerror gives them (Go's errors give them in lower case).
+var errnoTexts = []string{
+	"No such file or directory", "Permission denied", "Is a directory", "Not a directory",
+	"File exists", "Operation not permitted", "Directory not empty", "No space left on device",
+	"Read-only file system", "Connection refused", "Connection timed out", "Input/output error",
+	"Too many open files", "Broken pipe", "Invalid argument", "Device or resource busy",
+	"Text file busy", "Network is unreachable", "No route to host", "Bad file descriptor",
+}
+
+// logErrno reports whether a line ends in a system error, after a colon,
+// as tools report what they could not do ("ls: cannot access '/x': No
+// such file or directory", "open /etc/x: permission denied").
+func logErrno(line []byte) bool {
+	if len(line) < 13 || !logIsLetter(line[len(line)-1]) {
+		return false
+	}
+	i := bytes.LastIndex(line, []byte(": "))
+	if i < 0 || len(line)-i-2 < 11 {
+		return false
+	}
+	msg := line[i+2:]
+	for _, e := range errnoTexts {
+		if bytes.EqualFold(msg, []byte(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// logPerlAt reports whether a line ends as Perl's errors and warnings
+// do, with where they were raised: " at FILE line N." or ", near ..."
+// after it ("Global symbol "$y" requires explicit package name at bad.pl
+// line 3.", "syntax error at bad.pl line 2, near "= ;"").
+func logPerlAt(line []byte) bool {
+	if n := len(line); n < 12 || line[n-1] != '.' && line[n-1] != '"' {
+		return false
+	}
+	i := bytes.LastIndex(line, []byte(" line "))
+	if i < 0 {
+		return false
+	}
+	rest := line[i+6:]
+	n := 0
+	for n < len(rest) && isDigit(rest[n]) {
+		n++
+	}
+	if n == 0 || n < len(rest) && rest[n] != '.' && rest[n] != ',' {
+		return false
+	}
+	j := bytes.LastIndex(line[:i], []byte(" at "))
+	return j >= 0 && j+4 < i && bytes.IndexByte(line[j+4:i], ' ') < 0
+}
+
+// logSyscall reports whether a line is one of strace's: a system call,
+// its arguments, " = " (padded to a column) and its result, a number or
+// "?", perhaps after the process's id ("openat(AT_FDCWD, "/etc/ld.so.cache",
+// O_RDONLY) = 3", "[pid  4242] read(3, "", 4096) = 0", "close(3)    = -1
+// EBADF (...)").
+func logSyscall(line []byte) bool {
+	if bytes.HasPrefix(line, []byte("[pid ")) {
+		end := bytes.IndexByte(line, ']')
+		if end < 0 {
+			return false
+		}
+		line = bytes.TrimLeft(line[end+1:], " ")
+	}
+	n := 0
+	for n < len(line) && ('a' <= line[n] && line[n] <= 'z' || isDigit(line[n]) || line[n] == '_') {
+		n++
+	}
+	if n == 0 || n == len(line) || line[n] != '(' {
+		return false
+	}
+	i := bytes.LastIndex(line, []byte(" = "))
+	if i < n {
+		return false
+	}
+	if call := bytes.TrimRight(line[:i], " "); call[len(call)-1] != ')' {
+		return false
+	}
+	r := line[i+3:]
+	return len(r) > 0 && (isDigit(r[0]) || r[0] == '?' || r[0] == '-' && len(r) > 1 && isDigit(r[1]))
 }
 
 // logProgress reports whether a line tells of a step a tool has begun,
@@ -248,7 +393,7 @@ func logProgress(line []byte) bool {
 // document: it starts with a brace, a bracket or a quoted key.
 func logStructured(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
-	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) || t[0] == ']' || t[0] == '"')
+	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) && !logUptime(t) && !logCalendar(t[1:]) || t[0] == ']' || t[0] == '"')
 }
 
 // logGoDiagnostic reports whether a line is a diagnostic of the go tools:
@@ -372,6 +517,45 @@ func logMark(line []byte) string {
 	return logRunnerLine(line)
 }
 
+// logToolName returns the name of the tool that starts a line as a
+// program names itself before each message it prints ("gpg: keybox
+// created", "update-alternatives: using /usr/bin/vim"), or nil: a lower-
+// case word of at most 32 bytes, a colon, a blank and the message. Keys of
+// settings look alike, but a tool's messages start with its one name
+// line after line, and keys differ.
+func logToolName(line []byte) []byte {
+	if len(line) < 4 || line[0] < 'a' || line[0] > 'z' {
+		return nil
+	}
+	i := bytes.IndexByte(line[:min(len(line), 33)], ':')
+	if i < 2 || i+2 >= len(line) || line[i+1] != ' ' || line[i+2] == ' ' {
+		return nil
+	}
+	for _, c := range line[1:i] {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return nil
+		}
+	}
+	return line[:i]
+}
+
+// logToolPath reports whether a line is a tool's complaint about a file,
+// as GNU tools write them: the tool, the file and the message, each after
+// a colon ("xz: /etc/hostname: File format not recognized", "gzip: a.gz:
+// not in gzip format").
+func logToolPath(line []byte) bool {
+	name := logToolName(line)
+	if name == nil {
+		return false
+	}
+	p, _, ok := bytes.Cut(line[len(name)+2:], []byte(": "))
+	if !ok {
+		return false
+	}
+	path, strong := pathPrefix(p)
+	return path && strong
+}
+
 // logTSC reports whether a line is a TypeScript compiler's diagnostic:
 // src/a.ts(12,5): error TS2322: ...
 func logTSC(line []byte) bool {
@@ -416,10 +600,54 @@ func logRunnerLine(line []byte) string {
 		return "build progress ([ 50%] ...)"
 	case logToolCommand(line):
 		return "a build's commands (a compiler, assembler or linker run with -c or -o)"
+	case logOpenSSLError(line):
+		return "OpenSSL's errors (thread:error:code:...)"
+	case logNpmScript(line):
+		return "npm's run of a package's script (> name@version script)"
 	case bytes.Contains(line[:min(len(line), 24)], []byte(" load avg: ")):
 		return "python regrtest output"
 	}
 	return ""
+}
+
+// logOpenSSLError reports whether a line is one of OpenSSL's errors: the
+// thread in hex, "error", the error's code in hex, then the library, the
+// function and the reason ("4047DFC3717F0000:error:8000006F:system
+// library:BIO_connect:Connection refused:...").
+func logOpenSSLError(line []byte) bool {
+	if len(line) < 24 || !logHex(line[:1]) {
+		return false
+	}
+	thread, rest, ok := bytes.Cut(line, []byte(":error:"))
+	if !ok || len(thread) < 8 || len(thread) > 16 || !logHex(thread) {
+		return false
+	}
+	code, _, ok := bytes.Cut(rest, []byte(":"))
+	return ok && len(code) == 8 && logHex(code)
+}
+
+// logHex reports whether b is made of upper-case hex digits.
+func logHex(b []byte) bool {
+	for _, c := range b {
+		if !isDigit(c) && (c < 'A' || c > 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// logNpmScript reports whether a line is the one npm, pnpm and yarn print
+// before they run a package's script: "> ", the package's name, an "@" and
+// its version, a blank and the script's name ("> web@1.0.0 build", ">
+// @acme/api@2.3.1 test").
+func logNpmScript(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("> "))
+	if !ok {
+		return false
+	}
+	pkg, script, ok := bytes.Cut(rest, []byte(" "))
+	at := bytes.LastIndexByte(pkg, '@')
+	return ok && at > 0 && at+1 < len(pkg) && isDigit(pkg[at+1]) && len(script) > 0 && bytes.IndexByte(script, ' ') < 0
 }
 
 // buildTools are the compilers, assemblers and linkers whose commands a
@@ -600,8 +828,14 @@ func logTimestamped(line []byte) bool {
 	if logTagged(line) {
 		return true
 	}
+	if logUptime(line) || logNumberedLevel(line) {
+		return true
+	}
 	if len(line) > 0 && line[0] == '[' {
 		line = line[1:]
+	}
+	if logCalendar(line) {
+		return true
 	}
 	if len(line) >= 8 && logIsDigits(line[:2]) && line[2] == ':' && logIsDigits(line[3:5]) && line[5] == ':' {
 		return true // 12:04:05
@@ -613,6 +847,69 @@ func logTimestamped(line []byte) bool {
 	head := line[:min(len(line), 40)]
 	for _, level := range []string{"INFO", "DEBUG", "WARN", "ERROR", "TRACE", "level="} {
 		if i := bytes.Index(head, []byte(level)); i >= 0 && (i == 0 || !logIsLetter(head[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// logCalendar reports whether a line starts with a date in words and a
+// time to the second, as syslog and ctime write them: "Nov 27 00:42:44
+// host sshd[812]: ...", "Thu Nov 26 19:26:36 2026] ..." (dmesg -T, after
+// its bracket), with a day of one digit padded: "Nov  7".
+func logCalendar(line []byte) bool {
+	if len(line) < 15 || line[3] != ' ' {
+		return false
+	}
+	w, rest, _ := bytes.Cut(line, []byte(" "))
+	if weekday(w) {
+		w, rest, _ = bytes.Cut(rest, []byte(" "))
+	}
+	if !month(w) {
+		return false
+	}
+	day, rest, ok := bytes.Cut(bytes.TrimLeft(rest, " "), []byte(" "))
+	if !ok || len(day) > 2 || !logIsDigits(day) {
+		return false
+	}
+	t, _, _ := bytes.Cut(rest, []byte(" "))
+	return len(t) >= 8 && clock(t)
+}
+
+// logUptime reports whether a line carries the kernel's stamp near its
+// start: the seconds since boot, to the microsecond, in brackets
+// ("[    0.412345] pci 0000:00:01.0: ..."), perhaps after dmesg -x's
+// facility and level ("kern  :info  : [    0.412345] ...").
+func logUptime(line []byte) bool {
+	i := bytes.IndexByte(line[:min(len(line), 32)], '[')
+	if i < 0 {
+		return false
+	}
+	t := bytes.TrimLeft(line[i+1:], " ")
+	end := bytes.IndexByte(t[:min(len(t), 16)], ']')
+	if end < 0 {
+		return false
+	}
+	secs, micros, ok := bytes.Cut(t[:end], []byte("."))
+	return ok && logIsDigits(secs) && len(micros) == 6 && logIsDigits(micros)
+}
+
+// npmLevels are the levels of npm's debug log, which numbers its lines:
+// "12 verbose title npm install", "31 error code E404".
+var npmLevels = []string{"silly ", "verbose ", "timing ", "http ", "info ", "notice ", "warn ", "error "}
+
+// logNumberedLevel reports whether a line is one of npm's debug log: a
+// number, a blank and one of npmLevels.
+func logNumberedLevel(line []byte) bool {
+	if len(line) < 6 || !isDigit(line[0]) {
+		return false
+	}
+	n, rest, ok := bytes.Cut(line, []byte(" "))
+	if !ok || !logIsDigits(n) {
+		return false
+	}
+	for _, l := range npmLevels {
+		if bytes.HasPrefix(rest, []byte(l)) {
 			return true
 		}
 	}

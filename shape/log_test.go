@@ -70,6 +70,28 @@ func TestSniffLogLines(t *testing.T) {
 		{"\x1b[1m\x1b[91merror[E0308]\x1b[0m\x1b[1m: mismatched types\x1b[0m\n", true},
 		{"remote: Counting objects:   0% (1/130)   \rremote: Counting objects: 100% (130/130), done.\n", true},
 		{"2026-11-22T04:05:56.313Z INFO starting\n2026-11-22T04:05:57.001Z INFO ready\n2026-11-22T04:05:58.100Z WARN slow\n", true},
+		// syslog's and ctime's dates in words (journalctl, dmesg -T), the
+		// kernel's seconds since boot (dmesg, dmesg -x), npm's debug log.
+		{"Nov 27 00:42:44 host sshd[812]: Accepted publickey for root\nNov 27 00:42:45 host systemd[1]: Started Session 4.\nNov  7 00:43:01 host kernel: eth0: link up\n", true},
+		{"[Thu Nov 26 19:26:36 2026] Linux version 6.18.44\n[Thu Nov 26 19:26:36 2026] Command line: console=ttyS0\n[Thu Nov 26 19:26:37 2026] BIOS-provided physical RAM map:\n", true},
+		{"[    0.000000] Linux version 6.18.44\n[    0.000000] Command line: console=ttyS0\n[    0.004211] BIOS-provided physical RAM map:\n", true},
+		{"kern  :info  : [    0.000000] Command line: console=ttyS0\nkern  :warn  : [    0.000000] [Firmware Bug]: TSC doesn't count\nkern  :info  : [    0.000000] BIOS-provided physical RAM map:\n", true},
+		{"0 verbose cli /usr/bin/node /usr/bin/npm\n1 info using npm@11.19.1\n2 info using node@v20.20.2\n", true},
+		{"Nov 27 is the day.\nIt is 00:42:44 now.\nSee [1.5] for more.\n", false},
+		{"12 info.txt\n3 error.log\n40 verbose.go\n", false},
+		// curl's progress meter, on its standard error.
+		{"  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100     3  100     3    0     0  96774      0 --:--:-- --:--:-- --:--:-- 96774\n", true},
+		// OpenSSL's errors.
+		{"connect:errno=111\n4047DFC3717F0000:error:8000006F:system library:BIO_connect:Connection refused:../crypto/bio/bio_sock2.c:117:calling connect()\nUnable to load certificate\n", true},
+		{"DEADBEEF:error:x\n", false},
+		// npm run's header, before the script's own output.
+		{"\n> web@1.0.0 build\n> node build.js\n\n1\n", true},
+		{"> @acme/api@2.3.1 test\n> jest\n", true},
+		{"> Mail from bob@example.com said\n> hello\n", false},
+		// git's fatal errors; a tool that names itself before each message.
+		{"fatal: '/nonexistent/repo' does not appear to be a git repository\nPlease make sure you have the correct access rights\nand the repository exists.\n", true},
+		{"gpg: keybox '/tmp/g/pubring.kbx' created\ngpg: /tmp/g/trustdb.gpg: trustdb created\ngpg: no valid OpenPGP data found.\nPlease remember that the signature file (.sig or .asc)\n", true},
+		{"name: headroom\nversion: 1.2.0\nlicense: MIT\nsummary: clips output\n", false},
 		// JSON with log lines around it is JSON's.
 		{"npm error code ELSPROBLEMS\n{\n  \"version\": \"1.2.0\",\n  \"name\": \"report-cli\",\n  \"problems\": [\n  ]\n}\n", false},
 		// grep output puts a line of code right after the location.
@@ -123,6 +145,34 @@ func TestLogQuote(t *testing.T) {
 		{"ValueError: invalid literal for int() with base 10: 'five'", true},
 		{"ERROR: test_reserve_from_manifest (test_inventory.TestManifest.test_reserve_from_manifest)", true},
 		{"FAILED (failures=1, errors=1)", true},
+		// Perl's errors and warnings end in where they were raised.
+		{`Global symbol "$y" requires explicit package name (did you forget to declare "my $y"?) at bad.pl line 3.`, true},
+		{`syntax error at bad.pl line 2, near "= ;"`, true},
+		{"Use of uninitialized value $a[0] in addition (+) at -e line 1.", true},
+		{"The error is at the start of line 3.", false},
+		// JavaScript's and Java's stack frames, a shell's trace.
+		{"    at new Buffer (node:buffer:269:3)", true},
+		{"    at [eval]:1:1", true},
+		{"\tat X.main(X.java:3)", true},
+		{"\tat java.base/java.lang.Thread.run(Native Method)", true},
+		{"    at the end of the day (see below)", false},
+		{"+ echo step 1", true},
+		{"++ pwd", true},
+		{"+ ", false},
+		// Tools' reports of system errors.
+		{"ls: cannot access '/nonexistent': No such file or directory", true},
+		{"tar: /nonexistent.tar: Cannot open: No such file or directory", true},
+		{"open /etc/shadow: permission denied", true},
+		{"Errors: none", false},
+		{"xz: /etc/hostname: File format not recognized", true},
+		{"gzip: a.gz: not in gzip format", true},
+		{"note: see below: it works", false},
+		// strace's system calls.
+		{`openat(AT_FDCWD, "/etc/ld.so.cache", O_RDONLY|O_CLOEXEC) = 3`, true},
+		{`access("/etc/ld.so.preload", R_OK)      = -1 ENOENT (No such file or directory)`, true},
+		{`[pid  4242] read(3, "", 4096) = 0`, true},
+		{"exit_group(0)                           = ?", true},
+		{"result(x) = compute(y)", false},
 		{"                raise ValueError(f'empty group {group}')", false},
 		{`                    r'\(.*?\)+(?=\s|$)|'`, false},
 		{"    out[sku] = parse_qty(qty)", false},

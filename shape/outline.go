@@ -334,7 +334,9 @@ func setextRule(line []byte) bool {
 // "-webkit-box-sizing: border-box;".
 func optionLine(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
-	if len(t) == len(line) || len(t) < 2 || t[0] != '-' || t[len(t)-1] == ';' {
+	if len(t) == len(line) || len(t) < 2 || t[0] != '-' || t[len(t)-1] == ';' && !optionDescribed(t) {
+		// Code's lines end in semicolons ("--depth;"); jq's help ends
+		// its options' descriptions in them.
 		return false
 	}
 	if w, _, _ := bytes.Cut(t, []byte(" ")); len(w) > 1 && w[len(w)-1] == ':' {
@@ -635,7 +637,8 @@ func hashComment(t []byte) bool {
 	return len(t) > 0 && t[0] == '#' && (len(t) == 1 || t[1] == ' ' || t[1] == '#' || bytes.HasPrefix(t, []byte("#pod")))
 }
 
-// declStarts start declarations: of functions, types, classes, macros.
+// declStarts start declarations: of functions, types, classes, macros;
+// SQL's CREATE statements and a Dockerfile's stages (FROM image).
 var declStarts = []string{
 	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
 	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
@@ -643,7 +646,7 @@ var declStarts = []string{
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
 	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
-	"package ", "proc ", "message ", "service ", "rpc ",
+	"package ", "proc ", "message ", "service ", "rpc ", "CREATE ", "create ", "FROM ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or

@@ -21,6 +21,14 @@ func TestOutlineLineForms(t *testing.T) {
 		{"-Walloca-larger-than=<number> \t9223372036854775807 bytes", optionDescribed, false},
 		{"-v, --verbose   Verbose.", optionDescribed, true},
 		{"-a, --all                  do not ignore entries starting with .", optionDescribed, true},
+		// jq --help ends its options' descriptions in semicolons; code
+		// ends its statements in them.
+		{"  -c               compact instead of pretty-printed output;", optionLine, true},
+		{"\t--depth;", optionLine, false},
+		// SQL's CREATE statements, a Dockerfile's stages.
+		{"CREATE OR REPLACE FUNCTION pg_catalog.ts_debug(document text,", declaration, true},
+		{"CREATE VIEW pg_roles AS", declaration, true},
+		{"FROM golang:1.22 AS build", declaration, true},
 		{"   add                     Add file contents to the index", commandEntry, true},
 		{"  create          Create a resource from a file or from stdin", commandEntry, true},
 		{"  port-forward    Forward one or more local ports to a pod", commandEntry, true},
