@@ -568,3 +568,26 @@ func TestLogRepeatedNoteRanksLast(t *testing.T) {
 		t.Errorf("the view lacks %q:\n%s", w, got)
 	}
 }
+
+// In a build that goes on after errors (make -k), each file with errors of
+// two kinds shows both: the second kind, seen before in other files, is
+// new to its file, and its line ranks before the code under the others.
+func TestLogNewKindInFileRanksBeforeExcerpts(t *testing.T) {
+	var b strings.Builder
+	names := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"}
+	for _, n := range names {
+		fmt.Fprintf(&b, "g++ -std=c++17 -Wall -c -o src/%s.o src/%s.cpp\n", n, n)
+		fmt.Fprintf(&b, "src/%s.cpp: In function ‘int %s_size(const std::vector<int>&)’:\n", n, n)
+		fmt.Fprintf(&b, "src/%s.cpp:6:31: error: conversion from ‘std::vector<int>::size_type’ to non-scalar type ‘std::string’ requested\n", n)
+		b.WriteString("    6 |         std::string s = v.size();\n      |                         ~~~~~~^~\n")
+		fmt.Fprintf(&b, "src/%s.cpp:10:24: error: ‘%s_total’ was not declared in this scope\n", n, n)
+		fmt.Fprintf(&b, "   10 |         return total + %s_total(v);\n      |                        ^~~~~~~~~\n", n)
+		fmt.Fprintf(&b, "make: *** [Makefile:5: src/%s.o] Error 1\n", n)
+	}
+	got := string(body(t, shape.Log, []byte(b.String()), 1500))
+	for _, n := range names {
+		if w := fmt.Sprintf("src/%s.cpp:10:24: error: ‘%s_total’ was not declared", n, n); !strings.Contains(got, w) {
+			t.Errorf("the view lacks %q:\n%s", w, got)
+		}
+	}
+}
