@@ -253,9 +253,11 @@ func logStructured(line []byte) bool {
 
 // logGoDiagnostic reports whether a line is a diagnostic of the go tools:
 // a source location, one space and a message in words, as in
-// "store/store.go:39:9: not enough return values". grep output puts the
-// line's text right after the colon instead.
+// "store/store.go:39:9: not enough return values", or go vet's "vet: "
+// before one it could not type check. grep output puts the line's text
+// right after the colon instead.
 func logGoDiagnostic(line []byte) bool {
+	line = bytes.TrimPrefix(line, []byte("vet: "))
 	i := bytes.Index(line, []byte(".go:"))
 	if i <= 0 || bytes.IndexByte(line[:i], ' ') >= 0 {
 		return false

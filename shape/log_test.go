@@ -74,6 +74,9 @@ func TestSniffLogLines(t *testing.T) {
 		{"npm error code ELSPROBLEMS\n{\n  \"version\": \"1.2.0\",\n  \"name\": \"report-cli\",\n  \"problems\": [\n  ]\n}\n", false},
 		// grep output puts a line of code right after the location.
 		{"pool/pool.go:74:\tp.jobs[i] = j\npool/pool.go:50:\tp.dispatch(w)\n", false},
+		// go vet of a package it cannot type check, then one it can.
+		{"# example.com/govet2/b\nvet: b/b.go:11:64: cannot use &ErrX (value of type *error) as error value in argument to errors.Is\n" +
+			"a/a.go:5:29: fmt.Printf format %s has arg n of wrong type int\n", true},
 		{"The quick brown fox\njumps over the lazy dog.\n", false},
 		// make and make -n echo their recipes; gcc -v its passes, a space in.
 		{"gcc -O2 -Wall -Wextra -c ok.c -o ok.o\nprintf 'int util(void) { return 1; }\\n' > util.c\n", true},
