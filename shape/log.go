@@ -101,6 +101,8 @@ func sniffLog(sample []byte) (bool, string) {
 		return true, "progress lines (Compiling ...)"
 	case t.located > 0 && t.located*2 >= t.lines:
 		return true, "compiler or vet diagnostics (file:line:col: message)"
+	case t.xtrace >= 3 && t.xtrace*3 >= t.lines && t.subst:
+		return true, "a shell's trace of its commands (+ cmd, ++ cmd)"
 	case t.logish >= 3 && t.logish*2 >= t.lines:
 		// A Python syntax error has no mark: a frame, the source, a
 		// caret and the exception.
@@ -118,6 +120,11 @@ type logTally struct {
 	// logish counts the lines only a log has: those with a mark, compiler
 	// diagnostics and the lines logQuote knows.
 	logish int
+	// xtrace counts the lines of a shell's trace (set -x); subst is set
+	// by one of a command run within another's, which only a shell's
+	// trace has ("++ date +%s").
+	xtrace int
+	subst  bool
 }
 
 func tallyLog(sample []byte) logTally {
@@ -148,6 +155,10 @@ func tallyLog(sample []byte) logTally {
 		}
 		if logProgress(line) {
 			t.progress++
+		}
+		if n := logXtrace(line); n > 0 {
+			t.xtrace++
+			t.subst = t.subst || n > 1
 		}
 		switch {
 		case logStructured(line):
@@ -269,6 +280,20 @@ func logGoDiagnostic(line []byte) bool {
 	}
 	rest = rest[n:]
 	return n > 0 && len(rest) > 2 && rest[0] == ' ' && logIsLetter(rest[1])
+}
+
+// logXtrace returns the depth of a line of a shell's trace, the number of
+// +s before the command, as in "+ tar -czf out.tgz ." or
+// "++ printf '%s\n' dist/a", or 0 if the line is none.
+func logXtrace(line []byte) int {
+	n := 0
+	for n < len(line) && line[n] == '+' {
+		n++
+	}
+	if n == 0 || n > 8 || n+1 >= len(line) || line[n] != ' ' || line[n+1] == ' ' {
+		return 0
+	}
+	return n
 }
 
 // logTerminal returns a line as a terminal shows it: its text after the

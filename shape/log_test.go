@@ -78,6 +78,10 @@ func TestSniffLogLines(t *testing.T) {
 		{"# example.com/govet2/b\nvet: b/b.go:11:64: cannot use &ErrX (value of type *error) as error value in argument to errors.Is\n" +
 			"a/a.go:5:29: fmt.Printf format %s has arg n of wrong type int\n", true},
 		{"The quick brown fox\njumps over the lazy dog.\n", false},
+		// bash -x traces its commands, a command substitution a level down;
+		// a list in markdown has no levels.
+		{"+ cd /tmp\n++ echo hi\n+ x=hi\n+ test -d /nonexistent\n+ echo no\nno\n", true},
+		{"Changes:\n+ faster start\n+ smaller binary\n+ fewer flags\n", false},
 		// make and make -n echo their recipes; gcc -v its passes, a space in.
 		{"gcc -O2 -Wall -Wextra -c ok.c -o ok.o\nprintf 'int util(void) { return 1; }\\n' > util.c\n", true},
 		{"Using built-in specs.\n /usr/lib/gcc/x86_64-linux-gnu/12/collect2 -plugin /usr/lib/gcc/x86_64-linux-gnu/12/liblto_plugin.so -o ok\n", true},
