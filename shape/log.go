@@ -150,6 +150,12 @@ func tallyLog(sample []byte) logTally {
 			if t.mark == "" {
 				t.mark = m
 			}
+		} else if logPerl(line) {
+			t.marks++
+			t.logish++
+			if t.mark == "" {
+				t.mark = "perl's warnings or errors (MESSAGE at FILE line N.)"
+			}
 		} else if logQuote(line) {
 			t.logish++
 		}
@@ -294,6 +300,31 @@ func logXtrace(line []byte) int {
 		return 0
 	}
 	return n
+}
+
+// logPerl reports whether a line is a warning or an error of perl: a
+// message that ends with where it arose, " at FILE line N.", and perhaps
+// the line of the input being read: " at a.pl line 4, <STDIN> line 2.".
+func logPerl(line []byte) bool {
+	i := bytes.LastIndex(line, []byte(" at "))
+	if i <= 0 {
+		return false
+	}
+	rest := line[i+4:]
+	sp := bytes.IndexByte(rest, ' ')
+	if sp <= 0 || !bytes.HasPrefix(rest[sp:], []byte(" line ")) {
+		return false
+	}
+	file := rest[:sp]
+	if bytes.IndexByte(file, '.') < 0 && string(file) != "-e" {
+		return false
+	}
+	rest = rest[sp+6:]
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	return n > 0 && (string(rest[n:]) == "." || bytes.HasPrefix(rest[n:], []byte(", <")) && bytes.HasSuffix(rest, []byte(".")))
 }
 
 // logTerminal returns a line as a terminal shows it: its text after the

@@ -82,6 +82,10 @@ func TestSniffLogLines(t *testing.T) {
 		// a list in markdown has no levels.
 		{"+ cd /tmp\n++ echo hi\n+ x=hi\n+ test -d /nonexistent\n+ echo no\nno\n", true},
 		{"Changes:\n+ faster start\n+ smaller binary\n+ fewer flags\n", false},
+		// perl's warnings and death name the script's line.
+		{"row 1\nrow 2\nUse of uninitialized value $a[5] in addition (+) at agg.pl line 4.\nsum=252\n", true},
+		{"cannot open /nonexistent/agg.cfg: No such file or directory at -e line 1, <STDIN> line 3.\n", true},
+		{"We met at the station line 5.\nThen left at noon.\n", false},
 		// make and make -n echo their recipes; gcc -v its passes, a space in.
 		{"gcc -O2 -Wall -Wextra -c ok.c -o ok.o\nprintf 'int util(void) { return 1; }\\n' > util.c\n", true},
 		{"Using built-in specs.\n /usr/lib/gcc/x86_64-linux-gnu/12/collect2 -plugin /usr/lib/gcc/x86_64-linux-gnu/12/liblto_plugin.so -o ok\n", true},
