@@ -138,6 +138,7 @@ type Log struct {
 	errorKeys  map[uint64]int  // errors of each kind seen
 	errorFiles map[uint64]bool // files errors named
 	fileKinds  map[uint64]int  // errors of each kind about each file
+	firsts     map[uint64]int  // first errors about files, but for their numbers
 	labels     map[uint64]int  // caret labels of each kind seen
 	messages   map[uint64]int  // diagnostics repeated but for their numbers
 	noteSeen   map[uint64]int  // notes of each message but for its numbers
@@ -166,6 +167,7 @@ func newLog(budget int) Reducer {
 		errorKeys:  map[uint64]int{},
 		errorFiles: map[uint64]bool{},
 		fileKinds:  map[uint64]int{},
+		firsts:     map[uint64]int{},
 		labels:     map[uint64]int{},
 		messages:   map[uint64]int{},
 		noteSeen:   map[uint64]int{},

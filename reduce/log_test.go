@@ -591,3 +591,30 @@ func TestLogNewKindInFileRanksBeforeExcerpts(t *testing.T) {
 		}
 	}
 }
+
+// An error said word for word about file after file (a typo in a macro
+// every file uses) shows its line for each file, but the code under it
+// only once: the first warning of each kind ranks before the code under
+// the error's repeats.
+func TestLogSaidErrorExcerptsRankAfterWarnings(t *testing.T) {
+	var b strings.Builder
+	names := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"}
+	for _, n := range names {
+		fmt.Fprintf(&b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
+		fmt.Fprintf(&b, "src/%s.c: In function ‘%s_run’:\n", n, n)
+		fmt.Fprintf(&b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
+		b.WriteString("    8 |         return totl + base;\n      |                ^~~~\n      |                total\n")
+		fmt.Fprintf(&b, "make: *** [Makefile:9: src/%s.o] Error 1\n", n)
+	}
+	b.WriteString("src/lima.c:12:9: warning: unused variable ‘spare’ [-Wunused-variable]\n" +
+		"   12 |     int spare;\n      |         ^~~~~\n")
+	got := string(body(t, shape.Log, []byte(b.String()), 900))
+	for _, n := range names {
+		if w := fmt.Sprintf("src/%s.c:8:16: error: ‘totl’ undeclared", n); !strings.Contains(got, w) {
+			t.Errorf("the view lacks %q:\n%s", w, got)
+		}
+	}
+	if w := "src/lima.c:12:9: warning: unused variable ‘spare’"; !strings.Contains(got, w) {
+		t.Errorf("the view lacks %q:\n%s", w, got)
+	}
+}
