@@ -137,6 +137,8 @@ type Log struct {
 	warnOther  int             // warnings of kinds past logMaxWarnKinds
 	errorKeys  map[uint64]int  // errors of each kind seen
 	errorFiles map[uint64]bool // files errors named
+	fileKinds  map[uint64]int  // errors of each kind about each file
+	firsts     map[uint64]int  // first errors about files, but for their numbers
 	labels     map[uint64]int  // caret labels of each kind seen
 	messages   map[uint64]int  // diagnostics repeated but for their numbers
 	noteSeen   map[uint64]int  // notes of each message but for its numbers
@@ -164,6 +166,8 @@ func newLog(budget int) Reducer {
 		warns:      map[uint64]*logWarnKind{},
 		errorKeys:  map[uint64]int{},
 		errorFiles: map[uint64]bool{},
+		fileKinds:  map[uint64]int{},
+		firsts:     map[uint64]int{},
 		labels:     map[uint64]int{},
 		messages:   map[uint64]int{},
 		noteSeen:   map[uint64]int{},

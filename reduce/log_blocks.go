@@ -34,6 +34,7 @@ type logBlock struct {
 	cat    logCategory
 	indent int
 	prio   int  // of its head; its other lines rank below
+	rest   int  // if not 0, what its other lines rank below
 	drop   bool // a block taken and counted but not held
 	thin   bool // a block of which only the head and the keys are held
 	lines  logCapped
@@ -163,13 +164,27 @@ func (r *Log) openBlock(k logKind) {
 	// rustc's heads are not compared: the same message (mismatched types)
 	// is about different code each time.
 	if (k == lkError || k == lkCause) && b.cat == logCatError {
-		switch n := r.seenError(s); {
+		n, other, said := r.seenError(s)
+		switch {
 		case n >= logRepeatExact:
 			// Repeated word for word: after the first warning of
 			// every kind.
 			b.prio = logRepeatPrio(prioLogWarn, n)
 		case n > 0:
 			b.prio = logRepeatPrio(prioLogTrace, n)
+		}
+		if n > 0 && other {
+			// The first error of its kind about a file that had
+			// errors of other kinds: its head ranks before the code
+			// and the notes under the other errors, its own lines
+			// as a repeat's.
+			b.rest, b.prio = b.prio, prioLogTrace+logRepeatMax-min(n, logRepeatMax)
+		}
+		if said {
+			// The first error about its file, said word for word about
+			// another before: its head ranks as a failure, the lines
+			// under it after the first warning of every kind.
+			b.rest = logRepeatPrio(prioLogWarn, logRepeatExact)
 		}
 	}
 	if r.preEnd == r.run.Line && !b.drop && !b.thin {
@@ -297,16 +312,19 @@ func (r *Log) newFile(file []byte) bool {
 
 // seenError counts an error line and returns how many errors of its kind
 // came before it, or 0 if it is the first of its kind or the first error
-// about its file. An error with a source location is of the kind of its
-// message; any other line is of the kind of the whole line but for its
-// numbers.
-func (r *Log) seenError(s []byte) int {
+// about its file, and whether it is the first of its kind about a file
+// that had errors of other kinds. An error with a source location is of
+// the kind of its message; any other line is of the kind of the whole
+// line but for its numbers.
+func (r *Log) seenError(s []byte) (n int, other, said bool) {
 	var h uint64
 	file, msg := logLocation(s)
 	newFile := false
 	if msg != nil {
 		h = r.kindOf(msg)
 		newFile = r.newFile(file)
+		other = logCount(r.fileKinds, h^logHash(file)) == 0 && !newFile
+		said = newFile && logCount(r.firsts, logAlikeKey(msg)) > 0
 	} else {
 		h, r.mask = logSimilar(s, r.mask)
 		if f := r.preFile(); f != nil {
@@ -314,14 +332,14 @@ func (r *Log) seenError(s []byte) int {
 			newFile = r.newFile(f)
 		}
 	}
-	n := logCount(r.errorKeys, h)
+	n = logCount(r.errorKeys, h)
 	if newFile || n == 0 {
-		return 0
+		return 0, false, said
 	}
 	if msg == nil {
 		msg = s // the line is its own message
 	}
-	return r.repeats(msg, n)
+	return r.repeats(msg, n), other, false
 }
 
 // repeats returns the rank of a diagnostic whose kind came n times before
@@ -1026,18 +1044,22 @@ func (b *logBlock) rank() []Piece {
 			next++
 		}
 	}
+	top := b.prio // of the lines under the head
+	if b.rest != 0 {
+		top = b.rest
+	}
 	for i := range ps {
 		switch {
-		case pos[i] < keyed:
+		case pos[i] == 0 || pos[i] < keyed && b.rest == 0:
 			ps[i].Prio = b.prio
 		case pos[i] >= demoted:
 			// Below the first warning of every kind, and the heads of
 			// the repeated ones.
-			ps[i].Prio = min(b.prio, prioLogDemoted) - 1 - pos[i]
-		case b.prio == prioLogFailure:
+			ps[i].Prio = min(top, prioLogDemoted) - 1 - pos[i]
+		case b.prio == prioLogFailure && b.rest == 0:
 			ps[i].Prio = prioLogTrace - pos[i]
 		default:
-			ps[i].Prio = b.prio - 1 - pos[i]
+			ps[i].Prio = top - 1 - pos[i]
 		}
 	}
 	for i := len(ps) - 2; i >= 0; i-- {

@@ -546,25 +546,76 @@ func TestLogKeepsDeepCauses(t *testing.T) {
 // block, after the first warning of every kind; the first of them ranks
 // with its error.
 func TestLogRepeatedNoteRanksLast(t *testing.T) {
-	var b strings.Builder
-	names := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"}
-	for i, n := range names {
-		fmt.Fprintf(&b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
-		fmt.Fprintf(&b, "src/%s.c: In function ‘%s_run’:\n", n, n)
+	got := logBuild(t, func(b *strings.Builder, i int, n string) {
+		fmt.Fprintf(b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
+		fmt.Fprintf(b, "src/%s.c: In function ‘%s_run’:\n", n, n)
 		if i == 1 {
 			b.WriteString("src/bravo.c:6:13: warning: unused variable ‘spare’ [-Wunused-variable]\n" +
 				"    6 |         int spare;\n      |             ^~~~~\n")
 		}
-		fmt.Fprintf(&b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
-		fmt.Fprintf(&b, "    8 |         return totl + %s;\n      |                ^~~~\n", n)
-		fmt.Fprintf(&b, "src/%s.c:8:16: note: each undeclared identifier is reported only once for each function it appears in\n", n)
-		fmt.Fprintf(&b, "make: *** [Makefile:9: src/%s.o] Error 1\n", n)
+		fmt.Fprintf(b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
+		fmt.Fprintf(b, "    8 |         return totl + %s;\n      |                ^~~~\n", n)
+		fmt.Fprintf(b, "src/%s.c:8:16: note: each undeclared identifier is reported only once for each function it appears in\n", n)
+		fmt.Fprintf(b, "make: *** [Makefile:9: src/%s.o] Error 1\n", n)
+	}, "", 1300)
+	logWants(t, got, "src/alpha.c:8:16: note: each undeclared", "src/bravo.c:6:13: warning: unused variable ‘spare’")
+}
+
+// In a build that goes on after errors (make -k), each file with errors of
+// two kinds shows both: the second kind, seen before in other files, is
+// new to its file, and its line ranks before the code under the others.
+func TestLogNewKindInFileRanksBeforeExcerpts(t *testing.T) {
+	var wants []string
+	got := logBuild(t, func(b *strings.Builder, _ int, n string) {
+		fmt.Fprintf(b, "g++ -std=c++17 -Wall -c -o src/%s.o src/%s.cpp\n", n, n)
+		fmt.Fprintf(b, "src/%s.cpp: In function ‘int %s_size(const std::vector<int>&)’:\n", n, n)
+		fmt.Fprintf(b, "src/%s.cpp:6:31: error: conversion from ‘std::vector<int>::size_type’ to non-scalar type ‘std::string’ requested\n", n)
+		b.WriteString("    6 |         std::string s = v.size();\n      |                         ~~~~~~^~\n")
+		fmt.Fprintf(b, "src/%s.cpp:10:24: error: ‘%s_total’ was not declared in this scope\n", n, n)
+		fmt.Fprintf(b, "   10 |         return total + %s_total(v);\n      |                        ^~~~~~~~~\n", n)
+		fmt.Fprintf(b, "make: *** [Makefile:5: src/%s.o] Error 1\n", n)
+		wants = append(wants, fmt.Sprintf("src/%s.cpp:10:24: error: ‘%s_total’ was not declared", n, n))
+	}, "", 1500)
+	logWants(t, got, wants...)
+}
+
+// An error said word for word about file after file (a typo in a macro
+// every file uses) shows its line for each file, but the code under it
+// only once: the first warning of each kind ranks before the code under
+// the error's repeats.
+func TestLogSaidErrorExcerptsRankAfterWarnings(t *testing.T) {
+	warning := "src/lima.c:12:9: warning: unused variable ‘spare’ [-Wunused-variable]"
+	wants := []string{warning}
+	got := logBuild(t, func(b *strings.Builder, _ int, n string) {
+		fmt.Fprintf(b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
+		fmt.Fprintf(b, "src/%s.c: In function ‘%s_run’:\n", n, n)
+		fmt.Fprintf(b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
+		b.WriteString("    8 |         return totl + base;\n      |                ^~~~\n      |                total\n")
+		fmt.Fprintf(b, "make: *** [Makefile:9: src/%s.o] Error 1\n", n)
+		wants = append(wants, fmt.Sprintf("src/%s.c:8:16: error: ‘totl’ undeclared", n))
+	}, warning+"\n   12 |     int spare;\n      |         ^~~~~\n", 900)
+	logWants(t, got, wants...)
+}
+
+// logBuild returns the view at budget of a build log of a part for each of
+// a dozen files, which part writes, and end after them.
+func logBuild(t *testing.T, part func(b *strings.Builder, i int, name string), end string, budget int) string {
+	t.Helper()
+	var b strings.Builder
+	names := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"}
+	for i, n := range names {
+		part(&b, i, n)
 	}
-	got := string(body(t, shape.Log, []byte(b.String()), 1300))
-	if w := "src/alpha.c:8:16: note: each undeclared"; !strings.Contains(got, w) {
-		t.Errorf("the view lacks the first note, %q:\n%s", w, got)
-	}
-	if w := "src/bravo.c:6:13: warning: unused variable ‘spare’"; !strings.Contains(got, w) {
-		t.Errorf("the view lacks %q:\n%s", w, got)
+	b.WriteString(end)
+	return string(body(t, shape.Log, []byte(b.String()), budget))
+}
+
+// logWants reports each of wants that got lacks.
+func logWants(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(got, w) {
+			t.Errorf("the view lacks %q:\n%s", w, got)
+		}
 	}
 }

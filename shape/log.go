@@ -151,6 +151,13 @@ func tallyLog(sample []byte) logTally {
 			if t.mark == "" {
 				t.mark = m
 			}
+		} else if logPerlAt(line) {
+			// One is enough: prose does not end "at FILE line N.".
+			t.marks++
+			t.logish++
+			if t.mark == "" {
+				t.mark = "perl's warnings or errors (MESSAGE at FILE line N.)"
+			}
 		} else if logQuote(line) {
 			t.logish++
 		}
@@ -306,10 +313,14 @@ func logErrno(line []byte) bool {
 // logPerlAt reports whether a line ends as Perl's errors and warnings
 // do, with where they were raised: " at FILE line N." or ", near ..."
 // after it ("Global symbol "$y" requires explicit package name at bad.pl
-// line 3.", "syntax error at bad.pl line 2, near "= ;"").
+// line 3.", "syntax error at bad.pl line 2, near "= ;""), or the line of
+// the input being read after that ("at -e line 1, <STDIN> line 3.").
 func logPerlAt(line []byte) bool {
 	if n := len(line); n < 12 || line[n-1] != '.' && line[n-1] != '"' {
 		return false
+	}
+	if i := bytes.LastIndex(line, []byte(", <")); i > 0 && bytes.IndexByte(line[i:], '>') > 0 {
+		line = line[:i]
 	}
 	i := bytes.LastIndex(line, []byte(" line "))
 	if i < 0 {
@@ -398,9 +409,11 @@ func logStructured(line []byte) bool {
 
 // logGoDiagnostic reports whether a line is a diagnostic of the go tools:
 // a source location, one space and a message in words, as in
-// "store/store.go:39:9: not enough return values". grep output puts the
-// line's text right after the colon instead.
+// "store/store.go:39:9: not enough return values", or go vet's "vet: "
+// before one it could not type check. grep output puts the line's text
+// right after the colon instead.
 func logGoDiagnostic(line []byte) bool {
+	line = bytes.TrimPrefix(line, []byte("vet: "))
 	i := bytes.Index(line, []byte(".go:"))
 	if i <= 0 || bytes.IndexByte(line[:i], ' ') >= 0 {
 		return false

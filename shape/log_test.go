@@ -96,7 +96,16 @@ func TestSniffLogLines(t *testing.T) {
 		{"npm error code ELSPROBLEMS\n{\n  \"version\": \"1.2.0\",\n  \"name\": \"report-cli\",\n  \"problems\": [\n  ]\n}\n", false},
 		// grep output puts a line of code right after the location.
 		{"pool/pool.go:74:\tp.jobs[i] = j\npool/pool.go:50:\tp.dispatch(w)\n", false},
+		// go vet of a package it cannot type check, then one it can.
+		{"# example.com/govet2/b\nvet: b/b.go:11:64: cannot use &ErrX (value of type *error) as error value in argument to errors.Is\n" +
+			"a/a.go:5:29: fmt.Printf format %s has arg n of wrong type int\n", true},
 		{"The quick brown fox\njumps over the lazy dog.\n", false},
+		// bash -x traces its commands, a command substitution a level down.
+		{"+ cd /tmp\n++ echo hi\n+ x=hi\n+ test -d /nonexistent\n+ echo no\nno\n", true},
+		// perl's warnings and death name the script's line.
+		{"row 1\nrow 2\nUse of uninitialized value $a[5] in addition (+) at agg.pl line 4.\nsum=252\n", true},
+		{"cannot open /nonexistent/agg.cfg: No such file or directory at -e line 1, <STDIN> line 3.\n", true},
+		{"We met at the station line 5.\nThen left at noon.\n", false},
 		// make and make -n echo their recipes; gcc -v its passes, a space in.
 		{"gcc -O2 -Wall -Wextra -c ok.c -o ok.o\nprintf 'int util(void) { return 1; }\\n' > util.c\n", true},
 		{"Using built-in specs.\n /usr/lib/gcc/x86_64-linux-gnu/12/collect2 -plugin /usr/lib/gcc/x86_64-linux-gnu/12/liblto_plugin.so -o ok\n", true},
