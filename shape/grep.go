@@ -65,6 +65,9 @@ func ParseGrepLine(line, prev []byte) GrepLine {
 	case string(line) == "--":
 		return GrepLine{Form: GrepSeparator}
 	}
+	if i := bytes.IndexByte(line, 0); i >= 0 {
+		return parseNULPath(line, i)
+	}
 	if g, ok := parseBinary(line); ok {
 		return g
 	}
@@ -138,6 +141,51 @@ func ParseGrepNumbered(line []byte) (GrepLine, bool) {
 		g.Col, g.Text = c, j+1
 	}
 	return g, true
+}
+
+// parseNULPath takes apart a line whose path ends at the NUL byte at i, as
+// grep -Z and rg -0 print it: path\0line:text, path\0line-text,
+// path\0count (with -c) or path\0text (without -n).
+func parseNULPath(line []byte, i int) GrepLine {
+	p := line[:i]
+	ok, strong := pathPrefix(p)
+	if !ok {
+		return GrepLine{Form: GrepOther}
+	}
+	rest := line[i+1:]
+	if g, ok := ParseGrepNumbered(rest); ok {
+		g.Path, g.Text, g.Strong = p, g.Text+i+1, strong
+		return g
+	}
+	if n, j := digits(rest, 0); j > 0 && j == len(rest) {
+		return GrepLine{Form: GrepCount, Path: p, Num: n, Text: len(line), Strong: strong}
+	}
+	return GrepLine{Form: GrepMatch, Path: p, Text: i + 1, Strong: strong}
+}
+
+// nulPaths reports whether every NUL byte of w ends a clear path at the
+// start of its line, one to a line, as in the output of grep -Z and rg -0:
+// search output, not binary data.
+func nulPaths(w []byte) bool {
+	for len(w) > 0 {
+		line := w
+		if j := bytes.IndexByte(w, '\n'); j >= 0 {
+			line, w = w[:j], w[j+1:]
+		} else {
+			w = nil
+		}
+		i := bytes.IndexByte(line, 0)
+		if i < 0 {
+			continue
+		}
+		if bytes.IndexByte(line[i+1:], 0) >= 0 {
+			return false
+		}
+		if _, strong := pathPrefix(line[:i]); !strong {
+			return false
+		}
+	}
+	return true
 }
 
 // parseBinary recognises the notices grep and rg print for a binary file

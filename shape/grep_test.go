@@ -39,6 +39,13 @@ func TestParseGrepLine(t *testing.T) {
 		{"grep: img/a.png: binary file matches", "", GrepBinary, "img/a.png", 0, 0, "", true},
 		{`bin/gofmt: binary file matches (found "\0" byte around offset 7)`, "", GrepBinary, "bin/gofmt", 0, 0, "", true},
 		{`binary file matches (found "\0" byte around offset 7)`, "", GrepBinary, "", 0, 0, "", false},
+		// grep -Z and rg -0 end the path with a NUL byte.
+		{"src/a.go\x0012:\tx := 1", "", GrepMatch, "src/a.go", 12, 0, "\tx := 1", true},
+		{"src/a.go\x0011-\t// note", "", GrepContext, "src/a.go", 11, 0, "\t// note", true},
+		{"src/a.go\x00\tx := 1", "", GrepMatch, "src/a.go", 0, 0, "\tx := 1", true},
+		{"src/a.go\x003", "", GrepCount, "src/a.go", 3, 0, "", true},
+		{"My Docs/a b.txt\x002:x", "", GrepMatch, "My Docs/a b.txt", 2, 0, "x", true},
+		{"\x00\x01\x02", "", GrepOther, "", 0, 0, "", false},
 		{"12:\treturn nil", "", GrepMatch, "", 12, 0, "\treturn nil", false},
 		{"12-\treturn nil", "", GrepContext, "", 12, 0, "\treturn nil", false},
 		{"--", "", GrepSeparator, "", 0, 0, "", false},
