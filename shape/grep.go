@@ -217,8 +217,9 @@ func between(line []byte, prefix, suffix string) ([]byte, bool) {
 }
 
 // parsePrefixed finds where a path ends in a line that starts with one: at
-// the first ":line:" or "-line-" whose prefix can be a path, or else at the
-// first colon after a clear path (path:text, as grep -r prints without -n).
+// the first ":line:", "-line-" or "=line=" whose prefix can be a path, or
+// else at the first colon after a clear path (path:text, as grep -r prints
+// without -n).
 func parsePrefixed(line []byte) (GrepLine, bool) {
 	start := 0
 	if drive(line) {
@@ -229,7 +230,7 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		if c == '\t' {
 			return GrepLine{}, false
 		}
-		if c != ':' && c != '-' {
+		if c != ':' && c != '-' && c != '=' {
 			continue
 		}
 		_, j := digits(line, i+1)
@@ -238,7 +239,9 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 			ok, strong := pathPrefix(line[:i])
 			// Paths may hold "-2-" (v1-2-3/); a context line's path is
 			// believed only if it ends in a file name with an extension.
-			if ok && (c == ':' || hasExt(lastSegment(line[:i]))) {
+			// git grep -p heads a match's function with path=line=text,
+			// believed after a clear path.
+			if ok && (c == ':' || hasExt(lastSegment(line[:i])) || c == '=' && strong) {
 				if g, ok := afterPath(line, i, false); ok {
 					g.Strong = strong
 					return g, true
@@ -260,7 +263,8 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 }
 
 // afterPath parses what follows a path that ends at i: ":line:text",
-// ":line:col:text", "-line-text", ":count" or, if loose, ":text".
+// ":line:col:text", "-line-text", "=line=text" (git grep -p's function
+// line, read as context), ":count" or, if loose, ":text".
 func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 	if i >= len(line) {
 		return GrepLine{}, false
@@ -277,7 +281,7 @@ func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 			g.Col, g.Text = col, k+1
 		}
 		return g, true
-	case c == '-' && j > i+1 && j < len(line) && line[j] == '-':
+	case (c == '-' || c == '=') && j > i+1 && j < len(line) && line[j] == c:
 		return GrepLine{Form: GrepContext, Path: p, Num: n, Text: j + 1}, true
 	case c == ':' && loose:
 		return GrepLine{Form: GrepMatch, Path: p, Text: i + 1}, true

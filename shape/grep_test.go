@@ -39,6 +39,10 @@ func TestParseGrepLine(t *testing.T) {
 		{"grep: img/a.png: binary file matches", "", GrepBinary, "img/a.png", 0, 0, "", true},
 		{`bin/gofmt: binary file matches (found "\0" byte around offset 7)`, "", GrepBinary, "bin/gofmt", 0, 0, "", true},
 		{`binary file matches (found "\0" byte around offset 7)`, "", GrepBinary, "", 0, 0, "", false},
+		// git grep -p and -W head a match with its function's line.
+		{"libexec/pyenv=15=abort() {", "", GrepContext, "libexec/pyenv", 15, 0, "abort() {", true},
+		{"src/a.go=7=func (t *T) Run() {", "src/a.go", GrepContext, "src/a.go", 7, 0, "func (t *T) Run() {", true},
+		{"CFLAGS=12=x", "", GrepOther, "", 0, 0, "", false},
 		// grep -Z and rg -0 end the path with a NUL byte.
 		{"src/a.go\x0012:\tx := 1", "", GrepMatch, "src/a.go", 12, 0, "\tx := 1", true},
 		{"src/a.go\x0011-\t// note", "", GrepContext, "src/a.go", 11, 0, "\t// note", true},
@@ -115,6 +119,10 @@ func TestSniffGrepCorpus(t *testing.T) {
 //	grep -rc 'utf8.RuneError' . | sort                      >grep-grep-c-zeros.out
 //	rg --sort path 'unicode\.'                              >grep-rg-nonumbers.out
 //	grep -n 'func ' lib/text/strings.go                     >grep-grep-n-onefile.out
+//
+// and, in a clone of pyenv, its first 16 lines:
+//
+//	git grep -n -p 'exit 1' -- libexec                     >grep-git-grep-p.out
 //
 // rg --heading without -n, whose headings have spaces, is left to --tool:
 //
