@@ -1302,8 +1302,10 @@ func withTop(s grepSummary, top []string) grepSummary {
 }
 
 // topFiles returns entries for the files with the most matches, most first,
-// in input order among equals, then the binary files that match, and the
-// index of each entry's file.
+// in path order among equals, then the binary files that match, and the
+// index of each entry's file. rg without --sort and grep -r print files in
+// the order threads finish or directories list them: among equals, path
+// order names the same files on every run, and reads as a tree.
 func (g *Grep) topFiles() ([]string, []int) {
 	var order, binary []int
 	width := 0
@@ -1317,7 +1319,9 @@ func (g *Grep) topFiles() ([]string, []int) {
 			width = max(width, len(grepThousands(f.matches)))
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(g.files[b].matches, g.files[a].matches) })
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(g.files[b].matches, g.files[a].matches), strings.Compare(g.files[a].path, g.files[b].path))
+	})
 	var out []string
 	for _, f := range order {
 		out = append(out, "  "+grepPad(grepThousands(g.files[f].matches), width)+" "+g.files[f].path)

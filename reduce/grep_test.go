@@ -489,3 +489,34 @@ func TestGrepFoldsNoBraces(t *testing.T) {
 		t.Errorf("the view folds its files though a name holds braces:\n%s", got)
 	}
 }
+
+// The files with the most matches are named in path order among equals,
+// whatever order the search printed its files in (rg without --sort, grep
+// -r): the same search gives the same summary.
+func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
+	const n = 400
+	summary := func(step int) []string {
+		var in strings.Builder
+		for i := range n {
+			k := i * step % n
+			p := fmt.Sprintf("/srv/build/workspace/lib/module%02d/internal/file_%03d_impl.go", k%40, k)
+			fmt.Fprintf(&in, "%s:%d:\tdefer mu.Unlock()\n", p, 3+k)
+		}
+		got := string(body(t, shape.Grep, []byte(in.String()), 2000))
+		_, rest, ok := strings.Cut(got, " and the files with the most matches:\n")
+		if !ok {
+			t.Fatalf("no list of the files with the most matches:\n%s", got)
+		}
+		top, _, _ := strings.Cut(rest, "\nnarrow")
+		return strings.Split(top, "\n")
+	}
+	a, b := summary(1), summary(7)
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("the list depends on the order of the input:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+	for i := 1; i < len(b); i++ {
+		if b[i] < b[i-1] {
+			t.Errorf("%q named after %q", b[i], b[i-1])
+		}
+	}
+}
