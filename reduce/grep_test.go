@@ -520,3 +520,33 @@ func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
 		}
 	}
 }
+
+// Lines that name no file (rg --no-filename, grep -h -n over a tree) come
+// from another file where their line numbers fall: the summary counts
+// those files as a floor, not as one file.
+func TestGrepUnnamedFilesCounted(t *testing.T) {
+	lines := func(files int) string {
+		var in strings.Builder
+		for f := range files {
+			for k := range 240 / files {
+				fmt.Fprintf(&in, "%d:func NewHandlerWithOptions%d(ctx context.Context, opts Options) (*Handler, error) {\n", 10+7*k, f)
+			}
+		}
+		return in.String()
+	}
+	for _, tc := range []struct {
+		files int
+		found string
+	}{
+		{1, "240 matches in 1 file · shown below: "},
+		{3, "240 matches in at least 3 files · shown below: "},
+	} {
+		got := string(body(t, shape.Grep, []byte(lines(tc.files)), 2000))
+		if !strings.Contains(got, tc.found) {
+			t.Errorf("%d files: the summary does not say %q:\n%s", tc.files, tc.found, got[:min(len(got), 300)])
+		}
+		if least := strings.Contains(got, "from at least "); least != (tc.files > 1) {
+			t.Errorf("%d files: the shown part says \"at least\": %v:\n%s", tc.files, least, got[:min(len(got), 300)])
+		}
+	}
+}
