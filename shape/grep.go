@@ -119,16 +119,22 @@ func ioError(line []byte, g GrepLine) bool {
 }
 
 // ParseGrepNumbered takes apart a line that starts with a line number, as
-// lines under a --heading do: line:text, line:col:text or line-text.
+// lines under a --heading do: line:text, line:col:text or line-text, or
+// line=text, git grep -p's line of the function a match is in, read as
+// context.
 func ParseGrepNumbered(line []byte) (GrepLine, bool) {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
 	n, i := digits(line, 0)
-	if i == 0 || i == len(line) || (line[i] != ':' && line[i] != '-') || line[0] == '0' {
+	if i == 0 || i == len(line) || (line[i] != ':' && line[i] != '-' && line[i] != '=') || line[0] == '0' {
 		// Line numbers start at 1 and have no leading zeros; offsets in a
 		// hex dump (xxd's 00000010:) do.
 		return GrepLine{}, false
 	}
 	g := GrepLine{Form: GrepMatch, Num: n, Text: i + 1}
+	if line[i] == '=' {
+		g.Form = GrepContext
+		return g, true
+	}
 	if line[i] == '-' {
 		// 2025-06-24 is a date, not line 2025 of a file.
 		if _, j := digits(line, i+1); j > i+1 && j < len(line) && line[j] == '-' {

@@ -43,6 +43,7 @@ func TestParseGrepLine(t *testing.T) {
 		{"libexec/pyenv=15=abort() {", "", GrepContext, "libexec/pyenv", 15, 0, "abort() {", true},
 		{"src/a.go=7=func (t *T) Run() {", "src/a.go", GrepContext, "src/a.go", 7, 0, "func (t *T) Run() {", true},
 		{"CFLAGS=12=x", "", GrepOther, "", 0, 0, "", false},
+		{"15=abort() {", "", GrepContext, "", 15, 0, "abort() {", false},
 		// grep -Z and rg -0 end the path with a NUL byte.
 		{"src/a.go\x0012:\tx := 1", "", GrepMatch, "src/a.go", 12, 0, "\tx := 1", true},
 		{"src/a.go\x0011-\t// note", "", GrepContext, "src/a.go", 11, 0, "\t// note", true},
@@ -120,9 +121,10 @@ func TestSniffGrepCorpus(t *testing.T) {
 //	rg --sort path 'unicode\.'                              >grep-rg-nonumbers.out
 //	grep -n 'func ' lib/text/strings.go                     >grep-grep-n-onefile.out
 //
-// and, in a clone of pyenv, its first 16 lines:
+// and, in a clone of pyenv, their first 16 lines:
 //
 //	git grep -n -p 'exit 1' -- libexec                     >grep-git-grep-p.out
+//	git grep --heading --break -n -p 'exit 1' -- libexec   >grep-git-grep-heading-p.out
 //
 // rg --heading without -n, whose headings have spaces, is left to --tool:
 //
