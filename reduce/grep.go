@@ -85,9 +85,11 @@ type Grep struct {
 	prev []byte // the path of the line before
 	// Lines that name no file (grep -h -n, rg --no-filename) belong to
 	// one file while their numbers rise; one that does not rise starts
-	// another. bareNum is the number of the last such line, bareStarts
-	// the input lines that start another file.
+	// another. bareNum is the number of the last such line, bareRuns
+	// the files after the first, bareStarts the input lines that start
+	// them, up to grepMaxFiles.
 	bareNum    int
+	bareRuns   int
 	bareStarts []int
 	heading    bool // in a --heading group
 	headN      int  // the line of the group's heading
@@ -208,7 +210,10 @@ func (g *Grep) Add(l Line) {
 	case shape.GrepMatch, shape.GrepContext:
 		if gl.Path == nil && gl.Num > 0 {
 			if gl.Num <= g.bareNum {
-				g.bareStarts = append(g.bareStarts, l.N)
+				g.bareRuns++
+				if len(g.bareStarts) < grepMaxFiles {
+					g.bareStarts = append(g.bareStarts, l.N)
+				}
 			}
 			g.bareNum = gl.Num
 		}
@@ -1045,7 +1050,7 @@ type grepTotals struct {
 }
 
 func (g *Grep) totals() grepTotals {
-	t := grepTotals{files: len(g.files) + g.more.files + len(g.bareStarts), matches: g.more.matches}
+	t := grepTotals{files: len(g.files) + g.more.files + g.bareRuns, matches: g.more.matches}
 	for _, f := range g.files {
 		t.matches += f.matches
 		t.ctx += f.ctx
@@ -1092,7 +1097,7 @@ func (g *Grep) phrase(s grepShown) string {
 	// Files whose lines name none are told apart only where line numbers
 	// fall: two may be read as one.
 	least := ""
-	if len(g.bareStarts) > 0 {
+	if g.bareRuns > 0 {
 		least = "at least "
 	}
 	show := grepCount(s.matches, "match", "matches") + " from " + least + grepCount(s.files, "file", "files")
