@@ -239,8 +239,9 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		if c != ':' && c != '-' && c != '=' {
 			continue
 		}
-		_, j := digits(line, i+1)
-		numbered := j > i+1 && (j == len(line) || line[j] == c)
+		at := numAt(line, i)
+		_, j := digits(line, at)
+		numbered := j > at && (j == len(line) && at == i+1 || j < len(line) && line[j] == c)
 		if numbered {
 			ok, strong := pathPrefix(line[:i])
 			// Paths may hold "-2-" (v1-2-3/); a context line's path is
@@ -277,22 +278,41 @@ func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 	}
 	p := line[:i]
 	c := line[i]
-	n, j := digits(line, i+1)
+	at := numAt(line, i)
+	n, j := digits(line, at)
 	switch {
-	case c == ':' && j > i+1 && j == len(line):
+	case c == ':' && j > i+1 && j == len(line) && at == i+1:
 		return GrepLine{Form: GrepCount, Path: p, Num: n, Text: j}, true
-	case c == ':' && j > i+1 && line[j] == ':':
+	case c == ':' && j > at && j < len(line) && line[j] == ':':
 		g := GrepLine{Form: GrepMatch, Path: p, Num: n, Text: j + 1}
 		if col, k := digits(line, j+1); k > j+1 && k < len(line) && line[k] == ':' {
 			g.Col, g.Text = col, k+1
 		}
 		return g, true
-	case (c == '-' || c == '=') && j > i+1 && j < len(line) && line[j] == c:
+	case (c == '-' || c == '=') && j > at && j < len(line) && line[j] == c:
 		return GrepLine{Form: GrepContext, Path: p, Num: n, Text: j + 1}, true
 	case c == ':' && loose:
 		return GrepLine{Form: GrepMatch, Path: p, Text: i + 1}, true
 	}
 	return GrepLine{}, false
+}
+
+// numAt returns where the line number after the separator at i starts:
+// past the spaces grep -T pads it with, if the number and the separator
+// again follow them, then a tab or the end of the line (path:  29:\ttext,
+// path-  30-). Logs pad no numbers so.
+func numAt(line []byte, i int) int {
+	k := i + 1
+	for k < len(line) && line[k] == ' ' {
+		k++
+	}
+	if k == i+1 {
+		return k
+	}
+	if _, j := digits(line, k); j > k && j < len(line) && line[j] == line[i] && (j+1 == len(line) || line[j+1] == '\t') {
+		return k
+	}
+	return i + 1
 }
 
 // digits reads a decimal number at b[i:] and returns it and the index after

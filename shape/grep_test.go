@@ -44,6 +44,13 @@ func TestParseGrepLine(t *testing.T) {
 		{"src/a.go=7=func (t *T) Run() {", "src/a.go", GrepContext, "src/a.go", 7, 0, "func (t *T) Run() {", true},
 		{"CFLAGS=12=x", "", GrepOther, "", 0, 0, "", false},
 		{"15=abort() {", "", GrepContext, "", 15, 0, "abort() {", false},
+		// grep -T pads line numbers and puts a tab before the text.
+		{"sys/stat.h:  206:\t\t\t struct stat *__buf);", "", GrepMatch, "sys/stat.h", 206, 0, "\t\t\t struct stat *__buf);", true},
+		{"sys/stat.h-  207-\t", "", GrepContext, "sys/stat.h", 207, 0, "\t", true},
+		{"sys/stat.h-  207-", "", GrepContext, "sys/stat.h", 207, 0, "", true},
+		{"sys/stat.h-   17-\t#include <bits/types.h>", "sys/stat.h", GrepContext, "sys/stat.h", 17, 0, "\t#include <bits/types.h>", true},
+		{"main.go: 12:30 started", "", GrepMatch, "main.go", 0, 0, " 12:30 started", true},
+		{"INFO main.go: 12:30:\tstarted", "", GrepOther, "", 0, 0, "", false},
 		// grep -Z and rg -0 end the path with a NUL byte.
 		{"src/a.go\x0012:\tx := 1", "", GrepMatch, "src/a.go", 12, 0, "\tx := 1", true},
 		{"src/a.go\x0011-\t// note", "", GrepContext, "src/a.go", 11, 0, "\t// note", true},
