@@ -82,11 +82,19 @@ type Grep struct {
 	others    int // lines of no search output
 	lastOut   int // the line of the last search output
 
-	prev       []byte // the path of the line before
-	heading    bool   // in a --heading group
-	headN      int    // the line of the group's heading
-	headText   bool   // the group's lines carry no line numbers
-	groupStart bool   // the next line may start a --heading group
+	prev []byte // the path of the line before
+	// Lines that name no file (grep -h -n, rg --no-filename) belong to
+	// one file while their numbers rise; one that does not rise starts
+	// another. bareNum is the number of the last such line, bareRuns
+	// the files after the first, bareStarts the input lines that start
+	// them, up to grepMaxFiles.
+	bareNum    int
+	bareRuns   int
+	bareStarts []int
+	heading    bool // in a --heading group
+	headN      int  // the line of the group's heading
+	headText   bool // the group's lines carry no line numbers
+	groupStart bool // the next line may start a --heading group
 	pending    *grepCand
 	pendStart  bool // the pending path started a group
 	pendWeak   bool // it may not be a path: Makefile, or a path with spaces
@@ -200,6 +208,15 @@ func (g *Grep) Add(l Line) {
 	case shape.GrepSeparator:
 		g.keep(grepCand{piece: Piece{Line: l.N}, role: grepFiller, file: -1}, l, 8)
 	case shape.GrepMatch, shape.GrepContext:
+		if gl.Path == nil && gl.Num > 0 {
+			if gl.Num <= g.bareNum {
+				g.bareRuns++
+				if len(g.bareStarts) < grepMaxFiles {
+					g.bareStarts = append(g.bareStarts, l.N)
+				}
+			}
+			g.bareNum = gl.Num
+		}
 		g.addLine(l, b, gl, g.file(gl.Path, grepMatched), 0)
 	case shape.GrepCount:
 		g.addEntry(l, g.file(gl.Path, grepCounted), gl.Num)
@@ -991,6 +1008,7 @@ type grepShown struct {
 func (g *Grep) shownOf(chosen []Piece, cands []grepCand) grepShown {
 	var s grepShown
 	files := map[int]bool{}
+	runs := map[int]bool{} // of the lines that name no file, by file
 	for _, p := range chosen {
 		if p.Note != "" {
 			continue
@@ -1014,6 +1032,12 @@ func (g *Grep) shownOf(chosen []Piece, cands []grepCand) grepShown {
 			files[cd.file] = true
 			s.files++
 		}
+		if cd.file >= 0 && g.files[cd.file].path == "" && len(g.bareStarts) > 0 {
+			runs[sort.SearchInts(g.bareStarts, p.Line+1)] = true
+		}
+	}
+	if len(runs) > 1 {
+		s.files += len(runs) - 1
 	}
 	return s
 }
@@ -1026,7 +1050,7 @@ type grepTotals struct {
 }
 
 func (g *Grep) totals() grepTotals {
-	t := grepTotals{files: len(g.files) + g.more.files, matches: g.more.matches}
+	t := grepTotals{files: len(g.files) + g.more.files + g.bareRuns, matches: g.more.matches}
 	for _, f := range g.files {
 		t.matches += f.matches
 		t.ctx += f.ctx
@@ -1070,12 +1094,18 @@ func (g *Grep) phrase(s grepShown) string {
 		return found + " · " + grepThousands(s.entries) + " counts shown below"
 	}
 	found := grepCount(t.matches, "match", "matches")
-	show := grepCount(s.matches, "match", "matches") + " from " + grepCount(s.files, "file", "files")
+	// Files whose lines name none are told apart only where line numbers
+	// fall: two may be read as one.
+	least := ""
+	if g.bareRuns > 0 {
+		least = "at least "
+	}
+	show := grepCount(s.matches, "match", "matches") + " from " + least + grepCount(s.files, "file", "files")
 	if t.ctx > 0 {
 		found += " and " + grepCount(t.ctx, "context line", "context lines")
 		show += ", " + grepCount(s.ctx, "context line", "context lines")
 	}
-	found += " in " + grepCount(t.files-t.binary-t.listed, "file", "files")
+	found += " in " + least + grepCount(t.files-t.binary-t.listed, "file", "files")
 	if t.binary > 0 {
 		found += "; " + grepCount(t.binary, "binary file matches", "binary files match")
 		show += ", " + grepCount(s.binary, "binary file", "binary files")
@@ -1302,8 +1332,10 @@ func withTop(s grepSummary, top []string) grepSummary {
 }
 
 // topFiles returns entries for the files with the most matches, most first,
-// in input order among equals, then the binary files that match, and the
-// index of each entry's file.
+// in path order among equals, then the binary files that match, and the
+// index of each entry's file. rg without --sort and grep -r print files in
+// the order threads finish or directories list them: among equals, path
+// order names the same files on every run, and reads as a tree.
 func (g *Grep) topFiles() ([]string, []int) {
 	var order, binary []int
 	width := 0
@@ -1317,7 +1349,9 @@ func (g *Grep) topFiles() ([]string, []int) {
 			width = max(width, len(grepThousands(f.matches)))
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(g.files[b].matches, g.files[a].matches) })
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(g.files[b].matches, g.files[a].matches), strings.Compare(g.files[a].path, g.files[b].path))
+	})
 	var out []string
 	for _, f := range order {
 		out = append(out, "  "+grepPad(grepThousands(g.files[f].matches), width)+" "+g.files[f].path)

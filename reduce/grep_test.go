@@ -489,3 +489,64 @@ func TestGrepFoldsNoBraces(t *testing.T) {
 		t.Errorf("the view folds its files though a name holds braces:\n%s", got)
 	}
 }
+
+// The files with the most matches are named in path order among equals,
+// whatever order the search printed its files in (rg without --sort, grep
+// -r): the same search gives the same summary.
+func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
+	const n = 400
+	summary := func(step int) []string {
+		var in strings.Builder
+		for i := range n {
+			k := i * step % n
+			p := fmt.Sprintf("/srv/build/workspace/lib/module%02d/internal/file_%03d_impl.go", k%40, k)
+			fmt.Fprintf(&in, "%s:%d:\tdefer mu.Unlock()\n", p, 3+k)
+		}
+		got := string(body(t, shape.Grep, []byte(in.String()), 2000))
+		_, rest, ok := strings.Cut(got, " and the files with the most matches:\n")
+		if !ok {
+			t.Fatalf("no list of the files with the most matches:\n%s", got)
+		}
+		top, _, _ := strings.Cut(rest, "\nnarrow")
+		return strings.Split(top, "\n")
+	}
+	a, b := summary(1), summary(7)
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("the list depends on the order of the input:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+	for i := 1; i < len(b); i++ {
+		if b[i] < b[i-1] {
+			t.Errorf("%q named after %q", b[i], b[i-1])
+		}
+	}
+}
+
+// Lines that name no file (rg --no-filename, grep -h -n over a tree) come
+// from another file where their line numbers fall: the summary counts
+// those files as a floor, not as one file.
+func TestGrepUnnamedFilesCounted(t *testing.T) {
+	lines := func(files int) string {
+		var in strings.Builder
+		for f := range files {
+			for k := range 240 / files {
+				fmt.Fprintf(&in, "%d:func NewHandlerWithOptions%d(ctx context.Context, opts Options) (*Handler, error) {\n", 10+7*k, f)
+			}
+		}
+		return in.String()
+	}
+	for _, tc := range []struct {
+		files int
+		found string
+	}{
+		{1, "240 matches in 1 file · shown below: "},
+		{3, "240 matches in at least 3 files · shown below: "},
+	} {
+		got := string(body(t, shape.Grep, []byte(lines(tc.files)), 2000))
+		if !strings.Contains(got, tc.found) {
+			t.Errorf("%d files: the summary does not say %q:\n%s", tc.files, tc.found, got[:min(len(got), 300)])
+		}
+		if least := strings.Contains(got, "from at least "); least != (tc.files > 1) {
+			t.Errorf("%d files: the shown part says \"at least\": %v:\n%s", tc.files, least, got[:min(len(got), 300)])
+		}
+	}
+}

@@ -65,6 +65,9 @@ func ParseGrepLine(line, prev []byte) GrepLine {
 	case string(line) == "--":
 		return GrepLine{Form: GrepSeparator}
 	}
+	if i := bytes.IndexByte(line, 0); i >= 0 {
+		return parseNULPath(line, i)
+	}
 	if g, ok := parseBinary(line); ok {
 		return g
 	}
@@ -116,16 +119,22 @@ func ioError(line []byte, g GrepLine) bool {
 }
 
 // ParseGrepNumbered takes apart a line that starts with a line number, as
-// lines under a --heading do: line:text, line:col:text or line-text.
+// lines under a --heading do: line:text, line:col:text or line-text, or
+// line=text, git grep -p's line of the function a match is in, read as
+// context.
 func ParseGrepNumbered(line []byte) (GrepLine, bool) {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
 	n, i := digits(line, 0)
-	if i == 0 || i == len(line) || (line[i] != ':' && line[i] != '-') || line[0] == '0' {
+	if i == 0 || i == len(line) || (line[i] != ':' && line[i] != '-' && line[i] != '=') || line[0] == '0' {
 		// Line numbers start at 1 and have no leading zeros; offsets in a
 		// hex dump (xxd's 00000010:) do.
 		return GrepLine{}, false
 	}
 	g := GrepLine{Form: GrepMatch, Num: n, Text: i + 1}
+	if line[i] == '=' {
+		g.Form = GrepContext
+		return g, true
+	}
 	if line[i] == '-' {
 		// 2025-06-24 is a date, not line 2025 of a file.
 		if _, j := digits(line, i+1); j > i+1 && j < len(line) && line[j] == '-' {
@@ -138,6 +147,51 @@ func ParseGrepNumbered(line []byte) (GrepLine, bool) {
 		g.Col, g.Text = c, j+1
 	}
 	return g, true
+}
+
+// parseNULPath takes apart a line whose path ends at the NUL byte at i, as
+// grep -Z and rg -0 print it: path\0line:text, path\0line-text,
+// path\0count (with -c) or path\0text (without -n).
+func parseNULPath(line []byte, i int) GrepLine {
+	p := line[:i]
+	ok, strong := pathPrefix(p)
+	if !ok {
+		return GrepLine{Form: GrepOther}
+	}
+	rest := line[i+1:]
+	if g, ok := ParseGrepNumbered(rest); ok {
+		g.Path, g.Text, g.Strong = p, g.Text+i+1, strong
+		return g
+	}
+	if n, j := digits(rest, 0); j > 0 && j == len(rest) {
+		return GrepLine{Form: GrepCount, Path: p, Num: n, Text: len(line), Strong: strong}
+	}
+	return GrepLine{Form: GrepMatch, Path: p, Text: i + 1, Strong: strong}
+}
+
+// nulPaths reports whether every NUL byte of w ends a clear path at the
+// start of its line, one to a line, as in the output of grep -Z and rg -0:
+// search output, not binary data.
+func nulPaths(w []byte) bool {
+	for len(w) > 0 {
+		line := w
+		if j := bytes.IndexByte(w, '\n'); j >= 0 {
+			line, w = w[:j], w[j+1:]
+		} else {
+			w = nil
+		}
+		i := bytes.IndexByte(line, 0)
+		if i < 0 {
+			continue
+		}
+		if bytes.IndexByte(line[i+1:], 0) >= 0 {
+			return false
+		}
+		if _, strong := pathPrefix(line[:i]); !strong {
+			return false
+		}
+	}
+	return true
 }
 
 // parseBinary recognises the notices grep and rg print for a binary file
@@ -169,8 +223,9 @@ func between(line []byte, prefix, suffix string) ([]byte, bool) {
 }
 
 // parsePrefixed finds where a path ends in a line that starts with one: at
-// the first ":line:" or "-line-" whose prefix can be a path, or else at the
-// first colon after a clear path (path:text, as grep -r prints without -n).
+// the first ":line:", "-line-" or "=line=" whose prefix can be a path, or
+// else at the first colon after a clear path (path:text, as grep -r prints
+// without -n).
 func parsePrefixed(line []byte) (GrepLine, bool) {
 	start := 0
 	if drive(line) {
@@ -184,13 +239,16 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		if c != ':' && c != '-' && c != '=' {
 			continue
 		}
-		_, j := digits(line, i+1)
-		numbered := j > i+1 && (j == len(line) || line[j] == c)
+		at := numAt(line, i)
+		_, j := digits(line, at)
+		numbered := j > at && (j == len(line) && at == i+1 || j < len(line) && line[j] == c)
 		if numbered {
 			ok, strong := pathPrefix(line[:i])
 			// Paths may hold "-2-" (v1-2-3/); a context line's path is
 			// believed only if it ends in a file name with an extension.
-			if ok && (c == ':' || hasExt(lastSegment(line[:i]))) {
+			// git grep -p heads a match's function with path=line=text,
+			// believed after a clear path.
+			if ok && (c == ':' || hasExt(lastSegment(line[:i])) || c == '=' && strong) {
 				if g, ok := afterPath(line, i, false); ok {
 					g.Strong = strong
 					return g, true
@@ -212,25 +270,26 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 }
 
 // afterPath parses what follows a path that ends at i: ":line:text",
-// ":line:col:text", "-line-text", "=line=text", ":count" or, if loose,
-// ":text".
+// ":line:col:text", "-line-text", "=line=text" (git grep -p's function
+// line, read as context), ":count" or, if loose, ":text".
 func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 	if i >= len(line) {
 		return GrepLine{}, false
 	}
 	p := line[:i]
 	c := line[i]
-	n, j := digits(line, i+1)
+	at := numAt(line, i)
+	n, j := digits(line, at)
 	switch {
-	case c == ':' && j > i+1 && j == len(line):
+	case c == ':' && j > i+1 && j == len(line) && at == i+1:
 		return GrepLine{Form: GrepCount, Path: p, Num: n, Text: j}, true
-	case c == ':' && j > i+1 && line[j] == ':':
+	case c == ':' && j > at && j < len(line) && line[j] == ':':
 		g := GrepLine{Form: GrepMatch, Path: p, Num: n, Text: j + 1}
 		if col, k := digits(line, j+1); k > j+1 && k < len(line) && line[k] == ':' {
 			g.Col, g.Text = col, k+1
 		}
 		return g, true
-	case (c == '-' || c == '=') && j > i+1 && j < len(line) && line[j] == c:
+	case (c == '-' || c == '=') && j > at && j < len(line) && line[j] == c:
 		// git grep -p and -W mark the line that opens the function
 		// around a match with "=": path=line=text.
 		return GrepLine{Form: GrepContext, Path: p, Num: n, Text: j + 1}, true
@@ -238,6 +297,24 @@ func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 		return GrepLine{Form: GrepMatch, Path: p, Text: i + 1}, true
 	}
 	return GrepLine{}, false
+}
+
+// numAt returns where the line number after the separator at i starts:
+// past the spaces grep -T pads it with, if the number and the separator
+// again follow them, then a tab or the end of the line (path:  29:\ttext,
+// path-  30-). Logs pad no numbers so.
+func numAt(line []byte, i int) int {
+	k := i + 1
+	for k < len(line) && line[k] == ' ' {
+		k++
+	}
+	if k == i+1 {
+		return k
+	}
+	if _, j := digits(line, k); j > k && j < len(line) && line[j] == line[i] && (j+1 == len(line) || line[j+1] == '\t') {
+		return k
+	}
+	return i + 1
 }
 
 // digits reads a decimal number at b[i:] and returns it and the index after

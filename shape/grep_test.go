@@ -42,6 +42,25 @@ func TestParseGrepLine(t *testing.T) {
 		{"grep: img/a.png: binary file matches", "", GrepBinary, "img/a.png", 0, 0, "", true},
 		{`bin/gofmt: binary file matches (found "\0" byte around offset 7)`, "", GrepBinary, "bin/gofmt", 0, 0, "", true},
 		{`binary file matches (found "\0" byte around offset 7)`, "", GrepBinary, "", 0, 0, "", false},
+		// git grep -p and -W head a match with its function's line.
+		{"libexec/pyenv=15=abort() {", "", GrepContext, "libexec/pyenv", 15, 0, "abort() {", true},
+		{"src/a.go=7=func (t *T) Run() {", "src/a.go", GrepContext, "src/a.go", 7, 0, "func (t *T) Run() {", true},
+		{"CFLAGS=12=x", "", GrepOther, "", 0, 0, "", false},
+		{"15=abort() {", "", GrepContext, "", 15, 0, "abort() {", false},
+		// grep -T pads line numbers and puts a tab before the text.
+		{"sys/stat.h:  206:\t\t\t struct stat *__buf);", "", GrepMatch, "sys/stat.h", 206, 0, "\t\t\t struct stat *__buf);", true},
+		{"sys/stat.h-  207-\t", "", GrepContext, "sys/stat.h", 207, 0, "\t", true},
+		{"sys/stat.h-  207-", "", GrepContext, "sys/stat.h", 207, 0, "", true},
+		{"sys/stat.h-   17-\t#include <bits/types.h>", "sys/stat.h", GrepContext, "sys/stat.h", 17, 0, "\t#include <bits/types.h>", true},
+		{"main.go: 12:30 started", "", GrepMatch, "main.go", 0, 0, " 12:30 started", true},
+		{"INFO main.go: 12:30:\tstarted", "", GrepOther, "", 0, 0, "", false},
+		// grep -Z and rg -0 end the path with a NUL byte.
+		{"src/a.go\x0012:\tx := 1", "", GrepMatch, "src/a.go", 12, 0, "\tx := 1", true},
+		{"src/a.go\x0011-\t// note", "", GrepContext, "src/a.go", 11, 0, "\t// note", true},
+		{"src/a.go\x00\tx := 1", "", GrepMatch, "src/a.go", 0, 0, "\tx := 1", true},
+		{"src/a.go\x003", "", GrepCount, "src/a.go", 3, 0, "", true},
+		{"My Docs/a b.txt\x002:x", "", GrepMatch, "My Docs/a b.txt", 2, 0, "x", true},
+		{"\x00\x01\x02", "", GrepOther, "", 0, 0, "", false},
 		{"12:\treturn nil", "", GrepMatch, "", 12, 0, "\treturn nil", false},
 		{"12-\treturn nil", "", GrepContext, "", 12, 0, "\treturn nil", false},
 		{"--", "", GrepSeparator, "", 0, 0, "", false},
@@ -111,6 +130,11 @@ func TestSniffGrepCorpus(t *testing.T) {
 //	grep -rc 'utf8.RuneError' . | sort                      >grep-grep-c-zeros.out
 //	rg --sort path 'unicode\.'                              >grep-rg-nonumbers.out
 //	grep -n 'func ' lib/text/strings.go                     >grep-grep-n-onefile.out
+//
+// and, in a clone of pyenv, their first 16 lines:
+//
+//	git grep -n -p 'exit 1' -- libexec                     >grep-git-grep-p.out
+//	git grep --heading --break -n -p 'exit 1' -- libexec   >grep-git-grep-heading-p.out
 //
 // rg --heading without -n, whose headings have spaces, is left to --tool:
 //

@@ -232,12 +232,13 @@ func window(sample []byte, at int) []byte {
 const binaryControls = 1024
 
 // binary reports whether a window of the sample is binary data: it holds
-// a NUL byte, and control bytes are more than one in binaryControls. A
+// a NUL byte that does not end a path as grep -Z prints it, and control
+// bytes are more than one in binaryControls. A
 // log holding a NUL or two among thousands of bytes of text (a test that
 // prints the input it fuzzed, a program that logs a raw byte string) is
 // read as text; binary data holds control bytes throughout.
 func binary(w []byte) bool {
-	if bytes.IndexByte(w, 0) < 0 {
+	if bytes.IndexByte(w, 0) < 0 || nulPaths(w) {
 		return false
 	}
 	n := 0

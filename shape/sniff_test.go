@@ -344,6 +344,10 @@ func TestSniffStrayNUL(t *testing.T) {
 		{"an ELF header", elf, Binary},
 		{"an ELF header after text", append([]byte("hello\n"), elf...), Binary},
 		{"a short line with a NUL", []byte("a\x00b\n"), Binary},
+		{"grep -rnZ", []byte("net/a.go\x0012:\tmu sync.Mutex\nnet/b c/d.go\x003:var mu sync.Mutex\nnet/b c/d.go\x009:\tmu.Lock()\n"), Grep},
+		{"rg -0 -c", []byte("net/a.go\x001\nnet/b.go\x0012\nnet/c.go\x003\n"), Grep},
+		{"two NULs on a line", []byte("net/a.go\x0012:\tmu\x00\nnet/b.go\x003:var mu\n"), Binary},
+		{"a NUL after no path", []byte("net/a.go\x0012:\tmu\nnet 3\x00var mu\n"), Binary},
 		{"a gzip stream", []byte("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcbH\xcd\xc9\xc9W(\xcf/\xcaI\xe1\x02\x00"), Binary},
 	} {
 		if got, why := Sniff(tc.sample); got != tc.want {
