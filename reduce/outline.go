@@ -250,7 +250,7 @@ func (o *Outline) finalize(next *lineShape) {
 	// A here-document's lines are data, whatever they look like, and do
 	// not end the blocks around them: they may start at the margin.
 	inHere := o.inHere
-	if inHere && (o.hereQuote && bytes.Contains(c, o.here) || string(c) == string(o.here)) {
+	if inHere && (o.hereQuote && closesString(c, o.here) || string(c) == string(o.here)) {
 		o.inHere = false
 	}
 	inQuote := o.quote != nil
@@ -261,7 +261,7 @@ func (o *Outline) finalize(next *lineShape) {
 	// word follows (#include in a string of C it writes).
 	comment := inQuote || s.comment || inHere || o.script && c[0] == '#'
 	if !comment && !inHere {
-		if d, quote := hereDelimiter(c); d != nil {
+		if d, quote := hereDelimiter(c); d != nil && (d[0] != '`' || o.code > o.markdown) {
 			o.here = append(o.here[:0], d...)
 			o.inHere, o.hereQuote = true, quote
 		}
@@ -647,11 +647,16 @@ func (o *Outline) openerKind(s *lineShape, ctx blockKind, opener bool) blockKind
 // shell script starts (cat <<EOF, <<-'END', <<~SQL), or nil. The word
 // follows the operator directly or in quotes, and, unquoted, is capitals:
 // 1 << SHIFT and x<<bits shift. A string assigned over several lines
-// (includes='), quote, is a here-document too, that ends at its quote.
+// (includes='), quote, is a here-document too, that ends at its quote; so
+// is a template literal or a raw string in backticks (JavaScript's, Go's)
+// that a line of code opens and leaves open.
 func hereDelimiter(c []byte) (end []byte, quote bool) {
 	if q := c[len(c)-1]; (q == '\'' || q == '"' || q == '`') && len(c) >= 2 && c[len(c)-2] == '=' &&
 		bytes.Count(c, c[len(c)-1:])%2 == 1 {
 		return c[len(c)-1:], true
+	}
+	if opensTemplate(c) {
+		return backtick, true
 	}
 	i := bytes.Index(c, []byte("<<"))
 	if i <= 0 || isWordByte(c[i-1]) || c[i-1] == ')' {
@@ -674,6 +679,49 @@ func hereDelimiter(c []byte) (end []byte, quote bool) {
 		return nil, false
 	}
 	return rest[:j], false
+}
+
+var backtick = []byte("`")
+
+// opensTemplate reports whether a line of code leaves a string in
+// backticks open: it holds an odd number of backticks, and the first or
+// the last, the outer template's or one nested in it, opens a value.
+func opensTemplate(c []byte) bool {
+	if bytes.Count(c, backtick)%2 == 0 {
+		return false
+	}
+	return opensValue(c, bytes.IndexByte(c, '`')) || opensValue(c, bytes.LastIndexByte(c, '`'))
+}
+
+// opensValue reports whether the backtick at i opens a string: it follows
+// what a value follows: an assignment, a parenthesis, a comma, return. A
+// word before it may close a span of code in prose (`-o
+// cache_dir=cache`.), a backtick followed by a blank or a comma is the
+// character itself, named in prose ($, `, and \), and a quote in the old
+// style of GNU's manuals, `word', is closed by its apostrophe on the line.
+func opensValue(c []byte, i int) bool {
+	if i == 0 || i+1 < len(c) && bytes.IndexByte([]byte(" \t,.;)"), c[i+1]) >= 0 {
+		return false
+	}
+	if j := bytes.IndexByte(c[i+1:], '\''); j > 0 && bytes.IndexByte(c[i+1:i+1+j], ' ') < 0 {
+		return false
+	}
+	before := trimBlankRight(c[:i])
+	if len(before) == 0 {
+		return false
+	}
+	return bytes.IndexByte([]byte("=(,:+?["), before[len(before)-1]) >= 0 ||
+		bytes.HasSuffix(before, []byte("return")) && (len(before) == 6 || !isWordByte(before[len(before)-7]))
+}
+
+// closesString reports whether a line ends the string that q opened: a
+// backtick closes a template only where the line holds an odd number of
+// them, the others being pairs of a template nested in it.
+func closesString(c, q []byte) bool {
+	if q[0] == '`' {
+		return bytes.Count(c, q)%2 == 1
+	}
+	return bytes.Contains(c, q)
 }
 
 // trackQuote follows docstrings and block comments across lines, so that

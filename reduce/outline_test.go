@@ -865,3 +865,33 @@ func TestOutlineHeaderParenthesis(t *testing.T) {
 		t.Errorf("a call in the body ranks %d, as the function after it, %d", ranks[5], ranks[11])
 	}
 }
+
+// A template literal (or Go's raw string) that runs over lines holds
+// data, which may start at the margin: it ends no block, and the methods
+// after it are the class's still. A backtick in prose (a span of code
+// broken over lines, the character named, GNU's `quote') opens nothing.
+func TestOutlineTemplateLiteral(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		opens bool
+	}{
+		{"throw new Error(`Command passed to .addCommand() must have a name", true},
+		{"const msg = `'${file}' does not exist", true},
+		{"throw new Error(`Cannot add '${o.flags}'${this._name && ` to '${this._name}'`} due to", true},
+		{"return `", true},
+		{"var usage = `Usage: tool [flags]", true},
+		{"xfail_strict=True -o cache_dir=cache`.", false},
+		{"all characters within the quotes, with the exception of $, `, \\, and,", false},
+		{"sist of a number without a leading `+' or `-', `+' is assumed.", false},
+		{"const s = `one line`;", false},
+	} {
+		if got := opensTemplate([]byte(tc.line)); got != tc.opens {
+			t.Errorf("opensTemplate(%q) = %v, want %v", tc.line, got, tc.opens)
+		}
+	}
+	ranks := outlineRanks("class Command {\n  add(cmd) {\n    if (!cmd) {\n      throw new Error(`no name\n" +
+		"- name it`);\n    }\n  }\n\n  remove(cmd) {\n    return cmd;\n  }\n}\n")
+	if ranks[9] != ranks[2] {
+		t.Errorf("the method after the template ranks %d, the one before %d", ranks[9], ranks[2])
+	}
+}
