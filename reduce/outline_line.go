@@ -128,6 +128,14 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.heading = n
 		return s
 	}
+	if pod(c) && s.w == 0 {
+		// A heading of Perl's documentation names a section of the
+		// documentation of the code around it, often a function's:
+		// it ranks below the functions, as a name declared does, not
+		// above them as a heading of markdown would.
+		s.decl, s.keyword = declName, true
+		return s
+	}
 	s.closer = isCloser(c)
 	if s.closer {
 		return s
@@ -348,6 +356,12 @@ func equalsHeading(c []byte) int {
 		return 0
 	}
 	return max(n-1, 1)
+}
+
+// pod reports whether a line is a heading of Perl's documentation,
+// "=head2 Methods".
+func pod(c []byte) bool {
+	return hasPrefix(c, "=head") && len(c) >= 8 && c[5] >= '1' && c[5] <= '6' && c[6] == ' ' && c[7] != ' '
 }
 
 // commandEntry reports whether a line is an entry of a help's list of

@@ -895,3 +895,28 @@ func TestOutlineTemplateLiteral(t *testing.T) {
 		t.Errorf("the method after the template ranks %d, the one before %d", ranks[9], ranks[2])
 	}
 }
+
+// Perl documents a module in POD, whose =head1 and =head2 lines are its
+// table of contents: they rank as declarations, below the subs they
+// document, and the POD's text does not.
+func TestOutlinePODHeading(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		pod  bool
+	}{
+		{"=head1 NAME", true},
+		{"=head2 Version 1.03 (dpkg 1.20.0)", true},
+		{"=head1", false},
+		{"=headline of a paragraph", false},
+		{"=item $v->is_valid()", false},
+	} {
+		if got := pod([]byte(tc.line)); got != tc.pod {
+			t.Errorf("pod(%q) = %v, want %v", tc.line, got, tc.pod)
+		}
+	}
+	ranks := outlineRanks("package Dpkg::Version;\n\nsub new {\n    return 1;\n}\n\n=head1 METHODS\n\nThe methods.\n\n=cut\n")
+	decl := prioOutlineLast >> classShift
+	if ranks[7] <= decl || ranks[7] >= ranks[3] {
+		t.Errorf("=head1 ranks %d, not a declaration (above %d) below the sub (%d)", ranks[7], decl, ranks[3])
+	}
+}
