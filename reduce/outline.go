@@ -261,7 +261,10 @@ func (o *Outline) finalize(next *lineShape) {
 	// word follows (#include in a string of C it writes).
 	comment := inQuote || s.comment || inHere || o.script && c[0] == '#'
 	if !comment && !inHere {
-		if d, quote := hereDelimiter(c); d != nil && (d[0] != '`' || o.code > o.markdown) {
+		// A backtick opens a string only in code: in a document it
+		// marks code in prose, and an example in a fenced block may
+		// leave one open that the fence ends.
+		if d, quote := hereDelimiter(c); d != nil && (d[0] != '`' || o.code > o.markdown && !o.fence) {
 			o.here = append(o.here[:0], d...)
 			o.inHere, o.hereQuote = true, quote
 		}

@@ -894,6 +894,13 @@ func TestOutlineTemplateLiteral(t *testing.T) {
 	if ranks[9] != ranks[2] {
 		t.Errorf("the method after the template ranks %d, the one before %d", ranks[9], ranks[2])
 	}
+	// An example in a fenced block of markdown that leaves its template
+	// open holds the document's headings no less.
+	ranks = outlineRanks("# Title\n\nSee [the API](api.md).\n\n```js\nsetup();\nrun();\nstop();\nclean();\nexit();\n" +
+		"const page = html(`<p>\n```\n\n## Usage\n\nRun it.\n")
+	if heading := prioOutlineHeading >> classShift; ranks[14] <= heading-maxHeading-1 {
+		t.Errorf("the heading after the fenced block ranks %d, not as a heading (above %d)", ranks[14], heading-maxHeading-1)
+	}
 }
 
 // Perl documents a module in POD, whose =head1 and =head2 lines are its
