@@ -687,13 +687,44 @@ func hereDelimiter(c []byte) (end []byte, quote bool) {
 var backtick = []byte("`")
 
 // opensTemplate reports whether a line of code leaves a string in
-// backticks open: it holds an odd number of backticks, and the first or
-// the last, the outer template's or one nested in it, opens a value.
+// backticks open: it holds an odd number of backticks outside its quoted
+// strings and comment, and the first or the last, the outer template's or
+// one nested in it, opens a value.
 func opensTemplate(c []byte) bool {
-	if bytes.Count(c, backtick)%2 == 0 {
-		return false
+	first, last, open := templateTicks(c)
+	return open && (opensValue(c, first) || opensValue(c, last))
+}
+
+// templateTicks returns the first and the last backtick of a line that
+// are not characters of a string in quotes ("<=`", '`') or of a comment,
+// and whether the line leaves a template open: an odd number of them.
+// Quotes in a template are its characters.
+func templateTicks(c []byte) (first, last int, open bool) {
+	first, last = -1, -1
+	var quote byte // the quote of the string being read
+	for i := 0; i < len(c); i++ {
+		b := c[i]
+		switch {
+		case quote != 0:
+			if b == '\\' {
+				i++
+			} else if b == quote {
+				quote = 0
+			}
+		case b == '`':
+			if first < 0 {
+				first = i
+			}
+			last = i
+			open = !open
+		case open:
+		case b == '"' || b == '\'':
+			quote = b
+		case b == '/' && i+1 < len(c) && c[i+1] == '/':
+			return first, last, open
+		}
 	}
-	return opensValue(c, bytes.IndexByte(c, '`')) || opensValue(c, bytes.LastIndexByte(c, '`'))
+	return first, last, open
 }
 
 // opensValue reports whether the backtick at i opens a string: it follows

@@ -884,6 +884,9 @@ func TestOutlineTemplateLiteral(t *testing.T) {
 		{"all characters within the quotes, with the exception of $, `, \\, and,", false},
 		{"sist of a number without a leading `+' or `-', `+' is assumed.", false},
 		{"const s = `one line`;", false},
+		{`if j := bytes.IndexAny(s[:i], "\"'<=` + "`" + `"); j >= 0 {`, false},
+		{"case '`':", false},
+		{"x := 1 // set = `quoted", false},
 	} {
 		if got := opensTemplate([]byte(tc.line)); got != tc.opens {
 			t.Errorf("opensTemplate(%q) = %v, want %v", tc.line, got, tc.opens)
