@@ -540,7 +540,9 @@ func (o *Outline) finalize(next *lineShape) {
 	case n == 1 && hasPrefix(c, "#!"):
 		o.code += 100 // a script, whose hashes start comments
 		o.script = true
-	case codeLine(c):
+	case codeLine(c) && !o.fence:
+		// Code in a fenced block is markdown's example, no evidence
+		// that the file is code.
 		o.code++
 	}
 

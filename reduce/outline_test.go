@@ -930,3 +930,16 @@ func TestOutlinePODHeading(t *testing.T) {
 		t.Errorf("=head1 ranks %d, not a declaration (above %d) below the sub (%d)", ranks[7], decl, ranks[3])
 	}
 }
+
+// Code in markdown's fenced blocks is the document's examples: however
+// much of it, the document's headings are headings, not a script's
+// comments.
+func TestOutlineFencedCode(t *testing.T) {
+	input := "# OS\n\n## `os.EOL`\n\nThe end of line.\n\n```js\n" + strings.Repeat("console.log(os.EOL);\n", 25) +
+		"```\n\n## `os.arch()`\n\nThe architecture.\n"
+	ranks := outlineRanks(input)
+	n := strings.Count(input[:strings.Index(input, "## `os.arch()`")], "\n") + 1
+	if heading := prioOutlineHeading >> classShift; ranks[n] <= heading-maxHeading-1 {
+		t.Errorf("the heading after the example ranks %d, not as a heading (above %d)", ranks[n], heading-maxHeading-1)
+	}
+}
