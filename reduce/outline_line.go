@@ -535,6 +535,11 @@ func declOf(c []byte) (kind declKind, keyword bool) {
 			if len(after) == 0 || after[0] == '=' && k != declControl && k != declName || after[0] == '.' || after[0] == ',' {
 				return declNone, false
 			}
+			if k != declControl && sentence(after) {
+				// "package with pending install scripts." in a
+				// paragraph wrapped before it.
+				return declNone, false
+			}
 			if k == declName && funcValue(after) {
 				return declFunc, true
 			}
@@ -691,6 +696,31 @@ func prose(words []byte, most int) bool {
 		}
 	}
 	return false
+}
+
+// sentence reports whether the rest of a line after a keyword is a
+// sentence's: two of the small words of English, or one and the period
+// or comma a sentence's line ends on. Code has few of them ("impl
+// Display for Path"), and its lines end on none of those; words in a
+// value, a string or a pattern (x = /with .+/,) are not counted.
+func sentence(rest []byte) bool {
+	head := rest
+	if i := bytes.IndexAny(rest, "=({\"'`/"); i >= 0 {
+		head = rest[:i]
+	}
+	small := 0
+	var lower [8]byte
+	for w := range bytes.FieldsSeq(head) {
+		if len(w) <= len(lower) {
+			l := append(lower[:0], w...)
+			l[0] |= 0x20
+			if smallWords[string(l)] {
+				small++
+			}
+		}
+	}
+	last := rest[len(rest)-1]
+	return small >= 2 || small == 1 && (last == '.' || last == ',')
 }
 
 // smallWords are words of English that no language names a type, a

@@ -943,3 +943,32 @@ func TestOutlineFencedCode(t *testing.T) {
 		t.Errorf("the heading after the example ranks %d, not as a heading (above %d)", ranks[n], heading-maxHeading-1)
 	}
 }
+
+// A paragraph wrapped before a keyword ("package with pending install
+// scripts.", "use -pkgdir to keep generated packages in a separate
+// location.") starts a line with it: the sentence after it tells it from
+// a declaration, whose small words are few and whose line ends on no
+// period or comma.
+func TestOutlineKeywordOrSentence(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want declKind
+	}{
+		{"package with pending install scripts.", declNone},
+		{"use -pkgdir to keep generated packages in a separate location.", declNone},
+		{"module download mode to use: readonly, vendor, or mod.", declNone},
+		{"interface but provides buffering and some help for textual I/O.", declNone},
+		{"from the following argument (declared with angle brackets like `--expect <value>`). Both are `undefined` unless specified on command line.", declNone},
+		{"package main", declType},
+		{"package Dpkg::Version;", declType},
+		{"impl<'de, T> Deserialize<'de> for Box<T> where T: Deserialize<'de>, {", declType},
+		{"use std::{fmt, io};", declImport},
+		{"var reWrapComment = /\\{(?:\\n\\/\\* \\[wrapped with .+\\] \\*\\/)?\\n?/,", declName},
+		{"const message = 'this is the end of it',", declName},
+		{"class Greeting extends Component {", declType},
+	} {
+		if got, _ := declOf([]byte(tc.line)); got != tc.want {
+			t.Errorf("declOf(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
