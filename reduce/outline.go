@@ -254,6 +254,9 @@ func (o *Outline) finalize(next *lineShape) {
 		o.inHere = false
 	}
 	inQuote := o.quote != nil
+	// A comment of markup (<!-- YAML ... -->) between a heading and its
+	// text is a note for the site that renders it.
+	note := !inHere && (hasPrefix(c, "<!--") || inQuote && &o.quote[0] == &markupCommentEnd[0])
 	if !inHere {
 		o.trackQuote(c)
 	}
@@ -389,6 +392,9 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.rest(depth, n)
 		o.noteComment(p)
 		push = false
+		if note {
+			o.firstBody = firstBody // the text after it is the first
+		}
 	case s.fence || o.fence:
 		if s.fence {
 			o.fence = !o.fence
@@ -480,7 +486,9 @@ func (o *Outline) finalize(next *lineShape) {
 			push = false
 			break
 		}
-		if d <= declFunc && !rule {
+		if d <= declFunc && !rule && (s.decl != declNone || c[0] != '<') {
+			// A tag over deeper lines (an HTML table's <tr> over its
+			// cells) is markup, no evidence of code.
 			o.code++
 		}
 		isDecl = true
@@ -779,6 +787,11 @@ func (o *Outline) trackQuote(c []byte) {
 	if !o.script && hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
 		o.quote = commentEnd
 	}
+	// Markdown and HTML comment out lines between <!-- and -->: notes
+	// for the site that renders them (Node's YAML of versions).
+	if hasPrefix(c, "<!--") && !bytes.Contains(c[4:], markupCommentEnd) {
+		o.quote = markupCommentEnd
+	}
 }
 
 // tripleQuotes counts the triple quotes q in c but those between two
@@ -806,6 +819,8 @@ func tripleQuotes(c, q []byte) int {
 var (
 	docQuotes  = [][]byte{[]byte(`"""`), []byte(`'''`)}
 	commentEnd = []byte("*/")
+	// markupCommentEnd ends a comment of markdown or HTML.
+	markupCommentEnd = []byte("-->")
 )
 
 // noteComment extends or starts the run of comment lines that documents

@@ -972,3 +972,33 @@ func TestOutlineKeywordOrSentence(t *testing.T) {
 		}
 	}
 }
+
+// Lines between <!-- and --> are a comment (Node's YAML of versions
+// under each heading), not keys that read as a Makefile's rules, and the
+// text after the comment is the section's first line.
+func TestOutlineMarkupComment(t *testing.T) {
+	ranks := outlineRanks("# Events\n\n## Class: `EventEmitter`\n\n<!-- YAML\nadded: v0.1.26\nchanges:\n  - version: v13.4.0\n-->\n\n" +
+		"The `EventEmitter` class is defined by the `node:events` module.\n\n## Error events\n\nText.\n")
+	rest, doc := prioOutlineRest>>classShift, prioOutlineDoc>>classShift
+	for _, n := range []int{6, 7} {
+		if ranks[n] > rest {
+			t.Errorf("line %d of the comment ranks %d, above the other lines (%d)", n, ranks[n], rest)
+		}
+	}
+	if ranks[11] <= rest || ranks[11] > doc {
+		t.Errorf("the section's first line ranks %d, not as a first line (above %d, at most %d)", ranks[11], rest, doc)
+	}
+}
+
+// An HTML table in markdown opens a block at each row, over its cells:
+// markup over deeper lines, no evidence that the file is code whose
+// hashes start comments.
+func TestOutlineMarkdownTable(t *testing.T) {
+	input := "# OS\n\n## `os.EOL`\n\nText.\n\n<table>\n" + strings.Repeat("  <tr>\n    <td>x</td>\n  </tr>\n", 30) +
+		"</table>\n\n## `os.arch()`\n\nText.\n"
+	ranks := outlineRanks(input)
+	n := strings.Count(input[:strings.Index(input, "## `os.arch()`")], "\n") + 1
+	if heading := prioOutlineHeading >> classShift; ranks[n] <= heading-maxHeading-1 {
+		t.Errorf("the heading after the table ranks %d, not as a heading (above %d)", ranks[n], heading-maxHeading-1)
+	}
+}
