@@ -836,10 +836,7 @@ func TestOutlineBlankBeforeBody(t *testing.T) {
 // SQL declares its tables, views and functions with CREATE, in the
 // capitals its dumps and schema files write.
 func TestOutlineSQLCreate(t *testing.T) {
-	for _, tc := range []struct {
-		line string
-		want declKind
-	}{
+	checkDeclOf(t, []declCase{
 		{"CREATE VIEW columns AS", declType},
 		{"CREATE TABLE users (", declType},
 		{"CREATE FUNCTION _pg_expandarray(IN anyarray, OUT x anyelement, OUT n int)", declFunc},
@@ -848,7 +845,18 @@ func TestOutlineSQLCreate(t *testing.T) {
 		{"CREATE", declNone},
 		{"CREATE the table first.", declNone},
 		{"RETURN rpad($1, $2, ' ');", declControl},
-	} {
+	})
+}
+
+// declCase is a line and the kind of declaration declOf reads in it.
+type declCase struct {
+	line string
+	want declKind
+}
+
+func checkDeclOf(t *testing.T, cases []declCase) {
+	t.Helper()
+	for _, tc := range cases {
 		if got, _ := declOf([]byte(tc.line)); got != tc.want {
 			t.Errorf("declOf(%q) = %d, want %d", tc.line, got, tc.want)
 		}
@@ -950,10 +958,7 @@ func TestOutlineFencedCode(t *testing.T) {
 // a declaration, whose small words are few and whose line ends on no
 // period or comma.
 func TestOutlineKeywordOrSentence(t *testing.T) {
-	for _, tc := range []struct {
-		line string
-		want declKind
-	}{
+	checkDeclOf(t, []declCase{
 		{"package with pending install scripts.", declNone},
 		{"use -pkgdir to keep generated packages in a separate location.", declNone},
 		{"module download mode to use: readonly, vendor, or mod.", declNone},
@@ -966,11 +971,7 @@ func TestOutlineKeywordOrSentence(t *testing.T) {
 		{"var reWrapComment = /\\{(?:\\n\\/\\* \\[wrapped with .+\\] \\*\\/)?\\n?/,", declName},
 		{"const message = 'this is the end of it',", declName},
 		{"class Greeting extends Component {", declType},
-	} {
-		if got, _ := declOf([]byte(tc.line)); got != tc.want {
-			t.Errorf("declOf(%q) = %v, want %v", tc.line, got, tc.want)
-		}
-	}
+	})
 }
 
 // Lines between <!-- and --> are a comment (Node's YAML of versions
