@@ -759,10 +759,7 @@ func TestOutlineOverload(t *testing.T) {
 // A JavaScript class's private members start with a hash: they are
 // declarations, where a hash comments out a call in a script.
 func TestOutlinePrivateMember(t *testing.T) {
-	for _, tc := range []struct {
-		line   string
-		member bool
-	}{
+	checkLines(t, "privateMember", privateMember, []lineCase{
 		{"#flatVerifyWithoutProcessors(file, providedConfig, providedOptions) {", true},
 		{"#count = 0;", true},
 		{"#cache;", true},
@@ -771,11 +768,7 @@ func TestOutlinePrivateMember(t *testing.T) {
 		{"#print (x)", false},
 		{"#count = 0", false},
 		{"# a comment;", false},
-	} {
-		if got := privateMember([]byte(tc.line)); got != tc.member {
-			t.Errorf("privateMember(%q) = %v, want %v", tc.line, got, tc.member)
-		}
-	}
+	})
 	ranks := outlineRanks("class Linter {\n    #verify(file) {\n        return file;\n    }\n}\n")
 	if decl := prioOutlineLast >> classShift; ranks[2] <= decl {
 		t.Errorf("the private method ranks %d, not as a declaration (above %d)", ranks[2], decl)
@@ -848,6 +841,21 @@ func TestOutlineSQLCreate(t *testing.T) {
 	})
 }
 
+// lineCase is a line and whether a test of lines holds for it.
+type lineCase struct {
+	line string
+	want bool
+}
+
+func checkLines(t *testing.T, name string, test func([]byte) bool, cases []lineCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if got := test([]byte(tc.line)); got != tc.want {
+			t.Errorf("%s(%q) = %v, want %v", name, tc.line, got, tc.want)
+		}
+	}
+}
+
 // declCase is a line and the kind of declaration declOf reads in it.
 type declCase struct {
 	line string
@@ -879,10 +887,7 @@ func TestOutlineHeaderParenthesis(t *testing.T) {
 // after it are the class's still. A backtick in prose (a span of code
 // broken over lines, the character named, GNU's `quote') opens nothing.
 func TestOutlineTemplateLiteral(t *testing.T) {
-	for _, tc := range []struct {
-		line  string
-		opens bool
-	}{
+	checkLines(t, "opensTemplate", opensTemplate, []lineCase{
 		{"throw new Error(`Command passed to .addCommand() must have a name", true},
 		{"const msg = `'${file}' does not exist", true},
 		{"throw new Error(`Cannot add '${o.flags}'${this._name && ` to '${this._name}'`} due to", true},
@@ -895,11 +900,7 @@ func TestOutlineTemplateLiteral(t *testing.T) {
 		{`if j := bytes.IndexAny(s[:i], "\"'<=` + "`" + `"); j >= 0 {`, false},
 		{"case '`':", false},
 		{"x := 1 // set = `quoted", false},
-	} {
-		if got := opensTemplate([]byte(tc.line)); got != tc.opens {
-			t.Errorf("opensTemplate(%q) = %v, want %v", tc.line, got, tc.opens)
-		}
-	}
+	})
 	ranks := outlineRanks("class Command {\n  add(cmd) {\n    if (!cmd) {\n      throw new Error(`no name\n" +
 		"- name it`);\n    }\n  }\n\n  remove(cmd) {\n    return cmd;\n  }\n}\n")
 	if ranks[9] != ranks[2] {
@@ -907,31 +908,21 @@ func TestOutlineTemplateLiteral(t *testing.T) {
 	}
 	// An example in a fenced block of markdown that leaves its template
 	// open holds the document's headings no less.
-	ranks = outlineRanks("# Title\n\nSee [the API](api.md).\n\n```js\nsetup();\nrun();\nstop();\nclean();\nexit();\n" +
-		"const page = html(`<p>\n```\n\n## Usage\n\nRun it.\n")
-	if heading := prioOutlineHeading >> classShift; ranks[14] <= heading-maxHeading-1 {
-		t.Errorf("the heading after the fenced block ranks %d, not as a heading (above %d)", ranks[14], heading-maxHeading-1)
-	}
+	checkHeading(t, "# Title\n\nSee [the API](api.md).\n\n    setup();\n    run();\n    stop();\n    clean();\n    exit();\n\n"+
+		"```js\nconst page = html(`<p>\n```\n\n## Usage\n\nRun it.\n", "## Usage")
 }
 
 // Perl documents a module in POD, whose =head1 and =head2 lines are its
 // table of contents: they rank as declarations, below the subs they
 // document, and the POD's text does not.
 func TestOutlinePODHeading(t *testing.T) {
-	for _, tc := range []struct {
-		line string
-		pod  bool
-	}{
+	checkLines(t, "pod", pod, []lineCase{
 		{"=head1 NAME", true},
 		{"=head2 Version 1.03 (dpkg 1.20.0)", true},
 		{"=head1", false},
 		{"=headline of a paragraph", false},
 		{"=item $v->is_valid()", false},
-	} {
-		if got := pod([]byte(tc.line)); got != tc.pod {
-			t.Errorf("pod(%q) = %v, want %v", tc.line, got, tc.pod)
-		}
-	}
+	})
 	ranks := outlineRanks("package Dpkg::Version;\n\nsub new {\n    return 1;\n}\n\n=head1 METHODS\n\nThe methods.\n\n=cut\n")
 	decl := prioOutlineLast >> classShift
 	if ranks[7] <= decl || ranks[7] >= ranks[3] {
@@ -945,10 +936,17 @@ func TestOutlinePODHeading(t *testing.T) {
 func TestOutlineFencedCode(t *testing.T) {
 	input := "# OS\n\n## `os.EOL`\n\nThe end of line.\n\n```js\n" + strings.Repeat("console.log(os.EOL);\n", 25) +
 		"```\n\n## `os.arch()`\n\nThe architecture.\n"
+	checkHeading(t, input, "## `os.arch()`")
+}
+
+// checkHeading checks that the line of input that starts with heading
+// ranks as a heading.
+func checkHeading(t *testing.T, input, heading string) {
+	t.Helper()
 	ranks := outlineRanks(input)
-	n := strings.Count(input[:strings.Index(input, "## `os.arch()`")], "\n") + 1
-	if heading := prioOutlineHeading >> classShift; ranks[n] <= heading-maxHeading-1 {
-		t.Errorf("the heading after the example ranks %d, not as a heading (above %d)", ranks[n], heading-maxHeading-1)
+	n := strings.Count(input[:strings.Index(input, "\n"+heading)+1], "\n") + 1
+	if least := prioOutlineHeading>>classShift - maxHeading - 1; ranks[n] <= least {
+		t.Errorf("%q ranks %d, not as a heading (above %d)", heading, ranks[n], least)
 	}
 }
 
@@ -997,9 +995,5 @@ func TestOutlineMarkupComment(t *testing.T) {
 func TestOutlineMarkdownTable(t *testing.T) {
 	input := "# OS\n\n## `os.EOL`\n\nText.\n\n<table>\n" + strings.Repeat("  <tr>\n    <td>x</td>\n  </tr>\n", 30) +
 		"</table>\n\n## `os.arch()`\n\nText.\n"
-	ranks := outlineRanks(input)
-	n := strings.Count(input[:strings.Index(input, "## `os.arch()`")], "\n") + 1
-	if heading := prioOutlineHeading >> classShift; ranks[n] <= heading-maxHeading-1 {
-		t.Errorf("the heading after the table ranks %d, not as a heading (above %d)", ranks[n], heading-maxHeading-1)
-	}
+	checkHeading(t, input, "## `os.arch()`")
 }
