@@ -250,10 +250,13 @@ func (o *Outline) finalize(next *lineShape) {
 	// A here-document's lines are data, whatever they look like, and do
 	// not end the blocks around them: they may start at the margin.
 	inHere := o.inHere
-	if inHere && (o.hereQuote && bytes.Contains(c, o.here) || string(c) == string(o.here)) {
+	if inHere && (o.hereQuote && closesString(c, o.here) || string(c) == string(o.here)) {
 		o.inHere = false
 	}
 	inQuote := o.quote != nil
+	// A comment of markup (<!-- YAML ... -->) between a heading and its
+	// text is a note for the site that renders it.
+	note := !inHere && (hasPrefix(c, "<!--") || inQuote && &o.quote[0] == &markupCommentEnd[0])
 	if !inHere {
 		o.trackQuote(c)
 	}
@@ -261,7 +264,10 @@ func (o *Outline) finalize(next *lineShape) {
 	// word follows (#include in a string of C it writes).
 	comment := inQuote || s.comment || inHere || o.script && c[0] == '#'
 	if !comment && !inHere {
-		if d, quote := hereDelimiter(c); d != nil {
+		// A backtick opens a string only in code: in a document it
+		// marks code in prose, and an example in a fenced block may
+		// leave one open that the fence ends.
+		if d, quote := hereDelimiter(c); d != nil && (d[0] != '`' || o.code > o.markdown && !o.fence) {
 			o.here = append(o.here[:0], d...)
 			o.inHere, o.hereQuote = true, quote
 		}
@@ -386,6 +392,9 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.rest(depth, n)
 		o.noteComment(p)
 		push = false
+		if note {
+			o.firstBody = firstBody // the text after it is the first
+		}
 	case s.fence || o.fence:
 		if s.fence {
 			o.fence = !o.fence
@@ -477,7 +486,9 @@ func (o *Outline) finalize(next *lineShape) {
 			push = false
 			break
 		}
-		if d <= declFunc && !rule {
+		if d <= declFunc && !rule && (s.decl != declNone || c[0] != '<') {
+			// A tag over deeper lines (an HTML table's <tr> over its
+			// cells) is markup, no evidence of code.
 			o.code++
 		}
 		isDecl = true
@@ -537,7 +548,9 @@ func (o *Outline) finalize(next *lineShape) {
 	case n == 1 && hasPrefix(c, "#!"):
 		o.code += 100 // a script, whose hashes start comments
 		o.script = true
-	case codeLine(c):
+	case codeLine(c) && !o.fence:
+		// Code in a fenced block is markdown's example, no evidence
+		// that the file is code.
 		o.code++
 	}
 
@@ -647,11 +660,16 @@ func (o *Outline) openerKind(s *lineShape, ctx blockKind, opener bool) blockKind
 // shell script starts (cat <<EOF, <<-'END', <<~SQL), or nil. The word
 // follows the operator directly or in quotes, and, unquoted, is capitals:
 // 1 << SHIFT and x<<bits shift. A string assigned over several lines
-// (includes='), quote, is a here-document too, that ends at its quote.
+// (includes='), quote, is a here-document too, that ends at its quote; so
+// is a template literal or a raw string in backticks (JavaScript's, Go's)
+// that a line of code opens and leaves open.
 func hereDelimiter(c []byte) (end []byte, quote bool) {
 	if q := c[len(c)-1]; (q == '\'' || q == '"' || q == '`') && len(c) >= 2 && c[len(c)-2] == '=' &&
 		bytes.Count(c, c[len(c)-1:])%2 == 1 {
 		return c[len(c)-1:], true
+	}
+	if opensTemplate(c) {
+		return backtick, true
 	}
 	i := bytes.Index(c, []byte("<<"))
 	if i <= 0 || isWordByte(c[i-1]) || c[i-1] == ')' {
@@ -676,6 +694,80 @@ func hereDelimiter(c []byte) (end []byte, quote bool) {
 	return rest[:j], false
 }
 
+var backtick = []byte("`")
+
+// opensTemplate reports whether a line of code leaves a string in
+// backticks open: it holds an odd number of backticks outside its quoted
+// strings and comment, and the first or the last, the outer template's or
+// one nested in it, opens a value.
+func opensTemplate(c []byte) bool {
+	first, last, open := templateTicks(c)
+	return open && (opensValue(c, first) || opensValue(c, last))
+}
+
+// templateTicks returns the first and the last backtick of a line that
+// are not characters of a string in quotes ("<=`", '`') or of a comment,
+// and whether the line leaves a template open: an odd number of them.
+// Quotes in a template are its characters.
+func templateTicks(c []byte) (first, last int, open bool) {
+	first, last = -1, -1
+	var quote byte // the quote of the string being read
+	for i := 0; i < len(c); i++ {
+		b := c[i]
+		switch {
+		case quote != 0:
+			if b == '\\' {
+				i++
+			} else if b == quote {
+				quote = 0
+			}
+		case b == '`':
+			if first < 0 {
+				first = i
+			}
+			last = i
+			open = !open
+		case open:
+		case b == '"' || b == '\'':
+			quote = b
+		case b == '/' && i+1 < len(c) && c[i+1] == '/':
+			return first, last, open
+		}
+	}
+	return first, last, open
+}
+
+// opensValue reports whether the backtick at i opens a string: it follows
+// what a value follows: an assignment, a parenthesis, a comma, return. A
+// word before it may close a span of code in prose (`-o
+// cache_dir=cache`.), a backtick followed by a blank or a comma is the
+// character itself, named in prose ($, `, and \), and a quote in the old
+// style of GNU's manuals, `word', is closed by its apostrophe on the line.
+func opensValue(c []byte, i int) bool {
+	if i == 0 || i+1 < len(c) && bytes.IndexByte([]byte(" \t,.;)"), c[i+1]) >= 0 {
+		return false
+	}
+	if j := bytes.IndexByte(c[i+1:], '\''); j > 0 && bytes.IndexByte(c[i+1:i+1+j], ' ') < 0 {
+		return false
+	}
+	before := trimBlankRight(c[:i])
+	if len(before) == 0 {
+		return false
+	}
+	return bytes.IndexByte([]byte("=(,:+?["), before[len(before)-1]) >= 0 ||
+		bytes.HasSuffix(before, []byte("return")) && (len(before) == 6 || !isWordByte(before[len(before)-7]))
+}
+
+// closesString reports whether a line ends the string that q opened: a
+// backtick closes a template only where the line holds an odd number of
+// them, the others being pairs of a template nested in it.
+func closesString(c, q []byte) bool {
+	if q[0] == '`' {
+		return bytes.Count(c, q)%2 == 1
+	}
+	return bytes.Contains(c, q)
+}
+
 // trackQuote follows docstrings and block comments across lines, so that
 // the lines inside them are read as comments.
 func (o *Outline) trackQuote(c []byte) {
@@ -694,6 +786,11 @@ func (o *Outline) trackQuote(c []byte) {
 	// A script has no block comments: /* starts a pattern of its case.
 	if !o.script && hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
 		o.quote = commentEnd
+	}
+	// Markdown and HTML comment out lines between <!-- and -->: notes
+	// for the site that renders them (Node's YAML of versions).
+	if hasPrefix(c, "<!--") && !bytes.Contains(c[4:], markupCommentEnd) {
+		o.quote = markupCommentEnd
 	}
 }
 
@@ -722,6 +819,8 @@ func tripleQuotes(c, q []byte) int {
 var (
 	docQuotes  = [][]byte{[]byte(`"""`), []byte(`'''`)}
 	commentEnd = []byte("*/")
+	// markupCommentEnd ends a comment of markdown or HTML.
+	markupCommentEnd = []byte("-->")
 )
 
 // noteComment extends or starts the run of comment lines that documents

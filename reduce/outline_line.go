@@ -128,6 +128,14 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.heading = n
 		return s
 	}
+	if pod(c) && s.w == 0 {
+		// A heading of Perl's documentation names a section of the
+		// documentation of the code around it, often a function's:
+		// it ranks below the functions, as a name declared does, not
+		// above them as a heading of markdown would.
+		s.decl, s.keyword = declName, true
+		return s
+	}
 	s.closer = isCloser(c)
 	if s.closer {
 		return s
@@ -350,6 +358,12 @@ func equalsHeading(c []byte) int {
 	return max(n-1, 1)
 }
 
+// pod reports whether a line is a heading of Perl's documentation,
+// "=head2 Methods".
+func pod(c []byte) bool {
+	return hasPrefix(c, "=head") && len(c) >= 8 && c[5] >= '1' && c[5] <= '6' && c[6] == ' ' && c[7] != ' '
+}
+
 // commandEntry reports whether a line is an entry of a help's list of
 // commands: a command's name in lower case, a run of blanks, and a
 // description of two words or more that starts with a capital ("install
@@ -521,6 +535,11 @@ func declOf(c []byte) (kind declKind, keyword bool) {
 			if len(after) == 0 || after[0] == '=' && k != declControl && k != declName || after[0] == '.' || after[0] == ',' {
 				return declNone, false
 			}
+			if k != declControl && sentence(after) {
+				// "package with pending install scripts." in a
+				// paragraph wrapped before it.
+				return declNone, false
+			}
 			if k == declName && funcValue(after) {
 				return declFunc, true
 			}
@@ -677,6 +696,31 @@ func prose(words []byte, most int) bool {
 		}
 	}
 	return false
+}
+
+// sentence reports whether the rest of a line after a keyword is a
+// sentence's: two of the small words of English, or one and the period
+// or comma a sentence's line ends on. Code has few of them ("impl
+// Display for Path"), and its lines end on none of those; words in a
+// value, a string or a pattern (x = /with .+/,) are not counted.
+func sentence(rest []byte) bool {
+	head := rest
+	if i := bytes.IndexAny(rest, "=({\"'`/"); i >= 0 {
+		head = rest[:i]
+	}
+	small := 0
+	var lower [8]byte
+	for w := range bytes.FieldsSeq(head) {
+		if len(w) <= len(lower) {
+			l := append(lower[:0], w...)
+			l[0] |= 0x20
+			if smallWords[string(l)] {
+				small++
+			}
+		}
+	}
+	last := rest[len(rest)-1]
+	return small >= 2 || small == 1 && (last == '.' || last == ',')
 }
 
 // smallWords are words of English that no language names a type, a

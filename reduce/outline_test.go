@@ -759,10 +759,7 @@ func TestOutlineOverload(t *testing.T) {
 // A JavaScript class's private members start with a hash: they are
 // declarations, where a hash comments out a call in a script.
 func TestOutlinePrivateMember(t *testing.T) {
-	for _, tc := range []struct {
-		line   string
-		member bool
-	}{
+	checkLines(t, "privateMember", privateMember, []lineCase{
 		{"#flatVerifyWithoutProcessors(file, providedConfig, providedOptions) {", true},
 		{"#count = 0;", true},
 		{"#cache;", true},
@@ -771,11 +768,7 @@ func TestOutlinePrivateMember(t *testing.T) {
 		{"#print (x)", false},
 		{"#count = 0", false},
 		{"# a comment;", false},
-	} {
-		if got := privateMember([]byte(tc.line)); got != tc.member {
-			t.Errorf("privateMember(%q) = %v, want %v", tc.line, got, tc.member)
-		}
-	}
+	})
 	ranks := outlineRanks("class Linter {\n    #verify(file) {\n        return file;\n    }\n}\n")
 	if decl := prioOutlineLast >> classShift; ranks[2] <= decl {
 		t.Errorf("the private method ranks %d, not as a declaration (above %d)", ranks[2], decl)
@@ -836,10 +829,7 @@ func TestOutlineBlankBeforeBody(t *testing.T) {
 // SQL declares its tables, views and functions with CREATE, in the
 // capitals its dumps and schema files write.
 func TestOutlineSQLCreate(t *testing.T) {
-	for _, tc := range []struct {
-		line string
-		want declKind
-	}{
+	checkDeclOf(t, []declCase{
 		{"CREATE VIEW columns AS", declType},
 		{"CREATE TABLE users (", declType},
 		{"CREATE FUNCTION _pg_expandarray(IN anyarray, OUT x anyelement, OUT n int)", declFunc},
@@ -848,7 +838,33 @@ func TestOutlineSQLCreate(t *testing.T) {
 		{"CREATE", declNone},
 		{"CREATE the table first.", declNone},
 		{"RETURN rpad($1, $2, ' ');", declControl},
-	} {
+	})
+}
+
+// lineCase is a line and whether a test of lines holds for it.
+type lineCase struct {
+	line string
+	want bool
+}
+
+func checkLines(t *testing.T, name string, test func([]byte) bool, cases []lineCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if got := test([]byte(tc.line)); got != tc.want {
+			t.Errorf("%s(%q) = %v, want %v", name, tc.line, got, tc.want)
+		}
+	}
+}
+
+// declCase is a line and the kind of declaration declOf reads in it.
+type declCase struct {
+	line string
+	want declKind
+}
+
+func checkDeclOf(t *testing.T, cases []declCase) {
+	t.Helper()
+	for _, tc := range cases {
 		if got, _ := declOf([]byte(tc.line)); got != tc.want {
 			t.Errorf("declOf(%q) = %d, want %d", tc.line, got, tc.want)
 		}
@@ -864,4 +880,120 @@ func TestOutlineHeaderParenthesis(t *testing.T) {
 	if ranks[5] >= ranks[11] {
 		t.Errorf("a call in the body ranks %d, as the function after it, %d", ranks[5], ranks[11])
 	}
+}
+
+// A template literal (or Go's raw string) that runs over lines holds
+// data, which may start at the margin: it ends no block, and the methods
+// after it are the class's still. A backtick in prose (a span of code
+// broken over lines, the character named, GNU's `quote') opens nothing.
+func TestOutlineTemplateLiteral(t *testing.T) {
+	checkLines(t, "opensTemplate", opensTemplate, []lineCase{
+		{"throw new Error(`Command passed to .addCommand() must have a name", true},
+		{"const msg = `'${file}' does not exist", true},
+		{"throw new Error(`Cannot add '${o.flags}'${this._name && ` to '${this._name}'`} due to", true},
+		{"return `", true},
+		{"var usage = `Usage: tool [flags]", true},
+		{"xfail_strict=True -o cache_dir=cache`.", false},
+		{"all characters within the quotes, with the exception of $, `, \\, and,", false},
+		{"sist of a number without a leading `+' or `-', `+' is assumed.", false},
+		{"const s = `one line`;", false},
+		{`if j := bytes.IndexAny(s[:i], "\"'<=` + "`" + `"); j >= 0 {`, false},
+		{"case '`':", false},
+		{"x := 1 // set = `quoted", false},
+	})
+	ranks := outlineRanks("class Command {\n  add(cmd) {\n    if (!cmd) {\n      throw new Error(`no name\n" +
+		"- name it`);\n    }\n  }\n\n  remove(cmd) {\n    return cmd;\n  }\n}\n")
+	if ranks[9] != ranks[2] {
+		t.Errorf("the method after the template ranks %d, the one before %d", ranks[9], ranks[2])
+	}
+	// An example in a fenced block of markdown that leaves its template
+	// open holds the document's headings no less.
+	checkHeading(t, "# Title\n\nSee [the API](api.md).\n\n    setup();\n    run();\n    stop();\n    clean();\n    exit();\n\n"+
+		"```js\nconst page = html(`<p>\n```\n\n## Usage\n\nRun it.\n", "## Usage")
+}
+
+// Perl documents a module in POD, whose =head1 and =head2 lines are its
+// table of contents: they rank as declarations, below the subs they
+// document, and the POD's text does not.
+func TestOutlinePODHeading(t *testing.T) {
+	checkLines(t, "pod", pod, []lineCase{
+		{"=head1 NAME", true},
+		{"=head2 Version 1.03 (dpkg 1.20.0)", true},
+		{"=head1", false},
+		{"=headline of a paragraph", false},
+		{"=item $v->is_valid()", false},
+	})
+	ranks := outlineRanks("package Dpkg::Version;\n\nsub new {\n    return 1;\n}\n\n=head1 METHODS\n\nThe methods.\n\n=cut\n")
+	decl := prioOutlineLast >> classShift
+	if ranks[7] <= decl || ranks[7] >= ranks[3] {
+		t.Errorf("=head1 ranks %d, not a declaration (above %d) below the sub (%d)", ranks[7], decl, ranks[3])
+	}
+}
+
+// Code in markdown's fenced blocks is the document's examples: however
+// much of it, the document's headings are headings, not a script's
+// comments.
+func TestOutlineFencedCode(t *testing.T) {
+	input := "# OS\n\n## `os.EOL`\n\nThe end of line.\n\n```js\n" + strings.Repeat("console.log(os.EOL);\n", 25) +
+		"```\n\n## `os.arch()`\n\nThe architecture.\n"
+	checkHeading(t, input, "## `os.arch()`")
+}
+
+// checkHeading checks that the line of input that starts with heading
+// ranks as a heading.
+func checkHeading(t *testing.T, input, heading string) {
+	t.Helper()
+	ranks := outlineRanks(input)
+	n := strings.Count(input[:strings.Index(input, "\n"+heading)+1], "\n") + 1
+	if least := prioOutlineHeading>>classShift - maxHeading - 1; ranks[n] <= least {
+		t.Errorf("%q ranks %d, not as a heading (above %d)", heading, ranks[n], least)
+	}
+}
+
+// A paragraph wrapped before a keyword ("package with pending install
+// scripts.", "use -pkgdir to keep generated packages in a separate
+// location.") starts a line with it: the sentence after it tells it from
+// a declaration, whose small words are few and whose line ends on no
+// period or comma.
+func TestOutlineKeywordOrSentence(t *testing.T) {
+	checkDeclOf(t, []declCase{
+		{"package with pending install scripts.", declNone},
+		{"use -pkgdir to keep generated packages in a separate location.", declNone},
+		{"module download mode to use: readonly, vendor, or mod.", declNone},
+		{"interface but provides buffering and some help for textual I/O.", declNone},
+		{"from the following argument (declared with angle brackets like `--expect <value>`). Both are `undefined` unless specified on command line.", declNone},
+		{"package main", declType},
+		{"package Dpkg::Version;", declType},
+		{"impl<'de, T> Deserialize<'de> for Box<T> where T: Deserialize<'de>, {", declType},
+		{"use std::{fmt, io};", declImport},
+		{"var reWrapComment = /\\{(?:\\n\\/\\* \\[wrapped with .+\\] \\*\\/)?\\n?/,", declName},
+		{"const message = 'this is the end of it',", declName},
+		{"class Greeting extends Component {", declType},
+	})
+}
+
+// Lines between <!-- and --> are a comment (Node's YAML of versions
+// under each heading), not keys that read as a Makefile's rules, and the
+// text after the comment is the section's first line.
+func TestOutlineMarkupComment(t *testing.T) {
+	ranks := outlineRanks("# Events\n\n## Class: `EventEmitter`\n\n<!-- YAML\nadded: v0.1.26\nchanges:\n  - version: v13.4.0\n-->\n\n" +
+		"The `EventEmitter` class is defined by the `node:events` module.\n\n## Error events\n\nText.\n")
+	rest, doc := prioOutlineRest>>classShift, prioOutlineDoc>>classShift
+	for _, n := range []int{6, 7} {
+		if ranks[n] > rest {
+			t.Errorf("line %d of the comment ranks %d, above the other lines (%d)", n, ranks[n], rest)
+		}
+	}
+	if ranks[11] <= rest || ranks[11] > doc {
+		t.Errorf("the section's first line ranks %d, not as a first line (above %d, at most %d)", ranks[11], rest, doc)
+	}
+}
+
+// An HTML table in markdown opens a block at each row, over its cells:
+// markup over deeper lines, no evidence that the file is code whose
+// hashes start comments.
+func TestOutlineMarkdownTable(t *testing.T) {
+	input := "# OS\n\n## `os.EOL`\n\nText.\n\n<table>\n" + strings.Repeat("  <tr>\n    <td>x</td>\n  </tr>\n", 30) +
+		"</table>\n\n## `os.arch()`\n\nText.\n"
+	checkHeading(t, input, "## `os.arch()`")
 }
