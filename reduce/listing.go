@@ -125,7 +125,7 @@ func NewListing(budget int) *Listing {
 		holdLimit: max(budget*32, 64<<10),
 		text:      NewText(budget),
 		census:    newListCensus(),
-		fold:      listFolder{limit: max(budget*32, 64<<10)},
+		fold:      listFolder{limit: max(budget*32, 64<<10), stems: true},
 		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
 		treeDirs:  map[int]bool{},

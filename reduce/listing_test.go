@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -160,8 +161,29 @@ func TestListingFolds(t *testing.T) {
 		{[]string{".gitignore", "a.gitignore"}, "{.gitignore,a.gitignore}"},
 		{[]string{"Makefile", "README"}, "{Makefile,README}"},
 	} {
-		if got := braces(tc.names); got != tc.want {
+		if got := braces(tc.names, false); got != tc.want {
 			t.Errorf("braces(%q) = %q, want %q", tc.names, got, tc.want)
+		}
+	}
+	// The listing's own folds write the words their names start with once.
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"dpkg-deb.1.gz", "dpkg-query.1.gz"}, "dpkg-{deb.1,query.1}.gz"},
+		{[]string{"cgo_unix.go", "cgo_unix_cgo.go"}, "cgo_{unix,unix_cgo}.go"},
+		{[]string{"bash.1", "bc.1"}, "{bash,bc}.1"},
+		{[]string{"ab-c", "ab-c-d"}, "ab-{c,c-d}"},
+		{[]string{"_parseaddr.py", "_policybase.py"}, "{_parseaddr,_policybase}.py"},
+		{[]string{"net-y.go", "net-y.go.orig"}, "net-{y.go,y.go.orig}"},
+		{[]string{"lib/", "lib/x/"}, "{lib,lib/x}/"},
+		{[]string{"net/a.go", "net/b.go"}, "net/{a,b}.go"},
+	} {
+		if got := braces(tc.names, true); got != tc.want {
+			t.Errorf("braces(%q, true) = %q, want %q", tc.names, got, tc.want)
+		}
+		if got := expandFold(braces(tc.names, true)); !slices.Equal(got, tc.names) {
+			t.Errorf("the fold of %q stands for %q", tc.names, got)
 		}
 	}
 	for _, name := range []string{"a,b.go", "{x}.go", "My Docs", "a\tb", "\x1b[31mred", "\xff"} {
