@@ -125,7 +125,7 @@ func NewListing(budget int) *Listing {
 		holdLimit: max(budget*32, 64<<10),
 		text:      NewText(budget),
 		census:    newListCensus(),
-		fold:      listFolder{limit: max(budget*32, 64<<10), stems: true},
+		fold:      listFolder{limit: max(budget*32, 64<<10), stems: true, bare: true},
 		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
 		treeDirs:  map[int]bool{},
@@ -188,7 +188,14 @@ func (r *Listing) Add(l Line) {
 	case shape.ListingPath:
 		name := b[ll.Start:ll.End]
 		dir, ext := r.census.add(r.section, name)
-		if ll.End == len(b) && r.fold.add(l, b[:ll.Start], name, dir) {
+		// A name with no directory (ls, ls -1) folds as a path does,
+		// but not under an ls -R heading, whose entries take turns by
+		// section, nor after an indentation (apt-cache rdepends), where
+		// names alone in notes show it at less cost; nor a directory's
+		// name alone (jar tf's org/), which stands out as it is.
+		bare := bytes.IndexByte(name[:max(len(name)-1, 0)], '/') < 0
+		folds := !bare || r.section == nil && ll.Start == 0 && !bytes.HasSuffix(name, []byte("/"))
+		if ll.End == len(b) && folds && r.fold.add(l, b[:ll.Start], name, dir) {
 			return
 		}
 		r.names.add(l, ll.Start, ll.End, dir, ext)

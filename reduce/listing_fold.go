@@ -43,6 +43,9 @@ type listFolder struct {
 	// stems: the listing's own folder, whose folds write the words
 	// their names start with once, dpkg-{deb,query}.1.gz.
 	stems bool
+	// bare: runs take names with no directory too, as ls and ls -1
+	// print them, to be folded as {a,b}.gz.
+	bare  bool
 	runs  []listRun
 	bytes int
 	open  bool // the last run may take the next line
@@ -67,8 +70,8 @@ const listFoldMinDir = 10
 // run, and reports whether it did: the line is then shown in a fold or not
 // at all. A path whose name cannot be folded is not taken.
 func (f *listFolder) add(l Line, prefix, name []byte, census int) bool {
-	cut := foldCut(name)
-	if cut < 0 || int64(len(l.Text)) != l.Len || !plainText(prefix) || bytes.ContainsAny(prefix, "{},") {
+	cut, ok := foldCut(name)
+	if !ok || cut < 0 && !f.bare || int64(len(l.Text)) != l.Len || !plainText(prefix) || bytes.ContainsAny(prefix, "{},") {
 		f.end()
 		return false
 	}
@@ -123,12 +126,13 @@ func (f *listFolder) grow(n int) {
 func (f *listFolder) end() { f.open = false }
 
 // foldCut returns where the directory of a path that a fold may hold ends
-// (the index of its last slash but a trailing one), or -1 if it may not:
-// it has no directory, or holds what would read as a fold's own
-// punctuation (braces and commas), or blanks and controls in its name.
-func foldCut(name []byte) int {
+// (the index of its last slash but a trailing one, or -1 for a name with
+// no directory), and whether a fold may hold it: not if it holds what
+// would read as a fold's own punctuation (braces and commas), or blanks
+// and controls in its name.
+func foldCut(name []byte) (int, bool) {
 	if len(name) < 2 || len(name) > 1024 {
-		return -1
+		return -1, false
 	}
 	cut, ascii := -1, true
 	for i, c := range name {
@@ -136,20 +140,20 @@ func foldCut(name []byte) int {
 		case c == '/' && i < len(name)-1:
 			cut = i
 		case c == ',' || c == '{' || c == '}' || c == 0x7f || c < ' ':
-			return -1
+			return -1, false
 		case c >= 0x80:
 			ascii = false
 		}
 	}
-	if cut < 0 || !ascii && !utf8.Valid(name) || len(name)-cut-1 > 200 {
-		return -1
+	if !ascii && !utf8.Valid(name) || len(name)-cut-1 > 200 {
+		return -1, false
 	}
 	for _, c := range name[cut+1:] {
 		if c <= ' ' || c == '\\' {
-			return -1
+			return -1, false
 		}
 	}
-	return cut
+	return cut, true
 }
 
 // plainText reports whether b is text a fold can repeat as it is: valid

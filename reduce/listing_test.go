@@ -866,3 +866,55 @@ func TestListingFoldsSpread(t *testing.T) {
 	}
 	checkListingView(t, "folds-spread", input, 2000)
 }
+
+// TestListingFoldsBareNames checks that names with no directory, as ls and
+// ls -1 print them, fold as paths do, dpkg-{deb,query}.1.gz, so that a view
+// names more of them than one whose folder takes paths alone; but not under
+// an ls -R heading, whose entries take turns by section, nor after an
+// indentation, where names alone in notes show them.
+func TestListingFoldsBareNames(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "ls-man1.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]bool{}
+	for l := range bytes.Lines(input) {
+		lines[string(bytes.TrimRight(l, "\n"))] = true
+	}
+	const budget = 1000
+	view := func(bare bool) ([]byte, int) {
+		r := NewListing(budget)
+		r.fold.bare = bare
+		s := NewSplitter(r)
+		s.Write(input)
+		n := s.Close()
+		c := counter()
+		v := Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
+		named := 0
+		for l := range bytes.Lines(append(v, Unfolded(v)...)) {
+			if lines[string(bytes.TrimRight(l, "\n"))] {
+				named++
+			}
+		}
+		return v, named
+	}
+	folded, named := view(true)
+	_, plain := view(false)
+	if !bytes.Contains(folded, []byte("}.gz\n")) || named <= plain {
+		t.Errorf("the view names %d names, %d without folds of bare names:\n%s", named, plain, folded)
+	}
+	checkListingView(t, "ls-man1", input, budget)
+
+	var section, indented bytes.Buffer
+	section.WriteString("/usr/share/man/man1:\n")
+	for l := range bytes.Lines(input) {
+		section.Write(l)
+		indented.WriteString("  ")
+		indented.Write(l)
+	}
+	for name, in := range map[string][]byte{"ls -R": section.Bytes(), "indented": indented.Bytes()} {
+		if v := body(t, shape.Listing, in, budget); bytes.Contains(v, []byte("}.gz\n")) {
+			t.Errorf("%s: names folded:\n%s", name, v)
+		}
+	}
+}
