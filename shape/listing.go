@@ -325,7 +325,12 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 	default:
 		return ListingLine{}, false
 	}
-	i, depth := 0, 0
+	// col counts the columns before the connector; fixed is set when
+	// the branches are tree's own, four columns each: a no-break space
+	// or an ASCII | in them. There a branch ended with its parent
+	// ("    ", after "│   ") runs into the whitespace before it, and
+	// only the columns tell the depth.
+	i, depth, col, fixed := 0, 0, 0, false
 	for i < len(line) {
 		rest := line[i:]
 		for _, c := range treeConnectors {
@@ -338,6 +343,9 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 				if j := bytes.Index(line[start:], []byte(" -> ")); j > 0 {
 					end = start + j
 				}
+				if fixed {
+					depth = col / 4
+				}
 				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
 			}
 		}
@@ -345,22 +353,27 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 		case bytes.HasPrefix(rest, []byte("│")):
 			i += len("│")
 		case rest[0] == '|' || rest[0] == ' ':
+			fixed = fixed || rest[0] == '|'
 			i++
 		case bytes.HasPrefix(rest, []byte("\u00a0")):
+			fixed = true
 			i += len("\u00a0")
 		default:
 			return ListingLine{}, false
 		}
+		col++
 		// Branches are drawn three or four columns apart, with spaces or,
 		// in tree's UTF-8 mode, no-break spaces.
 		for i < len(line) {
 			if line[i] == ' ' {
 				i++
 			} else if bytes.HasPrefix(line[i:], []byte("\u00a0")) {
+				fixed = true
 				i += len("\u00a0")
 			} else {
 				break
 			}
+			col++
 		}
 		depth++
 	}

@@ -103,6 +103,36 @@ func TestParseListingLine(t *testing.T) {
 	}
 }
 
+// TestParseTreeDepth checks the depth of a drawn tree's entries, as tree
+// (UTF-8 and ASCII), npm ls and cargo tree draw them: in tree's own, an
+// entry under a parent that was its own parent's last child has a blank
+// branch after a drawn one, which must count as a level of its own.
+func TestParseTreeDepth(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		depth int
+	}{
+		{"├── aes/", 0},
+		{"│\u00a0\u00a0 ├── aes.go", 1},
+		{"│\u00a0\u00a0 └── testdata/", 1},
+		{"│\u00a0\u00a0     └── SigVer.rsp.bz2", 2},
+		{"│\u00a0\u00a0 │\u00a0\u00a0 │\u00a0\u00a0 └── checktest/", 3},
+		{"│\u00a0\u00a0 │\u00a0\u00a0     └── x.go", 3},
+		{"    ├── internal/", 1},
+		{"|   `-- b.go", 1},
+		{"|       `-- c.go", 2},
+		{"│ ├── abbrev@3.0.1", 1},
+		{"│ │ └── x@1.0.0", 2},
+		{"│   ├── proc-macro2 v1.0.86", 1},
+	} {
+		var p ListingParser
+		l := p.Parse([]byte(tc.line))
+		if l.Form != ListingTree || l.Depth != tc.depth {
+			t.Errorf("Parse(%q) = form %d depth %d, want a tree entry of depth %d", tc.line, l.Form, l.Depth, tc.depth)
+		}
+	}
+}
+
 // TestParseListingTable checks that a table's header makes the rows after
 // it entries, until a blank line: real lines of ps aux.
 func TestParseListingTable(t *testing.T) {
