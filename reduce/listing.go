@@ -424,8 +424,8 @@ func isLowerWord(b []byte) bool {
 	return true
 }
 
-// rowSize returns the size in a row of ls -l or du, in bytes as far as its
-// unit tells.
+// rowSize returns the size in a row of ls -l, ls -s or du, in bytes as far
+// as its unit tells.
 func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 	var f []byte
 	switch {
@@ -440,6 +440,9 @@ func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 			return 0, false
 		}
 		f = fields[len(fields)-4]
+	case ll.Start > 0 && ll.End == len(b) && len(bytes.Fields(b[:ll.Start])) == 1:
+		// ls -s: the size, then the name.
+		f = bytes.TrimSpace(b[:ll.Start])
 	default:
 		return 0, false
 	}

@@ -204,6 +204,17 @@ func TestListingSizes(t *testing.T) {
 		if _, ok := parseSize([]byte(in)); ok {
 			t.Errorf("parseSize(%q) ok", in)
 		}
+	} // A row's size, as ls -l, ls -sh and du print it.
+	var p shape.ListingParser
+	for row, want := range map[string]int64{
+		"-rw-r--r-- 1 root root 3080 Aug 28 16:20 a.go": 3080,
+		"105M libLLVM-14.so.1":                          105 << 20,
+		" 12K README.md":                                12 << 10,
+		"4.0K\t/usr/share/doc":                          4096,
+	} {
+		if got, ok := rowSize([]byte(row), p.Parse([]byte(row))); !ok || got != want {
+			t.Errorf("rowSize(%q) = %d, %v; want %d", row, got, ok, want)
+		}
 	}
 }
 

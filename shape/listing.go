@@ -62,13 +62,17 @@ type ListingParser struct {
 	// the first of them; descName is the name of the last of them.
 	descCol  int
 	descName []byte
+	// sized is set once a row of ls -sh has been read: a size with its
+	// unit, then a name. After it, a bare number before a name (a
+	// link's 0) is a size too.
+	sized bool
 }
 
 // Parse takes apart the next line of a listing.
 func (p *ListingParser) Parse(line []byte) ListingLine {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
 	if len(bytes.TrimSpace(line)) == 0 {
-		p.cols, p.descCol = 0, 0
+		p.cols, p.descCol, p.sized = 0, 0, false
 		return ListingLine{Form: ListingBlank}
 	}
 	if l, ok := parseTreeLine(line); ok {
@@ -85,6 +89,9 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return l
 	}
 	if l, ok := parseKnownRow(line, &f); ok {
+		return l
+	}
+	if l, ok := p.parseSizedName(line, &f); ok {
 		return l
 	}
 	if f.count == 2 && string(line[f.at[0][0]:f.at[0][1]]) == "total" && size(line[f.at[1][0]:f.at[1][1]]) {
@@ -564,6 +571,26 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		}
 	}
 	return ListingLine{}, false
+}
+
+// parseSizedName recognises a row of ls -s: a size, right-aligned, then a
+// name. A bare number before a name is as likely a count (wc -l, uniq -c),
+// which reads as text: it is taken for a size only after a size with its
+// unit (ls -sh's 4.0K), until a blank line.
+func (p *ListingParser) parseSizedName(line []byte, f *fields) (ListingLine, bool) {
+	if f.count != 2 {
+		return ListingLine{}, false
+	}
+	at := f.at[:f.n]
+	sz, name := line[at[0][0]:at[0][1]], line[at[1][0]:at[1][1]]
+	if !size(sz) || allDigits(sz) && !p.sized {
+		return ListingLine{}, false
+	}
+	if ok, _ := listingName(name); !ok {
+		return ListingLine{}, false
+	}
+	p.sized = p.sized || !allDigits(sz)
+	return ListingLine{Form: ListingRow, Start: at[1][0], End: at[1][1]}, true
 }
 
 // dpkgOwners reports whether a line is one of dpkg -S's: the packages

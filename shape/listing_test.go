@@ -69,6 +69,10 @@ func TestParseListingLine(t *testing.T) {
 		{"make: /usr/bin/gmake", ListingRow, "/usr/bin/gmake", false},
 		{"diversion by dash from: /bin/sh", ListingRow, "/bin/sh", false},
 		{"  36.0% reduce/testdata/golden/", ListingRow, "reduce/testdata/golden/", false},
+		// ls -1sh: a size with its unit, then a name.
+		{" 12K README.md", ListingRow, "README.md", false},
+		{"4.0K addressingmodes_test.go", ListingRow, "addressingmodes_test.go", false},
+		{"1.1M rewriteAMD64.go", ListingRow, "rewriteAMD64.go", false},
 		{"├── alpn_test.go", ListingTree, "alpn_test.go", false},
 		{"│   └── triv.go", ListingTree, "triv.go", false},
 		{"│\u00a0\u00a0 └── __pycache__", ListingTree, "__pycache__", false},
@@ -99,6 +103,29 @@ func TestParseListingLine(t *testing.T) {
 		l := p.Parse([]byte(tc.line))
 		if l.Form != tc.form || tc.line[l.Start:l.End] != tc.name || l.Weak != tc.weak {
 			t.Errorf("Parse(%q) = form %d name %q weak %v, want %d %q %v", tc.line, l.Form, tc.line[l.Start:l.End], l.Weak, tc.form, tc.name, tc.weak)
+		}
+	}
+}
+
+// TestParseListingSizedNames checks ls -sh's rows, a size and a name: a
+// link's bare 0 is a size once a size with its unit has been read, but a
+// bare number before a word alone is no row (wc -l's counts read as text).
+func TestParseListingSizedNames(t *testing.T) {
+	var p ListingParser
+	for _, tc := range []struct {
+		line string
+		form ListingForm
+	}{
+		{"   0 libEGL.so", ListingOther},
+		{"total 592M", ListingTotal},
+		{"4.0K Mcrt1.o", ListingRow},
+		{"   0 libEGL.so.1", ListingRow},
+		{"105M libLLVM-14.so.1", ListingRow},
+		{"", ListingBlank},
+		{"  12 errors", ListingOther},
+	} {
+		if l := p.Parse([]byte(tc.line)); l.Form != tc.form {
+			t.Errorf("Parse(%q) = form %d, want %d", tc.line, l.Form, tc.form)
 		}
 	}
 }
