@@ -564,6 +564,8 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		return ListingLine{Form: ListingRow, Start: last[0], End: last[1]}, true // dpkg -S
 	case f.count == 2 && percent(field(0)) && field(1)[len(field(1))-1] == '/':
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: len(line)}, true // git diff --dirstat
+	case f.count == 6 && string(field(1)) == "on" && string(field(3)) == "type" && field(5)[0] == '(' && line[len(line)-1] == ')':
+		return ListingLine{Form: ListingRow, Start: fields[2][0], End: fields[2][1]}, true // mount: what on where type fs (options)
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
 		name, _, _ := bytes.Cut(line, []byte("=="))
 		if weakName(name) {

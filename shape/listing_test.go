@@ -69,6 +69,8 @@ func TestParseListingLine(t *testing.T) {
 		{"make: /usr/bin/gmake", ListingRow, "/usr/bin/gmake", false},
 		{"diversion by dash from: /bin/sh", ListingRow, "/bin/sh", false},
 		{"  36.0% reduce/testdata/golden/", ListingRow, "reduce/testdata/golden/", false},
+		{"sysfs on /sys type sysfs (rw,relatime)", ListingRow, "/sys", false},
+		{"/dev/vda on / type ext4 (rw,relatime,discard)", ListingRow, "/", false},
 		// ls -1sh: a size with its unit, then a name.
 		{" 12K README.md", ListingRow, "README.md", false},
 		{"4.0K addressingmodes_test.go", ListingRow, "addressingmodes_test.go", false},
