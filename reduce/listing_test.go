@@ -146,44 +146,40 @@ func expandFold(fold string) []string {
 }
 
 // TestListingFolds checks the form of folds on real names: one extension
-// written once when all share it, directories' slashes too, and names that
-// would read as a fold's punctuation never folded.
+// written once when all share it, directories' slashes too, the words all
+// start with once where asked, and names that would read as a fold's
+// punctuation never folded.
 func TestListingFolds(t *testing.T) {
+	// With stem, as the listing's own folds are written, the words the
+	// names start with once too.
 	for _, tc := range []struct {
 		names []string
+		stem  bool
 		want  string
 	}{
-		{[]string{"dirent_test.go", "env_unix_test.go"}, "{dirent_test,env_unix_test}.go"},
-		{[]string{"tar/", "zip/"}, "{tar,zip}/"},
-		{[]string{"a.go", "a.s"}, "{a.go,a.s}"},
-		{[]string{"ld-linux-x86-64.so.2", "libc.so.6"}, "{ld-linux-x86-64.so.2,libc.so.6}"},
-		{[]string{"__init__.cpython-311.pyc", "base.cpython-311.pyc"}, "{__init__.cpython-311,base.cpython-311}.pyc"},
-		{[]string{".gitignore", "a.gitignore"}, "{.gitignore,a.gitignore}"},
-		{[]string{"Makefile", "README"}, "{Makefile,README}"},
+		{[]string{"dirent_test.go", "env_unix_test.go"}, false, "{dirent_test,env_unix_test}.go"},
+		{[]string{"tar/", "zip/"}, false, "{tar,zip}/"},
+		{[]string{"a.go", "a.s"}, false, "{a.go,a.s}"},
+		{[]string{"ld-linux-x86-64.so.2", "libc.so.6"}, false, "{ld-linux-x86-64.so.2,libc.so.6}"},
+		{[]string{"__init__.cpython-311.pyc", "base.cpython-311.pyc"}, false, "{__init__.cpython-311,base.cpython-311}.pyc"},
+		{[]string{".gitignore", "a.gitignore"}, false, "{.gitignore,a.gitignore}"},
+		{[]string{"Makefile", "README"}, false, "{Makefile,README}"},
+		{[]string{"dpkg-deb.1.gz", "dpkg-query.1.gz"}, false, "{dpkg-deb.1,dpkg-query.1}.gz"},
+		{[]string{"dpkg-deb.1.gz", "dpkg-query.1.gz"}, true, "dpkg-{deb.1,query.1}.gz"},
+		{[]string{"cgo_unix.go", "cgo_unix_cgo.go"}, true, "cgo_{unix,unix_cgo}.go"},
+		{[]string{"bash.1", "bc.1"}, true, "{bash,bc}.1"},
+		{[]string{"ab-c", "ab-c-d"}, true, "ab-{c,c-d}"},
+		{[]string{"_parseaddr.py", "_policybase.py"}, true, "{_parseaddr,_policybase}.py"},
+		{[]string{"net-y.go", "net-y.go.orig"}, true, "net-{y.go,y.go.orig}"},
+		{[]string{"lib/", "lib/x/"}, true, "{lib,lib/x}/"},
+		{[]string{"net/a.go", "net/b.go"}, true, "net/{a,b}.go"},
 	} {
-		if got := braces(tc.names, false); got != tc.want {
-			t.Errorf("braces(%q) = %q, want %q", tc.names, got, tc.want)
+		got := braces(tc.names, tc.stem)
+		if got != tc.want {
+			t.Errorf("braces(%q, %v) = %q, want %q", tc.names, tc.stem, got, tc.want)
 		}
-	}
-	// The listing's own folds write the words their names start with once.
-	for _, tc := range []struct {
-		names []string
-		want  string
-	}{
-		{[]string{"dpkg-deb.1.gz", "dpkg-query.1.gz"}, "dpkg-{deb.1,query.1}.gz"},
-		{[]string{"cgo_unix.go", "cgo_unix_cgo.go"}, "cgo_{unix,unix_cgo}.go"},
-		{[]string{"bash.1", "bc.1"}, "{bash,bc}.1"},
-		{[]string{"ab-c", "ab-c-d"}, "ab-{c,c-d}"},
-		{[]string{"_parseaddr.py", "_policybase.py"}, "{_parseaddr,_policybase}.py"},
-		{[]string{"net-y.go", "net-y.go.orig"}, "net-{y.go,y.go.orig}"},
-		{[]string{"lib/", "lib/x/"}, "{lib,lib/x}/"},
-		{[]string{"net/a.go", "net/b.go"}, "net/{a,b}.go"},
-	} {
-		if got := braces(tc.names, true); got != tc.want {
-			t.Errorf("braces(%q, true) = %q, want %q", tc.names, got, tc.want)
-		}
-		if got := expandFold(braces(tc.names, true)); !slices.Equal(got, tc.names) {
-			t.Errorf("the fold of %q stands for %q", tc.names, got)
+		if names := expandFold(got); !slices.Equal(names, tc.names) {
+			t.Errorf("the fold of %q stands for %q", tc.names, names)
 		}
 	}
 	for _, name := range []string{"a,b.go", "{x}.go", "My Docs", "a\tb", "\x1b[31mred", "\xff"} {
