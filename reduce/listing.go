@@ -125,7 +125,7 @@ func NewListing(budget int) *Listing {
 		holdLimit: max(budget*32, 64<<10),
 		text:      NewText(budget),
 		census:    newListCensus(),
-		fold:      listFolder{limit: max(budget*32, 64<<10)},
+		fold:      listFolder{limit: max(budget*32, 64<<10), stems: true, bare: true},
 		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
 		treeDirs:  map[int]bool{},
@@ -188,7 +188,14 @@ func (r *Listing) Add(l Line) {
 	case shape.ListingPath:
 		name := b[ll.Start:ll.End]
 		dir, ext := r.census.add(r.section, name)
-		if ll.End == len(b) && r.fold.add(l, b[:ll.Start], name, dir) {
+		// A name with no directory (ls, ls -1) folds as a path does,
+		// but not under an ls -R heading, whose entries take turns by
+		// section, nor after an indentation (apt-cache rdepends), where
+		// names alone in notes show it at less cost; nor a directory's
+		// name alone (jar tf's org/), which stands out as it is.
+		bare := bytes.IndexByte(name[:max(len(name)-1, 0)], '/') < 0
+		folds := !bare || r.section == nil && ll.Start == 0 && !bytes.HasSuffix(name, []byte("/"))
+		if ll.End == len(b) && folds && r.fold.add(l, b[:ll.Start], name, dir) {
 			return
 		}
 		r.names.add(l, ll.Start, ll.End, dir, ext)
@@ -417,8 +424,8 @@ func isLowerWord(b []byte) bool {
 	return true
 }
 
-// rowSize returns the size in a row of ls -l or du, in bytes as far as its
-// unit tells.
+// rowSize returns the size in a row of ls -l, ls -s or du, in bytes as far
+// as its unit tells.
 func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 	var f []byte
 	switch {
@@ -433,6 +440,9 @@ func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 			return 0, false
 		}
 		f = fields[len(fields)-4]
+	case ll.Start > 0 && ll.End == len(b) && len(bytes.Fields(b[:ll.Start])) == 1:
+		// ls -s: the size, then the name.
+		f = bytes.TrimSpace(b[:ll.Start])
 	default:
 		return 0, false
 	}

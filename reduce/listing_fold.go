@@ -40,6 +40,12 @@ const (
 // share, as dir/{a/x,b/y}.go.
 type listFolder struct {
 	limit int
+	// stems: the listing's own folder, whose folds write the words
+	// their names start with once, dpkg-{deb,query}.1.gz.
+	stems bool
+	// bare: runs take names with no directory too, as ls and ls -1
+	// print them, to be folded as {a,b}.gz.
+	bare  bool
 	runs  []listRun
 	bytes int
 	open  bool // the last run may take the next line
@@ -64,8 +70,8 @@ const listFoldMinDir = 10
 // run, and reports whether it did: the line is then shown in a fold or not
 // at all. A path whose name cannot be folded is not taken.
 func (f *listFolder) add(l Line, prefix, name []byte, census int) bool {
-	cut := foldCut(name)
-	if cut < 0 || int64(len(l.Text)) != l.Len || !plainText(prefix) || bytes.ContainsAny(prefix, "{},") {
+	cut, ok := foldCut(name)
+	if !ok || cut < 0 && !f.bare || int64(len(l.Text)) != l.Len || !plainText(prefix) || bytes.ContainsAny(prefix, "{},") {
 		f.end()
 		return false
 	}
@@ -120,12 +126,13 @@ func (f *listFolder) grow(n int) {
 func (f *listFolder) end() { f.open = false }
 
 // foldCut returns where the directory of a path that a fold may hold ends
-// (the index of its last slash but a trailing one), or -1 if it may not:
-// it has no directory, or holds what would read as a fold's own
-// punctuation (braces and commas), or blanks and controls in its name.
-func foldCut(name []byte) int {
+// (the index of its last slash but a trailing one, or -1 for a name with
+// no directory), and whether a fold may hold it: not if it holds what
+// would read as a fold's own punctuation (braces and commas), or blanks
+// and controls in its name.
+func foldCut(name []byte) (int, bool) {
 	if len(name) < 2 || len(name) > 1024 {
-		return -1
+		return -1, false
 	}
 	cut, ascii := -1, true
 	for i, c := range name {
@@ -133,20 +140,20 @@ func foldCut(name []byte) int {
 		case c == '/' && i < len(name)-1:
 			cut = i
 		case c == ',' || c == '{' || c == '}' || c == 0x7f || c < ' ':
-			return -1
+			return -1, false
 		case c >= 0x80:
 			ascii = false
 		}
 	}
-	if cut < 0 || !ascii && !utf8.Valid(name) || len(name)-cut-1 > 200 {
-		return -1
+	if !ascii && !utf8.Valid(name) || len(name)-cut-1 > 200 {
+		return -1, false
 	}
 	for _, c := range name[cut+1:] {
 		if c <= ' ' || c == '\\' {
-			return -1
+			return -1, false
 		}
 	}
-	return cut
+	return cut, true
 }
 
 // plainText reports whether b is text a fold can repeat as it is: valid
@@ -206,7 +213,7 @@ func (f *listFolder) piece(d listFold, prio int) Piece {
 	for i, n := range names {
 		inner[i] = n[len(d.sub):]
 	}
-	return Piece{Line: r.first + d.i, Note: r.prefix + r.dir + d.sub + braces(inner), Stands: d.n, Prio: prio}
+	return Piece{Line: r.first + d.i, Note: r.prefix + r.dir + d.sub + braces(inner, f.stems), Stands: d.n, Prio: prio}
 }
 
 // nameDir returns the directory part of a run's name, up to its last
@@ -282,21 +289,57 @@ func Unfolded(view []byte) []byte {
 }
 
 // braces writes names as {a,b}, or {a,b}.go when all end in one extension
-// (or all are directories, {a,b}/), which is then written once.
-func braces(names []string) string {
+// (or all are directories, {a,b}/), which is then written once; and with
+// stem, the words all start with, up to a - _ or / that ends one, written
+// once before the braces: dpkg-{deb,query}.1.gz, as a sorted list has many.
+func braces(names []string, stem bool) string {
 	suffix := commonExt(names)
+	start := ""
+	if stem {
+		start = commonStem(names, len(suffix))
+	}
 	var b strings.Builder
+	b.WriteString(start)
 	b.WriteByte('{')
 	for i, n := range names {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(n[:len(n)-len(suffix)])
+		b.WriteString(n[len(start) : len(n)-len(suffix)])
 	}
 	b.WriteByte('}')
 	b.WriteString(suffix)
 	return b.String()
 }
+
+// commonStem returns the start every name shares, up to and with a - _ or
+// / that ends a word of it, such that each name keeps something between
+// it and the last cut bytes; or "" if that is shorter than listStemMin.
+func commonStem(names []string, cut int) string {
+	if len(names) < 2 {
+		return ""
+	}
+	n := len(names[0]) - cut - 1
+	for _, s := range names[1:] {
+		n = min(n, len(s)-cut-1)
+		i := 0
+		for i < n && s[i] == names[0][i] {
+			i++
+		}
+		n = i
+	}
+	for n > 0 && strings.IndexByte("-_/", names[0][n-1]) < 0 {
+		n--
+	}
+	if n < listStemMin {
+		// _{a,b}: a byte saved, and a word cut that reads worse.
+		return ""
+	}
+	return names[0][:n]
+}
+
+// listStemMin is the shortest start a fold writes once.
+const listStemMin = 3
 
 // commonExt returns the extension every name ends in, with its dot, or "/"
 // if every name is a directory's, or "". A name must keep something before

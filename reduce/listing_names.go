@@ -259,7 +259,7 @@ func (n *listNames) note(i, j int) Piece {
 		for _, nm := range n.names[i:j] {
 			inner = append(inner, nm.name[len(dir):])
 		}
-		b.WriteString(" " + dir + braces(inner))
+		b.WriteString(" " + dir + braces(inner, true))
 	} else {
 		for _, nm := range n.names[i:j] {
 			b.WriteByte(' ')

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -145,23 +146,40 @@ func expandFold(fold string) []string {
 }
 
 // TestListingFolds checks the form of folds on real names: one extension
-// written once when all share it, directories' slashes too, and names that
-// would read as a fold's punctuation never folded.
+// written once when all share it, directories' slashes too, the words all
+// start with once where asked, and names that would read as a fold's
+// punctuation never folded.
 func TestListingFolds(t *testing.T) {
+	// With stem, as the listing's own folds are written, the words the
+	// names start with once too.
 	for _, tc := range []struct {
 		names []string
+		stem  bool
 		want  string
 	}{
-		{[]string{"dirent_test.go", "env_unix_test.go"}, "{dirent_test,env_unix_test}.go"},
-		{[]string{"tar/", "zip/"}, "{tar,zip}/"},
-		{[]string{"a.go", "a.s"}, "{a.go,a.s}"},
-		{[]string{"ld-linux-x86-64.so.2", "libc.so.6"}, "{ld-linux-x86-64.so.2,libc.so.6}"},
-		{[]string{"__init__.cpython-311.pyc", "base.cpython-311.pyc"}, "{__init__.cpython-311,base.cpython-311}.pyc"},
-		{[]string{".gitignore", "a.gitignore"}, "{.gitignore,a.gitignore}"},
-		{[]string{"Makefile", "README"}, "{Makefile,README}"},
+		{[]string{"dirent_test.go", "env_unix_test.go"}, false, "{dirent_test,env_unix_test}.go"},
+		{[]string{"tar/", "zip/"}, false, "{tar,zip}/"},
+		{[]string{"a.go", "a.s"}, false, "{a.go,a.s}"},
+		{[]string{"ld-linux-x86-64.so.2", "libc.so.6"}, false, "{ld-linux-x86-64.so.2,libc.so.6}"},
+		{[]string{"__init__.cpython-311.pyc", "base.cpython-311.pyc"}, false, "{__init__.cpython-311,base.cpython-311}.pyc"},
+		{[]string{".gitignore", "a.gitignore"}, false, "{.gitignore,a.gitignore}"},
+		{[]string{"Makefile", "README"}, false, "{Makefile,README}"},
+		{[]string{"dpkg-deb.1.gz", "dpkg-query.1.gz"}, false, "{dpkg-deb.1,dpkg-query.1}.gz"},
+		{[]string{"dpkg-deb.1.gz", "dpkg-query.1.gz"}, true, "dpkg-{deb.1,query.1}.gz"},
+		{[]string{"cgo_unix.go", "cgo_unix_cgo.go"}, true, "cgo_{unix,unix_cgo}.go"},
+		{[]string{"bash.1", "bc.1"}, true, "{bash,bc}.1"},
+		{[]string{"ab-c", "ab-c-d"}, true, "ab-{c,c-d}"},
+		{[]string{"_parseaddr.py", "_policybase.py"}, true, "{_parseaddr,_policybase}.py"},
+		{[]string{"net-y.go", "net-y.go.orig"}, true, "net-{y.go,y.go.orig}"},
+		{[]string{"lib/", "lib/x/"}, true, "{lib,lib/x}/"},
+		{[]string{"net/a.go", "net/b.go"}, true, "net/{a,b}.go"},
 	} {
-		if got := braces(tc.names); got != tc.want {
-			t.Errorf("braces(%q) = %q, want %q", tc.names, got, tc.want)
+		got := braces(tc.names, tc.stem)
+		if got != tc.want {
+			t.Errorf("braces(%q, %v) = %q, want %q", tc.names, tc.stem, got, tc.want)
+		}
+		if names := expandFold(got); !slices.Equal(names, tc.names) {
+			t.Errorf("the fold of %q stands for %q", tc.names, names)
 		}
 	}
 	for _, name := range []string{"a,b.go", "{x}.go", "My Docs", "a\tb", "\x1b[31mred", "\xff"} {
@@ -181,6 +199,17 @@ func TestListingSizes(t *testing.T) {
 	for _, in := range []string{"", "K", "12x", "rw-r"} {
 		if _, ok := parseSize([]byte(in)); ok {
 			t.Errorf("parseSize(%q) ok", in)
+		}
+	} // A row's size, as ls -l, ls -sh and du print it.
+	var p shape.ListingParser
+	for row, want := range map[string]int64{
+		"-rw-r--r-- 1 root root 3080 Aug 28 16:20 a.go": 3080,
+		"105M libLLVM-14.so.1":                          105 << 20,
+		" 12K README.md":                                12 << 10,
+		"4.0K\t/usr/share/doc":                          4096,
+	} {
+		if got, ok := rowSize([]byte(row), p.Parse([]byte(row))); !ok || got != want {
+			t.Errorf("rowSize(%q) = %d, %v; want %d", row, got, ok, want)
 		}
 	}
 }
@@ -843,4 +872,56 @@ func TestListingFoldsSpread(t *testing.T) {
 		t.Errorf("%d names of the large directory in folds, %d of the small ones", large, small)
 	}
 	checkListingView(t, "folds-spread", input, 2000)
+}
+
+// TestListingFoldsBareNames checks that names with no directory, as ls and
+// ls -1 print them, fold as paths do, dpkg-{deb,query}.1.gz, so that a view
+// names more of them than one whose folder takes paths alone; but not under
+// an ls -R heading, whose entries take turns by section, nor after an
+// indentation, where names alone in notes show them.
+func TestListingFoldsBareNames(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "ls-man1.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]bool{}
+	for l := range bytes.Lines(input) {
+		lines[string(bytes.TrimRight(l, "\n"))] = true
+	}
+	const budget = 1000
+	view := func(bare bool) ([]byte, int) {
+		r := NewListing(budget)
+		r.fold.bare = bare
+		s := NewSplitter(r)
+		s.Write(input)
+		n := s.Close()
+		c := counter()
+		v := Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
+		named := 0
+		for l := range bytes.Lines(append(v, Unfolded(v)...)) {
+			if lines[string(bytes.TrimRight(l, "\n"))] {
+				named++
+			}
+		}
+		return v, named
+	}
+	folded, named := view(true)
+	_, plain := view(false)
+	if !bytes.Contains(folded, []byte("}.gz\n")) || named <= plain {
+		t.Errorf("the view names %d names, %d without folds of bare names:\n%s", named, plain, folded)
+	}
+	checkListingView(t, "ls-man1", input, budget)
+
+	var section, indented bytes.Buffer
+	section.WriteString("/usr/share/man/man1:\n")
+	for l := range bytes.Lines(input) {
+		section.Write(l)
+		indented.WriteString("  ")
+		indented.Write(l)
+	}
+	for name, in := range map[string][]byte{"ls -R": section.Bytes(), "indented": indented.Bytes()} {
+		if v := body(t, shape.Listing, in, budget); bytes.Contains(v, []byte("}.gz\n")) {
+			t.Errorf("%s: names folded:\n%s", name, v)
+		}
+	}
 }

@@ -62,13 +62,17 @@ type ListingParser struct {
 	// the first of them; descName is the name of the last of them.
 	descCol  int
 	descName []byte
+	// sized is set once a row of ls -sh has been read: a size with its
+	// unit, then a name. After it, a bare number before a name (a
+	// link's 0) is a size too.
+	sized bool
 }
 
 // Parse takes apart the next line of a listing.
 func (p *ListingParser) Parse(line []byte) ListingLine {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
 	if len(bytes.TrimSpace(line)) == 0 {
-		p.cols, p.descCol = 0, 0
+		p.cols, p.descCol, p.sized = 0, 0, false
 		return ListingLine{Form: ListingBlank}
 	}
 	if l, ok := parseTreeLine(line); ok {
@@ -85,6 +89,9 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return l
 	}
 	if l, ok := parseKnownRow(line, &f); ok {
+		return l
+	}
+	if l, ok := p.parseSizedName(line, &f); ok {
 		return l
 	}
 	if f.count == 2 && string(line[f.at[0][0]:f.at[0][1]]) == "total" && size(line[f.at[1][0]:f.at[1][1]]) {
@@ -327,7 +334,12 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 	default:
 		return ListingLine{}, false
 	}
-	i, depth := 0, 0
+	// col counts the columns before the connector; fixed is set when
+	// the branches are tree's own, four columns each: a no-break space
+	// or an ASCII | in them. There a branch ended with its parent
+	// ("    ", after "│   ") runs into the whitespace before it, and
+	// only the columns tell the depth.
+	i, depth, col, fixed := 0, 0, 0, false
 	for i < len(line) {
 		rest := line[i:]
 		for _, c := range treeConnectors {
@@ -340,6 +352,9 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 				if j := bytes.Index(line[start:], []byte(" -> ")); j > 0 {
 					end = start + j
 				}
+				if fixed {
+					depth = col / 4
+				}
 				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
 			}
 		}
@@ -347,22 +362,27 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 		case bytes.HasPrefix(rest, []byte("│")):
 			i += len("│")
 		case rest[0] == '|' || rest[0] == ' ':
+			fixed = fixed || rest[0] == '|'
 			i++
 		case bytes.HasPrefix(rest, []byte("\u00a0")):
+			fixed = true
 			i += len("\u00a0")
 		default:
 			return ListingLine{}, false
 		}
+		col++
 		// Branches are drawn three or four columns apart, with spaces or,
 		// in tree's UTF-8 mode, no-break spaces.
 		for i < len(line) {
 			if line[i] == ' ' {
 				i++
 			} else if bytes.HasPrefix(line[i:], []byte("\u00a0")) {
+				fixed = true
 				i += len("\u00a0")
 			} else {
 				break
 			}
+			col++
 		}
 		depth++
 	}
@@ -548,6 +568,8 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		return ListingLine{Form: ListingRow, Start: last[0], End: last[1]}, true // dpkg -S
 	case f.count == 2 && percent(field(0)) && field(1)[len(field(1))-1] == '/':
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: len(line)}, true // git diff --dirstat
+	case f.count == 6 && string(field(1)) == "on" && string(field(3)) == "type" && field(5)[0] == '(' && line[len(line)-1] == ')':
+		return ListingLine{Form: ListingRow, Start: fields[2][0], End: fields[2][1]}, true // mount: what on where type fs (options)
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
 		name, _, _ := bytes.Cut(line, []byte("=="))
 		if weakName(name) {
@@ -555,6 +577,26 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		}
 	}
 	return ListingLine{}, false
+}
+
+// parseSizedName recognises a row of ls -s: a size, right-aligned, then a
+// name. A bare number before a name is as likely a count (wc -l, uniq -c),
+// which reads as text: it is taken for a size only after a size with its
+// unit (ls -sh's 4.0K), until a blank line.
+func (p *ListingParser) parseSizedName(line []byte, f *fields) (ListingLine, bool) {
+	if f.count != 2 {
+		return ListingLine{}, false
+	}
+	at := f.at[:f.n]
+	sz, name := line[at[0][0]:at[0][1]], line[at[1][0]:at[1][1]]
+	if !size(sz) || allDigits(sz) && !p.sized {
+		return ListingLine{}, false
+	}
+	if ok, _ := listingName(name); !ok {
+		return ListingLine{}, false
+	}
+	p.sized = p.sized || !allDigits(sz)
+	return ListingLine{Form: ListingRow, Start: at[1][0], End: at[1][1]}, true
 }
 
 // dpkgOwners reports whether a line is one of dpkg -S's: the packages

@@ -69,6 +69,12 @@ func TestParseListingLine(t *testing.T) {
 		{"make: /usr/bin/gmake", ListingRow, "/usr/bin/gmake", false},
 		{"diversion by dash from: /bin/sh", ListingRow, "/bin/sh", false},
 		{"  36.0% reduce/testdata/golden/", ListingRow, "reduce/testdata/golden/", false},
+		{"sysfs on /sys type sysfs (rw,relatime)", ListingRow, "/sys", false},
+		{"/dev/vda on / type ext4 (rw,relatime,discard)", ListingRow, "/", false},
+		// ls -1sh: a size with its unit, then a name.
+		{" 12K README.md", ListingRow, "README.md", false},
+		{"4.0K addressingmodes_test.go", ListingRow, "addressingmodes_test.go", false},
+		{"1.1M rewriteAMD64.go", ListingRow, "rewriteAMD64.go", false},
 		{"├── alpn_test.go", ListingTree, "alpn_test.go", false},
 		{"│   └── triv.go", ListingTree, "triv.go", false},
 		{"│\u00a0\u00a0 └── __pycache__", ListingTree, "__pycache__", false},
@@ -101,6 +107,59 @@ func TestParseListingLine(t *testing.T) {
 		l := p.Parse([]byte(tc.line))
 		if l.Form != tc.form || tc.line[l.Start:l.End] != tc.name || l.Weak != tc.weak {
 			t.Errorf("Parse(%q) = form %d name %q weak %v, want %d %q %v", tc.line, l.Form, tc.line[l.Start:l.End], l.Weak, tc.form, tc.name, tc.weak)
+		}
+	}
+}
+
+// TestParseListingSizedNames checks ls -sh's rows, a size and a name: a
+// link's bare 0 is a size once a size with its unit has been read, but a
+// bare number before a word alone is no row (wc -l's counts read as text).
+func TestParseListingSizedNames(t *testing.T) {
+	var p ListingParser
+	for _, tc := range []struct {
+		line string
+		form ListingForm
+	}{
+		{"   0 libEGL.so", ListingOther},
+		{"total 592M", ListingTotal},
+		{"4.0K Mcrt1.o", ListingRow},
+		{"   0 libEGL.so.1", ListingRow},
+		{"105M libLLVM-14.so.1", ListingRow},
+		{"", ListingBlank},
+		{"  12 errors", ListingOther},
+	} {
+		if l := p.Parse([]byte(tc.line)); l.Form != tc.form {
+			t.Errorf("Parse(%q) = form %d, want %d", tc.line, l.Form, tc.form)
+		}
+	}
+}
+
+// TestParseTreeDepth checks the depth of a drawn tree's entries, as tree
+// (UTF-8 and ASCII), npm ls and cargo tree draw them: in tree's own, an
+// entry under a parent that was its own parent's last child has a blank
+// branch after a drawn one, which must count as a level of its own.
+func TestParseTreeDepth(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		depth int
+	}{
+		{"├── aes/", 0},
+		{"│\u00a0\u00a0 ├── aes.go", 1},
+		{"│\u00a0\u00a0 └── testdata/", 1},
+		{"│\u00a0\u00a0     └── SigVer.rsp.bz2", 2},
+		{"│\u00a0\u00a0 │\u00a0\u00a0 │\u00a0\u00a0 └── checktest/", 3},
+		{"│\u00a0\u00a0 │\u00a0\u00a0     └── x.go", 3},
+		{"    ├── internal/", 1},
+		{"|   `-- b.go", 1},
+		{"|       `-- c.go", 2},
+		{"│ ├── abbrev@3.0.1", 1},
+		{"│ │ └── x@1.0.0", 2},
+		{"│   ├── proc-macro2 v1.0.86", 1},
+	} {
+		var p ListingParser
+		l := p.Parse([]byte(tc.line))
+		if l.Form != ListingTree || l.Depth != tc.depth {
+			t.Errorf("Parse(%q) = form %d depth %d, want a tree entry of depth %d", tc.line, l.Form, l.Depth, tc.depth)
 		}
 	}
 }
