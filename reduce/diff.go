@@ -2186,19 +2186,20 @@ const diffShortHash = 12
 // to keep so that its full hash ends after diffShortHash digits, or 0 to
 // keep it whole. Forty hex digits cost about 25 tokens, a fifth of what a
 // commit of a long log -p shows, and say no more than twelve. Only a line
-// that holds nothing after the hash: `commit HASH` alone, not one with
-// its decorations.
+// that holds nothing else the cut would lose: `commit HASH` alone, not one
+// with its decorations, and format-patch's `From HASH` with git's fixed
+// date.
 func diffHashKeep(raw, t []byte) int {
-	word := []byte("commit ")
+	word, after := []byte("commit "), ""
 	if !diffHas(t, "commit ") {
-		return 0
+		word, after = []byte("From "), " Mon Sep 17 00:00:00 2001"
 	}
 	rest := t[len(word):]
 	n := 0
 	for n < len(rest) && ('0' <= rest[n] && rest[n] <= '9' || 'a' <= rest[n] && rest[n] <= 'f') {
 		n++
 	}
-	if n != 40 && n != 64 || n != len(rest) {
+	if n != 40 && n != 64 || string(rest[n:]) != after {
 		return 0
 	}
 	at := bytes.Index(raw, word)

@@ -673,7 +673,8 @@ func TestDiffHunksBeforeAuthors(t *testing.T) {
 // A log whose headers do not all fit shows each commit's hash cut after
 // twelve digits, which name it as well as forty, and spends what that
 // saves on hunk headers; one whose headers fit keeps the hashes whole
-// (TestDiffKeepsHeaders), and so does a commit line with decorations.
+// (TestDiffKeepsHeaders), and so does a commit line with decorations, or
+// a format-patch From line with another date than git's placeholder.
 func TestDiffShortHashes(t *testing.T) {
 	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
 	got := string(body(t, shape.Diff, input, 600))
@@ -701,7 +702,8 @@ func TestDiffShortHashes(t *testing.T) {
 		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa47ac05d4904d2c850c8301438", "", 19},
 		{"commit 7ac05d4", "", 0},
 		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4 (tag: v1.0)", "", 0},
-		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Mon Sep 17 00:00:00 2001", "", 0},
+		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Mon Sep 17 00:00:00 2001", "", 17},
+		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Tue Mar 5 10:00:00 2024", "", 0},
 	} {
 		plain := c.plain
 		if plain == "" {
