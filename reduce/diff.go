@@ -167,6 +167,9 @@ type diffItem struct {
 	group                   int  // the lock or generated file it belongs to, from 1
 	start                   bool // it starts a file section
 	commit                  bool // it is a line of a commit's header
+	// short is the line cut after its hash's first digits (see
+	// diffHashKeep), shown when the view cannot hold every header.
+	short *Piece
 	// filler is set for a line held for the lines around it, shown
 	// only to fill the gap between them (see diffPlan.fill).
 	filler bool
@@ -272,7 +275,12 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.state, d.subject, d.textRun = diffCommitHead, false, 0
 		d.fieldPrio = prioDiffCommit - 1
 		d.lastCommit = l.N
-		d.push(d.headed(diffItem{piece: d.cut(l, prioDiffCommit), before: d.cum, after: d.cum, commit: true}, diffHeads{commits: 1}))
+		it := diffItem{piece: d.cut(l, prioDiffCommit), before: d.cum, after: d.cum, commit: true}
+		if keep := diffHashKeep(l.Text, t); keep > 0 && l.Len <= LongLine {
+			short := Cut(l, keep, prioDiffCommit)
+			it.short = &short
+		}
+		d.push(d.headed(it, diffHeads{commits: 1}))
 	case d.state == diffCommitHead && isDiffField(t):
 		// The hash and the subject name a commit, and a merge's parents
 		// tell what it joins; the other fields (author, date) tell less
@@ -1555,6 +1563,7 @@ type diffPlan struct {
 	collapsed map[int]bool // groups shown as their note
 	stat      string
 	gaps      *gapCoster
+	short     bool // commit lines are offered cut after their hash's first digits
 }
 
 func diffItemKey(p Piece) int {
@@ -1576,6 +1585,10 @@ func (p *diffPlan) choose(budget int) []Piece {
 	for try := 0; try < 12; try++ {
 		chosen = Fit(p.candidates(), p.lines, budget-reserve, p.c)
 		if p.collapse(chosen) {
+			continue
+		}
+		if !p.short && p.hashes() && p.missingHeaders(chosen) {
+			p.short = true
 			continue
 		}
 		if !statTried && p.missingFiles(chosen) {
@@ -1740,6 +1753,10 @@ func (p *diffPlan) candidates() []Piece {
 			// gap between lines Fit took.
 			continue
 		}
+		if p.short && it.short != nil {
+			out = append(out, *it.short)
+			continue
+		}
 		out = append(out, it.piece)
 	}
 	return out
@@ -1777,6 +1794,30 @@ func (p *diffPlan) item(c Piece) (diffItem, bool) {
 		return diffItem{}, false
 	}
 	return p.items[i], true
+}
+
+// hashes reports whether some commit line can be cut after its hash's
+// first digits.
+func (p *diffPlan) hashes() bool {
+	return slices.ContainsFunc(p.items, func(it diffItem) bool { return it.short != nil })
+}
+
+// missingHeaders reports whether a line that ranks as a header (a commit's,
+// a file's or a hunk's) was left out of chosen.
+func (p *diffPlan) missingHeaders(chosen []Piece) bool {
+	const least = prioDiffHunk - diffTierSpan
+	n := 0
+	for _, it := range p.items {
+		if it.piece.Prio >= least && (it.piece.Note == "" || it.piece.Stands > 0) {
+			n++
+		}
+	}
+	for _, c := range chosen {
+		if c.Prio >= least && (c.Note == "" || c.Stands > 0) {
+			n--
+		}
+	}
+	return n > 0
 }
 
 // missingFiles reports whether some file section's first line was left out.
@@ -2134,6 +2175,38 @@ func isDiffCommit(t []byte) bool {
 		n++
 	}
 	return n >= 7 && (n == len(rest) || rest[n] == ' ')
+}
+
+// diffShortHash is how many hex digits of a commit's full hash a view
+// keeps: as many as git abbreviates to in a large repository, enough to
+// name the commit to git show.
+const diffShortHash = 12
+
+// diffHashKeep returns how many bytes of raw, a commit line read as t,
+// to keep so that its full hash ends after diffShortHash digits, or 0 to
+// keep it whole. Forty hex digits cost about 25 tokens, a fifth of what a
+// commit of a long log -p shows, and say no more than twelve. Only a line
+// that holds nothing else the cut would lose: `commit HASH` alone, not one
+// with its decorations, and format-patch's `From HASH` with git's fixed
+// date.
+func diffHashKeep(raw, t []byte) int {
+	word, after := []byte("commit "), ""
+	if !diffHas(t, "commit ") {
+		word, after = []byte("From "), " Mon Sep 17 00:00:00 2001"
+	}
+	rest := t[len(word):]
+	n := 0
+	for n < len(rest) && ('0' <= rest[n] && rest[n] <= '9' || 'a' <= rest[n] && rest[n] <= 'f') {
+		n++
+	}
+	if n != 40 && n != 64 || string(rest[n:]) != after {
+		return 0
+	}
+	at := bytes.Index(raw, word)
+	if at < 0 || !bytes.HasPrefix(raw[at+len(word):], rest[:n]) {
+		return 0
+	}
+	return at + len(word) + diffShortHash
 }
 
 // isDiffField reports whether t is a `Key: value` line of a commit header.

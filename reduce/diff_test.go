@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/headroom-cli/headroom/elision"
 	"github.com/headroom-cli/headroom/shape"
 )
 
@@ -372,7 +373,10 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 // counts, exactly.
 func TestDiffSummaryNamesEveryFile(t *testing.T) {
 	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
-	got := string(body(t, shape.Diff, input, 320))
+	// The hashes as git log --abbrev-commit prints them: full ones would
+	// be cut short, and every file header would fit.
+	input = regexp.MustCompile(`(?m)^(commit [0-9a-f]{7})[0-9a-f]{33}$`).ReplaceAll(input, []byte("$1"))
+	got := string(body(t, shape.Diff, input, 290))
 	if !strings.HasPrefix(got, "[headroom: 2 commits, 6 files changed (+1,199 -1); not all shown below; every file:]\n") {
 		t.Fatalf("no summary at the top:\n%s", got)
 	}
@@ -651,7 +655,7 @@ func TestDiffHunksBeforeAuthors(t *testing.T) {
 	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
 	got := string(body(t, shape.Diff, input, 600))
 	for _, want := range []string{
-		"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4\n",
+		"commit 7ac05d4904d2" + elision.CutAfter(28) + "\n",
 		"    Add clip, expand and prune over a content-addressed store\n",
 		"@@ -18,6 +18,10 @@ type View struct {\n",
 		"@@ -22,6 +22,7 @@ import (\n",
@@ -663,6 +667,51 @@ func TestDiffHunksBeforeAuthors(t *testing.T) {
 	}
 	if strings.Contains(got, "\nAuthor: ") {
 		t.Errorf("the view keeps an author before every file's first hunk header:\n%s", got)
+	}
+}
+
+// A log whose headers do not all fit shows each commit's hash cut after
+// twelve digits, which name it as well as forty, and spends what that
+// saves on hunk headers; one whose headers fit keeps the hashes whole
+// (TestDiffKeepsHeaders), and so does a commit line with decorations, or
+// a format-patch From line with another date than git's placeholder.
+func TestDiffShortHashes(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
+	got := string(body(t, shape.Diff, input, 600))
+	for _, want := range []string{
+		"commit 7ac05d4904d2" + elision.CutAfter(28) + "\n",
+		"commit 3b8abc7bad5a" + elision.CutAfter(28) + "\n",
+		"@@ -0,0 +1,116 @@\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %q:\n%s", want, got)
+		}
+	}
+	decorated := bytes.Replace(input, []byte("4b31c4ba9fa4\n"), []byte("4b31c4ba9fa4 (HEAD -> main)\n"), 1)
+	got = string(body(t, shape.Diff, decorated, 600))
+	if !strings.Contains(got, "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4 (HEAD -> main)\n") {
+		t.Errorf("the view cuts a decorated commit line:\n%s", got)
+	}
+	for _, c := range []struct {
+		raw, plain string
+		keep       int
+	}{
+		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", "", 19},
+		{"| * commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", 23},
+		{"\x1b[33mcommit 7ac05d4904d2c850c830143897da4b31c4ba9fa4\x1b[m", "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", 24},
+		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa47ac05d4904d2c850c8301438", "", 19},
+		{"commit 7ac05d4", "", 0},
+		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4 (tag: v1.0)", "", 0},
+		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Mon Sep 17 00:00:00 2001", "", 17},
+		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Tue Mar 5 10:00:00 2024", "", 0},
+	} {
+		plain := c.plain
+		if plain == "" {
+			plain = c.raw
+		}
+		if got := diffHashKeep([]byte(c.raw), []byte(plain)); got != c.keep {
+			t.Errorf("diffHashKeep(%q) = %d, want %d", c.raw, got, c.keep)
+		}
 	}
 }
 
