@@ -814,7 +814,7 @@ func logPythonWarning(line []byte) bool {
 	}
 	head := line[:i]
 	sp := bytes.LastIndexByte(head, ' ')
-	if sp < 2 || head[sp-1] != ':' || !logIsLetter(head[sp+1]) {
+	if sp < 2 || sp+1 == len(head) || head[sp-1] != ':' || !logIsLetter(head[sp+1]) {
 		return false
 	}
 	loc := head[:sp-1] // path:line

@@ -114,6 +114,9 @@ func TestSniffLogLines(t *testing.T) {
 		{"/usr/lib/python3.11/a.py:12: UserWarning: no display\n  warnings.warn(x)\n", true},
 		{"Note: error: is a word here\nAnd: warning: too\n", false},
 		{"See the Warning: section below.\n", false},
+		// A tool that names itself before its warning (vim, under git
+		// rebase -i with no terminal) is no Python warning, and no panic.
+		{"Vim: Warning: Output is not to a terminal\n", false},
 		// python3 -m py_compile of a file with a syntax error.
 		{"  File \"bad.py\", line 1\n    def f(:\n         ^\nSyntaxError: '(' was never closed\n", true},
 		// python3 -m compileall tells each step it begins.
