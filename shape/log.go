@@ -514,6 +514,9 @@ func logMark(line []byte) string {
 	if logTSC(line) {
 		return "tsc diagnostics (file(line,col): error TS)"
 	}
+	if logPIDFence(line) {
+		return "a memory checker's report (==PID== ...)"
+	}
 	return logRunnerLine(line)
 }
 
@@ -822,17 +825,50 @@ func logPythonWarning(line []byte) bool {
 	return c > 0 && logIsDigits(loc[c+1:]) && bytes.IndexByte(loc[:c], ' ') < 0
 }
 
+// logPIDFence reports whether a line starts with a process id between
+// pairs of equals signs, as valgrind and the sanitizers (AddressSanitizer,
+// LeakSanitizer) start every line of their reports: "==4127== Invalid
+// write of size 4", "==4127==ERROR: AddressSanitizer: ...".
+func logPIDFence(line []byte) bool {
+	if !bytes.HasPrefix(line, []byte("==")) {
+		return false
+	}
+	pid, _, ok := bytes.Cut(line[2:min(len(line), 16)], []byte("=="))
+	return ok && len(pid) > 0 && logIsDigits(pid)
+}
+
+// logAccessStamp reports whether a line carries, in brackets near its
+// start, a date with the month's name between slashes, as web servers'
+// access logs write it after the client: "127.0.0.1 - - [27/Nov/2026
+// 01:32:08] "GET / HTTP/1.1" 200 -" (python -m http.server), "[27/Nov/
+// 2026:01:32:08 +0000]" (the common log format).
+func logAccessStamp(line []byte) bool {
+	i := bytes.IndexByte(line[:min(len(line), 64)], '[')
+	if i < 0 || len(line) < i+12 {
+		return false
+	}
+	d := line[i+1 : i+12] // 27/Nov/2026
+	return logIsDigits(d[:2]) && d[2] == '/' && month(d[3:6]) && d[6] == '/' && logIsDigits(d[7:11])
+}
+
 // logTimestamped reports whether a line starts with a date or time, or
 // carries a log level near its start.
 func logTimestamped(line []byte) bool {
 	if logTagged(line) {
 		return true
 	}
-	if logUptime(line) || logNumberedLevel(line) {
+	if logUptime(line) || logNumberedLevel(line) || logAccessStamp(line) {
 		return true
 	}
 	if len(line) > 0 && line[0] == '[' {
 		line = line[1:]
+	} else if name := logProgramName(line); name > 0 && logISODate(line[name+1:]) {
+		// A program that names itself before each stamp, a date and a
+		// time: "update-alternatives 2025-06-24 14:36:53: link group ...".
+		t, _, _ := bytes.Cut(line[name+12:], []byte(" "))
+		if clock(bytes.TrimSuffix(t, []byte(":"))) {
+			return true
+		}
 	}
 	if logCalendar(line) {
 		return true
@@ -840,8 +876,7 @@ func logTimestamped(line []byte) bool {
 	if len(line) >= 8 && logIsDigits(line[:2]) && line[2] == ':' && logIsDigits(line[3:5]) && line[5] == ':' {
 		return true // 12:04:05
 	}
-	if len(line) >= 16 && logIsDigits(line[:4]) && (line[4] == '-' || line[4] == '/') && logIsDigits(line[5:7]) &&
-		(line[7] == '-' || line[7] == '/') && logIsDigits(line[8:10]) && (line[10] == 'T' || line[10] == ' ') {
+	if logISODate(line) {
 		return true // 2024-01-02T12:04:05, 2024/01/02 12:04:05
 	}
 	head := line[:min(len(line), 40)]
@@ -851,6 +886,32 @@ func logTimestamped(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// logISODate reports whether a line starts with a date written year first
+// and a T or a blank before the time: "2024-01-02T12:04:05", "2024/01/02
+// 12:04:05".
+func logISODate(line []byte) bool {
+	return len(line) >= 16 && logIsDigits(line[:4]) && (line[4] == '-' || line[4] == '/') && logIsDigits(line[5:7]) &&
+		(line[7] == '-' || line[7] == '/') && logIsDigits(line[8:10]) && (line[10] == 'T' || line[10] == ' ')
+}
+
+// logProgramName returns the length of the program's name that starts a
+// line, before a blank: a lower-case word of letters, digits, '-' and
+// '_', of at most 32 bytes; or 0.
+func logProgramName(line []byte) int {
+	if len(line) == 0 || line[0] < 'a' || line[0] > 'z' {
+		return 0
+	}
+	for i, c := range line[:min(len(line), 33)] {
+		switch {
+		case c == ' ':
+			return i
+		case !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_'):
+			return 0
+		}
+	}
+	return 0
 }
 
 // logCalendar reports whether a line starts with a date in words and a
