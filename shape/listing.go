@@ -968,11 +968,16 @@ func sniffListing(sample []byte) (bool, string) {
 		paths, rows, trees    int
 		spaced                int // paths with a blank in them
 		refs                  int // rows of git's lists of references
+		logged                int // lines that mark a log
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
 		line = logTerminal(line)
-		switch l := p.Parse(line); l.Form {
+		l := p.Parse(line)
+		if l.Form != ListingBlank && l.Form != ListingTree && logMark(line) != "" {
+			logged++
+		}
+		switch l.Form {
 		case ListingPath:
 			entries++
 			paths++
@@ -1011,9 +1016,9 @@ func sniffListing(sample []byte) (bool, string) {
 	}
 	total := entries + others
 	switch {
-	case mark != "" && entries > 0 && entries*3 >= total:
+	case mark != "" && entries > 0 && entries*3 >= total && logged == 0:
 		// A listing tool's frame tells even of one entry, as git status
-		// of a file changed.
+		// of a file changed, unless a log's lines are around it.
 		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total+frame, mark)
 	case entries < 3 && entries > 0 && paths == entries && weak+spaced+others+frame == 0:
 		// A path or two and nothing else (git ls-files -m, gofmt -l,
@@ -1023,7 +1028,10 @@ func sniffListing(sample []byte) (bool, string) {
 	case entries < 3 && entries > 0 && refs == entries && others+frame == 0:
 		// A branch or two (git branch -v) and nothing else.
 		return true, fmt.Sprintf("%d of %d lines are git's references, and nothing else", entries, entries)
-	case entries < 3:
+	case entries < 3, logged*4 >= total:
+		// Lines that mark a log, a quarter of the lines or more, tell of
+		// a command that reports what it did, as git pull does above
+		// the files it changed.
 		return false, ""
 	case entries*4 >= total*3:
 	default:

@@ -271,6 +271,8 @@ func TestSniffListingFew(t *testing.T) {
 		{"a.go\nb.go\nthree words here\n", false},
 		{"  feature 07ace7b [origin/feature] feature: wording, extra\n* main    0188dfd [origin/main] main: wording\n", true},
 		{"* main 0188dfd\nSee the log.\n", false},
+		// git pull: the files it changed, among a log's lines.
+		{"Updating 39221e1..0188dfd\nFast-forward\n search.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", false},
 	} {
 		if ok, why := sniffListing([]byte(tc.sample)); ok != tc.listing {
 			t.Errorf("sniffListing(%q) = %v (%s), want %v", tc.sample, ok, why, tc.listing)

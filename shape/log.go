@@ -62,6 +62,13 @@ var logMarks = []struct {
 	{"Auto-merging ", false, "git merge output"},
 	{"CONFLICT (", false, "git merge output"},
 	{"Automatic merge failed", false, "git merge output"},
+	{"Updating ", false, ""},       // checked below: Updating 39221e1..0188dfd
+	{"dangling ", false, ""},       // checked below: dangling commit ac3d503a...
+	{"HEAD is now at ", false, ""}, // checked below: HEAD is now at 0188dfd subject
+	{"Saved working directory and index state ", false, "git stash output"},
+	{"Dropped refs/stash@{", false, "git stash output"},
+	{"Switched to branch '", false, "git checkout output"},
+	{"Switched to a new branch '", false, "git checkout output"},
 	{"checking ", false, ""}, // checked below: checking for gcc... gcc
 	{"configure: ", false, "configure output"},
 	{"config.status: ", false, "configure output"},
@@ -393,7 +400,7 @@ func logProgress(line []byte) bool {
 // document: it starts with a brace, a bracket or a quoted key.
 func logStructured(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
-	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) && !logUptime(t) && !logCalendar(t[1:]) || t[0] == ']' || t[0] == '"')
+	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) && !logUptime(t) && !logCalendar(t[1:]) && !logGitCommitted(t) || t[0] == ']' || t[0] == '"')
 }
 
 // logGoDiagnostic reports whether a line is a diagnostic of the go tools:
@@ -496,6 +503,19 @@ func logMark(line []byte) string {
 			if _, v, ok := strings.Cut(rest, " v"); ok && v != "" && v[0] >= '0' && v[0] <= '9' {
 				return "yarn output"
 			}
+		case "Updating ":
+			// git pull and git merge, fast-forwarding.
+			if a, b, ok := strings.Cut(rest, ".."); ok && shortObjectName([]byte(a)) && shortObjectName([]byte(b)) {
+				return "git merge output (Updating a..b)"
+			}
+		case "dangling ":
+			if typ, name, ok := strings.Cut(rest, " "); ok && gitObjectType([]byte(typ)) && objectName([]byte(name)) {
+				return "git fsck output (dangling OBJECT)"
+			}
+		case "HEAD is now at ":
+			if name, _, _ := strings.Cut(rest, " "); shortObjectName([]byte(name)) {
+				return "git reset output (HEAD is now at)"
+			}
 		case "Node.js v":
 			if rest != "" && strings.Trim(rest, "0123456789.") == "" {
 				return "a Node.js crash (Node.js v and its version)"
@@ -513,6 +533,9 @@ func logMark(line []byte) string {
 	}
 	if logTSC(line) {
 		return "tsc diagnostics (file(line,col): error TS)"
+	}
+	if logGitCommitted(line) {
+		return "git commit output ([branch commit] subject)"
 	}
 	if logPIDFence(line) {
 		return "a memory checker's report (==PID== ...)"
@@ -823,6 +846,23 @@ func logPythonWarning(line []byte) bool {
 	loc := head[:sp-1] // path:line
 	c := bytes.LastIndexByte(loc, ':')
 	return c > 0 && logIsDigits(loc[c+1:]) && bytes.IndexByte(loc[:c], ' ') < 0
+}
+
+// logGitCommitted reports whether a line is the one git commit, git
+// revert and git cherry-pick print of the commit they made: the branch and
+// the commit's short name in brackets, and its subject ("[main 8d6f83d]
+// touch readme", "[main (root-commit) 39221e1] import").
+func logGitCommitted(line []byte) bool {
+	if len(line) < 12 || line[0] != '[' {
+		return false
+	}
+	end := bytes.IndexByte(line, ']')
+	if end < 0 || end+2 > len(line) || line[end+1] != ' ' {
+		return false
+	}
+	in := line[1:end]
+	sp := bytes.LastIndexByte(in, ' ')
+	return sp > 0 && shortObjectName(in[sp+1:])
 }
 
 // logPIDFence reports whether a line starts with a process id between

@@ -117,6 +117,16 @@ func TestSniffLogLines(t *testing.T) {
 		// A tool that names itself before its warning (vim, under git
 		// rebase -i with no terminal) is no Python warning, and no panic.
 		{"Vim: Warning: Output is not to a terminal\n", false},
+		// git's reports of what it did: commit, pull, stash, fsck, reset.
+		{"[main 8d6f83d] touch readme\n 1 file changed, 1 insertion(+)\n", true},
+		{"[main (root-commit) 39221e1] import three files\n 3 files changed, 700 insertions(+)\n", true},
+		{"[1] see the notes\n[draft text] more\n", false},
+		{"Updating 39221e1..0188dfd\nFast-forward\n search.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", true},
+		{"Updating the docs..finally\n", false},
+		{"Saved working directory and index state WIP on main: 0188dfd main: wording\n", true},
+		{"dangling commit ac3d503a79a7ded62f4520a5260edbe6e1d9c6fb\n", true},
+		{"dangling pointers are bad\n", false},
+		{"HEAD is now at 0188dfd main: wording\n", true},
 		// valgrind's and AddressSanitizer's reports.
 		{"==15327== Memcheck, a memory error detector\n==15327== Command: ./leak\n==15327== \n", true},
 		{"=================================================================\n==15262==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020\n", true},
