@@ -112,9 +112,9 @@ func sniffLog(sample []byte) (bool, string) {
 		return true, "compiler or vet diagnostics (file:line:col: message)"
 	case t.lines >= 3 && t.named*2 >= t.lines:
 		return true, fmt.Sprintf("%d of %d lines start with %s's name (%s: ...)", t.named, t.lines, t.tool, t.tool)
-	case t.logish >= 3 && t.logish*2 >= t.lines:
+	case (t.logish >= 3 || t.logish == 2 && t.lines <= 4) && t.logish*2 >= t.lines:
 		// A Python syntax error has no mark: a frame, the source, a
-		// caret and the exception.
+		// caret and the exception; an indentation error has no caret.
 		return true, fmt.Sprintf("%d of %d lines only a log has (frames, carets, exceptions)", t.logish, t.lines)
 	}
 	return false, ""

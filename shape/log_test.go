@@ -139,6 +139,8 @@ func TestSniffLogLines(t *testing.T) {
 		{"see [12/Nov/a] and\nrelease 2024-01-02 notes\nthe end\n", false},
 		// python3 -m py_compile of a file with a syntax error.
 		{"  File \"bad.py\", line 1\n    def f(:\n         ^\nSyntaxError: '(' was never closed\n", true},
+		{"  File \"/tmp/py/indent.py\", line 3\n    return x\nIndentationError: unexpected indent\n", true},
+		{"The error was ValueError.\nSee the docs\nfor more.\nValueError: bad\n", false},
 		// python3 -m compileall tells each step it begins.
 		{"Listing 'json'...\nCompiling 'json/__init__.py'...\nCompiling 'json/decoder.py'...\n", true},
 		{"Preparing to unpack .../git_2.39.5-0_amd64.deb ...\nUnpacking git (1:2.39.5-0) ...\nSetting up git (1:2.39.5-0) ... done\n", true},
