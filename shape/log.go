@@ -3,7 +3,6 @@ package shape
 import (
 	"bytes"
 	"fmt"
-	"strings"
 )
 
 // logMarks are line starts that only build, test and CI output has, each
@@ -474,50 +473,52 @@ func logMark(line []byte) string {
 		if m.why != "" {
 			return m.why
 		}
-		switch rest := string(l[len(m.start):]); m.start {
+		// rest stays bytes: a string of it would be allocated on every
+		// line that starts as configure's "checking " lines do.
+		switch rest := l[len(m.start):]; m.start {
 		case "running ":
-			if n, _, ok := strings.Cut(rest, " "); ok && logDigits(n) && strings.HasPrefix(rest[len(n):], " test") {
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) && bytes.HasPrefix(rest[len(n):], []byte(" test")) {
 				return "cargo test output"
 			}
 		case "Ran ":
-			if n, _, ok := strings.Cut(rest, " "); ok && logDigits(n) && strings.HasPrefix(rest[len(n):], " test") {
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) && bytes.HasPrefix(rest[len(n):], []byte(" test")) {
 				return "python unittest output"
 			}
 		case "Get:":
-			if n, _, ok := strings.Cut(rest, " "); ok && logDigits(n) {
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) {
 				return "apt output"
 			}
 		case "checking ":
-			if strings.Contains(rest, "...") {
+			if bytes.Contains(rest, []byte("...")) {
 				return "configure output (checking ...)"
 			}
 		case "platform ":
-			if strings.Contains(rest, " -- Python ") {
+			if bytes.Contains(rest, []byte(" -- Python ")) {
 				return "pytest output"
 			}
 		case "In ":
-			if strings.HasSuffix(rest, ":") && strings.Contains(rest, " line ") && logDigits(rest[strings.LastIndex(rest, " line ")+6:len(rest)-1]) {
+			if bytes.HasSuffix(rest, []byte(":")) && bytes.Contains(rest, []byte(" line ")) && logIsDigits(rest[bytes.LastIndex(rest, []byte(" line "))+6:len(rest)-1]) {
 				return "shellcheck output (In FILE line N:)"
 			}
 		case "yarn ":
-			if _, v, ok := strings.Cut(rest, " v"); ok && v != "" && v[0] >= '0' && v[0] <= '9' {
+			if _, v, ok := bytes.Cut(rest, []byte(" v")); ok && len(v) > 0 && v[0] >= '0' && v[0] <= '9' {
 				return "yarn output"
 			}
 		case "Updating ":
 			// git pull and git merge, fast-forwarding.
-			if a, b, ok := strings.Cut(rest, ".."); ok && shortObjectName([]byte(a)) && shortObjectName([]byte(b)) {
+			if a, b, ok := bytes.Cut(rest, []byte("..")); ok && shortObjectName(a) && shortObjectName(b) {
 				return "git merge output (Updating a..b)"
 			}
 		case "dangling ":
-			if typ, name, ok := strings.Cut(rest, " "); ok && gitObjectType([]byte(typ)) && objectName([]byte(name)) {
+			if typ, name, ok := bytes.Cut(rest, []byte(" ")); ok && gitObjectType(typ) && objectName(name) {
 				return "git fsck output (dangling OBJECT)"
 			}
 		case "HEAD is now at ":
-			if name, _, _ := strings.Cut(rest, " "); shortObjectName([]byte(name)) {
+			if name, _, _ := bytes.Cut(rest, []byte(" ")); shortObjectName(name) {
 				return "git reset output (HEAD is now at)"
 			}
 		case "Node.js v":
-			if rest != "" && strings.Trim(rest, "0123456789.") == "" {
+			if len(rest) > 0 && len(bytes.Trim(rest, "0123456789.")) == 0 {
 				return "a Node.js crash (Node.js v and its version)"
 			}
 		}
@@ -1043,7 +1044,5 @@ func logIsDigits(b []byte) bool {
 	}
 	return len(b) > 0
 }
-
-func logDigits(s string) bool { return logIsDigits([]byte(s)) }
 
 func logIsLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
