@@ -968,13 +968,13 @@ func sniffListing(sample []byte) (bool, string) {
 		paths, rows, trees    int
 		spaced                int // paths with a blank in them
 		refs                  int // rows of git's lists of references
-		logged                int // lines that mark a log
+		logged                int // lines that start as a log's do
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
 		line = logTerminal(line)
 		l := p.Parse(line)
-		if l.Form != ListingBlank && l.Form != ListingTree && logMark(line) != "" {
+		if l.Form != ListingBlank && l.Form != ListingTree && logStartMark(line) != "" {
 			logged++
 		}
 		switch l.Form {

@@ -445,6 +445,15 @@ var logMarksAt = func() (at [256][]int) {
 
 // logMark returns the reason a line marks a log, or "".
 func logMark(line []byte) string {
+	if why := logStartMark(line); why != "" {
+		return why
+	}
+	return logShapeMark(line)
+}
+
+// logStartMark returns the reason a line marks a log by how it starts, as
+// one of logMarks, or "".
+func logStartMark(line []byte) string {
 	if len(line) == 0 {
 		return ""
 	}
@@ -523,6 +532,12 @@ func logMark(line []byte) string {
 			}
 		}
 	}
+	return ""
+}
+
+// logShapeMark returns the reason a line marks a log by its form, or "":
+// a diagnostic, a tool's error, a warning, a memory checker's line.
+func logShapeMark(line []byte) string {
 	if logDiagnosticLine(line) {
 		return "compiler diagnostics (file:line: error:)"
 	}
