@@ -307,13 +307,22 @@ func wantsJSON(prog string, args []string) bool {
 			}
 		case prog == "lsblk" && (a == "-J" || a == "--json"):
 			return true
-		case a == "--format=json" || a == "--format" && next == "json" ||
+		case (prog == "shellcheck" || prog == "eslint" || prog == "pylint") && a == "-f" && jsonFormat(next):
+			// Their -f names a format, not a file.
+			return true
+		case strings.HasPrefix(a, "--format=") && jsonFormat(a[len("--format="):]) || a == "--format" && jsonFormat(next) ||
 			a == "--message-format=json" || a == "--output-format=json" || a == "--outputjson" ||
 			a == "--error-format=json" || a == "--error-format" && next == "json":
 			return true
 		}
 	}
 	return prog == "cargo" && len(args) > 0 && args[0] == "metadata"
+}
+
+// jsonFormat reports whether a format's name names JSON: json, or
+// shellcheck's json1.
+func jsonFormat(f string) bool {
+	return f == "json" || f == "json1"
 }
 
 func gitTool(args []string) string {
@@ -379,6 +388,9 @@ func gitTool(args []string) string {
 		if len(rest) > 0 && rest[0] == "show" && patch {
 			return "diff"
 		}
+		if len(rest) == 0 || rest[0] == "push" || rest[0] == "pop" || rest[0] == "apply" || rest[0] == "drop" {
+			return "log"
+		}
 	case "clean":
 		for _, a := range rest {
 			// -n, --dry-run, or -n among bundled flags (-nd, -ndx).
@@ -386,11 +398,12 @@ func gitTool(args []string) string {
 				return "listing"
 			}
 		}
-	case "ls-tree", "branch", "tag":
+	case "ls-tree", "branch", "tag", "show-ref", "for-each-ref", "ls-remote":
 		return "listing"
 	case "blame", "help":
 		return "outline"
-	case "merge", "rebase", "pull", "push", "fetch", "clone", "cherry-pick", "am", "revert", "commit", "bisect":
+	case "merge", "rebase", "pull", "push", "fetch", "clone", "cherry-pick", "am", "revert", "commit", "bisect",
+		"checkout", "switch", "fsck", "gc":
 		return "log"
 	}
 	return ""

@@ -77,6 +77,10 @@ func ParseGrepLine(line, prev []byte) GrepLine {
 			return g
 		}
 	}
+	if envAssignment(line) {
+		// env, printenv, export: NAME=/a/path:/another is no path.
+		return GrepLine{Form: GrepOther}
+	}
 	if g, ok := parsePrefixed(line); ok {
 		if ioError(line, g) {
 			return GrepLine{Form: GrepOther}
@@ -368,6 +372,22 @@ func pathPrefix(p []byte) (ok, strong bool) {
 		return !allDigits(p), true
 	}
 	return weakName(p), false
+}
+
+// envAssignment reports whether a line starts by setting an environment
+// variable, as env and printenv print them: an upper-case name, '=' and
+// its value ("HOME=/root", "PATH=/usr/bin:/bin").
+func envAssignment(line []byte) bool {
+	for i, c := range line {
+		switch {
+		case 'A' <= c && c <= 'Z' || c == '_' || i > 0 && isDigit(c):
+		case c == '=':
+			return i > 0
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // barePath reports whether a whole line can be a path, as -l and find print

@@ -18,6 +18,9 @@ func TestParseGrepLine(t *testing.T) {
 	}{
 		{"src/a.go:12:\tx := 1", "", GrepMatch, "src/a.go", 12, 0, "\tx := 1", true},
 		{"src/a.go:12:5:x := 1", "", GrepMatch, "src/a.go", 12, 5, "x := 1", true},
+		// env's lines set variables, to paths among other values.
+		{"PATH=/usr/local/go/bin:/usr/bin:/bin", "", GrepOther, "", 0, 0, "PATH=/usr/local/go/bin:/usr/bin:/bin", false},
+		{"HOME=/root", "", GrepOther, "", 0, 0, "HOME=/root", false},
 		// git grep -p: the function around the match.
 		{"shape/shape.go=140=var laterWindows = []struct {", "", GrepContext, "shape/shape.go", 140, 0, "var laterWindows = []struct {", true},
 		{"LIMIT=10=20", "", GrepOther, "", 0, 0, "LIMIT=10=20", false},

@@ -517,6 +517,9 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 	fields := f.at[:f.n]
 	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
 	tab := bytes.IndexByte(line, '\t')
+	if start, end, ok := gitRefRow(line, f); ok {
+		return ListingLine{Form: ListingRow, Start: start, End: end}, true
+	}
 	switch {
 	case tab > 0 && size(line[:tab]) && tab+1 < len(line):
 		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // du
@@ -597,6 +600,67 @@ func (p *ListingParser) parseSizedName(line []byte, f *fields) (ListingLine, boo
 	}
 	p.sized = p.sized || !allDigits(sz)
 	return ListingLine{Form: ListingRow, Start: at[1][0], End: at[1][1]}, true
+}
+
+// gitRefRow recognises a row of git's lists of references, and returns
+// where the name it lists is: a reference after its object (git show-ref,
+// git for-each-ref, git ls-remote: "0188dfd... refs/heads/main",
+// "0188dfd... commit\trefs/tags/v1.1"); a branch, its commit and subject,
+// after a mark of the current one (git branch -v, -vv: "* main 0188dfd
+// [origin/main] wording"); a worktree's path, commit and branch (git
+// worktree list: "/src/wt 6768063 [feature]"); a stash ("stash@{0}: WIP
+// on main: 981e5f4 subject").
+func gitRefRow(line []byte, f *fields) (start, end int, ok bool) {
+	fields := f.at[:f.n]
+	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
+	switch {
+	case f.count < 2:
+	case objectName(field(0)) && (f.count == 2 || f.count == 3 && gitObjectType(field(1))):
+		last := fields[f.count-1]
+		if ref := line[last[0]:last[1]]; bytes.HasPrefix(ref, []byte("refs/")) || string(ref) == "HEAD" {
+			return last[0], last[1], true
+		}
+	case f.count >= 3 && len(line) > 2 && line[1] == ' ' && (line[0] == ' ' && line[2] != ' ' || line[0] == '*' || line[0] == '+'):
+		// The current branch is marked with '*', one checked out in
+		// another worktree with '+'.
+		i := 0
+		if line[0] != ' ' {
+			i = 1
+		}
+		if i+1 < f.count && shortObjectName(field(i+1)) && !bytes.HasPrefix(field(i), []byte("(")) {
+			return fields[i][0], fields[i][1], true
+		}
+	case f.count == 3 && line[0] != ' ' && shortObjectName(field(1)) && field(2)[0] == '[' && field(2)[len(field(2))-1] == ']':
+		if ok, strong := pathPrefix(field(0)); ok && strong {
+			return fields[0][0], fields[0][1], true
+		}
+	case bytes.HasPrefix(line, []byte("stash@{")):
+		if n, j := digits(line, len("stash@{")); n >= 0 && bytes.HasPrefix(line[j:], []byte("}: ")) {
+			return 0, j + 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// shortObjectName reports whether f is a git object's name cut short, as
+// git prints them beside branches: 7 to 40 hex digits, with a digit and a
+// letter among them so that neither a number nor a word passes.
+func shortObjectName(f []byte) bool {
+	if len(f) < 7 || len(f) > 40 {
+		return false
+	}
+	var d, l bool
+	for _, c := range f {
+		switch {
+		case isDigit(c):
+			d = true
+		case 'a' <= c && c <= 'f':
+			l = true
+		default:
+			return false
+		}
+	}
+	return d && l
 }
 
 // dpkgOwners reports whether a line is one of dpkg -S's: the packages
@@ -945,11 +1009,17 @@ func sniffListing(sample []byte) (bool, string) {
 		frame                 int // lines of a listing tool's frame, as listingMark and gitStatusHint tell
 		paths, rows, trees    int
 		spaced                int // paths with a blank in them
+		refs                  int // rows of git's lists of references
+		logged                int // lines that start as a log's do
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
 		line = logTerminal(line)
-		switch l := p.Parse(line); l.Form {
+		l := p.Parse(line)
+		if l.Form != ListingBlank && l.Form != ListingTree && logStartMark(line) != "" {
+			logged++
+		}
+		switch l.Form {
 		case ListingPath:
 			entries++
 			paths++
@@ -962,6 +1032,10 @@ func sniffListing(sample []byte) (bool, string) {
 		case ListingRow:
 			entries++
 			rows++
+			f := fieldsOf(line)
+			if _, _, ok := gitRefRow(line, &f); ok {
+				refs++
+			}
 		case ListingTree:
 			entries++
 			trees++
@@ -984,16 +1058,22 @@ func sniffListing(sample []byte) (bool, string) {
 	}
 	total := entries + others
 	switch {
-	case mark != "" && entries > 0 && entries*3 >= total:
+	case mark != "" && entries > 0 && entries*3 >= total && logged == 0:
 		// A listing tool's frame tells even of one entry, as git status
-		// of a file changed.
+		// of a file changed, unless a log's lines are around it.
 		return true, fmt.Sprintf("%d of %d lines are entries, and %s marks", entries, total+frame, mark)
 	case entries < 3 && entries > 0 && paths == entries && weak+spaced+others+frame == 0:
 		// A path or two and nothing else (git ls-files -m, gofmt -l,
 		// which): too few to ask for a majority of, but no prose is
 		// made of file names alone.
 		return true, fmt.Sprintf("%d of %d lines are paths, and nothing else", entries, entries)
-	case entries < 3:
+	case entries < 3 && entries > 0 && refs == entries && others+frame == 0:
+		// A branch or two (git branch -v) and nothing else.
+		return true, fmt.Sprintf("%d of %d lines are git's references, and nothing else", entries, entries)
+	case entries < 3, logged*4 >= total:
+		// Lines that mark a log, a quarter of the lines or more, tell of
+		// a command that reports what it did, as git pull does above
+		// the files it changed.
 		return false, ""
 	case entries*4 >= total*3:
 	default:

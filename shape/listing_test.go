@@ -58,6 +58,15 @@ func TestParseListingLine(t *testing.T) {
 		{"2026-08-28 1791 /usr/local/go/src/cmd/compile/script_test.go", ListingRow, "/usr/local/go/src/cmd/compile/script_test.go", false},
 		{"libacl1:amd64\t2.3.1-3", ListingRow, "libacl1:amd64", false},
 		{"appstream\t0.16.1-2", ListingRow, "appstream", false},
+		// git's lists of references: show-ref, for-each-ref, branch -v
+		// and -vv, worktree list, stash list.
+		{"07ace7b971785315177589d377a4d63dec0e3b4e refs/heads/feature", ListingRow, "refs/heads/feature", false},
+		{"db7d8d44baecf543ab7c9bcb53836dc91d355063 commit\trefs/remotes/origin/main", ListingRow, "refs/remotes/origin/main", false},
+		{"  feature 07ace7b [origin/feature] feature: wording, extra", ListingRow, "feature", false},
+		{"* main    0188dfd main: wording", ListingRow, "main", false},
+		{"/tmp/sniff-work6/repo  981e5f4 [main]", ListingRow, "/tmp/sniff-work6/repo", false},
+		{"stash@{1}: WIP on main: 981e5f4 Revert \"touch readme\"", ListingRow, "stash@{1}", false},
+		{"  added 1234567 bytes", ListingOther, "", false},
 		{"lib32gcc1\t", ListingPath, "lib32gcc1", true},
 		{"cmd/addr2line /usr/local/go/src/cmd/addr2line", ListingRow, "cmd/addr2line", false},
 		{"  Depends: libcurl3-gnutls", ListingRow, "libcurl3-gnutls", false},
@@ -319,6 +328,10 @@ func TestSniffListingFew(t *testing.T) {
 		{"Done.\nREADME.md\n", false},
 		{"See README.md\n", false},
 		{"a.go\nb.go\nthree words here\n", false},
+		{"  feature 07ace7b [origin/feature] feature: wording, extra\n* main    0188dfd [origin/main] main: wording\n", true},
+		{"* main 0188dfd\nSee the log.\n", false},
+		// git pull: the files it changed, among a log's lines.
+		{"Updating 39221e1..0188dfd\nFast-forward\n search.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", false},
 	} {
 		if ok, why := sniffListing([]byte(tc.sample)); ok != tc.listing {
 			t.Errorf("sniffListing(%q) = %v (%s), want %v", tc.sample, ok, why, tc.listing)

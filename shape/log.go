@@ -3,7 +3,6 @@ package shape
 import (
 	"bytes"
 	"fmt"
-	"strings"
 )
 
 // logMarks are line starts that only build, test and CI output has, each
@@ -62,6 +61,13 @@ var logMarks = []struct {
 	{"Auto-merging ", false, "git merge output"},
 	{"CONFLICT (", false, "git merge output"},
 	{"Automatic merge failed", false, "git merge output"},
+	{"Updating ", false, ""},       // checked below: Updating 39221e1..0188dfd
+	{"dangling ", false, ""},       // checked below: dangling commit ac3d503a...
+	{"HEAD is now at ", false, ""}, // checked below: HEAD is now at 0188dfd subject
+	{"Saved working directory and index state ", false, "git stash output"},
+	{"Dropped refs/stash@{", false, "git stash output"},
+	{"Switched to branch '", false, "git checkout output"},
+	{"Switched to a new branch '", false, "git checkout output"},
 	{"checking ", false, ""}, // checked below: checking for gcc... gcc
 	{"configure: ", false, "configure output"},
 	{"config.status: ", false, "configure output"},
@@ -105,9 +111,9 @@ func sniffLog(sample []byte) (bool, string) {
 		return true, "compiler or vet diagnostics (file:line:col: message)"
 	case t.lines >= 3 && t.named*2 >= t.lines:
 		return true, fmt.Sprintf("%d of %d lines start with %s's name (%s: ...)", t.named, t.lines, t.tool, t.tool)
-	case t.logish >= 3 && t.logish*2 >= t.lines:
+	case (t.logish >= 3 || t.logish == 2 && t.lines <= 4) && t.logish*2 >= t.lines:
 		// A Python syntax error has no mark: a frame, the source, a
-		// caret and the exception.
+		// caret and the exception; an indentation error has no caret.
 		return true, fmt.Sprintf("%d of %d lines only a log has (frames, carets, exceptions)", t.logish, t.lines)
 	}
 	return false, ""
@@ -404,7 +410,7 @@ func logProgress(line []byte) bool {
 // document: it starts with a brace, a bracket or a quoted key.
 func logStructured(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t")
-	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) && !logUptime(t) && !logCalendar(t[1:]) || t[0] == ']' || t[0] == '"')
+	return len(t) > 0 && (t[0] == '{' || t[0] == '}' || t[0] == '[' && !logTagged(t) && !logPercentTag(t) && !logUptime(t) && !logCalendar(t[1:]) && !logGitCommitted(t) || t[0] == ']' || t[0] == '"')
 }
 
 // logGoDiagnostic reports whether a line is a diagnostic of the go tools:
@@ -452,6 +458,15 @@ var logMarksAt = func() (at [256][]int) {
 
 // logMark returns the reason a line marks a log, or "".
 func logMark(line []byte) string {
+	if why := logStartMark(line); why != "" {
+		return why
+	}
+	return logShapeMark(line)
+}
+
+// logStartMark returns the reason a line marks a log by how it starts, as
+// one of logMarks, or "".
+func logStartMark(line []byte) string {
 	if len(line) == 0 {
 		return ""
 	}
@@ -480,41 +495,62 @@ func logMark(line []byte) string {
 		if m.why != "" {
 			return m.why
 		}
-		switch rest := string(l[len(m.start):]); m.start {
+		// rest stays bytes: a string of it would be allocated on every
+		// line that starts as configure's "checking " lines do.
+		switch rest := l[len(m.start):]; m.start {
 		case "running ":
-			if n, _, ok := strings.Cut(rest, " "); ok && logDigits(n) && strings.HasPrefix(rest[len(n):], " test") {
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) && bytes.HasPrefix(rest[len(n):], []byte(" test")) {
 				return "cargo test output"
 			}
 		case "Ran ":
-			if n, _, ok := strings.Cut(rest, " "); ok && logDigits(n) && strings.HasPrefix(rest[len(n):], " test") {
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) && bytes.HasPrefix(rest[len(n):], []byte(" test")) {
 				return "python unittest output"
 			}
 		case "Get:":
-			if n, _, ok := strings.Cut(rest, " "); ok && logDigits(n) {
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) {
 				return "apt output"
 			}
 		case "checking ":
-			if strings.Contains(rest, "...") {
+			if bytes.Contains(rest, []byte("...")) {
 				return "configure output (checking ...)"
 			}
 		case "platform ":
-			if strings.Contains(rest, " -- Python ") {
+			if bytes.Contains(rest, []byte(" -- Python ")) {
 				return "pytest output"
 			}
 		case "In ":
-			if strings.HasSuffix(rest, ":") && strings.Contains(rest, " line ") && logDigits(rest[strings.LastIndex(rest, " line ")+6:len(rest)-1]) {
+			if bytes.HasSuffix(rest, []byte(":")) && bytes.Contains(rest, []byte(" line ")) && logIsDigits(rest[bytes.LastIndex(rest, []byte(" line "))+6:len(rest)-1]) {
 				return "shellcheck output (In FILE line N:)"
 			}
 		case "yarn ":
-			if _, v, ok := strings.Cut(rest, " v"); ok && v != "" && v[0] >= '0' && v[0] <= '9' {
+			if _, v, ok := bytes.Cut(rest, []byte(" v")); ok && len(v) > 0 && v[0] >= '0' && v[0] <= '9' {
 				return "yarn output"
 			}
+		case "Updating ":
+			// git pull and git merge, fast-forwarding.
+			if a, b, ok := bytes.Cut(rest, []byte("..")); ok && shortObjectName(a) && shortObjectName(b) {
+				return "git merge output (Updating a..b)"
+			}
+		case "dangling ":
+			if typ, name, ok := bytes.Cut(rest, []byte(" ")); ok && gitObjectType(typ) && objectName(name) {
+				return "git fsck output (dangling OBJECT)"
+			}
+		case "HEAD is now at ":
+			if name, _, _ := bytes.Cut(rest, []byte(" ")); shortObjectName(name) {
+				return "git reset output (HEAD is now at)"
+			}
 		case "Node.js v":
-			if rest != "" && strings.Trim(rest, "0123456789.") == "" {
+			if len(rest) > 0 && len(bytes.Trim(rest, "0123456789.")) == 0 {
 				return "a Node.js crash (Node.js v and its version)"
 			}
 		}
 	}
+	return ""
+}
+
+// logShapeMark returns the reason a line marks a log by its form, or "":
+// a diagnostic, a tool's error, a warning, a memory checker's line.
+func logShapeMark(line []byte) string {
 	if logDiagnosticLine(line) {
 		return "compiler diagnostics (file:line: error:)"
 	}
@@ -526,6 +562,12 @@ func logMark(line []byte) string {
 	}
 	if logTSC(line) {
 		return "tsc diagnostics (file(line,col): error TS)"
+	}
+	if logGitCommitted(line) {
+		return "git commit output ([branch commit] subject)"
+	}
+	if logPIDFence(line) {
+		return "a memory checker's report (==PID== ...)"
 	}
 	return logRunnerLine(line)
 }
@@ -827,12 +869,55 @@ func logPythonWarning(line []byte) bool {
 	}
 	head := line[:i]
 	sp := bytes.LastIndexByte(head, ' ')
-	if sp < 2 || head[sp-1] != ':' || !logIsLetter(head[sp+1]) {
+	if sp < 2 || sp+1 == len(head) || head[sp-1] != ':' || !logIsLetter(head[sp+1]) {
 		return false
 	}
 	loc := head[:sp-1] // path:line
 	c := bytes.LastIndexByte(loc, ':')
 	return c > 0 && logIsDigits(loc[c+1:]) && bytes.IndexByte(loc[:c], ' ') < 0
+}
+
+// logGitCommitted reports whether a line is the one git commit, git
+// revert and git cherry-pick print of the commit they made: the branch and
+// the commit's short name in brackets, and its subject ("[main 8d6f83d]
+// touch readme", "[main (root-commit) 39221e1] import").
+func logGitCommitted(line []byte) bool {
+	if len(line) < 12 || line[0] != '[' {
+		return false
+	}
+	end := bytes.IndexByte(line, ']')
+	if end < 0 || end+2 > len(line) || line[end+1] != ' ' {
+		return false
+	}
+	in := line[1:end]
+	sp := bytes.LastIndexByte(in, ' ')
+	return sp > 0 && shortObjectName(in[sp+1:])
+}
+
+// logPIDFence reports whether a line starts with a process id between
+// pairs of equals signs, as valgrind and the sanitizers (AddressSanitizer,
+// LeakSanitizer) start every line of their reports: "==4127== Invalid
+// write of size 4", "==4127==ERROR: AddressSanitizer: ...".
+func logPIDFence(line []byte) bool {
+	if !bytes.HasPrefix(line, []byte("==")) {
+		return false
+	}
+	pid, _, ok := bytes.Cut(line[2:min(len(line), 16)], []byte("=="))
+	return ok && len(pid) > 0 && logIsDigits(pid)
+}
+
+// logAccessStamp reports whether a line carries, in brackets near its
+// start, a date with the month's name between slashes, as web servers'
+// access logs write it after the client: "127.0.0.1 - - [27/Nov/2026
+// 01:32:08] "GET / HTTP/1.1" 200 -" (python -m http.server), "[27/Nov/
+// 2026:01:32:08 +0000]" (the common log format).
+func logAccessStamp(line []byte) bool {
+	i := bytes.IndexByte(line[:min(len(line), 64)], '[')
+	if i < 0 || len(line) < i+12 {
+		return false
+	}
+	d := line[i+1 : i+12] // 27/Nov/2026
+	return logIsDigits(d[:2]) && d[2] == '/' && month(d[3:6]) && d[6] == '/' && logIsDigits(d[7:11])
 }
 
 // logTimestamped reports whether a line starts with a date or time, or
@@ -841,11 +926,18 @@ func logTimestamped(line []byte) bool {
 	if logTagged(line) {
 		return true
 	}
-	if logUptime(line) || logNumberedLevel(line) {
+	if logUptime(line) || logNumberedLevel(line) || logAccessStamp(line) {
 		return true
 	}
 	if len(line) > 0 && line[0] == '[' {
 		line = line[1:]
+	} else if name := logProgramName(line); name > 0 && logISODate(line[name+1:]) {
+		// A program that names itself before each stamp, a date and a
+		// time: "update-alternatives 2025-06-24 14:36:53: link group ...".
+		t, _, _ := bytes.Cut(line[name+12:], []byte(" "))
+		if clock(bytes.TrimSuffix(t, []byte(":"))) {
+			return true
+		}
 	}
 	if logCalendar(line) {
 		return true
@@ -853,8 +945,7 @@ func logTimestamped(line []byte) bool {
 	if len(line) >= 8 && logIsDigits(line[:2]) && line[2] == ':' && logIsDigits(line[3:5]) && line[5] == ':' {
 		return true // 12:04:05
 	}
-	if len(line) >= 16 && logIsDigits(line[:4]) && (line[4] == '-' || line[4] == '/') && logIsDigits(line[5:7]) &&
-		(line[7] == '-' || line[7] == '/') && logIsDigits(line[8:10]) && (line[10] == 'T' || line[10] == ' ') {
+	if logISODate(line) {
 		return true // 2024-01-02T12:04:05, 2024/01/02 12:04:05
 	}
 	head := line[:min(len(line), 40)]
@@ -864,6 +955,32 @@ func logTimestamped(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// logISODate reports whether a line starts with a date written year first
+// and a T or a blank before the time: "2024-01-02T12:04:05", "2024/01/02
+// 12:04:05".
+func logISODate(line []byte) bool {
+	return len(line) >= 16 && logIsDigits(line[:4]) && (line[4] == '-' || line[4] == '/') && logIsDigits(line[5:7]) &&
+		(line[7] == '-' || line[7] == '/') && logIsDigits(line[8:10]) && (line[10] == 'T' || line[10] == ' ')
+}
+
+// logProgramName returns the length of the program's name that starts a
+// line, before a blank: a lower-case word of letters, digits, '-' and
+// '_', of at most 32 bytes; or 0.
+func logProgramName(line []byte) int {
+	if len(line) == 0 || line[0] < 'a' || line[0] > 'z' {
+		return 0
+	}
+	for i, c := range line[:min(len(line), 33)] {
+		switch {
+		case c == ' ':
+			return i
+		case !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_'):
+			return 0
+		}
+	}
+	return 0
 }
 
 // logCalendar reports whether a line starts with a date in words and a
@@ -955,7 +1072,5 @@ func logIsDigits(b []byte) bool {
 	}
 	return len(b) > 0
 }
-
-func logDigits(s string) bool { return logIsDigits([]byte(s)) }
 
 func logIsLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }

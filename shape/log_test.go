@@ -123,8 +123,33 @@ func TestSniffLogLines(t *testing.T) {
 		{"/usr/lib/python3.11/a.py:12: UserWarning: no display\n  warnings.warn(x)\n", true},
 		{"Note: error: is a word here\nAnd: warning: too\n", false},
 		{"See the Warning: section below.\n", false},
+		// A tool that names itself before its warning (vim, under git
+		// rebase -i with no terminal) is no Python warning, and no panic.
+		{"Vim: Warning: Output is not to a terminal\n", false},
+		// git's reports of what it did: commit, pull, stash, fsck, reset.
+		{"[main 8d6f83d] touch readme\n 1 file changed, 1 insertion(+)\n", true},
+		{"[main (root-commit) 39221e1] import three files\n 3 files changed, 700 insertions(+)\n", true},
+		{"[1] see the notes\n[draft text] more\n", false},
+		{"Updating 39221e1..0188dfd\nFast-forward\n search.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", true},
+		{"Updating the docs..finally\n", false},
+		{"Saved working directory and index state WIP on main: 0188dfd main: wording\n", true},
+		{"dangling commit ac3d503a79a7ded62f4520a5260edbe6e1d9c6fb\n", true},
+		{"dangling pointers are bad\n", false},
+		{"HEAD is now at 0188dfd main: wording\n", true},
+		// valgrind's and AddressSanitizer's reports.
+		{"==15327== Memcheck, a memory error detector\n==15327== Command: ./leak\n==15327== \n", true},
+		{"=================================================================\n==15262==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020\n", true},
+		{"== Section ==\n==\n", false},
+		// A web server's access log (python -m http.server, the common
+		// log format), update-alternatives' log.
+		{"Serving HTTP on 127.0.0.1 port 8765 (http://127.0.0.1:8765/) ...\n127.0.0.1 - - [27/Nov/2026 01:32:08] \"GET / HTTP/1.1\" 200 -\n127.0.0.1 - - [27/Nov/2026 01:32:09] code 404, message File not found\n", true},
+		{"10.0.0.5 - bob [27/Nov/2026:01:32:08 +0000] \"GET /a HTTP/1.1\" 200 512\n10.0.0.5 - bob [27/Nov/2026:01:32:09 +0000] \"GET /b HTTP/1.1\" 404 0\n10.0.0.6 - - [27/Nov/2026:01:32:11 +0000] \"POST /c HTTP/1.1\" 201 9\n", true},
+		{"update-alternatives 2025-06-24 14:36:53: link group pager updated to point to /usr/bin/less\nupdate-alternatives 2025-06-24 14:36:55: link group pinentry updated\nupdate-alternatives 2025-06-24 14:39:42: link group java updated\n", true},
+		{"see [12/Nov/a] and\nrelease 2024-01-02 notes\nthe end\n", false},
 		// python3 -m py_compile of a file with a syntax error.
 		{"  File \"bad.py\", line 1\n    def f(:\n         ^\nSyntaxError: '(' was never closed\n", true},
+		{"  File \"/tmp/py/indent.py\", line 3\n    return x\nIndentationError: unexpected indent\n", true},
+		{"The error was ValueError.\nSee the docs\nfor more.\nValueError: bad\n", false},
 		// python3 -m compileall tells each step it begins.
 		{"Listing 'json'...\nCompiling 'json/__init__.py'...\nCompiling 'json/decoder.py'...\n", true},
 		{"Preparing to unpack .../git_2.39.5-0_amd64.deb ...\nUnpacking git (1:2.39.5-0) ...\nSetting up git (1:2.39.5-0) ... done\n", true},
