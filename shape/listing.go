@@ -703,8 +703,11 @@ func percent(f []byte) bool {
 // size reports whether f is a size as du -h, ls -h and npm print them:
 // 4096, 4.0K, 1.2kB, 224B.
 func size(f []byte) bool {
-	i := 0
-	for i < len(f) && (isDigit(f[i]) || f[i] == '.' && i > 0) {
+	i, dots := 0, 0
+	for i < len(f) && (isDigit(f[i]) || f[i] == '.' && i > 0 && dots == 0) {
+		if f[i] == '.' {
+			dots++ // 4.0K has one; 127.0.0.1 is an address
+		}
 		i++
 	}
 	if i == 0 || !isDigit(f[i-1]) {

@@ -141,6 +141,19 @@ func TestParseListingSizedNames(t *testing.T) {
 			t.Errorf("Parse(%q) = form %d, want %d", tc.line, l.Form, tc.form)
 		}
 	}
+	// An address in /etc/hosts is no size: its name is no file's.
+	p = ListingParser{}
+	for _, tc := range []struct {
+		line string
+		form ListingForm
+	}{
+		{"127.0.0.1 localhost", ListingOther},
+		{"127.0.0.1 vm", ListingOther},
+	} {
+		if l := p.Parse([]byte(tc.line)); l.Form != tc.form {
+			t.Errorf("Parse(%q) = form %d, want %d", tc.line, l.Form, tc.form)
+		}
+	}
 }
 
 // TestParseTreeDepth checks the depth of a drawn tree's entries, as tree
