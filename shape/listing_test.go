@@ -124,11 +124,11 @@ func TestParseListingLine(t *testing.T) {
 // link's bare 0 is a size once a size with its unit has been read, but a
 // bare number before a word alone is no row (wc -l's counts read as text).
 func TestParseListingSizedNames(t *testing.T) {
-	var p ListingParser
-	for _, tc := range []struct {
+	type row struct {
 		line string
 		form ListingForm
-	}{
+	}
+	for _, rows := range [][]row{{
 		{"   0 libEGL.so", ListingOther},
 		{"total 592M", ListingTotal},
 		{"4.0K Mcrt1.o", ListingRow},
@@ -136,22 +136,16 @@ func TestParseListingSizedNames(t *testing.T) {
 		{"105M libLLVM-14.so.1", ListingRow},
 		{"", ListingBlank},
 		{"  12 errors", ListingOther},
-	} {
-		if l := p.Parse([]byte(tc.line)); l.Form != tc.form {
-			t.Errorf("Parse(%q) = form %d, want %d", tc.line, l.Form, tc.form)
-		}
-	}
-	// An address in /etc/hosts is no size: its name is no file's.
-	p = ListingParser{}
-	for _, tc := range []struct {
-		line string
-		form ListingForm
-	}{
+	}, {
+		// An address in /etc/hosts is no size.
 		{"127.0.0.1 localhost", ListingOther},
 		{"127.0.0.1 vm", ListingOther},
-	} {
-		if l := p.Parse([]byte(tc.line)); l.Form != tc.form {
-			t.Errorf("Parse(%q) = form %d, want %d", tc.line, l.Form, tc.form)
+	}} {
+		var p ListingParser
+		for _, tc := range rows {
+			if l := p.Parse([]byte(tc.line)); l.Form != tc.form {
+				t.Errorf("Parse(%q) = form %d, want %d", tc.line, l.Form, tc.form)
+			}
 		}
 	}
 }
