@@ -378,6 +378,12 @@ func (o *Outline) finalize(next *lineShape) {
 	// not headings or declarations of their own, however they read; nor
 	// is a statement of another verb (ALTER, GRANT, COMMENT ON) in a file
 	// of them.
+	// A blank line ends a statement whose semicolon never came, but in a
+	// body, and so does a fence or a heading of markdown, which may show
+	// a statement without its semicolon.
+	if len(o.before) > 0 && !o.stmt.dollar && !o.stmt.atomic || s.fence || s.hash {
+		o.stmt = sqlStmt{}
+	}
 	stmt := !comment && !inHere && !s.closer && !(s.cont && bond != 0) && !sqlStart(c) &&
 		(o.stmt.open || o.sqlVerb(c, s.w))
 

@@ -887,6 +887,17 @@ func TestOutlineSQLStatement(t *testing.T) {
 	}
 }
 
+// A statement shown without its semicolon, in markdown's fence, ends at
+// the fence: the headings after it are headings still.
+func TestOutlineSQLStatementUnended(t *testing.T) {
+	ranks := outlineRanks("# Schema\n\n```sql\nCREATE TABLE t (\n  a int\n)\n```\n\n## Next\n\nText.\n\n## Last\n\nMore.\n")
+	for _, n := range []int{10, 14} {
+		if ranks[n] <= ranks[4] {
+			t.Errorf("the heading on line %d ranks %d, no higher than the statement (%d)", n, ranks[n], ranks[4])
+		}
+	}
+}
+
 // lineCase is a line and whether a test of lines holds for it.
 type lineCase struct {
 	line string
