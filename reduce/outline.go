@@ -384,7 +384,7 @@ func (o *Outline) finalize(next *lineShape) {
 	if len(o.before) > 0 && !o.stmt.dollar && !o.stmt.atomic || s.fence || s.hash {
 		o.stmt = sqlStmt{}
 	}
-	stmt := !comment && !inHere && !s.closer && !(s.cont && bond != 0) && !sqlStart(c) &&
+	stmt := !comment && !inHere && !s.closer && !(s.cont && bond != 0) && !(sqlStart(c) && !o.stmt.dollar) &&
 		(o.stmt.open || o.sqlVerb(c, s.w))
 
 	var (
@@ -642,7 +642,8 @@ type sqlStmt struct {
 // its semicolon, outside any body quoted with dollars or BEGIN ATOMIC.
 func (o *Outline) sqlLine(c []byte, w int) {
 	st := &o.stmt
-	if sqlStart(c) || !st.open && o.sqlVerb(c, w) {
+	// A CREATE in a body quoted with dollars is a statement of that body.
+	if sqlStart(c) && !st.dollar || !st.open && o.sqlVerb(c, w) {
 		o.sql = o.sql || sqlStart(c)
 		*st = sqlStmt{open: true}
 	} else if !st.open {

@@ -845,7 +845,8 @@ func TestOutlineSQLCreate(t *testing.T) {
 // (RETURNS, LANGUAGE, a BEGIN ATOMIC body, an operator class's AS over
 // its members) and statements of other verbs rank below every CREATE
 // line, not as headings (AS, BEGIN ATOMIC read as a manual's) or
-// declarations of their own.
+// declarations of their own; a CREATE in a body quoted with dollars is
+// the body's.
 func TestOutlineSQLStatement(t *testing.T) {
 	text := "CREATE FUNCTION f(int)\n" + // 1
 		"RETURNS int\n" +
@@ -867,20 +868,21 @@ func TestOutlineSQLStatement(t *testing.T) {
 		"\n" +
 		"CREATE FUNCTION h(text) RETURNS text AS $$\n" + // 19
 		"BEGIN\n" +
+		"  CREATE TEMP TABLE u (a int);\n" + // 21
 		"  RETURN upper($1);\n" +
 		"END;\n" +
 		"$$ LANGUAGE plpgsql;\n" +
 		"\n" +
-		"CREATE TABLE t (\n" + // 25
+		"CREATE TABLE t (\n" + // 26
 		"  a int\n" +
 		");\n"
 	ranks := outlineRanks(text)
-	creates := []int{1, 9, 19, 25}
+	creates := []int{1, 9, 19, 26}
 	low := ranks[creates[0]]
 	for _, n := range creates {
 		low = min(low, ranks[n])
 	}
-	for _, n := range []int{2, 3, 4, 5, 7, 10, 11, 12, 13, 16, 17, 20, 21, 22, 23} {
+	for _, n := range []int{2, 3, 4, 5, 7, 10, 11, 12, 13, 16, 17, 20, 21, 22, 23, 24} {
 		if ranks[n] >= low {
 			t.Errorf("line %d of the statements ranks %d, as high as a CREATE line (%d)", n, ranks[n], low)
 		}
