@@ -122,6 +122,10 @@ type Outline struct {
 	constants int
 	guard     []byte
 	guardLine int
+	// stmt is the SQL statement being read, which runs to its semicolon;
+	// sql is set once a CREATE statement has been read.
+	stmt sqlStmt
+	sql  bool
 }
 
 // pendingLine is a line held until the next one is read.
@@ -369,6 +373,19 @@ func (o *Outline) finalize(next *lineShape) {
 	}
 	bond := o.bond
 	o.bond = 0
+	// The lines of an SQL statement after its first (RETURNS, LANGUAGE,
+	// AS, an operator class's members, a BEGIN ATOMIC body) are its body,
+	// not headings or declarations of their own, however they read; nor
+	// is a statement of another verb (ALTER, GRANT, COMMENT ON) in a file
+	// of them.
+	// A blank line ends a statement whose semicolon never came, but in a
+	// body, and so does a fence or a heading of markdown, which may show
+	// a statement without its semicolon.
+	if len(o.before) > 0 && !o.stmt.dollar && !o.stmt.atomic || s.fence || s.hash {
+		o.stmt = sqlStmt{}
+	}
+	stmt := !comment && !inHere && !s.closer && !(s.cont && bond != 0) && !(sqlStart(c) && !o.stmt.dollar) &&
+		(o.stmt.open || o.sqlVerb(c, s.w))
 
 	var (
 		prio   int
@@ -395,6 +412,13 @@ func (o *Outline) finalize(next *lineShape) {
 		if note {
 			o.firstBody = firstBody // the text after it is the first
 		}
+	case stmt:
+		prio = o.rest(depth+1, n)
+		if firstBody > 0 {
+			prio = o.class(prioOutlineDoc, firstBody-1, n)
+			lead = true
+		}
+		push = false
 	case s.fence || o.fence:
 		if s.fence {
 			o.fence = !o.fence
@@ -554,6 +578,9 @@ func (o *Outline) finalize(next *lineShape) {
 		o.code++
 	}
 
+	if !comment && !inHere {
+		o.sqlLine(c, s.w)
+	}
 	p.piece.Prio = prio
 	if isDecl && next != nil && next.cont && len(o.blanks) == 0 {
 		p.piece.Bond = true
@@ -600,6 +627,81 @@ func (o *Outline) finalize(next *lineShape) {
 		// A heading's first line of text says what its section is about.
 		o.firstBody = depth + 1
 	}
+}
+
+// sqlStmt is the state of an SQL statement being read.
+type sqlStmt struct {
+	open   bool // read up to its semicolon
+	atomic bool // in a BEGIN ATOMIC body, which runs to its END
+	dollar bool // in a body quoted with dollars ($$ or $tag$)
+}
+
+// sqlLine follows SQL statements over a line that is not a comment: a
+// CREATE starts one, as, in a file that has had one, a statement of
+// another verb at the margin does; it runs to the line that ends with
+// its semicolon, outside any body quoted with dollars or BEGIN ATOMIC.
+func (o *Outline) sqlLine(c []byte, w int) {
+	st := &o.stmt
+	// A CREATE in a body quoted with dollars is a statement of that body.
+	if sqlStart(c) && !st.dollar || !st.open && o.sqlVerb(c, w) {
+		o.sql = o.sql || sqlStart(c)
+		*st = sqlStmt{open: true}
+	} else if !st.open {
+		return
+	}
+	if dollarQuotes(c)%2 == 1 {
+		st.dollar = !st.dollar
+	}
+	end := trimBlankRight(c)
+	if i := bytes.Index(end, []byte("--")); i >= 0 && !st.dollar {
+		end = trimBlankRight(end[:i])
+	}
+	switch {
+	case st.dollar:
+	case st.atomic:
+		if string(end) == "END;" || string(end) == "END" {
+			*st = sqlStmt{}
+		}
+	case bytes.HasSuffix(end, []byte("BEGIN ATOMIC")):
+		st.atomic = true
+	case len(end) > 0 && end[len(end)-1] == ';':
+		*st = sqlStmt{}
+	}
+}
+
+// sqlStart reports whether a line starts an SQL statement that creates
+// something: CREATE, and what it creates.
+func sqlStart(c []byte) bool {
+	return hasWord(c, "CREATE") && sqlCreate(c) != declNone
+}
+
+// sqlVerb reports whether a line at column w starts an SQL statement
+// that creates nothing, in a file that has had one that does.
+func (o *Outline) sqlVerb(c []byte, w int) bool {
+	return o.sql && w == 0 && sqlVerbs[string(leadWord(c))]
+}
+
+// sqlVerbs are the other verbs of SQL statements a schema's file runs.
+var sqlVerbs = wordSet("ALTER", "GRANT", "REVOKE", "COMMENT", "INSERT", "UPDATE", "DELETE", "DROP", "SELECT")
+
+// dollarQuotes counts the dollar quotes ($$, $body$) in a line, each of
+// which opens or closes a body quoted with them.
+func dollarQuotes(c []byte) int {
+	n := 0
+	for i := 0; i < len(c); i++ {
+		if c[i] != '$' {
+			continue
+		}
+		j := i + 1
+		for j < len(c) && (isWordByte(c[j]) && (c[j] < '0' || c[j] > '9')) {
+			j++
+		}
+		if j < len(c) && c[j] == '$' {
+			n++
+			i = j
+		}
+	}
+	return n
 }
 
 // proposeBlanks proposes a run of blank lines just below prio, that of

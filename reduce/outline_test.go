@@ -841,6 +841,65 @@ func TestOutlineSQLCreate(t *testing.T) {
 	})
 }
 
+// An SQL statement runs to its semicolon: what follows its CREATE line
+// (RETURNS, LANGUAGE, a BEGIN ATOMIC body, an operator class's AS over
+// its members) and statements of other verbs rank below every CREATE
+// line, not as headings (AS, BEGIN ATOMIC read as a manual's) or
+// declarations of their own; a CREATE in a body quoted with dollars is
+// the body's.
+func TestOutlineSQLStatement(t *testing.T) {
+	text := "CREATE FUNCTION f(int)\n" + // 1
+		"RETURNS int\n" +
+		"LANGUAGE sql\n" +
+		"BEGIN ATOMIC\n" + // 4
+		"SELECT 1;\n" +
+		"SELECT 2;\n" +
+		"END;\n" +
+		"\n" +
+		"CREATE OPERATOR CLASS c_ops\n" + // 9
+		"DEFAULT FOR TYPE int USING gist\n" +
+		"AS\n" + // 11
+		"\tOPERATOR\t1\t< ,\n" +
+		"\tFUNCTION\t1\tg (internal, int),\n" + // 13
+		"\tSTORAGE\tint;\n" +
+		"\n" +
+		"COMMENT ON TYPE c_ops\n" + // 16
+		"\tIS 'a type';\n" +
+		"\n" +
+		"CREATE FUNCTION h(text) RETURNS text AS $$\n" + // 19
+		"BEGIN\n" +
+		"  CREATE TEMP TABLE u (a int);\n" + // 21
+		"  RETURN upper($1);\n" +
+		"END;\n" +
+		"$$ LANGUAGE plpgsql;\n" +
+		"\n" +
+		"CREATE TABLE t (\n" + // 26
+		"  a int\n" +
+		");\n"
+	ranks := outlineRanks(text)
+	creates := []int{1, 9, 19, 26}
+	low := ranks[creates[0]]
+	for _, n := range creates {
+		low = min(low, ranks[n])
+	}
+	for _, n := range []int{2, 3, 4, 5, 7, 10, 11, 12, 13, 16, 17, 20, 21, 22, 23, 24} {
+		if ranks[n] >= low {
+			t.Errorf("line %d of the statements ranks %d, as high as a CREATE line (%d)", n, ranks[n], low)
+		}
+	}
+}
+
+// A statement shown without its semicolon, in markdown's fence, ends at
+// the fence: the headings after it are headings still.
+func TestOutlineSQLStatementUnended(t *testing.T) {
+	ranks := outlineRanks("# Schema\n\n```sql\nCREATE TABLE t (\n  a int\n)\n```\n\n## Next\n\nText.\n\n## Last\n\nMore.\n")
+	for _, n := range []int{10, 14} {
+		if ranks[n] <= ranks[4] {
+			t.Errorf("the heading on line %d ranks %d, no higher than the statement (%d)", n, ranks[n], ranks[4])
+		}
+	}
+}
+
 // lineCase is a line and whether a test of lines holds for it.
 type lineCase struct {
 	line string
