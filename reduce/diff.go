@@ -1942,6 +1942,9 @@ func (d *Diff) byDirectory(head string, files []diffStatLine, limit int, c Count
 			rest.counts.minus += r.counts.minus
 		}
 		rest.name = "... and " + elision.Thousands(int64(len(all)-n)) + " more"
+		if n == len(all)-1 {
+			rest = all[n] // counting one row costs what naming it does
+		}
 		best = text(append(slices.Clone(all[:n]), rest), by)
 		if n == 0 || c.Count([]byte(best)) <= limit {
 			return best

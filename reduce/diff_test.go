@@ -453,6 +453,21 @@ func TestDiffSummaryByDirectory(t *testing.T) {
 	diffSumRows(t, tiny, d.cum)
 }
 
+// A summary by directory that cannot fit its limit names a directory
+// rather than count it as "... and 1 more", which costs as much and says
+// less.
+func TestDiffSummaryNamesLastDirectory(t *testing.T) {
+	d := NewDiff(2000)
+	for i := range 6 {
+		d.files = append(d.files, diffFileStat{name: fmt.Sprintf("elision/file%d.go", i), counts: diffCounts{i, 1}})
+	}
+	d.cum = diffCounts{15, 6}
+	got := d.summary(5, counter())
+	if !strings.Contains(got, "  (+15 -6) elision/ (6 files)\n") || strings.Contains(got, "... and") {
+		t.Errorf("want the one directory named:\n%s", got)
+	}
+}
+
 // Files at the root of the tree are named in the summary, or counted in
 // its remainder, like files in directories: 200 of them gave an empty
 // summary, "(+0 -0) ... and 0 more (0 files)".
