@@ -1724,9 +1724,15 @@ func (p *diffPlan) cost(pieces []Piece) int {
 	return total
 }
 
-// statLimit returns how many tokens the summary may take: most of what the
-// commit headers leave (they stay whatever the summary costs), for naming
-// every file is worth more than showing some of them.
+// statLimit returns how many tokens the summary may take, in whatever form:
+// a third of what the commit headers leave (they stay whatever the summary
+// costs), and a quarter of the budget at least. The summary says which files
+// changed and how much; the headers and changed lines below are the diff
+// itself, and keep the rest. One limit for every form makes the view degrade
+// smoothly as a diff grows: the per-file counts while they fit it, then the
+// names in folds, then the counts by directory, so the summary never takes
+// more than its share, and a diff just too big for the counts loses at most
+// that share's worth of summary, not most of the view.
 func (p *diffPlan) statLimit(budget int) int {
 	commits := 0
 	for _, it := range p.items {
@@ -1734,7 +1740,7 @@ func (p *diffPlan) statLimit(budget int) int {
 			commits += p.c.Count(renderLine(it.piece))
 		}
 	}
-	return max((budget-commits)*3/4, budget/4)
+	return max((budget-commits)/3, budget/4)
 }
 
 // candidates returns the pieces to fit: each lock file as its lines or as
@@ -1871,10 +1877,9 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 // summary returns a --stat-like note naming every file with its counts, in
 // at most limit tokens if it can: file by file; else every file's name, in
 // folds by directory as a listing view writes them (dir/{a,b}.go), if they
-// fit a fair share of limit or cost no more than the counts by directory,
-// since a reviewer of a huge diff wants to know which files it touches
-// before how much; else by directory, else as many directories as fit and
-// a count of the rest.
+// fit limit or cost no more than the counts by directory, since a reviewer
+// of a huge diff wants to know which files it touches before how much; else
+// by directory, else as many directories as fit and a count of the rest.
 func (d *Diff) summary(limit int, c Counter) string {
 	head := d.summaryHead()
 	files := make([]diffStatLine, 0, len(d.files)+1)
@@ -1886,7 +1891,7 @@ func (d *Diff) summary(limit int, c Counter) string {
 		return best
 	}
 	dirs := d.byDirectory(head, files, limit, c)
-	if folded, ok := d.folded(head, max(limit*diffFoldShare/100, c.Count([]byte(dirs))), c); ok {
+	if folded, ok := d.folded(head, max(limit, c.Count([]byte(dirs))), c); ok {
 		return folded
 	}
 	return dirs
@@ -1937,17 +1942,15 @@ func (d *Diff) byDirectory(head string, files []diffStatLine, limit int, c Count
 			rest.counts.minus += r.counts.minus
 		}
 		rest.name = "... and " + elision.Thousands(int64(len(all)-n)) + " more"
+		if n == len(all)-1 {
+			rest = all[n] // counting one row costs what naming it does
+		}
 		best = text(append(slices.Clone(all[:n]), rest), by)
 		if n == 0 || c.Count([]byte(best)) <= limit {
 			return best
 		}
 	}
 }
-
-// diffFoldShare is the share of the summary's limit, in percent, that a
-// summary naming every file in folds may take: the rest of the view shows
-// where the files changed.
-const diffFoldShare = 33
 
 // folded returns the summary that names every file in folds by directory,
 // cut at the first width that fits in limit tokens, and false if none does

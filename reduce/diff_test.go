@@ -369,14 +369,16 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 	}
 }
 
-// When not every file fits, a summary at the top names each with its
-// counts, exactly.
+// When not every file fits, a summary that may take enough names each file
+// with its counts, exactly.
 func TestDiffSummaryNamesEveryFile(t *testing.T) {
 	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
-	// The hashes as git log --abbrev-commit prints them: full ones would
-	// be cut short, and every file header would fit.
-	input = regexp.MustCompile(`(?m)^(commit [0-9a-f]{7})[0-9a-f]{33}$`).ReplaceAll(input, []byte("$1"))
-	got := string(body(t, shape.Diff, input, 290))
+	r, _ := New(shape.Diff, 290)
+	s := NewSplitter(r)
+	s.Write(input)
+	c := counter()
+	r.Pieces(s.Close(), 290, c)
+	got := r.(*Diff).summary(1000, c)
 	if !strings.HasPrefix(got, "[headroom: 2 commits, 6 files changed (+1,199 -1); not all shown below; every file:]\n") {
 		t.Fatalf("no summary at the top:\n%s", got)
 	}
@@ -391,7 +393,7 @@ func TestDiffSummaryNamesEveryFile(t *testing.T) {
 // A smaller budget groups the files by directory, with exact counts.
 func TestDiffSummaryGroups(t *testing.T) {
 	input := readDiffFile(t, filepath.Join(diffSamples, "headroom-log-p.diff"))
-	got := string(body(t, shape.Diff, input, 300))
+	got := string(body(t, shape.Diff, input, 250))
 	want := "[headroom: 2 commits, 6 files changed (+1,199 -1); not all shown below; every file by directory:]\n" +
 		"  (+1,199 -1) elision/ (6 files)\n"
 	if !strings.HasPrefix(got, want) {
@@ -449,6 +451,21 @@ func TestDiffSummaryByDirectory(t *testing.T) {
 		t.Errorf("want a count of the directories left out:\n%s", tiny)
 	}
 	diffSumRows(t, tiny, d.cum)
+}
+
+// A summary by directory that cannot fit its limit names a directory
+// rather than count it as "... and 1 more", which costs as much and says
+// less.
+func TestDiffSummaryNamesLastDirectory(t *testing.T) {
+	d := NewDiff(2000)
+	for i := range 6 {
+		d.files = append(d.files, diffFileStat{name: fmt.Sprintf("elision/file%d.go", i), counts: diffCounts{i, 1}})
+	}
+	d.cum = diffCounts{15, 6}
+	got := d.summary(5, counter())
+	if !strings.Contains(got, "  (+15 -6) elision/ (6 files)\n") || strings.Contains(got, "... and") {
+		t.Errorf("want the one directory named:\n%s", got)
+	}
 }
 
 // Files at the root of the tree are named in the summary, or counted in
@@ -1088,6 +1105,38 @@ func TestDiffSummaryFoldsEveryFile(t *testing.T) {
 		t.Fatalf("the sample names %d files", files)
 	}
 	checkDiffView(t, "folds", input, got, 2000)
+}
+
+// The summary takes a third of the view at most, whatever the budget: the
+// per-file counts of a diff of 136 files where they fit that, else the
+// names in folds or the counts by directory, so that a diff just too big for the counts does not leave
+// its headers a quarter of the view, and one just small enough is not cut to
+// almost all summary.
+func TestDiffSummaryShare(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(corpusDir, "diff-git-diff-range-many.out"))
+	c := counter()
+	forms := map[string]bool{}
+	for budget := 1000; budget <= 8000; budget += 250 {
+		got := string(body(t, shape.Diff, input, budget))
+		if !strings.HasPrefix(got, "[headroom: ") {
+			continue // every file header fits
+		}
+		head, _, _ := strings.Cut(got, "\n")
+		forms[head[strings.LastIndex(head, "; ")+2:]] = true
+		var summary strings.Builder
+		for i, l := range strings.Split(got, "\n") {
+			if i > 0 && !strings.HasPrefix(l, "  ") {
+				break
+			}
+			summary.WriteString(l + "\n")
+		}
+		if n := c.Count([]byte(summary.String())); n > budget/3 {
+			t.Errorf("@%d: the summary takes %d tokens:\n%s", budget, n, summary.String())
+		}
+	}
+	if len(forms) < 2 {
+		t.Errorf("want the summary in more than one form, got %v", forms)
+	}
 }
 
 // A gap that hides file or hunk headers says how many, exactly: where the
