@@ -391,7 +391,12 @@ func isolatedBlank(p Piece, spans []span, cuts []int, lines int, gaps *gapCoster
 	if p.Note != "" || p.Same > 0 || len(bytes.TrimSpace(p.Text)) > 0 || p.Line <= 1 {
 		return false
 	}
-	at, _ := slices.BinarySearchFunc(spans, p.Line, func(e span, first int) int { return cmp.Compare(e.first, first) })
+	at, own := slices.BinarySearchFunc(spans, p.Line, func(e span, first int) int { return cmp.Compare(e.first, first) })
+	if !own || spans[at].last != p.last() {
+		// Kept in one span with the line before or after it (a bonded
+		// pair): a kept line stands beside it, not a gap.
+		return false
+	}
 	prevLast, nextFirst := 0, lines+1
 	if at > 0 {
 		prevLast = spans[at-1].last
