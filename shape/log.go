@@ -569,7 +569,49 @@ func logShapeMark(line []byte) string {
 	if logPIDFence(line) {
 		return "a memory checker's report (==PID== ...)"
 	}
+	if logGitRefUpdate(line) {
+		return "git fetch or push output ( * [new branch] a -> b)"
+	}
 	return logRunnerLine(line)
+}
+
+// gitRefSummaries are the words git fetch and git push put in brackets
+// for a reference they did not move from one commit to another.
+var gitRefSummaries = []string{"[up to date]", "[new branch]", "[new tag]", "[new ref]",
+	"[rejected]", "[remote rejected]", "[deleted]", "[tag update]"}
+
+// logGitRefUpdate reports whether a line is one git fetch and git push
+// print for each reference: a blank, a flag (" +-*=!t"), a blank, the
+// update (a summary in brackets, or two commits' short names between ".."
+// or "..."), then the two references around " -> " ("   39221e1..0188dfd
+// main -> origin/main", " * [new branch]      topic -> origin/topic").
+func logGitRefUpdate(line []byte) bool {
+	if len(line) < 8 || line[0] != ' ' || line[2] != ' ' || bytes.IndexByte([]byte(" +-*=!t"), line[1]) < 0 {
+		return false
+	}
+	rest := bytes.TrimLeft(line[3:], " ")
+	update, refs := rest, []byte(nil)
+	if len(rest) > 0 && rest[0] == '[' {
+		end := bytes.IndexByte(rest, ']')
+		if end < 0 {
+			return false
+		}
+		update, refs = rest[:end+1], rest[end+1:]
+		known := false
+		for _, s := range gitRefSummaries {
+			known = known || string(update) == s
+		}
+		if !known {
+			return false
+		}
+	} else {
+		update, refs, _ = bytes.Cut(rest, []byte(" "))
+		a, b, ok := bytes.Cut(update, []byte(".."))
+		if !ok || !shortObjectName(a) || !shortObjectName(bytes.TrimPrefix(b, []byte("."))) {
+			return false
+		}
+	}
+	return bytes.Contains(refs, []byte(" -> "))
 }
 
 // logToolName returns the name of the tool that starts a line as a

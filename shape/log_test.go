@@ -136,6 +136,12 @@ func TestSniffLogLines(t *testing.T) {
 		{"dangling commit ac3d503a79a7ded62f4520a5260edbe6e1d9c6fb\n", true},
 		{"dangling pointers are bad\n", false},
 		{"HEAD is now at 0188dfd main: wording\n", true},
+		// git fetch's and git push's lines for each reference they
+		// updated: a flag, the update, the references.
+		{"From /tmp/repo\n = [up to date]      main       -> origin/main\n = [up to date]      feature    -> origin/feature\n", true},
+		{"To /tmp/origin.git\n   39221e1..0188dfd  main -> main\n * [new tag]         v1.2 -> v1.2\n", true},
+		{" + 0188dfd...39221e1 topic      -> origin/topic  (forced update)\n", true},
+		{"x = [a] b -> c\n = [draft] see -> there\n", false},
 		// valgrind's and AddressSanitizer's reports.
 		{"==15327== Memcheck, a memory error detector\n==15327== Command: ./leak\n==15327== \n", true},
 		{"=================================================================\n==15262==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020\n", true},
