@@ -569,10 +569,25 @@ func logShapeMark(line []byte) string {
 	if logPIDFence(line) {
 		return "a memory checker's report (==PID== ...)"
 	}
+	if logShellError(line) {
+		return "a shell's errors (script: line N: message)"
+	}
 	if logGitRefUpdate(line) {
 		return "git fetch or push output ( * [new branch] a -> b)"
 	}
 	return logRunnerLine(line)
+}
+
+// logShellError reports whether a line is an error of bash or sh about a
+// script: its name, with no blank, ": line ", the line's number and ": "
+// ("./run.sh: line 12: foo: command not found", "bash: line 1: ...").
+func logShellError(line []byte) bool {
+	name, rest, ok := bytes.Cut(line, []byte(": line "))
+	if !ok || len(name) == 0 || len(name) > 256 || bytes.ContainsAny(name, " \t:") {
+		return false
+	}
+	n, _, ok := bytes.Cut(rest, []byte(": "))
+	return ok && logIsDigits(n)
 }
 
 // gitRefSummaries are the words git fetch and git push put in brackets

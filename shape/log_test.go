@@ -136,6 +136,10 @@ func TestSniffLogLines(t *testing.T) {
 		{"dangling commit ac3d503a79a7ded62f4520a5260edbe6e1d9c6fb\n", true},
 		{"dangling pointers are bad\n", false},
 		{"HEAD is now at 0188dfd main: wording\n", true},
+		// bash's errors name the script and its line.
+		{"bs.sh: line 3: syntax error: unexpected end of file\n", true},
+		{"./run.sh: line 12: foo: command not found\nbuilt\n", true},
+		{"See also: line 3: of the poem\n", false},
 		// git fetch's and git push's lines for each reference they
 		// updated: a flag, the update, the references.
 		{"From /tmp/repo\n = [up to date]      main       -> origin/main\n = [up to date]      feature    -> origin/feature\n", true},
