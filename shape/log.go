@@ -470,11 +470,13 @@ func logStartMark(line []byte) string {
 	if len(line) == 0 {
 		return ""
 	}
-	inner := bytes.TrimLeft(line, " \t")
+	inner := bytes.TrimLeft(line, " ")
 	a, b := logMarksAt[line[0]], []int(nil)
 	if len(inner) > 0 && len(inner) < len(line) {
 		// An indented line: the marks that may be indented, of its first
 		// byte after the indentation, count too, in the marks' order.
+		// Tools nest their lines with blanks; a line indented by a tab
+		// is quoted, as a document's code block quotes a test's log.
 		b = logMarksAt[inner[0]]
 	}
 	for len(a)+len(b) > 0 {

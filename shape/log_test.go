@@ -136,6 +136,10 @@ func TestSniffLogLines(t *testing.T) {
 		{"dangling commit ac3d503a79a7ded62f4520a5260edbe6e1d9c6fb\n", true},
 		{"dangling pointers are bad\n", false},
 		{"HEAD is now at 0188dfd main: wording\n", true},
+		// Tools nest their lines with blanks; a document indents the log
+		// it quotes by a tab (markdown's code blocks, go doc).
+		{"=== RUN   TestA\n    --- FAIL: TestA/b (0.00s)\n", true},
+		{"# Scripts\n\nWhen a script fails, the output is:\n\n\t--- FAIL: TestScript (3.75s)\n\t    --- FAIL: TestScript/install (0.16s)\n\nThat names the script.\n", false},
 		// bash's errors name the script and its line.
 		{"bs.sh: line 3: syntax error: unexpected end of file\n", true},
 		{"./run.sh: line 12: foo: command not found\nbuilt\n", true},
