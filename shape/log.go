@@ -41,6 +41,8 @@ var logMarks = []struct {
 	{"Exception in thread ", false, "a Java exception"},
 	{"Caused by: ", false, "a Java exception chain"},
 	{"Ran ", false, ""}, // checked below: Ran N tests in
+	{"Failed example:", false, "python doctest output"},
+	{"***Test Failed*** ", false, "python doctest output"},
 	{"TAP version ", false, "TAP test output"},
 	{"not ok ", true, "TAP test output"},
 	{"# Subtest: ", true, "TAP test output"},

@@ -140,6 +140,9 @@ func TestSniffLogLines(t *testing.T) {
 		// it quotes by a tab (markdown's code blocks, go doc).
 		{"=== RUN   TestA\n    --- FAIL: TestA/b (0.00s)\n", true},
 		{"# Scripts\n\nWhen a script fails, the output is:\n\n\t--- FAIL: TestScript (3.75s)\n\t    --- FAIL: TestScript/install (0.16s)\n\nThat names the script.\n", false},
+		// python -m doctest's report of a failed example.
+		{"**********************************************************************\nFile \"dt.py\", line 5, in dt.add\nFailed example:\n    add(2, 2)\nExpected:\n    5\nGot:\n    4\n", true},
+		{"1 items had failures:\n   1 of   2 in dt.add\n***Test Failed*** 1 failures.\n", true},
 		// bash's errors name the script and its line.
 		{"bs.sh: line 3: syntax error: unexpected end of file\n", true},
 		{"./run.sh: line 12: foo: command not found\nbuilt\n", true},
