@@ -263,7 +263,12 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 			// A path holds no colon: this one ends it, numbered or not.
 			// Without a line number, spaces are believed only in a path
 			// with a separator: "INFO main.go: started" is a log line.
+			// Two colons join names (pytest's test_m.py::test_ok), and
+			// a match that starts with a colon is rare.
 			p := line[:i]
+			if i+1 < len(line) && line[i+1] == ':' {
+				return GrepLine{}, false
+			}
 			if ok, strong := pathPrefix(p); ok && strong && (!bytes.ContainsRune(p, ' ') || bytes.ContainsAny(p, `/\`)) {
 				return GrepLine{Form: GrepMatch, Path: p, Text: i + 1, Strong: true}, true
 			}

@@ -21,6 +21,9 @@ func TestParseGrepLine(t *testing.T) {
 		// env's lines set variables, to paths among other values.
 		{"PATH=/usr/local/go/bin:/usr/bin:/bin", "", GrepOther, "", 0, 0, "PATH=/usr/local/go/bin:/usr/bin:/bin", false},
 		{"HOME=/root", "", GrepOther, "", 0, 0, "HOME=/root", false},
+		// pytest's test ids join a file and its tests with "::".
+		{"tests/test_m.py::test_eq[2-3]", "", GrepOther, "", 0, 0, "tests/test_m.py::test_eq[2-3]", false},
+		{"test_m.py::TestA::test_b", "", GrepOther, "", 0, 0, "test_m.py::TestA::test_b", false},
 		// git grep -p: the function around the match.
 		{"shape/shape.go=140=var laterWindows = []struct {", "", GrepContext, "shape/shape.go", 140, 0, "var laterWindows = []struct {", true},
 		{"LIMIT=10=20", "", GrepOther, "", 0, 0, "LIMIT=10=20", false},

@@ -41,6 +41,8 @@ var logMarks = []struct {
 	{"Exception in thread ", false, "a Java exception"},
 	{"Caused by: ", false, "a Java exception chain"},
 	{"Ran ", false, ""}, // checked below: Ran N tests in
+	{"Failed example:", false, "python doctest output"},
+	{"***Test Failed*** ", false, "python doctest output"},
 	{"TAP version ", false, "TAP test output"},
 	{"not ok ", true, "TAP test output"},
 	{"# Subtest: ", true, "TAP test output"},
@@ -470,11 +472,13 @@ func logStartMark(line []byte) string {
 	if len(line) == 0 {
 		return ""
 	}
-	inner := bytes.TrimLeft(line, " \t")
+	inner := bytes.TrimLeft(line, " ")
 	a, b := logMarksAt[line[0]], []int(nil)
 	if len(inner) > 0 && len(inner) < len(line) {
 		// An indented line: the marks that may be indented, of its first
 		// byte after the indentation, count too, in the marks' order.
+		// Tools nest their lines with blanks; a line indented by a tab
+		// is quoted, as a document's code block quotes a test's log.
 		b = logMarksAt[inner[0]]
 	}
 	for len(a)+len(b) > 0 {
@@ -569,7 +573,64 @@ func logShapeMark(line []byte) string {
 	if logPIDFence(line) {
 		return "a memory checker's report (==PID== ...)"
 	}
+	if logShellError(line) {
+		return "a shell's errors (script: line N: message)"
+	}
+	if logGitRefUpdate(line) {
+		return "git fetch or push output ( * [new branch] a -> b)"
+	}
 	return logRunnerLine(line)
+}
+
+// logShellError reports whether a line is an error of bash or sh about a
+// script: its name, with no blank, ": line ", the line's number and ": "
+// ("./run.sh: line 12: foo: command not found", "bash: line 1: ...").
+func logShellError(line []byte) bool {
+	name, rest, ok := bytes.Cut(line, []byte(": line "))
+	if !ok || len(name) == 0 || len(name) > 256 || bytes.ContainsAny(name, " \t:") {
+		return false
+	}
+	n, _, ok := bytes.Cut(rest, []byte(": "))
+	return ok && logIsDigits(n)
+}
+
+// gitRefSummaries are the words git fetch and git push put in brackets
+// for a reference they did not move from one commit to another.
+var gitRefSummaries = []string{"[up to date]", "[new branch]", "[new tag]", "[new ref]",
+	"[rejected]", "[remote rejected]", "[deleted]", "[tag update]"}
+
+// logGitRefUpdate reports whether a line is one git fetch and git push
+// print for each reference: a blank, a flag (" +-*=!t"), a blank, the
+// update (a summary in brackets, or two commits' short names between ".."
+// or "..."), then the two references around " -> " ("   39221e1..0188dfd
+// main -> origin/main", " * [new branch]      topic -> origin/topic").
+func logGitRefUpdate(line []byte) bool {
+	if len(line) < 8 || line[0] != ' ' || line[2] != ' ' || bytes.IndexByte([]byte(" +-*=!t"), line[1]) < 0 {
+		return false
+	}
+	rest := bytes.TrimLeft(line[3:], " ")
+	update, refs := rest, []byte(nil)
+	if len(rest) > 0 && rest[0] == '[' {
+		end := bytes.IndexByte(rest, ']')
+		if end < 0 {
+			return false
+		}
+		update, refs = rest[:end+1], rest[end+1:]
+		known := false
+		for _, s := range gitRefSummaries {
+			known = known || string(update) == s
+		}
+		if !known {
+			return false
+		}
+	} else {
+		update, refs, _ = bytes.Cut(rest, []byte(" "))
+		a, b, ok := bytes.Cut(update, []byte(".."))
+		if !ok || !shortObjectName(a) || !shortObjectName(bytes.TrimPrefix(b, []byte("."))) {
+			return false
+		}
+	}
+	return bytes.Contains(refs, []byte(" -> "))
 }
 
 // logToolName returns the name of the tool that starts a line as a

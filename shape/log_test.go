@@ -136,6 +136,23 @@ func TestSniffLogLines(t *testing.T) {
 		{"dangling commit ac3d503a79a7ded62f4520a5260edbe6e1d9c6fb\n", true},
 		{"dangling pointers are bad\n", false},
 		{"HEAD is now at 0188dfd main: wording\n", true},
+		// Tools nest their lines with blanks; a document indents the log
+		// it quotes by a tab (markdown's code blocks, go doc).
+		{"=== RUN   TestA\n    --- FAIL: TestA/b (0.00s)\n", true},
+		{"# Scripts\n\nWhen a script fails, the output is:\n\n\t--- FAIL: TestScript (3.75s)\n\t    --- FAIL: TestScript/install (0.16s)\n\nThat names the script.\n", false},
+		// python -m doctest's report of a failed example.
+		{"**********************************************************************\nFile \"dt.py\", line 5, in dt.add\nFailed example:\n    add(2, 2)\nExpected:\n    5\nGot:\n    4\n", true},
+		{"1 items had failures:\n   1 of   2 in dt.add\n***Test Failed*** 1 failures.\n", true},
+		// bash's errors name the script and its line.
+		{"bs.sh: line 3: syntax error: unexpected end of file\n", true},
+		{"./run.sh: line 12: foo: command not found\nbuilt\n", true},
+		{"See also: line 3: of the poem\n", false},
+		// git fetch's and git push's lines for each reference they
+		// updated: a flag, the update, the references.
+		{"From /tmp/repo\n = [up to date]      main       -> origin/main\n = [up to date]      feature    -> origin/feature\n", true},
+		{"To /tmp/origin.git\n   39221e1..0188dfd  main -> main\n * [new tag]         v1.2 -> v1.2\n", true},
+		{" + 0188dfd...39221e1 topic      -> origin/topic  (forced update)\n", true},
+		{"x = [a] b -> c\n = [draft] see -> there\n", false},
 		// valgrind's and AddressSanitizer's reports.
 		{"==15327== Memcheck, a memory error detector\n==15327== Command: ./leak\n==15327== \n", true},
 		{"=================================================================\n==15262==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020\n", true},

@@ -29,6 +29,7 @@ type outlineTally struct {
 	makeRefs    int // lines that refer to a makefile's variables: $(CC), ${RM}
 	usage       bool
 	helpStart   bool // the first line is "usage: ..."
+	manStart    bool // the first line is a manual's section, at the margin
 }
 
 // sniffDocument reports whether sample is documentation with a mark no
@@ -101,6 +102,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, "markdown: headings or code fences"
 	case t.sections >= 2 && t.indented*2 >= t.lines:
 		return true, "a manual: sections (NAME, SYNOPSIS, DESCRIPTION) and indented text"
+	case t.manStart && t.lines >= 10 && t.indented*4 >= t.lines*3:
+		// One section cut from a manual: its heading, then its text
+		// indented under it; a table's rows are not all indented.
+		return true, "a manual's section: its heading and indented text"
 	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands >= 3:
 		// Under a usage line, lists of options ("-depth -maxdepth LEVELS")
 		// and of commands are help text too.
@@ -148,6 +153,7 @@ func tallyOutline(sample []byte) outlineTally {
 		if t.first == nil {
 			t.first = trimmed
 			t.helpStart = hasPrefixFold(trimmed, "usage:")
+			t.manStart = manSection(line)
 		}
 		if bytes.HasPrefix(trimmed, []byte("```")) {
 			if len(line)-len(bytes.TrimLeft(line, " \t")) < 4 {

@@ -1,6 +1,9 @@
 package shape
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Lines from real help texts and sources, and lines that only look like
 // them.
@@ -193,5 +196,25 @@ func TestSniffSourceHead(t *testing.T) {
 	sniffsAs(t, "outline-head-go-http-server.txt", Outline)
 	if !declaration([]byte("package http")) || declaration([]byte("packaged goods")) {
 		t.Error("a package clause declares, a word that starts alike does not")
+	}
+}
+
+// TestSniffManSection checks that a section of a manual page, cut from
+// the rest (man bash | sed -n '/^SHELL BUILTIN/,$p'), is an outline by its
+// heading and indented text, and that a table under a heading in capitals
+// whose rows pad their first column is not.
+func TestSniffManSection(t *testing.T) {
+	indented := strings.Repeat("       the command does nothing beyond expanding its arguments\n", 6)
+	for _, tc := range []struct {
+		sample string
+		want   bool
+	}{
+		{"SHELL BUILTIN COMMANDS\n" + indented + "       : [arguments]\n\t      No  effect;  the command does nothing\n" + indented, true},
+		{"SHELL BUILTIN COMMANDS\nUnless noted, each builtin is described.\n" + strings.Repeat("Not indented at all here.\n", 10), false},
+		{"    PID TTY          TIME CMD\n" + strings.Repeat("      1 pts/0    00:00:00 bash\n", 12), false},
+	} {
+		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
+			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
+		}
 	}
 }
