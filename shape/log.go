@@ -552,32 +552,29 @@ func logStartMark(line []byte) string {
 	return ""
 }
 
+// logShapeMarks are the forms of line that mark a log, each with the
+// reason clip --explain gives, tried in order.
+var logShapeMarks = []struct {
+	is  func([]byte) bool
+	why string
+}{
+	{logDiagnosticLine, "compiler diagnostics (file:line: error:)"},
+	{logToolError, "a tool's error (collect2: error:)"},
+	{logPythonWarning, "Python warnings (file:line: DeprecationWarning:)"},
+	{logTSC, "tsc diagnostics (file(line,col): error TS)"},
+	{logGitCommitted, "git commit output ([branch commit] subject)"},
+	{logPIDFence, "a memory checker's report (==PID== ...)"},
+	{logShellError, "a shell's errors (script: line N: message)"},
+	{logGitRefUpdate, "git fetch or push output ( * [new branch] a -> b)"},
+}
+
 // logShapeMark returns the reason a line marks a log by its form, or "":
 // a diagnostic, a tool's error, a warning, a memory checker's line.
 func logShapeMark(line []byte) string {
-	if logDiagnosticLine(line) {
-		return "compiler diagnostics (file:line: error:)"
-	}
-	if logToolError(line) {
-		return "a tool's error (collect2: error:)"
-	}
-	if logPythonWarning(line) {
-		return "Python warnings (file:line: DeprecationWarning:)"
-	}
-	if logTSC(line) {
-		return "tsc diagnostics (file(line,col): error TS)"
-	}
-	if logGitCommitted(line) {
-		return "git commit output ([branch commit] subject)"
-	}
-	if logPIDFence(line) {
-		return "a memory checker's report (==PID== ...)"
-	}
-	if logShellError(line) {
-		return "a shell's errors (script: line N: message)"
-	}
-	if logGitRefUpdate(line) {
-		return "git fetch or push output ( * [new branch] a -> b)"
+	for _, m := range logShapeMarks {
+		if m.is(line) {
+			return m.why
+		}
 	}
 	return logRunnerLine(line)
 }
