@@ -1240,3 +1240,44 @@ func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
 		}
 	}
 }
+
+// A changed line declares when it starts at the top level, as git's own
+// rule has it, or indented, as a class's methods are in Python, Java or
+// C#, with a keyword that declares and a name, or modifiers before a
+// signature; a statement, a call or a Go struct's field named as a
+// keyword of another language does not.
+func TestDiffDeclIndented(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"+func Parse(s string) error {", true},
+		{"-class Path(PurePath):", true},
+		{"+    def resolve(self, strict=False):", true},
+		{"-        async def read(self, n):", true},
+		{"+    class _Selector:", true},
+		{"+    class Flavour(object):", true},
+		{"+    public static int area(Shape s) {", true},
+		{"+    private final class Node<T> {", true},
+		{"+\tpub fn len(&self) -> usize {", true},
+		{"<     def __init__(self, path):", true},
+		{"+        self.resolve(path)", false},
+		{"+        return resolve(path)", false},
+		{"+\tfn := c.usageFunc()", false},
+		{"+\tfn   func(io.Writer, interface{}) error", false},
+		{"+\tclass listClass", false},
+		{"+    type: str = \"\"", false},
+		{"+    area(s)", false},
+		{"+    if (x) {", false},
+		{"+", false},
+		{"+    ", false},
+	} {
+		signs := 1
+		if c.line[0] == '<' {
+			signs = 2
+		}
+		if got := diffDecl([]byte(c.line), signs); got != c.want {
+			t.Errorf("diffDecl(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
