@@ -1557,6 +1557,7 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 		}
 		return cmp.Compare(noteRank(b.piece), noteRank(a.piece))
 	})
+	d.oneFileLog(items)
 	// The plan fits the same pieces several times: count each text once.
 	c = &diffCountCache{c: c, seen: make(map[string]int, len(items))}
 	p := diffPlan{d: d, items: items, lines: lines, c: c, collapsed: map[int]bool{}}
@@ -1575,6 +1576,26 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 		}
 	}
 	return p.choose(budget)
+}
+
+// oneFileLog lowers, in a log of one file's history (git log -p FILE),
+// the line that starts the file's section in each commit but the first to
+// the rank of index lines: each names the same file again, and costs as
+// much as a hunk header, which tells where that commit changed it.
+func (d *Diff) oneFileLog(items []diffItem) {
+	if d.commits < 2 || d.sections < 2 || len(d.files) != 1 || d.moreN > 0 {
+		return
+	}
+	first := true
+	for i := range items {
+		if !items[i].start {
+			continue
+		}
+		if !first {
+			items[i].piece.Prio = prioDiffIndex
+		}
+		first = false
+	}
 }
 
 // diffCountCache remembers the counts of the texts it was given.

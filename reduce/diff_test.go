@@ -1281,3 +1281,26 @@ func TestDiffDeclIndented(t *testing.T) {
 		}
 	}
 }
+
+// A log of one file's history (git log -p FILE) names the file again in
+// every commit; the view names it once and spends the rest on where each
+// commit changed it: every commit's first hunk header is shown.
+func TestDiffOneFileLogNamesItOnce(t *testing.T) {
+	var in strings.Builder
+	for c := range 12 {
+		fmt.Fprintf(&in, "commit %040x\nAuthor: A U Thor <a@example.com>\nDate:   Mon Mar 4 10:%02d:00 2024 +0000\n\n    change %d of the reader\n\n", c+1, c, c)
+		in.WriteString("diff --git a/csv/reader.go b/csv/reader.go\nindex 1111111..2222222 100644\n--- a/csv/reader.go\n+++ b/csv/reader.go\n")
+		for h := range 3 {
+			fmt.Fprintf(&in, "@@ -%d,4 +%d,4 @@ func (r *Reader) readRecord%d(dst []string) ([]string, error) {\n \tline := r.line\n-\tn := %d\n+\tn := %d\n \treturn dst, nil\n", 100*h+10*c+1, 100*h+10*c+1, h, c, c+1)
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 1100))
+	if n := strings.Count(got, "\ndiff --git a/csv/reader.go"); n != 1 {
+		t.Errorf("the file's header is shown %d times, want once:\n%s", n, got)
+	}
+	for c := range 12 {
+		if want := fmt.Sprintf("@@ -%d,4 +%d,4 @@ func (r *Reader) readRecord0(", 10*c+1, 10*c+1); !strings.Contains(got, want) {
+			t.Errorf("commit %d: its first hunk header %q is not shown:\n%s", c, want, got)
+		}
+	}
+}
