@@ -1433,16 +1433,55 @@ func diffHasWord(t []byte) bool {
 }
 
 // diffDecl reports whether a hunk line, after its columns of signs, starts
-// as a top-level declaration does in most languages (func, type, def,
-// class, a C function's return type): with a letter, '_' or '$' and no
-// indent. It is the rule git itself uses by default to name the function
-// a hunk is in. Inside a long hunk such lines tell what it adds or removes.
+// as a declaration does: at the top level in most languages (func, type,
+// def, class, a C function's return type), with a letter, '_' or '$' and
+// no indent, the rule git itself uses by default to name the function a
+// hunk is in; or indented, as the methods of a Python, Java or C# class
+// are, with a keyword that declares (def, class, fn) or a modifier before
+// its signature (public, static), which a statement inside a body lacks.
+// Inside a long hunk such lines tell what it adds or removes.
 func diffDecl(t []byte, parents int) bool {
 	if len(t) <= parents {
 		return false
 	}
 	c := t[parents]
-	return 'a' <= c|0x20 && c|0x20 <= 'z' || c == '_' || c == '$'
+	if 'a' <= c|0x20 && c|0x20 <= 'z' || c == '_' || c == '$' {
+		return true
+	}
+	if c != ' ' && c != '\t' {
+		return false
+	}
+	return diffIndentedDecl(trimBlankLeft(t[parents:]))
+}
+
+// diffIndentedDecl reports whether an indented line declares a method or
+// a type: a keyword that declares, then a name and what follows a name
+// declared (def area(, class Shape:, struct node {), or modifiers before
+// a signature (public int area() {). A Go struct's field named class or
+// fn, or a variable named so, has none of those after its name.
+func diffIndentedDecl(rest []byte) bool {
+	w, mods := leadWord(rest), false
+	for modifiers[string(w)] {
+		rest, mods = trimBlankLeft(rest[len(w):]), true
+		w = leadWord(rest)
+	}
+	kind, ok := declWords[string(w)]
+	if !ok {
+		return mods && sigLine(rest)
+	}
+	after := trimBlankLeft(rest[len(w):])
+	name := leadWord(after)
+	if _, keyword := declWords[string(name)]; len(name) == 0 || keyword || len(name) == len(after) {
+		return false
+	}
+	next := after[len(name)]
+	switch kind {
+	case declFunc:
+		return next == '(' || next == '<'
+	case declType:
+		return next == '(' || next == '<' || next == ':' || next == '{' || next == ' '
+	}
+	return false
 }
 
 // diffSignature reports whether a line that starts as a declaration does
@@ -1518,6 +1557,7 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 		}
 		return cmp.Compare(noteRank(b.piece), noteRank(a.piece))
 	})
+	d.oneFileLog(items)
 	// The plan fits the same pieces several times: count each text once.
 	c = &diffCountCache{c: c, seen: make(map[string]int, len(items))}
 	p := diffPlan{d: d, items: items, lines: lines, c: c, collapsed: map[int]bool{}}
@@ -1536,6 +1576,26 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 		}
 	}
 	return p.choose(budget)
+}
+
+// oneFileLog lowers, in a log of one file's history (git log -p FILE),
+// the line that starts the file's section in each commit but the first to
+// the rank of index lines: each names the same file again, and costs as
+// much as a hunk header, which tells where that commit changed it.
+func (d *Diff) oneFileLog(items []diffItem) {
+	if d.commits < 2 || d.sections < 2 || len(d.files) != 1 || d.moreN > 0 {
+		return
+	}
+	first := true
+	for i := range items {
+		if !items[i].start {
+			continue
+		}
+		if !first {
+			items[i].piece.Prio = prioDiffIndex
+		}
+		first = false
+	}
 }
 
 // diffCountCache remembers the counts of the texts it was given.

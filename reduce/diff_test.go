@@ -1240,3 +1240,67 @@ func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
 		}
 	}
 }
+
+// A changed line declares when it starts at the top level, as git's own
+// rule has it, or indented, as a class's methods are in Python, Java or
+// C#, with a keyword that declares and a name, or modifiers before a
+// signature; a statement, a call or a Go struct's field named as a
+// keyword of another language does not.
+func TestDiffDeclIndented(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"+func Parse(s string) error {", true},
+		{"-class Path(PurePath):", true},
+		{"+    def resolve(self, strict=False):", true},
+		{"-        async def read(self, n):", true},
+		{"+    class _Selector:", true},
+		{"+    class Flavour(object):", true},
+		{"+    public static int area(Shape s) {", true},
+		{"+    private final class Node<T> {", true},
+		{"+\tpub fn len(&self) -> usize {", true},
+		{"<     def __init__(self, path):", true},
+		{"+        self.resolve(path)", false},
+		{"+        return resolve(path)", false},
+		{"+\tfn := c.usageFunc()", false},
+		{"+\tfn   func(io.Writer, interface{}) error", false},
+		{"+\tclass listClass", false},
+		{"+    type: str = \"\"", false},
+		{"+    area(s)", false},
+		{"+    if (x) {", false},
+		{"+", false},
+		{"+    ", false},
+	} {
+		signs := 1
+		if c.line[0] == '<' {
+			signs = 2
+		}
+		if got := diffDecl([]byte(c.line), signs); got != c.want {
+			t.Errorf("diffDecl(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+// A log of one file's history (git log -p FILE) names the file again in
+// every commit; the view names it once and spends the rest on where each
+// commit changed it: every commit's first hunk header is shown.
+func TestDiffOneFileLogNamesItOnce(t *testing.T) {
+	var in strings.Builder
+	for c := range 12 {
+		fmt.Fprintf(&in, "commit %040x\nAuthor: A U Thor <a@example.com>\nDate:   Mon Mar 4 10:%02d:00 2024 +0000\n\n    change %d of the reader\n\n", c+1, c, c)
+		in.WriteString("diff --git a/csv/reader.go b/csv/reader.go\nindex 1111111..2222222 100644\n--- a/csv/reader.go\n+++ b/csv/reader.go\n")
+		for h := range 3 {
+			fmt.Fprintf(&in, "@@ -%d,4 +%d,4 @@ func (r *Reader) readRecord%d(dst []string) ([]string, error) {\n \tline := r.line\n-\tn := %d\n+\tn := %d\n \treturn dst, nil\n", 100*h+10*c+1, 100*h+10*c+1, h, c, c+1)
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 1100))
+	if n := strings.Count(got, "\ndiff --git a/csv/reader.go"); n != 1 {
+		t.Errorf("the file's header is shown %d times, want once:\n%s", n, got)
+	}
+	for c := range 12 {
+		if want := fmt.Sprintf("@@ -%d,4 +%d,4 @@ func (r *Reader) readRecord0(", 10*c+1, 10*c+1); !strings.Contains(got, want) {
+			t.Errorf("commit %d: its first hunk header %q is not shown:\n%s", c, want, got)
+		}
+	}
+}
