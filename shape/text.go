@@ -3,6 +3,7 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"unicode"
 )
 
 // Some outputs have forms of their own that no reducer reads, and would be
@@ -10,25 +11,23 @@ import (
 // output (diff -y) holds source code as an outline does, and its ed
 // scripts (diff -e) hold it between commands. They are text.
 
-// sideGutter are the marks diff -y puts in its gutter: a changed line, a
-// line only on the left, a line only on the right.
-const sideGutter = "|<>"
-
 // minGutter is the least column diff -y's gutter is at: the left column of
 // the narrowest output anyone reads. Borders drawn at the left edge, as
 // pydoc's " |  ", are no gutter.
 const minGutter = 16
 
 // sideMark reports whether the expanded line b holds a gutter's mark at
-// column i, with spaces around it and what the mark says on either side:
-// text on the left alone for <, on the right alone for >.
-func sideMark(b []byte, i int) bool {
+// column i (| for a changed line, < for a line only on the left, > for
+// one only on the right), with spaces around it and what the mark says on
+// either side: text on the left alone for <, on the right alone for >.
+// first and last are the columns of b's first and last byte that is not
+// white space, found once for the line, as each of its columns is asked.
+func sideMark(b []byte, i, first, last int) bool {
 	c := b[i]
-	if bytes.IndexByte([]byte(sideGutter), c) < 0 || b[i-1] != ' ' || i+1 < len(b) && b[i+1] != ' ' {
+	if c != '|' && c != '<' && c != '>' || b[i-1] != ' ' || i+1 < len(b) && b[i+1] != ' ' {
 		return false
 	}
-	left := len(bytes.TrimSpace(b[:i])) > 0
-	right := len(bytes.TrimSpace(b[i+1:])) > 0
+	left, right := first < i, last > i
 	switch c {
 	case '<':
 		return left && !right
@@ -127,8 +126,10 @@ func sniffSideBySide(sample []byte) (bool, string) {
 			continue
 		}
 		lines++
+		first := len(buf) - len(bytes.TrimLeftFunc(buf, unicode.IsSpace))
+		last := len(bytes.TrimRightFunc(buf, unicode.IsSpace)) - 1
 		for i := minGutter; i < len(buf); i++ {
-			if sideMark(buf, i) {
+			if sideMark(buf, i, first, last) {
 				marks[i]++
 			}
 		}
