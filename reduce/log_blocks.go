@@ -75,7 +75,7 @@ type logBlock struct {
 
 // openBlock opens a block headed by the current unit, of kind k.
 func (r *Log) openBlock(k logKind) {
-	t := r.run.Text
+	t := r.body()
 	ind, n := logIndent(t)
 	s := t[n:]
 	b := r.newBlock(lmIndent, logCatError, ind)
@@ -209,8 +209,9 @@ const logDemoted = -1
 // included and the links through system headers last.
 func (b *logBlock) preamble(pre []Piece) {
 	for _, p := range pre {
-		_, n := logIndent(p.Text)
-		t := p.Text[n:]
+		u := logUnstamped(p.Text)
+		_, n := logIndent(u)
+		t := u[n:]
 		file, msg := logLocation(t)
 		switch {
 		case msg != nil && bytes.HasSuffix(msg, []byte("required from here")), logBarePath(t):
@@ -454,7 +455,7 @@ func (b *logBlock) add(r *Log) {
 // take offers the current unit, of kind k, to the open block. It reports
 // whether the block took it, and whether the block is complete.
 func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
-	t := r.run.Text
+	t := r.body()
 	ind, n := logIndent(t)
 	s := t[n:]
 	switch b.mode {
@@ -873,7 +874,7 @@ func (b *logBlock) endGoroutine(r *Log) {
 	if !b.gorKeep || !b.runsTest() {
 		return
 	}
-	b.dump[string(logGoroutineState(b.gor[0].Text))]--
+	b.dump[string(logGoroutineState(logUnstamped(b.gor[0].Text)))]--
 	b.dumped--
 	for i, p := range b.gor {
 		b.lines.add(p)
@@ -889,7 +890,7 @@ func (b *logBlock) endGoroutine(r *Log) {
 func (b *logBlock) runsTest() bool {
 	runner, test := false, false
 	for _, p := range b.gor {
-		runner = runner || logHas(p.Text, "testing.tRunner(")
+		runner = runner || logHas(logUnstamped(p.Text), "testing.tRunner(")
 		test = test || b.runsTestFrame(p.Text)
 	}
 	return runner && test

@@ -49,8 +49,8 @@ type logPending struct {
 // belong to.
 func (r *Log) goRun() {
 	ts := &r.tests
-	_, n := logIndent(r.run.Text)
-	t := r.run.Text[n:]
+	_, n := logIndent(r.body())
+	t := r.body()[n:]
 	verb := t[4 : bytes.IndexByte(t[4:], ' ')+4]
 	if string(verb) == "PAUSE" {
 		ts.curSet = false
@@ -243,7 +243,7 @@ func (ts *logTests) find(name []byte) *logPending {
 func (r *Log) goDone() {
 	ts := &r.tests
 	ts.curSet = false
-	if p := ts.find(logTestName(r.run.Text)); p != nil {
+	if p := ts.find(logTestName(r.body())); p != nil {
 		ts.forget(p, false)
 		ts.compact()
 	}
@@ -253,9 +253,9 @@ func (r *Log) goDone() {
 // output it printed while it ran and the messages indented under it.
 func (r *Log) goFail() {
 	ts := &r.tests
-	ind, _ := logIndent(r.run.Text)
+	ind, _ := logIndent(r.body())
 	b := r.newBlock(lmGoTest, logCatTest, ind)
-	if p := ts.find(logTestName(r.run.Text)); p != nil {
+	if p := ts.find(logTestName(r.body())); p != nil {
 		ts.forget(p, true)
 		if p.run.Line > 0 {
 			b.lines.add(p.run)
@@ -279,8 +279,9 @@ func (r *Log) goFail() {
 func (p *logPending) firstMessage() int {
 	for _, novel := range []bool{true, false} {
 		for i, q := range p.lines {
-			_, n := logIndent(q.Text)
-			if (p.novel[i] || !novel) && logAfterLocation(q.Text[n:]) != nil {
+			u := logUnstamped(q.Text)
+			_, n := logIndent(u)
+			if (p.novel[i] || !novel) && logAfterLocation(u[n:]) != nil {
 				return q.Line
 			}
 		}

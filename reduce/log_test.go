@@ -619,3 +619,56 @@ func logWants(t *testing.T, got string, wants ...string) {
 		}
 	}
 }
+
+// A log whose every line starts with the date and time (a CI runner's,
+// a container's) is read by what follows the stamp: a failing test's
+// message printed before its --- FAIL line stays with it.
+func TestLogStampedLinesReadAsPrinted(t *testing.T) {
+	var b strings.Builder
+	n := 0
+	stamp := func(line string) {
+		n++
+		fmt.Fprintf(&b, "2026-11-27T03:%02d:%02d.%07dZ %s\n", n/60%60, n%60, n*1234567%10000000, line)
+	}
+	for i := range 150 {
+		stamp(fmt.Sprintf("=== RUN   TestParse%03d", i))
+		stamp(fmt.Sprintf("    parse_test.go:9: parsed case %d", i))
+		stamp(fmt.Sprintf("--- PASS: TestParse%03d (0.00s)", i))
+	}
+	stamp("=== RUN   TestClampLow")
+	stamp("    clamp_test.go:13: Clamp(-2,0,3) = 0, want -2")
+	stamp("--- FAIL: TestClampLow (0.00s)")
+	for i := range 150 {
+		stamp(fmt.Sprintf("=== RUN   TestFormat%03d", i))
+		stamp(fmt.Sprintf("--- PASS: TestFormat%03d (0.00s)", i))
+	}
+	stamp("FAIL")
+	stamp("FAIL\texample.com/clamp\t0.131s")
+	got := string(body(t, shape.Log, []byte(b.String()), 300))
+	logWants(t, got, "Z --- FAIL: TestClampLow (0.00s)\n", "Z     clamp_test.go:13: Clamp(-2,0,3) = 0, want -2\n",
+		"Z FAIL\texample.com/clamp\t0.131s\n")
+}
+
+func TestLogStampLen(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{"2026-11-27T03:00:01.1234567Z --- FAIL: TestX (0.00s)", 29},
+		{"2026-11-27 03:00:01,123 ERROR loader: bad port", 24},
+		{"2026-11-27T03:00:01+00:00 panic: boom", 26},
+		{"2026-11-27T03:00:01+0000\tok", 25},
+		{"2026-11-27T03:00:01Z ", 21},
+		{"2026-11-27T03:00:01Z", 0},       // nothing printed after it
+		{"2026-11-27 build started", 0},   // a date without a time
+		{"03:00:01 build started", 0},     // a time without a date
+		{"2026-11-27T03:00:01.Z x", 0},    // no digit after the point
+		{"2026-11-27T03:00:01+00:0 x", 0}, // a short offset
+		{"20261127T030001Z x", 0},
+		{"", 0},
+	} {
+		if got := logStampLen([]byte(c.line)); got != c.want {
+			t.Errorf("logStampLen(%q) = %d, want %d", c.line, got, c.want)
+		}
+	}
+}
