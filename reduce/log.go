@@ -327,6 +327,12 @@ func (r *Log) route(k logKind) bool {
 		r.keep.add(p)
 		return true
 	case lkTestFailed, lkNotable:
+		if _, n := logIndent(r.body()); k == lkTestFailed && logCtestLine(r.body()[n:]) {
+			// ctest prints a failing test's output after its line
+			// (--output-on-failure): the line heads a block.
+			r.openBlock(k)
+			return true
+		}
 		// A test's outcome in a runner's list: a failure's name ranks
 		// with failures, a skip after the first lines of every block.
 		p := r.held()

@@ -26,6 +26,7 @@ const (
 	lmGoTest                // a go test --- FAIL and its messages
 	lmCaret                 // an excerpt whose carets carry the messages, up to a blank line
 	lmPara                  // paragraphs of a message, up to two blank lines or something else
+	lmCtest                 // a failing test's output that ctest prints after its line, up to a blank one
 )
 
 // logBlock is an error or failure with the lines that explain it.
@@ -94,6 +95,8 @@ func (r *Log) openBlock(k logKind) {
 		case logHas(s, "___"):
 			b.mode, b.reverse = lmPytest, true
 		}
+	case lkTestFailed:
+		b.mode, b.cat = lmCtest, logCatTest
 	case lkUntil:
 		b.mode = lmUntil
 		switch {
@@ -507,6 +510,14 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 		if len(b.keys) < 1 || len(b.keys) < 2 && b.cat == logCatNone {
 			b.keys = append(b.keys, r.run.Line)
 		}
+	case lmCtest:
+		if k == lkBlank || b.taken >= logUntilMax || logStrongHead(k) || k == lkTestFailed || k == lkNotable ||
+			logCtestLine(s) {
+			return false, false
+		}
+		if len(b.keys) == 0 {
+			b.keys = append(b.keys, r.run.Line) // the first line it printed
+		}
 	case lmPara:
 		switch {
 		case k == lkBlank:
@@ -694,6 +705,40 @@ func logStrongHead(k logKind) bool {
 		return true
 	}
 	return false
+}
+
+// logCtestLine reports whether s is one of ctest's own lines: a test
+// started ("Start 3: name") or its outcome ("3/6 Test #3: name ... Passed
+// 0.01 sec").
+func logCtestLine(s []byte) bool {
+	if logHas(s, "Start ") {
+		i := len("Start ")
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		j, digit := logWordEnd(s, i)
+		return digit && j < len(s) && s[j] == ':'
+	}
+	return bytes.HasSuffix(s, []byte(" sec")) && logCtestNumber(s) > 0
+}
+
+// logCtestNumber returns where " Test #" is in s, the spaces ctest pads
+// the number with allowed ("Test  #3"), or -1.
+func logCtestNumber(s []byte) int {
+	for i := 0; ; {
+		j := bytes.Index(s[i:], []byte(" Test "))
+		if j < 0 {
+			return -1
+		}
+		k := i + j + len(" Test ")
+		for k < len(s) && s[k] == ' ' {
+			k++
+		}
+		if k < len(s) && s[k] == '#' {
+			return i + j
+		}
+		i += j + 1
+	}
 }
 
 // logCargoStatus reports whether s, indented by ind, is one of cargo's status

@@ -672,3 +672,47 @@ func TestLogStampLen(t *testing.T) {
 		}
 	}
 }
+
+// ctest --output-on-failure prints a failing test's output after its
+// line, up to a blank line; the output's first line ranks with the test,
+// whether or not ctest pads the test's number.
+func TestLogCtestOutputStaysWithItsTest(t *testing.T) {
+	var b strings.Builder
+	var wants []string
+	b.WriteString("Test project /tmp/ctst/build\n")
+	for i := 1; i <= 120; i++ {
+		fmt.Fprintf(&b, "        Start %3d: check_%d\n", i, i)
+		status := "   Passed    0.00 sec"
+		if i%5 == 0 {
+			status = "***Failed    0.01 sec"
+		}
+		fmt.Fprintf(&b, "%3d/120 Test %*s#%d: check_%d .........%s\n", i, 3-len(fmt.Sprint(i)), "", i, i, status)
+		if i%5 == 0 {
+			msg := fmt.Sprintf("check %d: expected %d, got %d", i, i*i, i*i+1)
+			fmt.Fprintf(&b, "%s\nchecking %d\n\n", msg, i)
+			wants = append(wants, fmt.Sprintf("Test %*s#%d: check_%d ...", 3-len(fmt.Sprint(i)), "", i, i), msg)
+		}
+	}
+	b.WriteString("\n80% tests passed, 24 tests failed out of 120\n")
+	got := string(body(t, shape.Log, []byte(b.String()), 2000))
+	logWants(t, got, wants...)
+}
+
+func TestLogCtestLine(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"Start  16: check_16", true},
+		{"Start 116: check_116", true},
+		{"15/160 Test  #15: check_15 ......***Failed    0.01 sec", true},
+		{"100/160 Test #100: check_100 ....   Passed    0.00 sec", true},
+		{"Start the engine: now", false},
+		{"Test #3 passed in 0.2 sec", false},
+		{"Start 3 workers", false},
+	} {
+		if got := logCtestLine([]byte(c.line)); got != c.want {
+			t.Errorf("logCtestLine(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
