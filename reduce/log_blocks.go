@@ -463,7 +463,8 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 	s := t[n:]
 	switch b.mode {
 	case lmGoTest:
-		if k == lkBlank || k == lkGoRun || k == lkGoPass || k == lkGoFail || ind <= b.indent {
+		if k == lkBlank && len(t) == 0 || k == lkGoRun || k == lkGoPass || k == lkGoFail || ind <= b.indent {
+			// go test indents a message's empty lines with the rest.
 			return false, false
 		}
 		if len(b.keys) == 0 {

@@ -716,3 +716,19 @@ func TestLogCtestLine(t *testing.T) {
 		}
 	}
 }
+
+// go test indents a message's empty lines like its other lines: the
+// lines after one are still the failing test's.
+func TestLogGoTestMessageGoesOnPastEmptyLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "loading fixture %c%c.json\n", 'a'+i%26, 'a'+i/26)
+	}
+	b.WriteString("--- FAIL: TestRender (0.00s)\n    render_test.go:31: page differs:\n        \n" +
+		"        want <h1>Title</h1>\n        got  <h1>title</h1>\nFAIL\nFAIL\texample.com/app/render\t0.012s\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "cleaning fixture %c%c.json\n", 'a'+i%26, 'a'+i/26)
+	}
+	got := string(body(t, shape.Log, []byte(b.String()), 300))
+	logWants(t, got, "    render_test.go:31: page differs:\n        \n        want <h1>Title</h1>\n        got  <h1>title</h1>\n")
+}
