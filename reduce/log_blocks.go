@@ -467,8 +467,13 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 			// go test indents a message's empty lines with the rest.
 			return false, false
 		}
-		if len(b.keys) == 0 {
+		switch {
+		case len(b.keys) == 0:
 			b.keys = append(b.keys, r.run.Line)
+		case len(b.boost) < logMaxBoost && logStartsMessage(t, b.indent):
+			// The first line of another message: right after the
+			// first, and held past the lines the block holds.
+			b.boost, b.pin = append(b.boost, r.run.Line), true
 		}
 	case lmIndent:
 		switch {

@@ -109,16 +109,28 @@ func (ts *logTests) start(key uint64) *logPending {
 
 // add holds a line of the test's output and returns how many bytes that
 // adds. Past logPendMax lines it lets go of the oldest routine line, or
-// else of the oldest line after the first few.
+// else of the oldest line after the first few that goes on a message,
+// so that the first lines of the first of many messages stay; when the
+// lines after the first few all start messages, the new line is let go.
 func (p *logPending) add(ts *logTests, q Piece, novel bool) int {
 	delta := logPieceCost(&q)
 	if len(p.lines) == logPendMax {
-		drop := logPendFirst
+		drop := -1
 		for i, n := range p.novel {
 			if !n {
 				drop = i
 				break
 			}
+		}
+		if drop < 0 {
+			drop = logPendFirst
+			for drop < len(p.lines) && p.startsMessage(p.lines[drop].Text) {
+				drop++
+			}
+		}
+		if drop == len(p.lines) {
+			ts.reuse(q.Text)
+			return 0
 		}
 		delta -= logPieceCost(&p.lines[drop])
 		ts.reuse(p.lines[drop].Text)
@@ -265,12 +277,34 @@ func (r *Log) goFail() {
 		}
 		if l := p.firstMessage(); l > 0 {
 			b.keys = append(b.keys, l)
+			// The first lines of its other messages rank right after.
+			for _, q := range p.lines {
+				if q.Line > l && len(b.boost) < logMaxBoost && p.startsMessage(q.Text) {
+					b.boost = append(b.boost, q.Line)
+				}
+			}
 		}
 	}
 	r.counts[logCatTest]++
 	b.add(r)
 	r.open = b
 	ts.curSet = false
+}
+
+// startsMessage reports whether t, a line of the test's output, starts
+// a message: a "file_test.go:12: ..." line at the indentation go test
+// gives the test's messages, four spaces for each level of the test's
+// name. The lines that go on a message are indented further.
+func (p *logPending) startsMessage(t []byte) bool {
+	return logStartsMessage(t, 4*bytes.Count(p.name, []byte("/")))
+}
+
+// logStartsMessage reports whether t starts a go test message of a test
+// whose --- FAIL line is indented by indent.
+func logStartsMessage(t []byte, indent int) bool {
+	t = logUnstamped(t)
+	ind, n := logIndent(t)
+	return ind == indent+4 && logAfterLocation(t[n:]) != nil
 }
 
 // firstMessage returns the line of a test's first message: its first

@@ -732,3 +732,35 @@ func TestLogGoTestMessageGoesOnPastEmptyLine(t *testing.T) {
 	got := string(body(t, shape.Log, []byte(b.String()), 300))
 	logWants(t, got, "    render_test.go:31: page differs:\n        \n        want <h1>Title</h1>\n        got  <h1>title</h1>\n")
 }
+
+// A failing test that reports many cases, each message several lines
+// long, keeps the first lines of the messages after the first too, with
+// or without -v, though their other lines are past the budget.
+func TestLogGoTestKeepsEachMessageHead(t *testing.T) {
+	for _, verbose := range []bool{true, false} {
+		var b strings.Builder
+		if verbose {
+			b.WriteString("=== RUN   TestSpec\n")
+		} else {
+			b.WriteString("--- FAIL: TestSpec (0.01s)\n")
+		}
+		var wants []string
+		for c := 300; c < 360; c += 3 {
+			head := fmt.Sprintf("    spec_test.go:227: case %d: rendered wrong", c)
+			// go test indents a message's empty lines too.
+			fmt.Fprintf(&b, "%s\n        Markdown:\n        -----------\n        **foo bar %d**\n        \n", head, c)
+			fmt.Fprintf(&b, "        Expected:\n        <p><strong>foo bar %d</strong></p>\n", c)
+			fmt.Fprintf(&b, "        Actual:\n        <p><b>foo bar %d</b></p>\n        \n", c)
+			fmt.Fprintf(&b, "        Diff:\n        - | <p><strong>foo bar %d</strong></p>\n        + | <p><b>foo bar %d</b></p>\n", c, c)
+			if c > 300 && c <= 324 {
+				wants = append(wants, head+"\n")
+			}
+		}
+		if verbose {
+			b.WriteString("--- FAIL: TestSpec (0.01s)\n")
+		}
+		b.WriteString("FAIL\nFAIL\texample.com/spec\t0.015s\nFAIL\n")
+		got := string(body(t, shape.Log, []byte(b.String()), 500))
+		logWants(t, got, wants...)
+	}
+}
