@@ -92,6 +92,7 @@ type Log struct {
 	run     Piece
 	runLen  int64
 	runPrep Prep
+	stamp   int // the length of the date and time its text starts with
 	running bool
 	clean   []byte // buffer for cleaning lines
 
@@ -185,6 +186,7 @@ func (r *Log) Prepare(l Line) Prep {
 	if bytes.IndexByte(t, '\r') >= 0 || bytes.IndexByte(t, 0x1b) >= 0 {
 		return Prep{}
 	}
+	t = logUnstamped(t)
 	return Prep{Ready: true, Class: uint8(logClassify(t)), A: logAlikeKey(t[:min(len(t), LongLine)]), B: logLead(t)}
 }
 
@@ -207,6 +209,7 @@ func (r *Log) AddPrepared(l Line, prep Prep) {
 	r.run.Line, r.run.Same = l.N, 0
 	r.run.Text = append(r.run.Text[:0], text...)
 	r.runLen = full
+	r.stamp = logStampLen(r.run.Text)
 }
 
 // flush handles the run of identical lines just ended. A short line
@@ -232,11 +235,11 @@ func (r *Log) handle() {
 	if r.open == nil && r.tests.curSet {
 		// A running test's output goes to the test whatever its words say:
 		// only how it starts matters.
-		k = logClassifyStart(r.run.Text)
+		k = logClassifyStart(r.body())
 	} else if r.runPrep.Ready {
 		k = logKind(r.runPrep.Class)
 	} else {
-		k = logClassify(r.run.Text)
+		k = logClassify(r.body())
 	}
 	r.counted, r.alikeOK = false, false
 	r.prevHeading, r.afterHeading = r.afterHeading, false
@@ -253,6 +256,10 @@ func (r *Log) handle() {
 		r.edges(k, signal)
 	}
 }
+
+// body returns the current unit's text without the date and time it
+// starts with: what the program printed.
+func (r *Log) body() []byte { return r.run.Text[r.stamp:] }
 
 // cutLen returns how many bytes of the current unit's text a held piece
 // keeps.
@@ -320,6 +327,12 @@ func (r *Log) route(k logKind) bool {
 		r.keep.add(p)
 		return true
 	case lkTestFailed, lkNotable:
+		if _, n := logIndent(r.body()); k == lkTestFailed && logCtestLine(r.body()[n:]) {
+			// ctest prints a failing test's output after its line
+			// (--output-on-failure): the line heads a block.
+			r.openBlock(k)
+			return true
+		}
 		// A test's outcome in a runner's list: a failure's name ranks
 		// with failures, a skip after the first lines of every block.
 		p := r.held()
@@ -345,7 +358,7 @@ func (r *Log) route(k logKind) bool {
 		return false
 	case lkNoise:
 		if r.preEnd == r.run.Line {
-			if ind, n := logIndent(r.run.Text); ind > 0 && logIncludedFrom(r.run.Text[n:]) {
+			if ind, n := logIndent(r.body()); ind > 0 && logIncludedFrom(r.body()[n:]) {
 				r.addPre()
 				return false
 			}
@@ -443,7 +456,7 @@ func (r *Log) listing(signal bool) {
 	if !signal {
 		lead = r.runPrep.B
 		if !r.runPrep.Ready {
-			lead = logLead(r.run.Text)
+			lead = logLead(r.body())
 		}
 	}
 	if lead == 0 || lead != r.lead {
@@ -474,7 +487,8 @@ func (r *Log) alikeBack() int {
 		r.alike, r.alikeOK = 0, true
 		r.alikeKey = r.runPrep.A
 		if !r.runPrep.Ready {
-			r.alikeKey = logAlikeKey(r.run.Text[:min(len(r.run.Text), LongLine)])
+			t := r.body()
+			r.alikeKey = logAlikeKey(t[:min(len(t), LongLine)])
 		}
 		at := r.histAt
 		for p := 1; p <= r.histN; p++ {

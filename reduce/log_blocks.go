@@ -26,6 +26,7 @@ const (
 	lmGoTest                // a go test --- FAIL and its messages
 	lmCaret                 // an excerpt whose carets carry the messages, up to a blank line
 	lmPara                  // paragraphs of a message, up to two blank lines or something else
+	lmCtest                 // a failing test's output that ctest prints after its line, up to a blank one
 )
 
 // logBlock is an error or failure with the lines that explain it.
@@ -75,7 +76,7 @@ type logBlock struct {
 
 // openBlock opens a block headed by the current unit, of kind k.
 func (r *Log) openBlock(k logKind) {
-	t := r.run.Text
+	t := r.body()
 	ind, n := logIndent(t)
 	s := t[n:]
 	b := r.newBlock(lmIndent, logCatError, ind)
@@ -94,6 +95,8 @@ func (r *Log) openBlock(k logKind) {
 		case logHas(s, "___"):
 			b.mode, b.reverse = lmPytest, true
 		}
+	case lkTestFailed:
+		b.mode, b.cat = lmCtest, logCatTest
 	case lkUntil:
 		b.mode = lmUntil
 		switch {
@@ -209,8 +212,9 @@ const logDemoted = -1
 // included and the links through system headers last.
 func (b *logBlock) preamble(pre []Piece) {
 	for _, p := range pre {
-		_, n := logIndent(p.Text)
-		t := p.Text[n:]
+		u := logUnstamped(p.Text)
+		_, n := logIndent(u)
+		t := u[n:]
 		file, msg := logLocation(t)
 		switch {
 		case msg != nil && bytes.HasSuffix(msg, []byte("required from here")), logBarePath(t):
@@ -454,16 +458,22 @@ func (b *logBlock) add(r *Log) {
 // take offers the current unit, of kind k, to the open block. It reports
 // whether the block took it, and whether the block is complete.
 func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
-	t := r.run.Text
+	t := r.body()
 	ind, n := logIndent(t)
 	s := t[n:]
 	switch b.mode {
 	case lmGoTest:
-		if k == lkBlank || k == lkGoRun || k == lkGoPass || k == lkGoFail || ind <= b.indent {
+		if k == lkBlank && len(t) == 0 || k == lkGoRun || k == lkGoPass || k == lkGoFail || ind <= b.indent {
+			// go test indents a message's empty lines with the rest.
 			return false, false
 		}
-		if len(b.keys) == 0 {
+		switch {
+		case len(b.keys) == 0:
 			b.keys = append(b.keys, r.run.Line)
+		case len(b.boost) < logMaxBoost && logStartsMessage(t, b.indent):
+			// The first line of another message: right after the
+			// first, and held past the lines the block holds.
+			b.boost, b.pin = append(b.boost, r.run.Line), true
 		}
 	case lmIndent:
 		switch {
@@ -505,6 +515,14 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 		// A Rust panic's message; in a test's output, the panic too.
 		if len(b.keys) < 1 || len(b.keys) < 2 && b.cat == logCatNone {
 			b.keys = append(b.keys, r.run.Line)
+		}
+	case lmCtest:
+		if k == lkBlank || b.taken >= logUntilMax || logStrongHead(k) || k == lkTestFailed || k == lkNotable ||
+			logCtestLine(s) {
+			return false, false
+		}
+		if len(b.keys) == 0 {
+			b.keys = append(b.keys, r.run.Line) // the first line it printed
 		}
 	case lmPara:
 		switch {
@@ -695,6 +713,40 @@ func logStrongHead(k logKind) bool {
 	return false
 }
 
+// logCtestLine reports whether s is one of ctest's own lines: a test
+// started ("Start 3: name") or its outcome ("3/6 Test #3: name ... Passed
+// 0.01 sec").
+func logCtestLine(s []byte) bool {
+	if logHas(s, "Start ") {
+		i := len("Start ")
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		j, digit := logWordEnd(s, i)
+		return digit && j < len(s) && s[j] == ':'
+	}
+	return bytes.HasSuffix(s, []byte(" sec")) && logCtestNumber(s) > 0
+}
+
+// logCtestNumber returns where " Test #" is in s, the spaces ctest pads
+// the number with allowed ("Test  #3"), or -1.
+func logCtestNumber(s []byte) int {
+	for i := 0; ; {
+		j := bytes.Index(s[i:], []byte(" Test "))
+		if j < 0 {
+			return -1
+		}
+		k := i + j + len(" Test ")
+		for k < len(s) && s[k] == ' ' {
+			k++
+		}
+		if k < len(s) && s[k] == '#' {
+			return i + j
+		}
+		i += j + 1
+	}
+}
+
 // logCargoStatus reports whether s, indented by ind, is one of cargo's status
 // lines, which right-align a capitalised verb: "   Compiling x v0.1.0".
 func logCargoStatus(s []byte, ind int) bool {
@@ -873,7 +925,7 @@ func (b *logBlock) endGoroutine(r *Log) {
 	if !b.gorKeep || !b.runsTest() {
 		return
 	}
-	b.dump[string(logGoroutineState(b.gor[0].Text))]--
+	b.dump[string(logGoroutineState(logUnstamped(b.gor[0].Text)))]--
 	b.dumped--
 	for i, p := range b.gor {
 		b.lines.add(p)
@@ -889,7 +941,7 @@ func (b *logBlock) endGoroutine(r *Log) {
 func (b *logBlock) runsTest() bool {
 	runner, test := false, false
 	for _, p := range b.gor {
-		runner = runner || logHas(p.Text, "testing.tRunner(")
+		runner = runner || logHas(logUnstamped(p.Text), "testing.tRunner(")
 		test = test || b.runsTestFrame(p.Text)
 	}
 	return runner && test

@@ -67,6 +67,10 @@ func logClassify(t []byte) logKind {
 			return lkContext // a file whose diagnostics follow: eslint's stylish format
 		}
 	} else if logDigit(s[0]) {
+		if logCtestLine(s) {
+			// ctest right-aligns its count of tests run.
+			return logTestStatus(s)
+		}
 		if k := logStylish(s); k != lkNoise {
 			return k
 		}
@@ -382,7 +386,7 @@ func logTestStatus(s []byte) logKind {
 	switch last := s[len(s)-1]; {
 	case last == 'c' && bytes.HasSuffix(s, []byte(" sec")):
 		// ctest: "3/6 Test #3: sum_3 ......***Failed    0.00 sec"
-		if i := bytes.Index(s, []byte("***")); i > 0 && bytes.Contains(s[:i], []byte(" Test #")) {
+		if i := bytes.Index(s, []byte("***")); i > 0 && logCtestNumber(s[:i]) > 0 {
 			if logHas(s[i+3:], "Skipped") || logHas(s[i+3:], "Not Run") {
 				return lkNotable
 			}

@@ -49,8 +49,8 @@ type logPending struct {
 // belong to.
 func (r *Log) goRun() {
 	ts := &r.tests
-	_, n := logIndent(r.run.Text)
-	t := r.run.Text[n:]
+	_, n := logIndent(r.body())
+	t := r.body()[n:]
 	verb := t[4 : bytes.IndexByte(t[4:], ' ')+4]
 	if string(verb) == "PAUSE" {
 		ts.curSet = false
@@ -109,16 +109,28 @@ func (ts *logTests) start(key uint64) *logPending {
 
 // add holds a line of the test's output and returns how many bytes that
 // adds. Past logPendMax lines it lets go of the oldest routine line, or
-// else of the oldest line after the first few.
+// else of the oldest line after the first few that goes on a message,
+// so that the first lines of the first of many messages stay; when the
+// lines after the first few all start messages, the new line is let go.
 func (p *logPending) add(ts *logTests, q Piece, novel bool) int {
 	delta := logPieceCost(&q)
 	if len(p.lines) == logPendMax {
-		drop := logPendFirst
+		drop := -1
 		for i, n := range p.novel {
 			if !n {
 				drop = i
 				break
 			}
+		}
+		if drop < 0 {
+			drop = logPendFirst
+			for drop < len(p.lines) && p.startsMessage(p.lines[drop].Text) {
+				drop++
+			}
+		}
+		if drop == len(p.lines) {
+			ts.reuse(q.Text)
+			return 0
 		}
 		delta -= logPieceCost(&p.lines[drop])
 		ts.reuse(p.lines[drop].Text)
@@ -243,7 +255,7 @@ func (ts *logTests) find(name []byte) *logPending {
 func (r *Log) goDone() {
 	ts := &r.tests
 	ts.curSet = false
-	if p := ts.find(logTestName(r.run.Text)); p != nil {
+	if p := ts.find(logTestName(r.body())); p != nil {
 		ts.forget(p, false)
 		ts.compact()
 	}
@@ -253,9 +265,9 @@ func (r *Log) goDone() {
 // output it printed while it ran and the messages indented under it.
 func (r *Log) goFail() {
 	ts := &r.tests
-	ind, _ := logIndent(r.run.Text)
+	ind, _ := logIndent(r.body())
 	b := r.newBlock(lmGoTest, logCatTest, ind)
-	if p := ts.find(logTestName(r.run.Text)); p != nil {
+	if p := ts.find(logTestName(r.body())); p != nil {
 		ts.forget(p, true)
 		if p.run.Line > 0 {
 			b.lines.add(p.run)
@@ -265,6 +277,12 @@ func (r *Log) goFail() {
 		}
 		if l := p.firstMessage(); l > 0 {
 			b.keys = append(b.keys, l)
+			// The first lines of its other messages rank right after.
+			for _, q := range p.lines {
+				if q.Line > l && len(b.boost) < logMaxBoost && p.startsMessage(q.Text) {
+					b.boost = append(b.boost, q.Line)
+				}
+			}
 		}
 	}
 	r.counts[logCatTest]++
@@ -273,14 +291,31 @@ func (r *Log) goFail() {
 	ts.curSet = false
 }
 
+// startsMessage reports whether t, a line of the test's output, starts
+// a message: a "file_test.go:12: ..." line at the indentation go test
+// gives the test's messages, four spaces for each level of the test's
+// name. The lines that go on a message are indented further.
+func (p *logPending) startsMessage(t []byte) bool {
+	return logStartsMessage(t, 4*bytes.Count(p.name, []byte("/")))
+}
+
+// logStartsMessage reports whether t starts a go test message of a test
+// whose --- FAIL line is indented by indent.
+func logStartsMessage(t []byte, indent int) bool {
+	t = logUnstamped(t)
+	ind, n := logIndent(t)
+	return ind == indent+4 && logAfterLocation(t[n:]) != nil
+}
+
 // firstMessage returns the line of a test's first message: its first
 // novel "file_test.go:12: ..." line, or its first such line, or its first
 // line of output.
 func (p *logPending) firstMessage() int {
 	for _, novel := range []bool{true, false} {
 		for i, q := range p.lines {
-			_, n := logIndent(q.Text)
-			if (p.novel[i] || !novel) && logAfterLocation(q.Text[n:]) != nil {
+			u := logUnstamped(q.Text)
+			_, n := logIndent(u)
+			if (p.novel[i] || !novel) && logAfterLocation(u[n:]) != nil {
 				return q.Line
 			}
 		}

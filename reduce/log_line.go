@@ -280,3 +280,44 @@ func logAllOf(t []byte, c byte, n int) bool {
 	}
 	return true
 }
+
+// logStampLen returns the length of the date and time a line starts with,
+// with the one space or tab after it, as CI runners, container logs and
+// the tools that stamp each line write it: 2026-11-27T03:00:01.1234567Z,
+// 2026-11-27 03:00:01,123 or with an offset; 0 if the line starts
+// otherwise. The rest of the line is what the program printed, so it is
+// what the line is classified by.
+func logStampLen(t []byte) int {
+	const date = len("2006-01-02T15:04:05")
+	if len(t) <= date || !logAllDigits(t[:4]) || t[4] != '-' || !logAllDigits(t[5:7]) || t[7] != '-' ||
+		!logAllDigits(t[8:10]) || t[10] != 'T' && t[10] != ' ' || !logAllDigits(t[11:13]) || t[13] != ':' ||
+		!logAllDigits(t[14:16]) || t[16] != ':' || !logAllDigits(t[17:19]) {
+		return 0
+	}
+	i := date
+	if i+1 < len(t) && (t[i] == '.' || t[i] == ',') && logDigit(t[i+1]) {
+		for i++; i < len(t) && logDigit(t[i]); i++ {
+		}
+	}
+	switch {
+	case i < len(t) && t[i] == 'Z':
+		i++
+	case i+5 <= len(t) && (t[i] == '+' || t[i] == '-') && logAllDigits(t[i+1:i+3]):
+		// +00:00 or +0000
+		j := i + 3
+		if t[j] == ':' {
+			j++
+		}
+		if j+2 > len(t) || !logAllDigits(t[j:j+2]) {
+			return 0
+		}
+		i = j + 2
+	}
+	if i == len(t) || t[i] != ' ' && t[i] != '\t' {
+		return 0
+	}
+	return i + 1
+}
+
+// logUnstamped returns a line without the date and time it starts with.
+func logUnstamped(t []byte) []byte { return t[logStampLen(t):] }

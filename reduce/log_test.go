@@ -619,3 +619,148 @@ func logWants(t *testing.T, got string, wants ...string) {
 		}
 	}
 }
+
+// A log whose every line starts with the date and time (a CI runner's,
+// a container's) is read by what follows the stamp: a failing test's
+// message printed before its --- FAIL line stays with it.
+func TestLogStampedLinesReadAsPrinted(t *testing.T) {
+	var b strings.Builder
+	n := 0
+	stamp := func(line string) {
+		n++
+		fmt.Fprintf(&b, "2026-11-27T03:%02d:%02d.%07dZ %s\n", n/60%60, n%60, n*1234567%10000000, line)
+	}
+	for i := range 150 {
+		stamp(fmt.Sprintf("=== RUN   TestParse%03d", i))
+		stamp(fmt.Sprintf("    parse_test.go:9: parsed case %d", i))
+		stamp(fmt.Sprintf("--- PASS: TestParse%03d (0.00s)", i))
+	}
+	stamp("=== RUN   TestClampLow")
+	stamp("    clamp_test.go:13: Clamp(-2,0,3) = 0, want -2")
+	stamp("--- FAIL: TestClampLow (0.00s)")
+	for i := range 150 {
+		stamp(fmt.Sprintf("=== RUN   TestFormat%03d", i))
+		stamp(fmt.Sprintf("--- PASS: TestFormat%03d (0.00s)", i))
+	}
+	stamp("FAIL")
+	stamp("FAIL\texample.com/clamp\t0.131s")
+	got := string(body(t, shape.Log, []byte(b.String()), 300))
+	logWants(t, got, "Z --- FAIL: TestClampLow (0.00s)\n", "Z     clamp_test.go:13: Clamp(-2,0,3) = 0, want -2\n",
+		"Z FAIL\texample.com/clamp\t0.131s\n")
+}
+
+func TestLogStampLen(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{"2026-11-27T03:00:01.1234567Z --- FAIL: TestX (0.00s)", 29},
+		{"2026-11-27 03:00:01,123 ERROR loader: bad port", 24},
+		{"2026-11-27T03:00:01+00:00 panic: boom", 26},
+		{"2026-11-27T03:00:01+0000\tok", 25},
+		{"2026-11-27T03:00:01Z ", 21},
+		{"2026-11-27T03:00:01Z", 0},       // nothing printed after it
+		{"2026-11-27 build started", 0},   // a date without a time
+		{"03:00:01 build started", 0},     // a time without a date
+		{"2026-11-27T03:00:01.Z x", 0},    // no digit after the point
+		{"2026-11-27T03:00:01+00:0 x", 0}, // a short offset
+		{"20261127T030001Z x", 0},
+		{"", 0},
+	} {
+		if got := logStampLen([]byte(c.line)); got != c.want {
+			t.Errorf("logStampLen(%q) = %d, want %d", c.line, got, c.want)
+		}
+	}
+}
+
+// ctest --output-on-failure prints a failing test's output after its
+// line, up to a blank line; the output's first line ranks with the test,
+// whether or not ctest pads the test's number.
+func TestLogCtestOutputStaysWithItsTest(t *testing.T) {
+	var b strings.Builder
+	var wants []string
+	b.WriteString("Test project /tmp/ctst/build\n")
+	for i := 1; i <= 120; i++ {
+		fmt.Fprintf(&b, "        Start %3d: check_%d\n", i, i)
+		status := "   Passed    0.00 sec"
+		if i%5 == 0 {
+			status = "***Failed    0.01 sec"
+		}
+		fmt.Fprintf(&b, "%3d/120 Test %*s#%d: check_%d .........%s\n", i, 3-len(fmt.Sprint(i)), "", i, i, status)
+		if i%5 == 0 {
+			msg := fmt.Sprintf("check %d: expected %d, got %d", i, i*i, i*i+1)
+			fmt.Fprintf(&b, "%s\nchecking %d\n\n", msg, i)
+			wants = append(wants, fmt.Sprintf("Test %*s#%d: check_%d ...", 3-len(fmt.Sprint(i)), "", i, i), msg)
+		}
+	}
+	b.WriteString("\n80% tests passed, 24 tests failed out of 120\n")
+	got := string(body(t, shape.Log, []byte(b.String()), 2000))
+	logWants(t, got, wants...)
+}
+
+func TestLogCtestLine(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"Start  16: check_16", true},
+		{"Start 116: check_116", true},
+		{"15/160 Test  #15: check_15 ......***Failed    0.01 sec", true},
+		{"100/160 Test #100: check_100 ....   Passed    0.00 sec", true},
+		{"Start the engine: now", false},
+		{"Test #3 passed in 0.2 sec", false},
+		{"Start 3 workers", false},
+	} {
+		if got := logCtestLine([]byte(c.line)); got != c.want {
+			t.Errorf("logCtestLine(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+// go test indents a message's empty lines like its other lines: the
+// lines after one are still the failing test's.
+func TestLogGoTestMessageGoesOnPastEmptyLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "loading fixture %c%c.json\n", 'a'+i%26, 'a'+i/26)
+	}
+	b.WriteString("--- FAIL: TestRender (0.00s)\n    render_test.go:31: page differs:\n        \n" +
+		"        want <h1>Title</h1>\n        got  <h1>title</h1>\nFAIL\nFAIL\texample.com/app/render\t0.012s\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "cleaning fixture %c%c.json\n", 'a'+i%26, 'a'+i/26)
+	}
+	got := string(body(t, shape.Log, []byte(b.String()), 300))
+	logWants(t, got, "    render_test.go:31: page differs:\n        \n        want <h1>Title</h1>\n        got  <h1>title</h1>\n")
+}
+
+// A failing test that reports many cases, each message several lines
+// long, keeps the first lines of the messages after the first too, with
+// or without -v, though their other lines are past the budget.
+func TestLogGoTestKeepsEachMessageHead(t *testing.T) {
+	for _, verbose := range []bool{true, false} {
+		var b strings.Builder
+		if verbose {
+			b.WriteString("=== RUN   TestSpec\n")
+		} else {
+			b.WriteString("--- FAIL: TestSpec (0.01s)\n")
+		}
+		var wants []string
+		for c := 300; c < 360; c += 3 {
+			head := fmt.Sprintf("    spec_test.go:227: case %d: rendered wrong", c)
+			// go test indents a message's empty lines too.
+			fmt.Fprintf(&b, "%s\n        Markdown:\n        -----------\n        **foo bar %d**\n        \n", head, c)
+			fmt.Fprintf(&b, "        Expected:\n        <p><strong>foo bar %d</strong></p>\n", c)
+			fmt.Fprintf(&b, "        Actual:\n        <p><b>foo bar %d</b></p>\n        \n", c)
+			fmt.Fprintf(&b, "        Diff:\n        - | <p><strong>foo bar %d</strong></p>\n        + | <p><b>foo bar %d</b></p>\n", c, c)
+			if c > 300 && c <= 324 {
+				wants = append(wants, head+"\n")
+			}
+		}
+		if verbose {
+			b.WriteString("--- FAIL: TestSpec (0.01s)\n")
+		}
+		b.WriteString("FAIL\nFAIL\texample.com/spec\t0.015s\nFAIL\n")
+		got := string(body(t, shape.Log, []byte(b.String()), 500))
+		logWants(t, got, wants...)
+	}
+}
