@@ -282,7 +282,7 @@ func (o *Outline) finalize(next *lineShape) {
 	opener := !comment && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
-	setext := next != nil && next.underline != 0 && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
+	setext := next != nil && next.underline != 0 && rstUnderline(c, next) && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
 		!o.fence && c[0] != '-' && c[0] != '*' && c[0] != '|' && c[0] != '<'
 
 	// The blocks this line is not in end here; a brace on a line of its
@@ -427,10 +427,7 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.rest(depth+1, n)
 		push = false
 	case setext:
-		level := 1
-		if next.underline == '-' {
-			level = 2
-		}
+		level := underlineLevel(next.underline)
 		o.markdown++
 		prio = o.class(prioOutlineHeading, level, n)
 		kind = blockDoc

@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // This file reads one line of source code or documentation for the outline
@@ -30,8 +31,9 @@ type lineShape struct {
 	// in "-a, --all", where a help lists "    --author", which has no
 	// short form, as its sibling; w for any other line.
 	longW int
-	// underline is '=' or '-' for a line made of that character only,
-	// which makes the line before it a heading in markdown.
+	// underline is the character of a line made of one punctuation
+	// character only ('=', '-', and reStructuredText's and info's others),
+	// which makes the line before it a heading in markdown and reST.
 	underline byte
 	directive bool // a C preprocessor line other than #include and #define
 	// keyword marks a type or function declared by its keyword or by the
@@ -330,10 +332,11 @@ func hasWord(b []byte, w string) bool {
 	return hasPrefix(b, w) && (len(b) == len(w) || !isWordByte(b[len(w)]))
 }
 
-// underline returns '=' or '-' if c is three or more of that character and
-// nothing else.
+// underline returns the character of c if c is three or more of one
+// character that underlines a title and nothing else: markdown's '=' and
+// '-', and the others reStructuredText and info use.
 func underline(c []byte) byte {
-	if len(c) < 3 || (c[0] != '=' && c[0] != '-') {
+	if len(c) < 3 || underlineLevel(c[0]) == 0 {
 		return 0
 	}
 	for _, b := range c {
@@ -342,6 +345,36 @@ func underline(c []byte) byte {
 		}
 	}
 	return c[0]
+}
+
+// underlineLevel returns the level of a title underlined with b, or 0 for
+// a character that underlines none. reStructuredText ranks its titles by
+// the order in which a document uses the characters; most documents use
+// them in this order (a title in stars, chapters in equals signs, then
+// hyphens, carets or tildes, then quotes or dots), as info manuals do.
+func underlineLevel(b byte) int {
+	switch b {
+	case '*', '=':
+		return 1
+	case '-':
+		return 2
+	case '^', '+':
+		return 3
+	case '"', '.':
+		return 4
+	}
+	return 0
+}
+
+// rstUnderline reports whether u, a line of one character other than
+// markdown's '=' and '-', underlines the title t above it: it starts at
+// the margin and is as long as the title, which reStructuredText requires
+// and which a line of stars or dots under prose rarely is.
+func rstUnderline(t []byte, u *lineShape) bool {
+	if u.underline == '=' || u.underline == '-' {
+		return true
+	}
+	return u.w == 0 && len(u.c) >= utf8.RuneCount(t)
 }
 
 // equalsHeading returns the level of a heading marked with equals signs,

@@ -1056,3 +1056,24 @@ func TestOutlineMarkdownTable(t *testing.T) {
 		"</table>\n\n## `os.arch()`\n\nText.\n"
 	checkHeading(t, input, "## `os.arch()`")
 }
+
+// reStructuredText underlines its titles with more characters than
+// markdown's '=' and '-' (cmake's manuals: stars over the title, carets
+// under the subsections), and info manuals underline theirs with stars,
+// equals signs, hyphens and dots: all are headings, a caret's below an
+// equals sign's. A line of dots shorter than the prose above it is no
+// underline.
+func TestOutlineReSTTitles(t *testing.T) {
+	input := ".. comment\n\ncmake-presets(7)\n****************\n\nIntro.\n\nFormat\n======\n\nText.\n\n" +
+		"Includes\n^^^^^^^^\n\nText.\n\n3.1 Usage\n.........\n\nText.\n"
+	for _, h := range []string{"cmake-presets(7)", "Format", "Includes", "3.1 Usage"} {
+		checkHeading(t, input, h)
+	}
+	if ranks := outlineRanks(input); ranks[8] <= ranks[13] {
+		t.Errorf("the section ranks %d, its subsection %d", ranks[8], ranks[13])
+	}
+	ranks := outlineRanks(".. comment\n\nSome prose that goes on\n...\n\nMore prose.\n")
+	if least := prioOutlineHeading>>classShift - maxHeading - 1; ranks[3] > least {
+		t.Errorf("prose over a short line of dots ranks %d, as a heading (above %d)", ranks[3], least)
+	}
+}
