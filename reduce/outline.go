@@ -102,6 +102,7 @@ type Outline struct {
 	quote          []byte           // the mark that ends the docstring or comment being read
 	here           []byte           // the word that ends the here-document being read
 	inHere         bool
+	macro          bool // in the lines a preprocessor line's backslash continues
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
 	prevW          int  // the indentation of the line before prev
@@ -257,6 +258,13 @@ func (o *Outline) finalize(next *lineShape) {
 	if inHere && (o.hereQuote && closesString(c, o.here) || string(c) == string(o.here)) {
 		o.inHere = false
 	}
+	// A preprocessor line that ends in a backslash goes on over the lines
+	// after it up to one that does not: the macro's body, data that opens
+	// no block and ends none, however it is indented.
+	macro := o.macro
+	o.macro = (macro || c[0] == '#' && !o.script && o.quote == nil && !inHere) && c[len(c)-1] == '\\'
+	startsMacro := o.macro && !macro
+	inHere = inHere || macro
 	inQuote := o.quote != nil
 	// A comment of markup (<!-- YAML ... -->) between a heading and its
 	// text is a note for the site that renders it.
@@ -279,7 +287,7 @@ func (o *Outline) finalize(next *lineShape) {
 	// A macro alone on its line (_GLIBCXX_BEGIN_NAMESPACE_VERSION) opens
 	// nothing, whatever is indented after it; a manual's heading (OPTIONS)
 	// does.
-	opener := !comment && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
+	opener := !comment && !startsMacro && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
 	setext := next != nil && next.underline != 0 && rstUnderline(c, next) && s.w == 0 && !comment && !s.option && s.decl < declFunc &&

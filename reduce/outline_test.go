@@ -1077,3 +1077,14 @@ func TestOutlineReSTTitles(t *testing.T) {
 		t.Errorf("prose over a short line of dots ranks %d, as a heading (above %d)", ranks[3], least)
 	}
 }
+
+// A macro defined over lines joined by backslashes is one line of the
+// preprocessor's: its body, indented as it may be, opens no block, and the
+// class declared after it is a declaration, not a line of that body.
+func TestOutlineMacroContinued(t *testing.T) {
+	ranks := outlineRanks("namespace ns\n{\n#define BASE \\\n  detail::base<Key, \\\n    Mapped>\n\n" +
+		"  class table : public BASE\n  {\n  public:\n    table() { }\n  };\n}\n")
+	if decl := prioOutlineLast >> classShift; ranks[7] <= decl || ranks[10] <= decl {
+		t.Errorf("the class ranks %d and its member %d, not as declarations (above %d)", ranks[7], ranks[10], decl)
+	}
+}
