@@ -184,6 +184,11 @@ func makeRule(c []byte) bool {
 	if bytes.ContainsAny(deps, "[<") {
 		return false
 	}
+	// A name, its type and its value ("AF_INET: Final = 2") annotate a
+	// variable, as Python and its stubs do; a rule assigns nothing.
+	if bytes.Contains(deps, []byte(" = ")) {
+		return false
+	}
 	return !prose(c[:i], 4) && !prose(deps, 12)
 }
 

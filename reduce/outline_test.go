@@ -584,6 +584,8 @@ func TestOutlineMakeRule(t *testing.T) {
 		{"Note: the value is kept", false},
 		{"default: return x;", false},
 		{"CFLAGS := -O2", false},
+		{"AF_INET: Final = AddressFamily.AF_INET", false},
+		{"timeout: float | None = None", false},
 	} {
 		if got := makeRule([]byte(tc.line)); got != tc.rule {
 			t.Errorf("makeRule(%q) = %v, want %v", tc.line, got, tc.rule)
