@@ -503,7 +503,7 @@ func (o *Outline) finalize(next *lineShape) {
 		case d == declControl && !opener:
 			d = declNone
 		}
-		if d == declNone || c[0] == '@' {
+		if d == declNone || c[0] == '@' && !s.style {
 			prio = o.rest(depth, n)
 			if firstBody > 0 {
 				prio = o.class(prioOutlineDoc, firstBody-1, n)

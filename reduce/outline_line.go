@@ -45,6 +45,9 @@ type lineShape struct {
 	// rule marks a line that reads as a Makefile's rule, or as a key and
 	// its value (added: v1.2): which, only the whole file tells.
 	rule bool
+	// style marks a rule of a style sheet whose selector starts with a
+	// mark that reads otherwise in code: a class, an id, an at-rule.
+	style bool
 	// cont marks a line that continues the one before it, or prefixes the
 	// one after it: a constructor's initialisers, a closing brace with more
 	// after it, a template's parameters, an access label.
@@ -91,6 +94,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		return s
 	}
 	s.decl = declNone
+	if styleRule(c) {
+		s.style, s.longW = true, s.w
+		return s
+	}
 	switch {
 	case c[0] == '#':
 		s.readHash()
@@ -157,6 +164,37 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	}
 	s.rule = s.decl == declNone && s.w == 0 && makeRule(c)
 	return s
+}
+
+// styleRule reports whether c opens a rule of a style sheet (CSS, SCSS)
+// with a selector or at-rule that starts with a mark code gives another
+// sense: a class (.nav a {), an id (#content {), an at-rule (@media print
+// {), a nested selector (&:hover {). A method chained on the line before
+// (.then(x => {) has a parenthesis right after its name, and a decorator
+// passes an object in parentheses: "({".
+func styleRule(c []byte) bool {
+	if len(c) < 3 || c[len(c)-1] != '{' || c[len(c)-2] != ' ' {
+		return false
+	}
+	switch c[0] {
+	case '.', '#':
+		i := 1
+		for i < len(c) && (isWordByte(c[i]) || c[i] == '-') {
+			i++
+		}
+		return i > 1 && c[i] != '(' && !bytes.Contains(c, []byte("=>"))
+	case '@':
+		// An at-rule's name is lowercase letters and hyphens; an
+		// annotation's may be qualified (@jdk.internal.Contended).
+		i := 1
+		for i < len(c) && (c[i] >= 'a' && c[i] <= 'z' || c[i] == '-') {
+			i++
+		}
+		return i > 1 && c[i] == ' ' && !bytes.Contains(c, []byte("({"))
+	case '&':
+		return c[1] == ':' || c[1] == '.' || c[1] == '-'
+	}
+	return false
 }
 
 // makeRule reports whether a line reads as a rule of a Makefile with its

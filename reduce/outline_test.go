@@ -1090,3 +1090,37 @@ func TestOutlineMacroContinued(t *testing.T) {
 		t.Errorf("the class ranks %d and its member %d, not as declarations (above %d)", ranks[7], ranks[10], decl)
 	}
 }
+
+// A style sheet's rules open with selectors that start with marks code
+// reads otherwise: a class's dot (a chained call), an id's hash (a
+// comment), an at-rule's @ (an annotation). They are the sheet's
+// declarations; a chained call and a decorator are not.
+func TestOutlineStyleRule(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		rule bool
+	}{
+		{".skip-to-content:focus {", true},
+		{"#column2 > ul:last-child {", true},
+		{"@media only screen and (min-width: 600px) {", true},
+		{"&:hover {", true},
+		{".then(function (res) {", false},
+		{".catch(err => {", false},
+		{"@Component({", false},
+		{"@jdk.internal.vm.annotation.Contended static final class CounterCell {", false},
+		{"#include <stdio.h>", false},
+		{"# A comment {", false},
+	} {
+		if got := styleRule([]byte(tc.line)); got != tc.rule {
+			t.Errorf("styleRule(%q) = %v, want %v", tc.line, got, tc.rule)
+		}
+	}
+	ranks := outlineRanks("html {\n  font-size: 1rem;\n}\n\n.api_stability {\n  color: red;\n}\n\n" +
+		"#toc li > ul {\n  margin: 0;\n}\n\n@media print {\n  body {\n    margin: 0;\n  }\n}\n")
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{5, 9, 13} {
+		if ranks[n] <= decl {
+			t.Errorf("the rule on line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
+		}
+	}
+}
