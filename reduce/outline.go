@@ -103,6 +103,7 @@ type Outline struct {
 	here           []byte           // the word that ends the here-document being read
 	inHere         bool
 	macro          bool // in the lines a preprocessor line's backslash continues
+	codeW          int  // the indentation of the last line that is not a comment
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
 	prevW          int  // the indentation of the line before prev
@@ -314,7 +315,20 @@ func (o *Outline) finalize(next *lineShape) {
 	// parameters (CMake's function(name, its arguments below, then its
 	// body), not the block the header opens.
 	header := s.closer && c[0] == ')' && bytes.IndexByte(c, '}') < 0 && next != nil && next.w > s.w
-	for len(o.stack) > 0 && !inHere {
+	// A comment at the margin among a block's lines (code commented out,
+	// a note its author did not indent) is in the block: the lines
+	// around it, indented into the block, tell.
+	// (In code, "# y = 2" is a comment that reads as a heading.)
+	commented := comment || s.hash && o.code > o.markdown
+	inside := false
+	if len(o.stack) > 0 && commented && !inHere {
+		top := o.stack[len(o.stack)-1].w
+		inside = s.w == 0 && o.codeW > top && next != nil && (next.w > top || next.w == 0 && (next.comment || next.hash))
+	}
+	if !commented {
+		o.codeW = s.w
+	}
+	for len(o.stack) > 0 && !inHere && !inside {
 		top := o.stack[len(o.stack)-1]
 		if header && top.w == s.w {
 			break

@@ -1124,3 +1124,13 @@ func TestOutlineStyleRule(t *testing.T) {
 		}
 	}
 }
+
+// A comment at the margin among a body's lines (code commented out) does
+// not end the body: the statement after it is the body's, not a
+// declaration at the top of the file.
+func TestOutlineCommentAtMargin(t *testing.T) {
+	ranks := outlineRanks("import os\n\ndef f():\n    x = 1\n# y = 2\n#   z = 3\n    if x:\n        return x\n\ndef g():\n    pass\n")
+	if decl := prioOutlineLast >> classShift; ranks[7] > decl {
+		t.Errorf("the body's if ranks %d, as a declaration (above %d)", ranks[7], decl)
+	}
+}
