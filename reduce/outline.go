@@ -103,6 +103,7 @@ type Outline struct {
 	here           []byte           // the word that ends the here-document being read
 	inHere         bool
 	macro          bool // in the lines a preprocessor line's backslash continues
+	underlined     bool // the next line underlines a title, though it reads as a fence
 	codeW          int  // the indentation of the last line that is not a comment
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
@@ -252,6 +253,11 @@ func (o *Outline) finalize(next *lineShape) {
 	s := &p.shape
 	n := p.piece.Line
 	c := s.c
+	if o.underlined {
+		// A line of tildes under a title underlines it (reST);
+		// it opens no fenced block.
+		s.fence, o.underlined = false, false
+	}
 
 	// A here-document's lines are data, whatever they look like, and do
 	// not end the blocks around them: they may start at the margin.
@@ -293,6 +299,7 @@ func (o *Outline) finalize(next *lineShape) {
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
 	setext := next != nil && next.underline != 0 && rstUnderline(c, next) && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
 		!o.fence && c[0] != '-' && c[0] != '*' && c[0] != '|' && c[0] != '<'
+	o.underlined = setext && next.fence
 
 	// The blocks this line is not in end here; a brace on a line of its
 	// own belongs to the line before it.

@@ -106,6 +106,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.comment = true
 	case (hasPrefix(c, "```") || hasPrefix(c, "~~~")) && s.w <= 3:
 		s.fence = true
+		if c[0] == '~' && underline(c) != 0 {
+			// Or reST's underline: the line before it tells.
+			s.underline = '~'
+		}
 	case c[0] == '-' && len(c) > 1 && (isWordByte(c[1]) || c[1] == '-' && len(c) > 2 && isWordByte(c[2])) ||
 		len(c) > 5 && c[0] == '-' && c[1] > ' ' && string(c[2:6]) == ", --": // -#, --progress-bar
 		s.option = true
@@ -401,7 +405,7 @@ func underlineLevel(b byte) int {
 		return 1
 	case '-':
 		return 2
-	case '^', '+':
+	case '^', '+', '~':
 		return 3
 	case '"', '.':
 		return 4

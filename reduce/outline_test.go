@@ -1061,14 +1061,15 @@ func TestOutlineMarkdownTable(t *testing.T) {
 
 // reStructuredText underlines its titles with more characters than
 // markdown's '=' and '-' (cmake's manuals: stars over the title, carets
-// under the subsections), and info manuals underline theirs with stars,
-// equals signs, hyphens and dots: all are headings, a caret's below an
-// equals sign's. A line of dots shorter than the prose above it is no
-// underline.
+// under the subsections, tildes, which markdown fences with), and info
+// manuals underline theirs with stars, equals signs, hyphens and dots:
+// all are headings, a caret's below an equals sign's, and a line of
+// tildes under a title opens no fence. A line of dots shorter than the
+// prose above it is no underline.
 func TestOutlineReSTTitles(t *testing.T) {
 	input := ".. comment\n\ncmake-presets(7)\n****************\n\nIntro.\n\nFormat\n======\n\nText.\n\n" +
-		"Includes\n^^^^^^^^\n\nText.\n\n3.1 Usage\n.........\n\nText.\n"
-	for _, h := range []string{"cmake-presets(7)", "Format", "Includes", "3.1 Usage"} {
+		"Includes\n^^^^^^^^\n\nText.\n\n3.1 Usage\n.........\n\nText.\n\nDetails\n~~~~~~~\n\nText.\n\nMore\n----\n\nText.\n"
+	for _, h := range []string{"cmake-presets(7)", "Format", "Includes", "3.1 Usage", "Details", "More"} {
 		checkHeading(t, input, h)
 	}
 	if ranks := outlineRanks(input); ranks[8] <= ranks[13] {
