@@ -104,6 +104,7 @@ type Outline struct {
 	inHere         bool
 	macro          bool // in the lines a preprocessor line's backslash continues
 	underlined     bool // the next line underlines a title, though it reads as a fence
+	started        bool // a line that is not blank has been read
 	codeW          int  // the indentation of the last line that is not a comment
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
@@ -253,6 +254,10 @@ func (o *Outline) finalize(next *lineShape) {
 	s := &p.shape
 	n := p.piece.Line
 	c := s.c
+	// The first line that is not blank says what the file is, where a
+	// help or a manual starts with blank lines.
+	first := !o.started
+	o.started = true
 	if o.underlined {
 		// A line of tildes under a title underlines it (reST);
 		// it opens no fenced block.
@@ -428,7 +433,7 @@ func (o *Outline) finalize(next *lineShape) {
 		lead   bool // the first line of a body
 	)
 	switch {
-	case n == 1:
+	case first:
 		prio = prioOutlineFirst
 		kind = o.openerKind(s, ctx, opener)
 	case inHere:
@@ -649,7 +654,7 @@ func (o *Outline) finalize(next *lineShape) {
 				o.firstBody++
 			}
 		}
-	} else if prio > prioOutlineDecl && n > 1 {
+	} else if prio > prioOutlineDecl && !first {
 		// A heading's first line of text says what its section is about.
 		o.firstBody = depth + 1
 	}

@@ -1135,3 +1135,12 @@ func TestOutlineCommentAtMargin(t *testing.T) {
 		t.Errorf("the body's if ranks %d, as a declaration (above %d)", ranks[7], decl)
 	}
 }
+
+// A help that starts with a blank line (zip -h2) has its title on the
+// line after it: the first line that is not blank comes first.
+func TestOutlineFirstLineAfterBlank(t *testing.T) {
+	ranks := outlineRanks("\nExtended Help for Zip\n\nBasic options:\n  -r        recurse into directories\n  -q        quiet operation\n")
+	if first := prioOutlineFirst >> classShift; ranks[2] < first {
+		t.Errorf("the title ranks %d, not first (%d)", ranks[2], first)
+	}
+}
