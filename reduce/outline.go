@@ -274,7 +274,8 @@ func (o *Outline) finalize(next *lineShape) {
 	// after it up to one that does not: the macro's body, data that opens
 	// no block and ends none, however it is indented.
 	macro := o.macro
-	o.macro = (macro || c[0] == '#' && !o.script && o.quote == nil && !inHere) && c[len(c)-1] == '\\'
+	directive := c[0] == '#' && (s.directive || s.decl == declName || s.decl == declImport)
+	o.macro = (macro || directive && !o.script && o.quote == nil && !inHere) && c[len(c)-1] == '\\'
 	startsMacro := o.macro && !macro
 	inHere = inHere || macro
 	inQuote := o.quote != nil

@@ -1144,3 +1144,12 @@ func TestOutlineFirstLineAfterBlank(t *testing.T) {
 		t.Errorf("the title ranks %d, not first (%d)", ranks[2], first)
 	}
 }
+
+// A comment that ends in a backslash (a Windows path in Python) continues
+// nothing: only the preprocessor's lines go on over backslashes.
+func TestOutlineCommentBackslash(t *testing.T) {
+	ranks := outlineRanks("import os\n\n# files go to C:\\\ndef save(path):\n    pass\n\ndef load(path):\n    pass\n")
+	if decl := prioOutlineLast >> classShift; ranks[4] <= decl {
+		t.Errorf("the function after the comment ranks %d, not as a declaration (above %d)", ranks[4], decl)
+	}
+}
