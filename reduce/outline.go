@@ -102,6 +102,10 @@ type Outline struct {
 	quote          []byte           // the mark that ends the docstring or comment being read
 	here           []byte           // the word that ends the here-document being read
 	inHere         bool
+	macro          bool // in the lines a preprocessor line's backslash continues
+	underlined     bool // the next line underlines a title, though it reads as a fence
+	started        bool // a line that is not blank has been read
+	codeW          int  // the indentation of the last line that is not a comment
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
 	prevW          int  // the indentation of the line before prev
@@ -250,6 +254,15 @@ func (o *Outline) finalize(next *lineShape) {
 	s := &p.shape
 	n := p.piece.Line
 	c := s.c
+	// The first line that is not blank says what the file is, where a
+	// help or a manual starts with blank lines.
+	first := !o.started
+	o.started = true
+	if o.underlined {
+		// A line of tildes under a title underlines it (reST);
+		// it opens no fenced block.
+		s.fence, o.underlined = false, false
+	}
 
 	// A here-document's lines are data, whatever they look like, and do
 	// not end the blocks around them: they may start at the margin.
@@ -257,6 +270,14 @@ func (o *Outline) finalize(next *lineShape) {
 	if inHere && (o.hereQuote && closesString(c, o.here) || string(c) == string(o.here)) {
 		o.inHere = false
 	}
+	// A preprocessor line that ends in a backslash goes on over the lines
+	// after it up to one that does not: the macro's body, data that opens
+	// no block and ends none, however it is indented.
+	macro := o.macro
+	directive := c[0] == '#' && (s.directive || s.decl == declName || s.decl == declImport)
+	o.macro = (macro || directive && !o.script && o.quote == nil && !inHere) && c[len(c)-1] == '\\'
+	startsMacro := o.macro && !macro
+	inHere = inHere || macro
 	inQuote := o.quote != nil
 	// A comment of markup (<!-- YAML ... -->) between a heading and its
 	// text is a note for the site that renders it.
@@ -279,11 +300,12 @@ func (o *Outline) finalize(next *lineShape) {
 	// A macro alone on its line (_GLIBCXX_BEGIN_NAMESPACE_VERSION) opens
 	// nothing, whatever is indented after it; a manual's heading (OPTIONS)
 	// does.
-	opener := !comment && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
+	opener := !comment && !startsMacro && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
-	setext := next != nil && next.underline != 0 && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
+	setext := next != nil && next.underline != 0 && rstUnderline(c, next) && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
 		!o.fence && c[0] != '-' && c[0] != '*' && c[0] != '|' && c[0] != '<'
+	o.underlined = setext && next.fence
 
 	// The blocks this line is not in end here; a brace on a line of its
 	// own belongs to the line before it.
@@ -306,7 +328,20 @@ func (o *Outline) finalize(next *lineShape) {
 	// parameters (CMake's function(name, its arguments below, then its
 	// body), not the block the header opens.
 	header := s.closer && c[0] == ')' && bytes.IndexByte(c, '}') < 0 && next != nil && next.w > s.w
-	for len(o.stack) > 0 && !inHere {
+	// A comment at the margin among a block's lines (code commented out,
+	// a note its author did not indent) is in the block: the lines
+	// around it, indented into the block, tell.
+	// (In code, "# y = 2" is a comment that reads as a heading.)
+	commented := comment || s.hash && o.code > o.markdown
+	inside := false
+	if len(o.stack) > 0 && commented && !inHere {
+		top := o.stack[len(o.stack)-1].w
+		inside = s.w == 0 && o.codeW > top && next != nil && (next.w > top || next.w == 0 && (next.comment || next.hash))
+	}
+	if !commented {
+		o.codeW = s.w
+	}
+	for len(o.stack) > 0 && !inHere && !inside {
 		top := o.stack[len(o.stack)-1]
 		if header && top.w == s.w {
 			break
@@ -399,7 +434,7 @@ func (o *Outline) finalize(next *lineShape) {
 		lead   bool // the first line of a body
 	)
 	switch {
-	case n == 1:
+	case first:
 		prio = prioOutlineFirst
 		kind = o.openerKind(s, ctx, opener)
 	case inHere:
@@ -427,10 +462,7 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.rest(depth+1, n)
 		push = false
 	case setext:
-		level := 1
-		if next.underline == '-' {
-			level = 2
-		}
+		level := underlineLevel(next.underline)
 		o.markdown++
 		prio = o.class(prioOutlineHeading, level, n)
 		kind = blockDoc
@@ -498,7 +530,7 @@ func (o *Outline) finalize(next *lineShape) {
 		case d == declControl && !opener:
 			d = declNone
 		}
-		if d == declNone || c[0] == '@' {
+		if d == declNone || c[0] == '@' && !s.style {
 			prio = o.rest(depth, n)
 			if firstBody > 0 {
 				prio = o.class(prioOutlineDoc, firstBody-1, n)
@@ -623,7 +655,7 @@ func (o *Outline) finalize(next *lineShape) {
 				o.firstBody++
 			}
 		}
-	} else if prio > prioOutlineDecl && n > 1 {
+	} else if prio > prioOutlineDecl && !first {
 		// A heading's first line of text says what its section is about.
 		o.firstBody = depth + 1
 	}

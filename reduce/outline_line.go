@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // This file reads one line of source code or documentation for the outline
@@ -30,8 +31,9 @@ type lineShape struct {
 	// in "-a, --all", where a help lists "    --author", which has no
 	// short form, as its sibling; w for any other line.
 	longW int
-	// underline is '=' or '-' for a line made of that character only,
-	// which makes the line before it a heading in markdown.
+	// underline is the character of a line made of one punctuation
+	// character only ('=', '-', and reStructuredText's and info's others),
+	// which makes the line before it a heading in markdown and reST.
 	underline byte
 	directive bool // a C preprocessor line other than #include and #define
 	// keyword marks a type or function declared by its keyword or by the
@@ -43,6 +45,9 @@ type lineShape struct {
 	// rule marks a line that reads as a Makefile's rule, or as a key and
 	// its value (added: v1.2): which, only the whole file tells.
 	rule bool
+	// style marks a rule of a style sheet whose selector starts with a
+	// mark that reads otherwise in code: a class, an id, an at-rule.
+	style bool
 	// cont marks a line that continues the one before it, or prefixes the
 	// one after it: a constructor's initialisers, a closing brace with more
 	// after it, a template's parameters, an access label.
@@ -89,6 +94,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		return s
 	}
 	s.decl = declNone
+	if styleRule(c) {
+		s.style, s.longW = true, s.w
+		return s
+	}
 	switch {
 	case c[0] == '#':
 		s.readHash()
@@ -97,6 +106,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.comment = true
 	case (hasPrefix(c, "```") || hasPrefix(c, "~~~")) && s.w <= 3:
 		s.fence = true
+		if c[0] == '~' && underline(c) != 0 {
+			// Or reST's underline: the line before it tells.
+			s.underline = '~'
+		}
 	case c[0] == '-' && len(c) > 1 && (isWordByte(c[1]) || c[1] == '-' && len(c) > 2 && isWordByte(c[2])) ||
 		len(c) > 5 && c[0] == '-' && c[1] > ' ' && string(c[2:6]) == ", --": // -#, --progress-bar
 		s.option = true
@@ -157,6 +170,37 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	return s
 }
 
+// styleRule reports whether c opens a rule of a style sheet (CSS, SCSS)
+// with a selector or at-rule that starts with a mark code gives another
+// sense: a class (.nav a {), an id (#content {), an at-rule (@media print
+// {), a nested selector (&:hover {). A method chained on the line before
+// (.then(x => {) has a parenthesis right after its name, and a decorator
+// passes an object in parentheses: "({".
+func styleRule(c []byte) bool {
+	if len(c) < 3 || c[len(c)-1] != '{' || c[len(c)-2] != ' ' {
+		return false
+	}
+	switch c[0] {
+	case '.', '#':
+		i := 1
+		for i < len(c) && (isWordByte(c[i]) || c[i] == '-') {
+			i++
+		}
+		return i > 1 && c[i] != '(' && !bytes.Contains(c, []byte("=>"))
+	case '@':
+		// An at-rule's name is lowercase letters and hyphens; an
+		// annotation's may be qualified (@jdk.internal.Contended).
+		i := 1
+		for i < len(c) && (c[i] >= 'a' && c[i] <= 'z' || c[i] == '-') {
+			i++
+		}
+		return i > 1 && c[i] == ' ' && !bytes.Contains(c, []byte("({"))
+	case '&':
+		return c[1] == ':' || c[1] == '.' || c[1] == '-'
+	}
+	return false
+}
+
 // makeRule reports whether a line reads as a rule of a Makefile with its
 // prerequisites, "all: static shared", which declares a target as a
 // signature declares a function, recipe or not. A label (out:) has none;
@@ -180,6 +224,11 @@ func makeRule(c []byte) bool {
 	// A help's usage line names its arguments in brackets: "Usage: curl
 	// [options...] <url>".
 	if bytes.ContainsAny(deps, "[<") {
+		return false
+	}
+	// A name, its type and its value ("AF_INET: Final = 2") annotate a
+	// variable, as Python and its stubs do; a rule assigns nothing.
+	if bytes.Contains(deps, []byte(" = ")) {
 		return false
 	}
 	return !prose(c[:i], 4) && !prose(deps, 12)
@@ -330,10 +379,11 @@ func hasWord(b []byte, w string) bool {
 	return hasPrefix(b, w) && (len(b) == len(w) || !isWordByte(b[len(w)]))
 }
 
-// underline returns '=' or '-' if c is three or more of that character and
-// nothing else.
+// underline returns the character of c if c is three or more of one
+// character that underlines a title and nothing else: markdown's '=' and
+// '-', and the others reStructuredText and info use.
 func underline(c []byte) byte {
-	if len(c) < 3 || (c[0] != '=' && c[0] != '-') {
+	if len(c) < 3 || underlineLevel(c[0]) == 0 {
 		return 0
 	}
 	for _, b := range c {
@@ -342,6 +392,36 @@ func underline(c []byte) byte {
 		}
 	}
 	return c[0]
+}
+
+// underlineLevel returns the level of a title underlined with b, or 0 for
+// a character that underlines none. reStructuredText ranks its titles by
+// the order in which a document uses the characters; most documents use
+// them in this order (a title in stars, chapters in equals signs, then
+// hyphens, carets or tildes, then quotes or dots), as info manuals do.
+func underlineLevel(b byte) int {
+	switch b {
+	case '*', '=':
+		return 1
+	case '-':
+		return 2
+	case '^', '+', '~':
+		return 3
+	case '"', '.':
+		return 4
+	}
+	return 0
+}
+
+// rstUnderline reports whether u, a line of one character other than
+// markdown's '=' and '-', underlines the title t above it: it starts at
+// the margin and is as long as the title, which reStructuredText requires
+// and which a line of stars or dots under prose rarely is.
+func rstUnderline(t []byte, u *lineShape) bool {
+	if u.underline == '=' || u.underline == '-' {
+		return true
+	}
+	return u.w == 0 && len(u.c) >= utf8.RuneCount(t)
 }
 
 // equalsHeading returns the level of a heading marked with equals signs,

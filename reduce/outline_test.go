@@ -584,6 +584,8 @@ func TestOutlineMakeRule(t *testing.T) {
 		{"Note: the value is kept", false},
 		{"default: return x;", false},
 		{"CFLAGS := -O2", false},
+		{"AF_INET: Final = AddressFamily.AF_INET", false},
+		{"timeout: float | None = None", false},
 	} {
 		if got := makeRule([]byte(tc.line)); got != tc.rule {
 			t.Errorf("makeRule(%q) = %v, want %v", tc.line, got, tc.rule)
@@ -1055,4 +1057,99 @@ func TestOutlineMarkdownTable(t *testing.T) {
 	input := "# OS\n\n## `os.EOL`\n\nText.\n\n<table>\n" + strings.Repeat("  <tr>\n    <td>x</td>\n  </tr>\n", 30) +
 		"</table>\n\n## `os.arch()`\n\nText.\n"
 	checkHeading(t, input, "## `os.arch()`")
+}
+
+// reStructuredText underlines its titles with more characters than
+// markdown's '=' and '-' (cmake's manuals: stars over the title, carets
+// under the subsections, tildes, which markdown fences with), and info
+// manuals underline theirs with stars, equals signs, hyphens and dots:
+// all are headings, a caret's below an equals sign's, and a line of
+// tildes under a title opens no fence. A line of dots shorter than the
+// prose above it is no underline.
+func TestOutlineReSTTitles(t *testing.T) {
+	input := ".. comment\n\ncmake-presets(7)\n****************\n\nIntro.\n\nFormat\n======\n\nText.\n\n" +
+		"Includes\n^^^^^^^^\n\nText.\n\n3.1 Usage\n.........\n\nText.\n\nDetails\n~~~~~~~\n\nText.\n\nMore\n----\n\nText.\n"
+	for _, h := range []string{"cmake-presets(7)", "Format", "Includes", "3.1 Usage", "Details", "More"} {
+		checkHeading(t, input, h)
+	}
+	if ranks := outlineRanks(input); ranks[8] <= ranks[13] {
+		t.Errorf("the section ranks %d, its subsection %d", ranks[8], ranks[13])
+	}
+	ranks := outlineRanks(".. comment\n\nSome prose that goes on\n...\n\nMore prose.\n")
+	if least := prioOutlineHeading>>classShift - maxHeading - 1; ranks[3] > least {
+		t.Errorf("prose over a short line of dots ranks %d, as a heading (above %d)", ranks[3], least)
+	}
+}
+
+// A macro defined over lines joined by backslashes is one line of the
+// preprocessor's: its body, indented as it may be, opens no block, and the
+// class declared after it is a declaration, not a line of that body.
+func TestOutlineMacroContinued(t *testing.T) {
+	ranks := outlineRanks("namespace ns\n{\n#define BASE \\\n  detail::base<Key, \\\n    Mapped>\n\n" +
+		"  class table : public BASE\n  {\n  public:\n    table() { }\n  };\n}\n")
+	if decl := prioOutlineLast >> classShift; ranks[7] <= decl || ranks[10] <= decl {
+		t.Errorf("the class ranks %d and its member %d, not as declarations (above %d)", ranks[7], ranks[10], decl)
+	}
+}
+
+// A style sheet's rules open with selectors that start with marks code
+// reads otherwise: a class's dot (a chained call), an id's hash (a
+// comment), an at-rule's @ (an annotation). They are the sheet's
+// declarations; a chained call and a decorator are not.
+func TestOutlineStyleRule(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		rule bool
+	}{
+		{".skip-to-content:focus {", true},
+		{"#column2 > ul:last-child {", true},
+		{"@media only screen and (min-width: 600px) {", true},
+		{"&:hover {", true},
+		{".then(function (res) {", false},
+		{".catch(err => {", false},
+		{"@Component({", false},
+		{"@jdk.internal.vm.annotation.Contended static final class CounterCell {", false},
+		{"#include <stdio.h>", false},
+		{"# A comment {", false},
+	} {
+		if got := styleRule([]byte(tc.line)); got != tc.rule {
+			t.Errorf("styleRule(%q) = %v, want %v", tc.line, got, tc.rule)
+		}
+	}
+	ranks := outlineRanks("html {\n  font-size: 1rem;\n}\n\n.api_stability {\n  color: red;\n}\n\n" +
+		"#toc li > ul {\n  margin: 0;\n}\n\n@media print {\n  body {\n    margin: 0;\n  }\n}\n")
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{5, 9, 13} {
+		if ranks[n] <= decl {
+			t.Errorf("the rule on line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
+		}
+	}
+}
+
+// A comment at the margin among a body's lines (code commented out) does
+// not end the body: the statement after it is the body's, not a
+// declaration at the top of the file.
+func TestOutlineCommentAtMargin(t *testing.T) {
+	ranks := outlineRanks("import os\n\ndef f():\n    x = 1\n# y = 2\n#   z = 3\n    if x:\n        return x\n\ndef g():\n    pass\n")
+	if decl := prioOutlineLast >> classShift; ranks[7] > decl {
+		t.Errorf("the body's if ranks %d, as a declaration (above %d)", ranks[7], decl)
+	}
+}
+
+// A help that starts with a blank line (zip -h2) has its title on the
+// line after it: the first line that is not blank comes first.
+func TestOutlineFirstLineAfterBlank(t *testing.T) {
+	ranks := outlineRanks("\nExtended Help for Zip\n\nBasic options:\n  -r        recurse into directories\n  -q        quiet operation\n")
+	if first := prioOutlineFirst >> classShift; ranks[2] < first {
+		t.Errorf("the title ranks %d, not first (%d)", ranks[2], first)
+	}
+}
+
+// A comment that ends in a backslash (a Windows path in Python) continues
+// nothing: only the preprocessor's lines go on over backslashes.
+func TestOutlineCommentBackslash(t *testing.T) {
+	ranks := outlineRanks("import os\n\n# files go to C:\\\ndef save(path):\n    pass\n\ndef load(path):\n    pass\n")
+	if decl := prioOutlineLast >> classShift; ranks[4] <= decl {
+		t.Errorf("the function after the comment ranks %d, not as a declaration (above %d)", ranks[4], decl)
+	}
 }
