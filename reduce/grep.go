@@ -645,7 +645,7 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 			g.raiseTop(cands)
 		}
 		view, chosen := g.plan(grepSummary{}, cands, lines, room, c)
-		if g.coversDirs(chosen, cands) && (t.counted == 0 || 2*g.shownOf(chosen, cands).entries >= t.files) {
+		if g.coversDirs(chosen, cands) && (t.counted == 0 || g.listsCounts(chosen, cands, room, c)) {
 			return view
 		}
 	}
@@ -772,6 +772,28 @@ func (g *Grep) raiseTop(cands []grepCand) {
 			cands[i].piece.Prio = prioGrepRanked + grepTopCounts - r
 		}
 	}
+}
+
+// listsCounts reports whether the chosen lines of a list of counts make a
+// better view than a summary: they show every file with matches, or most
+// files while no summary that names every file fits. When folds can name
+// every file, a view of lines that leaves some out loses them.
+func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter) bool {
+	t := g.totals()
+	counts := 0 // the lines shown of the files with matches
+	for _, p := range chosen {
+		if cd := grepCandAt(cands, p.Line); p.Note == "" && cd.role == grepEntry && cd.file >= 0 && g.files[cd.file].kind == grepCounted {
+			counts++
+		}
+	}
+	if counts >= t.counted-t.zeros {
+		return true
+	}
+	if 2*g.shownOf(chosen, cands).entries < t.files {
+		return false
+	}
+	_, folds := g.folded(g.fits(room, c), room*grepFoldShare/100*12)
+	return !folds
 }
 
 // coversDirs reports whether the chosen lines show a file of every
@@ -1171,13 +1193,7 @@ const (
 // file with its count; or else the files and matches of each directory, at
 // the deepest level that fits, and the files with the most matches.
 func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
-	fits := func(s grepSummary, share int) bool {
-		limit := room * share / 100
-		text := s.text(g.phrase(g.widest()))
-		// Paths take about four bytes a token: a note far longer than
-		// that is not worth counting.
-		return len(text) <= limit*12 && c.Count([]byte(text)) <= limit
-	}
+	fits := g.fits(room, c)
 	t := g.totals()
 	list := t.listed == t.files
 	dirShare := grepMapShare
@@ -1229,6 +1245,17 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		named[f] = true
 	}
 	return withTop(s, top[:n]), depth, named
+}
+
+// fits returns whether a summary fits in its share, in percent, of room.
+func (g *Grep) fits(room int, c Counter) func(grepSummary, int) bool {
+	return func(s grepSummary, share int) bool {
+		limit := room * share / 100
+		text := s.text(g.phrase(g.widest()))
+		// Paths take about four bytes a token: a note far longer than
+		// that is not worth counting.
+		return len(text) <= limit*12 && c.Count([]byte(text)) <= limit
+	}
 }
 
 // grepFoldShare is the share of the room, in percent, that a summary

@@ -433,6 +433,28 @@ func TestGrepCountListNeedsNoMap(t *testing.T) {
 	}
 }
 
+// A list of counts whose lines show most files but not all names every file
+// in folds when they fit: the lines would leave files out.
+func TestGrepCountListFoldsWhatLinesLeaveOut(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for d, mod := range []string{"binary_heap", "btree_map", "btree_set", "hash_map", "hash_set", "linked_list", "vec_deque", "slice"} {
+		for f := range 12 {
+			p := fmt.Sprintf("/home/dev/.toolchains/stable-x86_64-unknown-linux-gnu/share/doc/rust/html/std/collections/%s/struct.Iterator%02d.html", mod, f)
+			paths = append(paths, p)
+			fmt.Fprintf(&in, "%s:%d\n", p, 10+d*f)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "count-folds", []byte(in.String()), got, 2000)
+	named := append(Unfolded(got), got...)
+	for _, p := range paths {
+		if !bytes.Contains(named, []byte(p)) {
+			t.Errorf("%s is not named", p)
+		}
+	}
+}
+
 // A search over more files than a table of counts can name names every
 // file in folds by directory, with the counts of the files with the most
 // matches, rather than counting its files per directory.
