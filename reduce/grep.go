@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"container/heap"
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -1240,11 +1241,56 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 	n := max(sort.Search(len(top)+1, func(n int) bool {
 		return !fits(withTop(s, top[:n]), grepMapShare)
 	})-1, 0)
+	s, files = g.foldTies(s, top, files, n, fits)
 	named := make([]bool, len(g.files))
-	for _, f := range files[:n] {
+	for _, f := range files {
 		named[f] = true
 	}
-	return withTop(s, top[:n]), depth, named
+	return s, depth, named
+}
+
+// foldTies returns the summary s with the files with the most matches, of
+// which n fit one a line, and the files it names. When the list is cut
+// among files with equal counts, its order there is only that of their
+// paths: those files are named instead in folds by directory, in path
+// order, as many as fit, which names several times as many as lines that
+// repeat each one's directory. A search with one match in each of
+// hundreds of files is named so, not as a list of the first few with 1.
+func (g *Grep) foldTies(s grepSummary, top []string, files []int, n int, fits func(grepSummary, int) bool) (grepSummary, []int) {
+	if n == 0 || n == len(top) {
+		return withTop(s, top[:n]), files[:n]
+	}
+	tie := g.files[files[n-1]].matches
+	k := n
+	for k > 0 && g.files[files[k-1]].matches == tie {
+		k--
+	}
+	end := k
+	for end < len(files) && g.files[files[end]].kind != grepBinary && g.files[files[end]].matches == tie {
+		end++
+	}
+	tied := make([]string, 0, end-k)
+	for _, f := range files[k:end] {
+		if strings.ContainsAny(g.files[f].path, "{},") {
+			return withTop(s, top[:n]), files[:n] // its name would read as a fold
+		}
+		tied = append(tied, g.files[f].path)
+	}
+	with := func(m int) grepSummary {
+		label := "and the files with " + grepCount(tie, "match", "matches")
+		if m < len(tied) {
+			label += fmt.Sprintf(", the first %s of %s in path order", grepThousands(m), grepThousands(len(tied)))
+		}
+		label += ", by directory (" + FoldLegend + ")"
+		f := withTop(s, top[:k])
+		f.sections = append(f.sections, grepSection{label: label, entries: newPathFolds(tied[:m]).lines(listFoldWide)})
+		return f
+	}
+	m := sort.Search(len(tied)+1, func(m int) bool { return !fits(with(m), grepMapShare) }) - 1
+	if m <= n-k {
+		return withTop(s, top[:n]), files[:n]
+	}
+	return with(m), files[:k+m]
 }
 
 // fits returns whether a summary fits in its share, in percent, of room.

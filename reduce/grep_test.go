@@ -525,14 +525,28 @@ func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
 			fmt.Fprintf(&in, "%s:%d:\tdefer mu.Unlock()\n", p, 3+k)
 		}
 		got := string(body(t, shape.Grep, []byte(in.String()), 2000))
-		_, rest, ok := strings.Cut(got, " and the files with the most matches:\n")
+		_, rest, ok := strings.Cut(got, " and the files with ")
 		if !ok {
 			t.Fatalf("no list of the files with the most matches:\n%s", got)
 		}
+		_, rest, _ = strings.Cut(rest, ":\n")
 		top, _, _ := strings.Cut(rest, "\nnarrow")
-		return strings.Split(top, "\n")
+		top, _, _ = strings.Cut(top, "\n]")
+		var names []string
+		for _, l := range strings.Split(top, "\n") {
+			if l, ok := strings.CutPrefix(l, "  "); ok {
+				if strings.HasPrefix(l, " ") || strings.Trim(l, "0123456789, ") == "" {
+					continue
+				}
+				names = append(names, grepFoldNames("  "+strings.TrimLeft(l, "0123456789 "))...)
+			}
+		}
+		return names
 	}
 	a, b := summary(1), summary(7)
+	if len(b) < 10 {
+		t.Fatalf("%d files named", len(b))
+	}
 	if strings.Join(a, "\n") != strings.Join(b, "\n") {
 		t.Errorf("the list depends on the order of the input:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
 	}
@@ -540,6 +554,31 @@ func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
 		if b[i] < b[i-1] {
 			t.Errorf("%q named after %q", b[i], b[i-1])
 		}
+	}
+}
+
+// A search with one match in each of more files than folds can name (rg
+// -m1, grep -l -n) names as many as fit in folds, in path order, not a
+// list of the first few with their count of 1 each.
+func TestGrepTiedFilesFolded(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for i := range 600 {
+		p := fmt.Sprintf("/home/dev/go/pkg/mod/example.org/x/sys@v0.28.0/unix/zsyscall_%03d_linux.go", i)
+		paths = append(paths, p)
+		fmt.Fprintf(&in, "%s:7:package unix\n", p)
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "tied", []byte(in.String()), got, 2000)
+	named := append(Unfolded(got), got...)
+	n := 0
+	for _, p := range paths {
+		if bytes.Contains(named, []byte(p)) {
+			n++
+		}
+	}
+	if n < 150 {
+		t.Errorf("%d of 600 files named, want at least 150:\n%s", n, got)
 	}
 }
 
