@@ -1205,6 +1205,9 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		if s, ok := g.folded(fits, room*grepFoldShare/100*12); ok {
 			return s, 0, nil
 		}
+		if s, named, ok := g.partFolded(fits); ok {
+			return s, 0, named
+		}
 		dirShare = grepDirShare
 	}
 	deepest := 1
@@ -1362,6 +1365,74 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, maxBytes int) (grepSumma
 		}
 	}
 	return grepSummary{}, false
+}
+
+// partFolded returns the summary that names most files though not every
+// one: the files with the most matches with their counts, then as many of
+// the others as fit in folds by directory, those with more matches first,
+// and a count of the rest; and which files it names. It returns false
+// when that names fewer than half of the files, where a map of the
+// directories tells more, or files past the caps are only counted.
+func (g *Grep) partFolded(fits func(grepSummary, int) bool) (grepSummary, []bool, bool) {
+	if g.more.files > 0 || len(g.files) < 2 {
+		return grepSummary{}, nil, false
+	}
+	top, order := g.topFiles()
+	n := 0
+	for n < min(len(order), grepTopCounts) && g.files[order[n]].kind != grepBinary && g.files[order[n]].matches > 1 {
+		n++
+	}
+	rest := order[n:]
+	for _, f := range rest {
+		if strings.ContainsAny(g.files[f].path, "{},") {
+			return grepSummary{}, nil, false // its name would read as a fold
+		}
+	}
+	least := (len(g.files)+1)/2 - n
+	if least < 2 || least > len(rest) {
+		return grepSummary{}, nil, false
+	}
+	var s grepSummary
+	if n > 0 {
+		s.sections = append(s.sections, grepSection{label: "the files with the most matches", entries: top[:n]})
+	}
+	with := func(m, width int) grepSummary {
+		paths := make([]string, m)
+		matches := g.more.matches
+		for i, f := range rest {
+			if i < m {
+				paths[i] = g.files[f].path
+			} else {
+				matches += g.files[f].matches
+			}
+		}
+		slices.Sort(paths)
+		label := fmt.Sprintf("%s of the other %s, those with the most matches first, by directory (%s)",
+			grepThousands(m), grepCount(len(g.files)-n, "file", "files"), FoldLegend)
+		if n > 0 {
+			label = "and " + label
+		}
+		entries := newPathFolds(paths).lines(width)
+		if others := len(g.files) - n - m; others > 0 {
+			entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
+		}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: entries})}
+	}
+	best, width := 0, 0
+	for _, w := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
+		m := sort.Search(len(rest)+1, func(m int) bool { return m > 0 && !fits(with(m, w), grepFoldShare) }) - 1
+		if m > best {
+			best, width = m, w
+		}
+	}
+	if best < least {
+		return grepSummary{}, nil, false
+	}
+	named := make([]bool, len(g.files))
+	for _, f := range order[:n+best] {
+		named[f] = true
+	}
+	return with(best, width), named, true
 }
 
 // pathFolds gathers sorted paths into runs by directory, to be named in

@@ -172,7 +172,7 @@ func checkView(t *testing.T, name string, input, got []byte, budget int) {
 // cut note, or a line of the summary note.
 func grepOurs(l string) bool {
 	return strings.HasPrefix(l, "  [... ") || strings.HasPrefix(l, "[headroom: ") ||
-		strings.HasPrefix(l, "  ") && grepSummaryLine(l) || strings.HasPrefix(l, " and the files") ||
+		strings.HasPrefix(l, "  ") && grepSummaryLine(l) || strings.HasPrefix(l, " and ") ||
 		strings.HasPrefix(l, " every ") ||
 		strings.HasPrefix(l, "narrow the ") || l == "]"
 }
@@ -331,7 +331,7 @@ func TestGrepMatchesNameOtherFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := string(body(t, shape.Grep, input, 2000))
-	head, rest, ok := strings.Cut(got, " and the files with the most matches:\n")
+	head, rest, ok := strings.Cut(got, "the files with the most matches:\n")
 	if !ok || !strings.HasPrefix(head, "[headroom: ") {
 		t.Fatalf("no summary naming the files with the most matches:\n%s", got)
 	}
@@ -340,6 +340,9 @@ func TestGrepMatchesNameOtherFiles(t *testing.T) {
 	for _, e := range strings.Split(top, "\n") {
 		if f := strings.Fields(e); len(f) == 2 {
 			named[f[1]] = true
+		}
+		for _, n := range Unfold([]byte(strings.TrimSpace(e))) {
+			named[string(n)] = true
 		}
 	}
 	shown := 0
@@ -525,11 +528,10 @@ func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
 			fmt.Fprintf(&in, "%s:%d:\tdefer mu.Unlock()\n", p, 3+k)
 		}
 		got := string(body(t, shape.Grep, []byte(in.String()), 2000))
-		_, rest, ok := strings.Cut(got, " and the files with ")
+		_, rest, ok := strings.Cut(got, ":\n") // the note's first label
 		if !ok {
 			t.Fatalf("no list of the files with the most matches:\n%s", got)
 		}
-		_, rest, _ = strings.Cut(rest, ":\n")
 		top, _, _ := strings.Cut(rest, "\nnarrow")
 		top, _, _ = strings.Cut(top, "\n]")
 		var names []string
@@ -579,6 +581,40 @@ func TestGrepTiedFilesFolded(t *testing.T) {
 	}
 	if n < 150 {
 		t.Errorf("%d of 600 files named, want at least 150:\n%s", n, got)
+	}
+}
+
+// A search over more files than folds can name in full names most of them
+// in folds, those with more matches first, rather than a map of its
+// directories and a list of a few dozen files one a line.
+func TestGrepMostFilesFolded(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for i := range 240 {
+		p := fmt.Sprintf("/home/dev/.pyenv/versions/3.11.7/lib/python3.11/site-packages/pkg%02d/sub/module_%03d.py", i%24, i)
+		paths = append(paths, p)
+		n := 1
+		if i%11 == 0 {
+			n = 3 + i%5
+		}
+		for k := range n {
+			fmt.Fprintf(&in, "%s:%d:12:@functools.lru_cache(maxsize=None)\n", p, 10+k)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "most", []byte(in.String()), got, 2000)
+	named := append(Unfolded(got), got...)
+	n := 0
+	for _, p := range paths {
+		if bytes.Contains(named, []byte(p)) {
+			n++
+		}
+	}
+	if n < 160 {
+		t.Errorf("%d of 240 files named, want at least 160:\n%s", n, got)
+	}
+	if !bytes.Contains(got, []byte("  7 "+paths[44]+"\n")) {
+		t.Errorf("the view does not count %s among the files with the most matches:\n%s", paths[44], got)
 	}
 }
 
