@@ -1205,7 +1205,7 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		if s, ok := g.folded(fits, room*grepFoldShare/100*12); ok {
 			return s, 0, nil
 		}
-		if s, named, ok := g.partFolded(fits); ok {
+		if s, named, ok := g.partFolded(fits, (len(g.files)+1)/2); ok {
 			return s, 0, named
 		}
 		dirShare = grepDirShare
@@ -1231,7 +1231,12 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		}
 	}
 	if depth == 0 {
-		// Even the top directories do not fit: list as many as do.
+		// Even the top directories do not fit: a map of some of them
+		// tells less than the names of the files with the most matches.
+		if s, named, ok := g.partFolded(fits, 2); ok && !list {
+			return s, 0, named
+		}
+		// List as many directories as fit.
 		depth = depths[len(depths)-1]
 		dirs := levels[depth]
 		n := sort.Search(len(dirs)+1, func(n int) bool { return !fits(g.grouped(dirs, n), dirShare) }) - 1
@@ -1371,9 +1376,9 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, maxBytes int) (grepSumma
 // one: the files with the most matches with their counts, then as many of
 // the others as fit in folds by directory, those with more matches first,
 // and a count of the rest; and which files it names. It returns false
-// when that names fewer than half of the files, where a map of the
-// directories tells more, or files past the caps are only counted.
-func (g *Grep) partFolded(fits func(grepSummary, int) bool) (grepSummary, []bool, bool) {
+// when that names fewer than least files, or files past the caps are only
+// counted.
+func (g *Grep) partFolded(fits func(grepSummary, int) bool, least int) (grepSummary, []bool, bool) {
 	if g.more.files > 0 || len(g.files) < 2 {
 		return grepSummary{}, nil, false
 	}
@@ -1388,8 +1393,8 @@ func (g *Grep) partFolded(fits func(grepSummary, int) bool) (grepSummary, []bool
 			return grepSummary{}, nil, false // its name would read as a fold
 		}
 	}
-	least := (len(g.files)+1)/2 - n
-	if least < 2 || least > len(rest) {
+	least = max(least-n, 2)
+	if least > len(rest) {
 		return grepSummary{}, nil, false
 	}
 	var s grepSummary

@@ -618,6 +618,40 @@ func TestGrepMostFilesFolded(t *testing.T) {
 	}
 }
 
+// A search over more directories than a map can count names the files
+// with the most matches and as many others as fit in folds, rather than a
+// map of some of its directories.
+func TestGrepManyDirsNamesFiles(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for i := range 800 {
+		p := fmt.Sprintf("/usr/local/go/src/cmd/compile/internal/package%03d/source_%d.go", i/8, i%8)
+		paths = append(paths, p)
+		n := 1
+		if i%13 == 0 {
+			n = 20 + i%7
+		}
+		for k := range n {
+			fmt.Fprintf(&in, "%s:%d:\t\tif n.Op() == ir.OCALLFUNC {\n", p, 100+k)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "dirs", []byte(in.String()), got, 2000)
+	named := append(Unfolded(got), got...)
+	n := 0
+	for _, p := range paths {
+		if bytes.Contains(named, []byte(p)) {
+			n++
+		}
+	}
+	if n < 150 {
+		t.Errorf("%d of 800 files named, want at least 150:\n%s", n, got)
+	}
+	if !bytes.Contains(got, []byte("  26 "+paths[13]+"\n")) {
+		t.Errorf("the view does not count %s among the files with the most matches:\n%s", paths[13], got)
+	}
+}
+
 // Lines that name no file (rg --no-filename, grep -h -n over a tree) come
 // from another file where their line numbers fall: the summary counts
 // those files as a floor, not as one file.
