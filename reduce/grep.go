@@ -198,9 +198,6 @@ func (g *Grep) Add(l Line) {
 	}
 	g.heading = false
 	gl := shape.ParseGrepLine(b, g.prev)
-	if gl.Form == shape.GrepOther {
-		gl = grepRevLine(b, gl)
-	}
 	switch gl.Form {
 	case shape.GrepBlank:
 		g.hold(grepCand{piece: Piece{Line: l.N}, role: grepFiller, file: -1})
@@ -237,30 +234,6 @@ func (g *Grep) Add(l Line) {
 	if gl.Path != nil {
 		g.prev = append(g.prev[:0], gl.Path...)
 	}
-}
-
-// grepRevLine reads b, a line that is no search output as it stands, as
-// git grep's search of a revision prints it: the revision and a colon
-// before the path, "v1.2:src/a.go:12:text". The revision is taken as part
-// of the path, as git grep -l prints it alone. It returns gl if b is not
-// such a line.
-func grepRevLine(b []byte, gl shape.GrepLine) shape.GrepLine {
-	i := bytes.IndexByte(b, ':')
-	if i <= 0 || i > 256 || bytes.ContainsAny(b[:i], " \t\\") {
-		return gl
-	}
-	sub := shape.ParseGrepLine(b[i+1:], nil)
-	switch sub.Form {
-	case shape.GrepMatch, shape.GrepContext, shape.GrepCount:
-		if sub.Num == 0 || !sub.Strong || len(sub.Path) == 0 {
-			return gl
-		}
-	default:
-		return gl
-	}
-	sub.Path = b[:i+1+len(sub.Path)]
-	sub.Text += i + 1
-	return sub
 }
 
 // resolve decides, from the line b that follows it, what the pending bare
