@@ -60,7 +60,9 @@ const (
 // count of matches, in input order; when that list does not fit, it names
 // the files with the most matches with their counts and every other file in
 // folds by directory (dir/{a,b}.go); when those do not fit either, it counts
-// files and matches by directory and names the files with the most matches.
+// files and matches by directory if that fits, and names the files with the
+// most matches with their counts and as many others as fit in folds, those
+// with more matches first.
 // Then come the first matches of each file, spread fairly across files and
 // directories, then context lines. Long match lines are cut around the
 // match.
@@ -1164,8 +1166,9 @@ const (
 // summary returns the note that maps the search in room tokens, the depth
 // of the directories it groups files by (0 for none), and which files it
 // names apart from the rest (nil when it names every file or none): every
-// file with its count; or else the files and matches of each directory, at
-// the deepest level that fits, and the files with the most matches.
+// file with its count; or every file in folds; or most files in folds; or
+// else the files and matches of each directory, at the deepest level that
+// fits, and the files with the most matches and as many others as fold.
 func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 	fits := g.fits(room, c)
 	t := g.totals()
@@ -1178,7 +1181,7 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		if s, ok := g.folded(fits, room*grepFoldShare/100*12); ok {
 			return s, 0, nil
 		}
-		if s, named, ok := g.partFolded(fits, (len(g.files)+1)/2); ok {
+		if s, named, ok := g.partFolded(grepSummary{}, fits, grepFoldShare, (len(g.files)+1)/2); ok {
 			return s, 0, named
 		}
 		dirShare = grepDirShare
@@ -1206,7 +1209,7 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 	if depth == 0 {
 		// Even the top directories do not fit: a map of some of them
 		// tells less than the names of the files with the most matches.
-		if s, named, ok := g.partFolded(fits, 2); ok && !list {
+		if s, named, ok := g.partFolded(grepSummary{}, fits, grepFoldShare, 2); ok && !list {
 			return s, 0, named
 		}
 		// List as many directories as fit.
@@ -1222,56 +1225,14 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 	n := max(sort.Search(len(top)+1, func(n int) bool {
 		return !fits(withTop(s, top[:n]), grepMapShare)
 	})-1, 0)
-	s, files = g.foldTies(s, top, files, n, fits)
+	if s, named, ok := g.partFolded(s, fits, grepMapShare, n+1); ok {
+		return s, depth, named
+	}
 	named := make([]bool, len(g.files))
-	for _, f := range files {
+	for _, f := range files[:n] {
 		named[f] = true
 	}
-	return s, depth, named
-}
-
-// foldTies returns the summary s with the files with the most matches, of
-// which n fit one a line, and the files it names. When the list is cut
-// among files with equal counts, its order there is only that of their
-// paths: those files are named instead in folds by directory, in path
-// order, as many as fit, which names several times as many as lines that
-// repeat each one's directory. A search with one match in each of
-// hundreds of files is named so, not as a list of the first few with 1.
-func (g *Grep) foldTies(s grepSummary, top []string, files []int, n int, fits func(grepSummary, int) bool) (grepSummary, []int) {
-	if n == 0 || n == len(top) {
-		return withTop(s, top[:n]), files[:n]
-	}
-	tie := g.files[files[n-1]].matches
-	k := n
-	for k > 0 && g.files[files[k-1]].matches == tie {
-		k--
-	}
-	end := k
-	for end < len(files) && g.files[files[end]].kind != grepBinary && g.files[files[end]].matches == tie {
-		end++
-	}
-	tied := make([]string, 0, end-k)
-	for _, f := range files[k:end] {
-		if strings.ContainsAny(g.files[f].path, "{},") {
-			return withTop(s, top[:n]), files[:n] // its name would read as a fold
-		}
-		tied = append(tied, g.files[f].path)
-	}
-	with := func(m int) grepSummary {
-		label := "and the files with " + grepCount(tie, "match", "matches")
-		if m < len(tied) {
-			label += fmt.Sprintf(", the first %s of %s in path order", grepThousands(m), grepThousands(len(tied)))
-		}
-		label += ", by directory (" + FoldLegend + ")"
-		f := withTop(s, top[:k])
-		f.sections = append(f.sections, grepSection{label: label, entries: newPathFolds(tied[:m]).lines(listFoldWide)})
-		return f
-	}
-	m := sort.Search(len(tied)+1, func(m int) bool { return !fits(with(m), grepMapShare) }) - 1
-	if m <= n-k {
-		return withTop(s, top[:n]), files[:n]
-	}
-	return with(m), files[:k+m]
+	return withTop(s, top[:n]), depth, named
 }
 
 // fits returns whether a summary fits in its share, in percent, of room.
@@ -1345,13 +1306,14 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, maxBytes int) (grepSumma
 	return grepSummary{}, false
 }
 
-// partFolded returns the summary that names most files though not every
-// one: the files with the most matches with their counts, then as many of
-// the others as fit in folds by directory, those with more matches first,
-// and a count of the rest; and which files it names. It returns false
-// when that names fewer than least files, or files past the caps are only
-// counted.
-func (g *Grep) partFolded(fits func(grepSummary, int) bool, least int) (grepSummary, []bool, bool) {
+// partFolded returns the summary s (empty, or a map of the directories)
+// followed by the files with the most matches with their counts, then as
+// many of the other files as fit in folds by directory in share percent of
+// the room, those with more matches first, and a count of the rest; and
+// which files it names. Folds name several times as many files as lines
+// that repeat each one's directory. It returns false when that names
+// fewer than least files, or files past the caps are only counted.
+func (g *Grep) partFolded(s grepSummary, fits func(grepSummary, int) bool, share, least int) (grepSummary, []bool, bool) {
 	if g.more.files > 0 || len(g.files) < 2 {
 		return grepSummary{}, nil, false
 	}
@@ -1370,9 +1332,12 @@ func (g *Grep) partFolded(fits func(grepSummary, int) bool, least int) (grepSumm
 	if least > len(rest) {
 		return grepSummary{}, nil, false
 	}
-	var s grepSummary
+	more := len(s.sections) > 0
 	if n > 0 {
-		s.sections = append(s.sections, grepSection{label: "the files with the most matches", entries: top[:n]})
+		s = withTop(s, top[:n])
+		if !more {
+			s.sections[0].label = "the files with the most matches"
+		}
 	}
 	with := func(m, width int) grepSummary {
 		paths := make([]string, m)
@@ -1387,18 +1352,20 @@ func (g *Grep) partFolded(fits func(grepSummary, int) bool, least int) (grepSumm
 		slices.Sort(paths)
 		label := fmt.Sprintf("%s of the other %s, those with the most matches first, by directory (%s)",
 			grepThousands(m), grepCount(len(g.files)-n, "file", "files"), FoldLegend)
-		if n > 0 {
+		if more || n > 0 {
 			label = "and " + label
 		}
 		entries := newPathFolds(paths).lines(width)
 		if others := len(g.files) - n - m; others > 0 {
 			entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
 		}
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: entries})}
+		f := s
+		f.sections = append(slices.Clip(s.sections), grepSection{label: label, entries: entries})
+		return f
 	}
 	best, width := 0, 0
 	for _, w := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
-		m := sort.Search(len(rest)+1, func(m int) bool { return m > 0 && !fits(with(m, w), grepFoldShare) }) - 1
+		m := sort.Search(len(rest)+1, func(m int) bool { return m > 0 && !fits(with(m, w), share) }) - 1
 		if m > best {
 			best, width = m, w
 		}

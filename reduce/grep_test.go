@@ -652,6 +652,36 @@ func TestGrepManyDirsNamesFiles(t *testing.T) {
 	}
 }
 
+// A search over a few directories and more files than folds can name in
+// full maps its directories, then names the files with the most matches
+// and as many others as fit in folds, not a few dozen one a line.
+func TestGrepMapThenFolds(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for i := range 1500 {
+		p := fmt.Sprintf("src/%s/handler_%04d.go", []string{"api", "core", "store"}[i%3], i)
+		paths = append(paths, p)
+		for k := range 1 + i*7%23 {
+			fmt.Fprintf(&in, "%s:%d:\treturn err\n", p, 10+k)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "map-folds", []byte(in.String()), got, 2000)
+	if !bytes.Contains(got, []byte("files and matches per directory:\n")) {
+		t.Errorf("the view does not map its directories:\n%s", got)
+	}
+	named := append(Unfolded(got), got...)
+	n := 0
+	for _, p := range paths {
+		if bytes.Contains(named, []byte(p)) {
+			n++
+		}
+	}
+	if n < 220 {
+		t.Errorf("%d of 1500 files named, want at least 220:\n%s", n, got)
+	}
+}
+
 // Lines that name no file (rg --no-filename, grep -h -n over a tree) come
 // from another file where their line numbers fall: the summary counts
 // those files as a floor, not as one file.
