@@ -1365,10 +1365,12 @@ func (g *Grep) partFolded(s grepSummary, fits func(grepSummary, int) bool, share
 	}
 	best, width := 0, 0
 	for _, w := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
-		m := sort.Search(len(rest)+1, func(m int) bool { return m > 0 && !fits(with(m, w), share) }) - 1
-		if m > best {
-			best, width = m, w
+		if !fits(with(max(least, best+1), w), share) {
+			continue // names no more files than a wider fold, or too few
 		}
+		from := max(least, best+1)
+		m := from + sort.Search(len(rest)-from+1, func(k int) bool { return !fits(with(from+k, w), share) }) - 1
+		best, width = m, w
 	}
 	if best < least {
 		return grepSummary{}, nil, false
