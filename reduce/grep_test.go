@@ -559,127 +559,98 @@ func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
 	}
 }
 
-// A search with one match in each of more files than folds can name (rg
-// -m1, grep -l -n) names as many as fit in folds, in path order, not a
-// list of the first few with their count of 1 each.
-func TestGrepTiedFilesFolded(t *testing.T) {
-	var in strings.Builder
-	var paths []string
-	for i := range 600 {
-		p := fmt.Sprintf("/home/dev/go/pkg/mod/example.org/x/sys@v0.28.0/unix/zsyscall_%03d_linux.go", i)
-		paths = append(paths, p)
-		fmt.Fprintf(&in, "%s:7:package unix\n", p)
-	}
-	got := body(t, shape.Grep, []byte(in.String()), 2000)
-	checkView(t, "tied", []byte(in.String()), got, 2000)
-	named := append(Unfolded(got), got...)
-	n := 0
-	for _, p := range paths {
-		if bytes.Contains(named, []byte(p)) {
-			n++
+// A search over more files than folds can name in full names as many as
+// fit in folds, those with more matches first and in path order among
+// equals, with the counts of the files with the most: several times as
+// many files as lines that repeat each one's directory. So does a search
+// over more directories than a map can count, and one whose map fits,
+// below the map.
+func TestGrepNamesMostFilesInFolds(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		files   int
+		path    func(i int) string
+		matches func(i int) int
+		text    string
+		least   int    // files the view must name
+		top     int    // a file the view must count among the most, -1 for none
+		count   string // its count
+		mapped  bool   // the view must map the directories
+	}{
+		{
+			// rg -m1: one match in each file.
+			name: "tied", files: 600, least: 150, top: -1,
+			path: func(i int) string {
+				return fmt.Sprintf("/home/dev/go/pkg/mod/example.org/x/sys@v0.28.0/unix/zsyscall_%03d_linux.go", i)
+			},
+			matches: func(int) int { return 1 },
+			text:    "7:package unix",
+		},
+		{
+			name: "most", files: 240, least: 160, top: 44, count: "7",
+			path: func(i int) string {
+				return fmt.Sprintf("/home/dev/.pyenv/versions/3.11.7/lib/python3.11/site-packages/pkg%02d/sub/module_%03d.py", i%24, i)
+			},
+			matches: func(i int) int { return grepEvery(i, 11, 3+i%5) },
+			text:    "12:12:@functools.lru_cache(maxsize=None)",
+		},
+		{
+			name: "dirs", files: 800, least: 150, top: 13, count: "26",
+			path: func(i int) string {
+				return fmt.Sprintf("/usr/local/go/src/cmd/compile/internal/package%03d/source_%d.go", i/8, i%8)
+			},
+			matches: func(i int) int { return grepEvery(i, 13, 20+i%7) },
+			text:    "100:\t\tif n.Op() == ir.OCALLFUNC {",
+		},
+		{
+			name: "map", files: 1500, least: 220, top: -1, mapped: true,
+			path: func(i int) string {
+				return fmt.Sprintf("src/%s/handler_%04d.go", []string{"api", "core", "store"}[i%3], i)
+			},
+			matches: func(i int) int { return 1 + i*7%23 },
+			text:    "10:\treturn err",
+		},
+	} {
+		var in strings.Builder
+		paths := make([]string, tc.files)
+		for i := range paths {
+			paths[i] = tc.path(i)
+			for range tc.matches(i) {
+				fmt.Fprintf(&in, "%s:%s\n", paths[i], tc.text)
+			}
 		}
-	}
-	if n < 150 {
-		t.Errorf("%d of 600 files named, want at least 150:\n%s", n, got)
+		got := body(t, shape.Grep, []byte(in.String()), 2000)
+		checkView(t, tc.name, []byte(in.String()), got, 2000)
+		if n := grepNamed(got, paths); n < tc.least {
+			t.Errorf("%s: %d of %d files named, want at least %d:\n%s", tc.name, n, tc.files, tc.least, got)
+		}
+		if tc.top >= 0 && !bytes.Contains(got, []byte("  "+tc.count+" "+paths[tc.top]+"\n")) {
+			t.Errorf("%s: the view does not count %s among the files with the most matches:\n%s", tc.name, paths[tc.top], got)
+		}
+		if tc.mapped && !bytes.Contains(got, []byte("files and matches per directory:\n")) {
+			t.Errorf("%s: the view does not map the directories:\n%s", tc.name, got)
+		}
 	}
 }
 
-// A search over more files than folds can name in full names most of them
-// in folds, those with more matches first, rather than a map of its
-// directories and a list of a few dozen files one a line.
-func TestGrepMostFilesFolded(t *testing.T) {
-	var in strings.Builder
-	var paths []string
-	for i := range 240 {
-		p := fmt.Sprintf("/home/dev/.pyenv/versions/3.11.7/lib/python3.11/site-packages/pkg%02d/sub/module_%03d.py", i%24, i)
-		paths = append(paths, p)
-		n := 1
-		if i%11 == 0 {
-			n = 3 + i%5
-		}
-		for k := range n {
-			fmt.Fprintf(&in, "%s:%d:12:@functools.lru_cache(maxsize=None)\n", p, 10+k)
-		}
+// grepEvery returns n for every k-th file, the i-th, and 1 for the others.
+func grepEvery(i, k, n int) int {
+	if i%k == 0 {
+		return n
 	}
-	got := body(t, shape.Grep, []byte(in.String()), 2000)
-	checkView(t, "most", []byte(in.String()), got, 2000)
-	named := append(Unfolded(got), got...)
-	n := 0
-	for _, p := range paths {
-		if bytes.Contains(named, []byte(p)) {
-			n++
-		}
-	}
-	if n < 160 {
-		t.Errorf("%d of 240 files named, want at least 160:\n%s", n, got)
-	}
-	if !bytes.Contains(got, []byte("  7 "+paths[44]+"\n")) {
-		t.Errorf("the view does not count %s among the files with the most matches:\n%s", paths[44], got)
-	}
+	return 1
 }
 
-// A search over more directories than a map can count names the files
-// with the most matches and as many others as fit in folds, rather than a
-// map of some of its directories.
-func TestGrepManyDirsNamesFiles(t *testing.T) {
-	var in strings.Builder
-	var paths []string
-	for i := range 800 {
-		p := fmt.Sprintf("/usr/local/go/src/cmd/compile/internal/package%03d/source_%d.go", i/8, i%8)
-		paths = append(paths, p)
-		n := 1
-		if i%13 == 0 {
-			n = 20 + i%7
-		}
-		for k := range n {
-			fmt.Fprintf(&in, "%s:%d:\t\tif n.Op() == ir.OCALLFUNC {\n", p, 100+k)
-		}
-	}
-	got := body(t, shape.Grep, []byte(in.String()), 2000)
-	checkView(t, "dirs", []byte(in.String()), got, 2000)
-	named := append(Unfolded(got), got...)
+// grepNamed returns how many of paths a view names, in folds or not.
+func grepNamed(view []byte, paths []string) int {
+	named := append(Unfolded(view), view...)
 	n := 0
 	for _, p := range paths {
 		if bytes.Contains(named, []byte(p)) {
 			n++
 		}
 	}
-	if n < 150 {
-		t.Errorf("%d of 800 files named, want at least 150:\n%s", n, got)
-	}
-	if !bytes.Contains(got, []byte("  26 "+paths[13]+"\n")) {
-		t.Errorf("the view does not count %s among the files with the most matches:\n%s", paths[13], got)
-	}
-}
-
-// A search over a few directories and more files than folds can name in
-// full maps its directories, then names the files with the most matches
-// and as many others as fit in folds, not a few dozen one a line.
-func TestGrepMapThenFolds(t *testing.T) {
-	var in strings.Builder
-	var paths []string
-	for i := range 1500 {
-		p := fmt.Sprintf("src/%s/handler_%04d.go", []string{"api", "core", "store"}[i%3], i)
-		paths = append(paths, p)
-		for k := range 1 + i*7%23 {
-			fmt.Fprintf(&in, "%s:%d:\treturn err\n", p, 10+k)
-		}
-	}
-	got := body(t, shape.Grep, []byte(in.String()), 2000)
-	checkView(t, "map-folds", []byte(in.String()), got, 2000)
-	if !bytes.Contains(got, []byte("files and matches per directory:\n")) {
-		t.Errorf("the view does not map its directories:\n%s", got)
-	}
-	named := append(Unfolded(got), got...)
-	n := 0
-	for _, p := range paths {
-		if bytes.Contains(named, []byte(p)) {
-			n++
-		}
-	}
-	if n < 220 {
-		t.Errorf("%d of 1500 files named, want at least 220:\n%s", n, got)
-	}
+	return n
 }
 
 // Lines that name no file (rg --no-filename, grep -h -n over a tree) come
