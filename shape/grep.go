@@ -59,6 +59,14 @@ const maxPath = 4096
 // file, which settles paths holding spaces, dashes or digits.
 func ParseGrepLine(line, prev []byte) GrepLine {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
+	if g := parseGrepLine(line, prev); g.Form != GrepOther {
+		return g
+	}
+	return parseRevision(line)
+}
+
+// parseGrepLine is ParseGrepLine but for git grep's search of a revision.
+func parseGrepLine(line, prev []byte) GrepLine {
 	switch {
 	case len(line) == 0:
 		return GrepLine{Form: GrepBlank}
@@ -93,7 +101,7 @@ func ParseGrepLine(line, prev []byte) GrepLine {
 	if g, ok := ParseGrepNumbered(line); ok {
 		return g
 	}
-	return parseRevision(line)
+	return GrepLine{Form: GrepOther}
 }
 
 // parseRevision reads a line that is no search output as it stands as git
@@ -106,7 +114,7 @@ func parseRevision(line []byte) GrepLine {
 	if i <= 0 || i > 256 || bytes.ContainsAny(line[:i], " \t\\") || i+1 < len(line) && line[i+1] == '/' {
 		return GrepLine{Form: GrepOther}
 	}
-	sub := ParseGrepLine(line[i+1:], nil)
+	sub := parseGrepLine(line[i+1:], nil)
 	switch sub.Form {
 	case GrepMatch, GrepContext, GrepCount:
 		if sub.Num == 0 || !sub.Strong || len(sub.Path) == 0 {

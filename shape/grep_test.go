@@ -43,6 +43,9 @@ func TestParseGrepLine(t *testing.T) {
 		{"v1.2:src/a.go-11-\tctx", "", GrepContext, "v1.2:src/a.go", 11, 0, "\tctx", true},
 		{"2b831ce:shape/grep.go:3", "", GrepCount, "2b831ce:shape/grep.go", 3, 0, "", true},
 		{"ERROR: src/a.go:12: bad", "", GrepOther, "", 0, 0, "ERROR: src/a.go:12: bad", false},
+		// One revision only: a line of many colons is not read again
+		// and again, each time a revision shorter.
+		{"a:b:src/a.go:3:x", "", GrepOther, "", 0, 0, "a:b:src/a.go:3:x", false},
 		{"a b.txt-2-y", "a b.txt", GrepContext, "a b.txt", 2, 0, "y", true},
 		{"a b.txt:quote: here", "a b.txt", GrepMatch, "a b.txt", 0, 0, "quote: here", true},
 		{"/usr/local/go/src/net/", "", GrepPath, "/usr/local/go/src/net/", 0, 0, "", true},
