@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"container/heap"
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -59,7 +60,9 @@ const (
 // count of matches, in input order; when that list does not fit, it names
 // the files with the most matches with their counts and every other file in
 // folds by directory (dir/{a,b}.go); when those do not fit either, it counts
-// files and matches by directory and names the files with the most matches.
+// files and matches by directory if that fits, and names the files with the
+// most matches with their counts and as many others as fit in folds, those
+// with more matches first.
 // Then come the first matches of each file, spread fairly across files and
 // directories, then context lines. Long match lines are cut around the
 // match.
@@ -197,9 +200,6 @@ func (g *Grep) Add(l Line) {
 	}
 	g.heading = false
 	gl := shape.ParseGrepLine(b, g.prev)
-	if gl.Form == shape.GrepOther {
-		gl = grepRevLine(b, gl)
-	}
 	switch gl.Form {
 	case shape.GrepBlank:
 		g.hold(grepCand{piece: Piece{Line: l.N}, role: grepFiller, file: -1})
@@ -236,30 +236,6 @@ func (g *Grep) Add(l Line) {
 	if gl.Path != nil {
 		g.prev = append(g.prev[:0], gl.Path...)
 	}
-}
-
-// grepRevLine reads b, a line that is no search output as it stands, as
-// git grep's search of a revision prints it: the revision and a colon
-// before the path, "v1.2:src/a.go:12:text". The revision is taken as part
-// of the path, as git grep -l prints it alone. It returns gl if b is not
-// such a line.
-func grepRevLine(b []byte, gl shape.GrepLine) shape.GrepLine {
-	i := bytes.IndexByte(b, ':')
-	if i <= 0 || i > 256 || bytes.ContainsAny(b[:i], " \t\\") {
-		return gl
-	}
-	sub := shape.ParseGrepLine(b[i+1:], nil)
-	switch sub.Form {
-	case shape.GrepMatch, shape.GrepContext, shape.GrepCount:
-		if sub.Num == 0 || !sub.Strong || len(sub.Path) == 0 {
-			return gl
-		}
-	default:
-		return gl
-	}
-	sub.Path = b[:i+1+len(sub.Path)]
-	sub.Text += i + 1
-	return sub
 }
 
 // resolve decides, from the line b that follows it, what the pending bare
@@ -645,7 +621,7 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 			g.raiseTop(cands)
 		}
 		view, chosen := g.plan(grepSummary{}, cands, lines, room, c)
-		if g.coversDirs(chosen, cands) && (t.counted == 0 || 2*g.shownOf(chosen, cands).entries >= t.files) {
+		if g.coversDirs(chosen, cands) && (t.counted == 0 || g.listsCounts(chosen, cands, room, c)) {
 			return view
 		}
 	}
@@ -772,6 +748,28 @@ func (g *Grep) raiseTop(cands []grepCand) {
 			cands[i].piece.Prio = prioGrepRanked + grepTopCounts - r
 		}
 	}
+}
+
+// listsCounts reports whether the chosen lines of a list of counts make a
+// better view than a summary: they show every file with matches, or most
+// files while no summary that names every file fits. When folds can name
+// every file, a view of lines that leaves some out loses them.
+func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter) bool {
+	t := g.totals()
+	counts := 0 // the lines shown of the files with matches
+	for _, p := range chosen {
+		if cd := grepCandAt(cands, p.Line); p.Note == "" && cd.role == grepEntry && cd.file >= 0 && g.files[cd.file].kind == grepCounted {
+			counts++
+		}
+	}
+	if counts >= t.counted-t.zeros {
+		return true
+	}
+	if 2*g.shownOf(chosen, cands).entries < t.files {
+		return false
+	}
+	_, folds := g.folded(g.fits(room, c), room*grepFoldShare/100*12)
+	return !folds
 }
 
 // coversDirs reports whether the chosen lines show a file of every
@@ -1168,16 +1166,11 @@ const (
 // summary returns the note that maps the search in room tokens, the depth
 // of the directories it groups files by (0 for none), and which files it
 // names apart from the rest (nil when it names every file or none): every
-// file with its count; or else the files and matches of each directory, at
-// the deepest level that fits, and the files with the most matches.
+// file with its count; or every file in folds; or most files in folds; or
+// else the files and matches of each directory, at the deepest level that
+// fits, and the files with the most matches and as many others as fold.
 func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
-	fits := func(s grepSummary, share int) bool {
-		limit := room * share / 100
-		text := s.text(g.phrase(g.widest()))
-		// Paths take about four bytes a token: a note far longer than
-		// that is not worth counting.
-		return len(text) <= limit*12 && c.Count([]byte(text)) <= limit
-	}
+	fits := g.fits(room, c)
 	t := g.totals()
 	list := t.listed == t.files
 	dirShare := grepMapShare
@@ -1187,6 +1180,9 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		}
 		if s, ok := g.folded(fits, room*grepFoldShare/100*12); ok {
 			return s, 0, nil
+		}
+		if s, named, ok := g.partFolded(grepSummary{}, fits, grepFoldShare, (len(g.files)+1)/2); ok {
+			return s, 0, named
 		}
 		dirShare = grepDirShare
 	}
@@ -1211,7 +1207,12 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 		}
 	}
 	if depth == 0 {
-		// Even the top directories do not fit: list as many as do.
+		// Even the top directories do not fit: a map of some of them
+		// tells less than the names of the files with the most matches.
+		if s, named, ok := g.partFolded(grepSummary{}, fits, grepFoldShare, 2); ok && !list {
+			return s, 0, named
+		}
+		// List as many directories as fit.
 		depth = depths[len(depths)-1]
 		dirs := levels[depth]
 		n := sort.Search(len(dirs)+1, func(n int) bool { return !fits(g.grouped(dirs, n), dirShare) }) - 1
@@ -1224,11 +1225,25 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 	n := max(sort.Search(len(top)+1, func(n int) bool {
 		return !fits(withTop(s, top[:n]), grepMapShare)
 	})-1, 0)
+	if s, named, ok := g.partFolded(s, fits, grepMapShare, n+1); ok {
+		return s, depth, named
+	}
 	named := make([]bool, len(g.files))
 	for _, f := range files[:n] {
 		named[f] = true
 	}
 	return withTop(s, top[:n]), depth, named
+}
+
+// fits returns whether a summary fits in its share, in percent, of room.
+func (g *Grep) fits(room int, c Counter) func(grepSummary, int) bool {
+	return func(s grepSummary, share int) bool {
+		limit := room * share / 100
+		text := s.text(g.phrase(g.widest()))
+		// Paths take about four bytes a token: a note far longer than
+		// that is not worth counting.
+		return len(text) <= limit*12 && c.Count([]byte(text)) <= limit
+	}
 }
 
 // grepFoldShare is the share of the room, in percent, that a summary
@@ -1289,6 +1304,82 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, maxBytes int) (grepSumma
 		}
 	}
 	return grepSummary{}, false
+}
+
+// partFolded returns the summary s (empty, or a map of the directories)
+// followed by the files with the most matches with their counts, then as
+// many of the other files as fit in folds by directory in share percent of
+// the room, those with more matches first, and a count of the rest; and
+// which files it names. Folds name several times as many files as lines
+// that repeat each one's directory. It returns false when that names
+// fewer than least files, or files past the caps are only counted.
+func (g *Grep) partFolded(s grepSummary, fits func(grepSummary, int) bool, share, least int) (grepSummary, []bool, bool) {
+	if g.more.files > 0 || len(g.files) < 2 {
+		return grepSummary{}, nil, false
+	}
+	top, order := g.topFiles()
+	n := 0
+	for n < min(len(order), grepTopCounts) && g.files[order[n]].kind != grepBinary && g.files[order[n]].matches > 1 {
+		n++
+	}
+	rest := order[n:]
+	for _, f := range rest {
+		if strings.ContainsAny(g.files[f].path, "{},") {
+			return grepSummary{}, nil, false // its name would read as a fold
+		}
+	}
+	least = max(least-n, 2)
+	if least > len(rest) {
+		return grepSummary{}, nil, false
+	}
+	more := len(s.sections) > 0
+	if n > 0 {
+		s = withTop(s, top[:n])
+		if !more {
+			s.sections[0].label = "the files with the most matches"
+		}
+	}
+	with := func(m, width int) grepSummary {
+		paths := make([]string, m)
+		matches := g.more.matches
+		for i, f := range rest {
+			if i < m {
+				paths[i] = g.files[f].path
+			} else {
+				matches += g.files[f].matches
+			}
+		}
+		slices.Sort(paths)
+		label := fmt.Sprintf("%s of the other %s, those with the most matches first, by directory (%s)",
+			grepThousands(m), grepCount(len(g.files)-n, "file", "files"), FoldLegend)
+		if more || n > 0 {
+			label = "and " + label
+		}
+		entries := newPathFolds(paths).lines(width)
+		if others := len(g.files) - n - m; others > 0 {
+			entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
+		}
+		f := s
+		f.sections = append(slices.Clip(s.sections), grepSection{label: label, entries: entries})
+		return f
+	}
+	best, width := 0, 0
+	for _, w := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
+		if !fits(with(max(least, best+1), w), share) {
+			continue // names no more files than a wider fold, or too few
+		}
+		from := max(least, best+1)
+		m := from + sort.Search(len(rest)-from+1, func(k int) bool { return !fits(with(from+k, w), share) }) - 1
+		best, width = m, w
+	}
+	if best < least {
+		return grepSummary{}, nil, false
+	}
+	named := make([]bool, len(g.files))
+	for _, f := range order[:n+best] {
+		named[f] = true
+	}
+	return with(best, width), named, true
 }
 
 // pathFolds gathers sorted paths into runs by directory, to be named in

@@ -172,7 +172,7 @@ func checkView(t *testing.T, name string, input, got []byte, budget int) {
 // cut note, or a line of the summary note.
 func grepOurs(l string) bool {
 	return strings.HasPrefix(l, "  [... ") || strings.HasPrefix(l, "[headroom: ") ||
-		strings.HasPrefix(l, "  ") && grepSummaryLine(l) || strings.HasPrefix(l, " and the files") ||
+		strings.HasPrefix(l, "  ") && grepSummaryLine(l) || strings.HasPrefix(l, " and ") ||
 		strings.HasPrefix(l, " every ") ||
 		strings.HasPrefix(l, "narrow the ") || l == "]"
 }
@@ -331,7 +331,7 @@ func TestGrepMatchesNameOtherFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := string(body(t, shape.Grep, input, 2000))
-	head, rest, ok := strings.Cut(got, " and the files with the most matches:\n")
+	head, rest, ok := strings.Cut(got, "the files with the most matches:\n")
 	if !ok || !strings.HasPrefix(head, "[headroom: ") {
 		t.Fatalf("no summary naming the files with the most matches:\n%s", got)
 	}
@@ -340,6 +340,9 @@ func TestGrepMatchesNameOtherFiles(t *testing.T) {
 	for _, e := range strings.Split(top, "\n") {
 		if f := strings.Fields(e); len(f) == 2 {
 			named[f[1]] = true
+		}
+		for _, n := range Unfold([]byte(strings.TrimSpace(e))) {
+			named[string(n)] = true
 		}
 	}
 	shown := 0
@@ -433,6 +436,28 @@ func TestGrepCountListNeedsNoMap(t *testing.T) {
 	}
 }
 
+// A list of counts whose lines show most files but not all names every file
+// in folds when they fit: the lines would leave files out.
+func TestGrepCountListFoldsWhatLinesLeaveOut(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for d, mod := range []string{"binary_heap", "btree_map", "btree_set", "hash_map", "hash_set", "linked_list", "vec_deque", "slice"} {
+		for f := range 12 {
+			p := fmt.Sprintf("/home/dev/.toolchains/stable-x86_64-unknown-linux-gnu/share/doc/rust/html/std/collections/%s/struct.Iterator%02d.html", mod, f)
+			paths = append(paths, p)
+			fmt.Fprintf(&in, "%s:%d\n", p, 10+d*f)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "count-folds", []byte(in.String()), got, 2000)
+	named := append(Unfolded(got), got...)
+	for _, p := range paths {
+		if !bytes.Contains(named, []byte(p)) {
+			t.Errorf("%s is not named", p)
+		}
+	}
+}
+
 // A search over more files than a table of counts can name names every
 // file in folds by directory, with the counts of the files with the most
 // matches, rather than counting its files per directory.
@@ -503,14 +528,27 @@ func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
 			fmt.Fprintf(&in, "%s:%d:\tdefer mu.Unlock()\n", p, 3+k)
 		}
 		got := string(body(t, shape.Grep, []byte(in.String()), 2000))
-		_, rest, ok := strings.Cut(got, " and the files with the most matches:\n")
+		_, rest, ok := strings.Cut(got, ":\n") // the note's first label
 		if !ok {
 			t.Fatalf("no list of the files with the most matches:\n%s", got)
 		}
 		top, _, _ := strings.Cut(rest, "\nnarrow")
-		return strings.Split(top, "\n")
+		top, _, _ = strings.Cut(top, "\n]")
+		var names []string
+		for _, l := range strings.Split(top, "\n") {
+			if l, ok := strings.CutPrefix(l, "  "); ok {
+				if strings.HasPrefix(l, " ") || strings.Trim(l, "0123456789, ") == "" {
+					continue
+				}
+				names = append(names, grepFoldNames("  "+strings.TrimLeft(l, "0123456789 "))...)
+			}
+		}
+		return names
 	}
 	a, b := summary(1), summary(7)
+	if len(b) < 10 {
+		t.Fatalf("%d files named", len(b))
+	}
 	if strings.Join(a, "\n") != strings.Join(b, "\n") {
 		t.Errorf("the list depends on the order of the input:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
 	}
@@ -519,6 +557,100 @@ func TestGrepTopFilesTiesInPathOrder(t *testing.T) {
 			t.Errorf("%q named after %q", b[i], b[i-1])
 		}
 	}
+}
+
+// A search over more files than folds can name in full names as many as
+// fit in folds, those with more matches first and in path order among
+// equals, with the counts of the files with the most: several times as
+// many files as lines that repeat each one's directory. So does a search
+// over more directories than a map can count, and one whose map fits,
+// below the map.
+func TestGrepNamesMostFilesInFolds(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		files   int
+		path    func(i int) string
+		matches func(i int) int
+		text    string
+		least   int    // files the view must name
+		top     int    // a file the view must count among the most, -1 for none
+		count   string // its count
+		mapped  bool   // the view must map the directories
+	}{
+		{
+			// rg -m1: one match in each file.
+			name: "tied", files: 600, least: 150, top: -1,
+			path: func(i int) string {
+				return fmt.Sprintf("/home/dev/go/pkg/mod/example.org/x/sys@v0.28.0/unix/zsyscall_%03d_linux.go", i)
+			},
+			matches: func(int) int { return 1 },
+			text:    "7:package unix",
+		},
+		{
+			name: "most", files: 240, least: 160, top: 44, count: "7",
+			path: func(i int) string {
+				return fmt.Sprintf("/home/dev/.pyenv/versions/3.11.7/lib/python3.11/site-packages/pkg%02d/sub/module_%03d.py", i%24, i)
+			},
+			matches: func(i int) int { return grepEvery(i, 11, 3+i%5) },
+			text:    "12:12:@functools.lru_cache(maxsize=None)",
+		},
+		{
+			name: "dirs", files: 800, least: 150, top: 13, count: "26",
+			path: func(i int) string {
+				return fmt.Sprintf("/usr/local/go/src/cmd/compile/internal/package%03d/source_%d.go", i/8, i%8)
+			},
+			matches: func(i int) int { return grepEvery(i, 13, 20+i%7) },
+			text:    "100:\t\tif n.Op() == ir.OCALLFUNC {",
+		},
+		{
+			name: "map", files: 1500, least: 220, top: -1, mapped: true,
+			path: func(i int) string {
+				return fmt.Sprintf("src/%s/handler_%04d.go", []string{"api", "core", "store"}[i%3], i)
+			},
+			matches: func(i int) int { return 1 + i*7%23 },
+			text:    "10:\treturn err",
+		},
+	} {
+		var in strings.Builder
+		paths := make([]string, tc.files)
+		for i := range paths {
+			paths[i] = tc.path(i)
+			for range tc.matches(i) {
+				fmt.Fprintf(&in, "%s:%s\n", paths[i], tc.text)
+			}
+		}
+		got := body(t, shape.Grep, []byte(in.String()), 2000)
+		checkView(t, tc.name, []byte(in.String()), got, 2000)
+		if n := grepNamed(got, paths); n < tc.least {
+			t.Errorf("%s: %d of %d files named, want at least %d:\n%s", tc.name, n, tc.files, tc.least, got)
+		}
+		if tc.top >= 0 && !bytes.Contains(got, []byte("  "+tc.count+" "+paths[tc.top]+"\n")) {
+			t.Errorf("%s: the view does not count %s among the files with the most matches:\n%s", tc.name, paths[tc.top], got)
+		}
+		if tc.mapped && !bytes.Contains(got, []byte("files and matches per directory:\n")) {
+			t.Errorf("%s: the view does not map the directories:\n%s", tc.name, got)
+		}
+	}
+}
+
+// grepEvery returns n for every k-th file, the i-th, and 1 for the others.
+func grepEvery(i, k, n int) int {
+	if i%k == 0 {
+		return n
+	}
+	return 1
+}
+
+// grepNamed returns how many of paths a view names, in folds or not.
+func grepNamed(view []byte, paths []string) int {
+	named := append(Unfolded(view), view...)
+	n := 0
+	for _, p := range paths {
+		if bytes.Contains(named, []byte(p)) {
+			n++
+		}
+	}
+	return n
 }
 
 // Lines that name no file (rg --no-filename, grep -h -n over a tree) come

@@ -59,6 +59,14 @@ const maxPath = 4096
 // file, which settles paths holding spaces, dashes or digits.
 func ParseGrepLine(line, prev []byte) GrepLine {
 	line = bytes.TrimSuffix(line, []byte{'\r'})
+	if g := parseGrepLine(line, prev); g.Form != GrepOther {
+		return g
+	}
+	return parseRevision(line)
+}
+
+// parseGrepLine is ParseGrepLine but for git grep's search of a revision.
+func parseGrepLine(line, prev []byte) GrepLine {
 	switch {
 	case len(line) == 0:
 		return GrepLine{Form: GrepBlank}
@@ -94,6 +102,30 @@ func ParseGrepLine(line, prev []byte) GrepLine {
 		return g
 	}
 	return GrepLine{Form: GrepOther}
+}
+
+// parseRevision reads a line that is no search output as it stands as git
+// grep's search of a revision prints it: the revision and a colon before
+// the path, "v1.2:src/a.go:12:text". The revision is taken as part of the
+// path, as git grep -l prints it alone; the path is relative, so a URL
+// (https://host/a:8080) is none. A line that is not one is GrepOther.
+func parseRevision(line []byte) GrepLine {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 || i > 256 || bytes.ContainsAny(line[:i], " \t\\") || i+1 < len(line) && line[i+1] == '/' {
+		return GrepLine{Form: GrepOther}
+	}
+	sub := parseGrepLine(line[i+1:], nil)
+	switch sub.Form {
+	case GrepMatch, GrepContext, GrepCount:
+		if sub.Num == 0 || !sub.Strong || len(sub.Path) == 0 {
+			return GrepLine{Form: GrepOther}
+		}
+	default:
+		return GrepLine{Form: GrepOther}
+	}
+	sub.Path = line[:i+1+len(sub.Path)]
+	sub.Text += i + 1
+	return sub
 }
 
 // ioError reports whether a line that reads as path:text is ripgrep's

@@ -38,6 +38,14 @@ func TestParseGrepLine(t *testing.T) {
 		{`C:\src\app\main.go:12:5:	x := 1`, "", GrepMatch, `C:\src\app\main.go`, 12, 5, "\tx := 1", true},
 		{`C:\My Project\main.go:3:func main() {`, "", GrepMatch, `C:\My Project\main.go`, 3, 0, "func main() {", true},
 		{"./net/dial_test.go:18", "", GrepCount, "./net/dial_test.go", 18, 0, "", true},
+		// git grep of a revision: the revision is part of the path.
+		{"HEAD:cobra/args.go:128:// Deprecated: use MatchAll", "", GrepMatch, "HEAD:cobra/args.go", 128, 0, "// Deprecated: use MatchAll", true},
+		{"v1.2:src/a.go-11-\tctx", "", GrepContext, "v1.2:src/a.go", 11, 0, "\tctx", true},
+		{"2b831ce:shape/grep.go:3", "", GrepCount, "2b831ce:shape/grep.go", 3, 0, "", true},
+		{"ERROR: src/a.go:12: bad", "", GrepOther, "", 0, 0, "ERROR: src/a.go:12: bad", false},
+		// One revision only: a line of many colons is not read again
+		// and again, each time a revision shorter.
+		{"a:b:src/a.go:3:x", "", GrepOther, "", 0, 0, "a:b:src/a.go:3:x", false},
 		{"a b.txt-2-y", "a b.txt", GrepContext, "a b.txt", 2, 0, "y", true},
 		{"a b.txt:quote: here", "a b.txt", GrepMatch, "a b.txt", 0, 0, "quote: here", true},
 		{"/usr/local/go/src/net/", "", GrepPath, "/usr/local/go/src/net/", 0, 0, "", true},

@@ -269,6 +269,15 @@ func TestSniffClosingBeforeOpening(t *testing.T) {
 	}
 }
 
+// TestSniffGitGrepRevision checks that git grep of a revision, whose
+// lines start with the revision and a colon before the path, reads as
+// search output, not as source code:
+//
+//	git grep -n 'func ' 2b831ce -- shape/grep.go | head -12
+func TestSniffGitGrepRevision(t *testing.T) {
+	sniffsAs(t, "grep-git-grep-revision.txt", Grep)
+}
+
 // TestSniffMakefile checks that a makefile is an outline by its rules and
 // their recipes, and that ldd's "binary:" lines over tab-indented
 // libraries are not: Lua 5.4.4's src/Makefile, and
