@@ -520,6 +520,9 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 	if start, end, ok := gitRefRow(line, f); ok {
 		return ListingLine{Form: ListingRow, Start: start, End: end}, true
 	}
+	if start, end, ok := symbolRow(line, f); ok {
+		return ListingLine{Form: ListingRow, Start: start, End: end}, true
+	}
 	switch {
 	case tab > 0 && size(line[:tab]) && tab+1 < len(line):
 		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // du
@@ -640,6 +643,56 @@ func gitRefRow(line []byte, f *fields) (start, end int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// symbolRow recognises a row of a table of symbols, and returns where the
+// symbol's name is: nm's address, type letter and name ("0000000000001139
+// T main"), with a size before the letter (nm -S, go tool nm -size); an
+// undefined symbol, with blanks for its address ("                 U
+// printf"); readelf -s's numbered rows ("3: 0000000000000000 0 FUNC GLOBAL
+// DEFAULT UND printf@GLIBC_2.2.5 (3)", the first with no name). A name that c++filt demangled runs
+// to the end of the line, blanks and all. nm pads addresses to 8 or 16
+// digits; go tool nm aligns them to the right instead.
+func symbolRow(line []byte, f *fields) (start, end int, ok bool) {
+	fields := f.at[:f.n]
+	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
+	address := func(b []byte) bool {
+		return (len(b) == 8 || len(b) == 16 || line[0] == ' ' && len(b) >= 4) && lowerHex(b) && bytes.ContainsFunc(b, unicode.IsDigit)
+	}
+	switch {
+	case f.count < 2:
+	case fields[0][0] >= 8 && len(field(0)) == 1 && bytes.IndexByte([]byte("Uvw"), field(0)[0]) >= 0:
+		return fields[1][0], len(line), true
+	case f.count >= 3 && address(field(0)):
+		i := 1
+		if f.count >= 4 && len(field(1)) > 1 && lowerHex(field(1)) {
+			i = 2
+		}
+		if t := field(i); len(t) == 1 && bytes.IndexByte([]byte(nmTypes), t[0]) >= 0 && i+1 < f.n {
+			return fields[i+1][0], len(line), true
+		}
+	case f.count >= 7 && len(field(0)) > 1 && field(0)[len(field(0))-1] == ':' && allDigits(field(0)[:len(field(0))-1]) &&
+		len(field(1)) >= 8 && lowerHex(field(1)) && allDigits(field(2)):
+		if f.count == 7 {
+			return 0, 0, true // the null symbol, which has no name
+		}
+		return fields[7][0], fields[7][1], true
+	}
+	return 0, 0, false
+}
+
+// nmTypes are the letters nm puts before a symbol's name to tell where it
+// lives: text, data, bss, read-only, undefined, weak...
+const nmTypes = "AaBbCcDdGgiINnpRrSsTtUuVvWw-?"
+
+// lowerHex reports whether b is made of digits and lower-case hex letters.
+func lowerHex(b []byte) bool {
+	for _, c := range b {
+		if !isDiffHex(c) {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // shortObjectName reports whether f is a git object's name cut short, as

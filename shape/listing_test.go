@@ -80,6 +80,16 @@ func TestParseListingLine(t *testing.T) {
 		{"  36.0% reduce/testdata/golden/", ListingRow, "reduce/testdata/golden/", false},
 		{"sysfs on /sys type sysfs (rw,relatime)", ListingRow, "/sys", false},
 		{"/dev/vda on / type ext4 (rw,relatime,discard)", ListingRow, "/", false},
+		// Tables of symbols: nm, nm -S, go tool nm -size, nm | c++filt,
+		// readelf -s.
+		{"0000000000001139 T main", ListingRow, "main", false},
+		{"                 U printf@GLIBC_2.2.5", ListingRow, "printf@GLIBC_2.2.5", false},
+		{"0000000000001139 0000000000000025 T main", ListingRow, "main", false},
+		{"  52d6e0      93464 D runtime.mheap_", ListingRow, "runtime.mheap_", false},
+		{"00000000000021c0 W ns::Box<std::string>::get() const", ListingRow, "ns::Box<std::string>::get() const", false},
+		{"     3: 0000000000000000     0 FUNC    GLOBAL DEFAULT  UND printf@GLIBC_2.2.5 (3)", ListingRow, "printf@GLIBC_2.2.5", false},
+		{"     0: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT  UND ", ListingRow, "", false},
+		{"deadbeef a placeholder value", ListingOther, "", false},
 		// ls -1sh: a size with its unit, then a name.
 		{" 12K README.md", ListingRow, "README.md", false},
 		{"4.0K addressingmodes_test.go", ListingRow, "addressingmodes_test.go", false},
