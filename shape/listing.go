@@ -523,6 +523,9 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 	if start, end, ok := symbolRow(line, f); ok {
 		return ListingLine{Form: ListingRow, Start: start, End: end}, true
 	}
+	if start, end, ok := libraryRow(line); ok {
+		return ListingLine{Form: ListingRow, Start: start, End: end}, true
+	}
 	switch {
 	case tab > 0 && size(line[:tab]) && tab+1 < len(line):
 		return ListingLine{Form: ListingRow, Start: tab + 1, End: len(line)}, true // du
@@ -679,6 +682,38 @@ func symbolRow(line []byte, f *fields) (start, end int, ok bool) {
 		return fields[7][0], fields[7][1], true
 	}
 	return 0, 0, false
+}
+
+// libraryRow recognises a row of a list of shared libraries, and returns
+// where the library's name is: ldd's name, " => ", the file it resolves
+// to or "not found", and where it is loaded ("libc.so.6 =>
+// /lib/x86_64-linux-gnu/libc.so.6 (0x00007f...)", "linux-vdso.so.1
+// (0x00007f...)"); ldconfig -p's name, what it is built for, " => " and
+// the file ("libz.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libz.so.1").
+func libraryRow(line []byte) (start, end int, ok bool) {
+	start = len(line) - len(bytes.TrimLeft(line, " \t"))
+	rest := line[start:]
+	left, right, arrow := bytes.Cut(rest, []byte(" => "))
+	if !arrow {
+		// No resolution: only a load address follows the name.
+		i := bytes.Index(rest, []byte(" (0x"))
+		if i <= 0 || rest[len(rest)-1] != ')' || !lowerHex(rest[i+4:len(rest)-1]) {
+			return 0, 0, false
+		}
+		left = rest[:i]
+	} else if !bytes.HasPrefix(right, []byte("/")) && !bytes.HasPrefix(right, []byte("not found")) {
+		return 0, 0, false
+	}
+	if i := bytes.Index(left, []byte(" (")); i > 0 && left[len(left)-1] == ')' {
+		left = left[:i] // ldconfig's "(libc6,x86-64)"
+	}
+	if !bytes.Contains(left, []byte(".so")) {
+		return 0, 0, false
+	}
+	if ok, _ := listingName(left); !ok {
+		return 0, 0, false
+	}
+	return start, start + len(left), true
 }
 
 // nmTypes are the letters nm puts before a symbol's name to tell where it

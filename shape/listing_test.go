@@ -90,6 +90,13 @@ func TestParseListingLine(t *testing.T) {
 		{"     3: 0000000000000000     0 FUNC    GLOBAL DEFAULT  UND printf@GLIBC_2.2.5 (3)", ListingRow, "printf@GLIBC_2.2.5", false},
 		{"     0: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT  UND ", ListingRow, "", false},
 		{"deadbeef a placeholder value", ListingOther, "", false},
+		// Shared libraries: ldd, ldconfig -p.
+		{"\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007fe0f081e000)", ListingRow, "libc.so.6", false},
+		{"\tlinux-vdso.so.1 (0x00007fe0f0e2a000)", ListingRow, "linux-vdso.so.1", false},
+		{"\t/lib64/ld-linux-x86-64.so.2 (0x00007fe0f0e2c000)", ListingRow, "/lib64/ld-linux-x86-64.so.2", false},
+		{"\tlibfoo.so.2 => not found", ListingRow, "libfoo.so.2", false},
+		{"\tlibz.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libz.so.1", ListingRow, "libz.so.1", false},
+		{"\t'key' => 'value',", ListingOther, "", false},
 		// ls -1sh: a size with its unit, then a name.
 		{" 12K README.md", ListingRow, "README.md", false},
 		{"4.0K addressingmodes_test.go", ListingRow, "addressingmodes_test.go", false},
