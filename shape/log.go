@@ -989,9 +989,11 @@ func logTimestamped(line []byte) bool {
 	}
 	if len(line) > 0 && line[0] == '[' {
 		line = line[1:]
-	} else if name := logProgramName(line); name > 0 && logISODate(line[name+1:]) {
+	} else if name := logProgramName(line); name > 0 && !shortObjectName(line[:name]) && logISODate(line[name+1:]) {
 		// A program that names itself before each stamp, a date and a
 		// time: "update-alternatives 2025-06-24 14:36:53: link group ...".
+		// A commit's abbreviated name before its date is git log's
+		// record of history (--format='%h %ad %s' --date=iso), no log.
 		t, _, _ := bytes.Cut(line[name+12:], []byte(" "))
 		if clock(bytes.TrimSuffix(t, []byte(":"))) {
 			return true
