@@ -232,10 +232,43 @@ func listingName(b []byte) (ok, strong bool) {
 		b = b[1:]
 	}
 	ok, strong = barePath(b)
-	if ok && !strong && bytes.ContainsRune(b, ' ') {
+	if ok && !strong && bytes.ContainsRune(b, ' ') || ok && encoded(b) {
 		return false, false
 	}
 	return ok, strong
+}
+
+// encoded reports whether b is a line of base64 (base64's output, the body
+// of a PEM certificate or key), which the '/' among its letters makes look
+// like a path: at least 40 bytes of base64's letters, with no '.', '-' or
+// '_' as names have between words, and a run of 20 or more between its
+// slashes that mixes capitals, small letters and digits, as a name's parts
+// do not.
+func encoded(b []byte) bool {
+	if len(b) < 40 {
+		return false
+	}
+	run, mixed := 0, false
+	var upper, lower, digit bool
+	for _, c := range b {
+		switch {
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		case 'a' <= c && c <= 'z':
+			lower = true
+		case isDigit(c):
+			digit = true
+		case c == '/' || c == '+' || c == '=':
+			if c == '/' {
+				run, upper, lower, digit = -1, false, false, false
+			}
+		default:
+			return false
+		}
+		run++
+		mixed = mixed || run >= 20 && upper && lower && digit
+	}
+	return mixed
 }
 
 // gitShortStatus reports whether a line starts as git status -s prints a

@@ -128,6 +128,11 @@ func TestParseListingLine(t *testing.T) {
 		{"2026-08-28 started", ListingOther, "", false},
 		{"2026-11-26 19:56 reading /etc/hosts", ListingOther, "", false},
 		{"The quick brown fox jumps over the lazy dog.", ListingOther, "", false},
+		// base64 (a PEM body, base64 of a file) is no path, for all its
+		// slashes; a class's path may mix capitals and digits.
+		{"Z2l0aHViLmNvbS9jcHVndXk4My9nby1tZDJtYW4vdjIgdjIuMC42IGgxOlhKdGlhVVc2ZE", ListingOther, "", false},
+		{"MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ", ListingOther, "", false},
+		{"org/apache/commons/lang3/builder/ToStringBuilder", ListingPath, "org/apache/commons/lang3/builder/ToStringBuilder", false},
 	} {
 		var p ListingParser
 		l := p.Parse([]byte(tc.line))
