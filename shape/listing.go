@@ -545,7 +545,8 @@ func isoDate(f []byte) bool {
 
 // parseKnownRow recognises the rows of tables whose form is known: du,
 // git ls-tree, dpkg -l, unzip -l, apt list, npm pack's notices, go list
-// -m, go mod graph and pip freeze.
+// -m, go mod graph, pip freeze, the table of mounts and dpkg
+// --get-selections.
 func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 	fields := f.at[:f.n]
 	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
@@ -612,6 +613,12 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: len(line)}, true // git diff --dirstat
 	case f.count == 6 && string(field(1)) == "on" && string(field(3)) == "type" && field(5)[0] == '(' && line[len(line)-1] == ')':
 		return ListingLine{Form: ListingRow, Start: fields[2][0], End: fields[2][1]}, true // mount: what on where type fs (options)
+	case f.count == 6 && line[0] != ' ' && field(1)[0] == '/' && allDigits(field(4)) && allDigits(field(5)) && len(field(4))+len(field(5)) == 2:
+		// /proc/mounts, /etc/fstab: what, where, the type, the options,
+		// then dump's flag and fsck's pass.
+		return ListingLine{Form: ListingRow, Start: fields[1][0], End: fields[1][1]}, true
+	case f.count == 2 && line[0] != ' ' && selection(field(1)) && packageName(field(0)):
+		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // dpkg --get-selections
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
 		name, _, _ := bytes.Cut(line, []byte("=="))
 		if weakName(name) {
@@ -811,6 +818,16 @@ func dpkgOwners(line []byte, f *fields) bool {
 		}
 	}
 	return true
+}
+
+// selection reports whether f is what dpkg --get-selections says is to
+// become of a package.
+func selection(f []byte) bool {
+	switch string(f) {
+	case "install", "deinstall", "purge", "hold":
+		return true
+	}
+	return false
 }
 
 // percent reports whether f is a share as git diff --dirstat prints it:

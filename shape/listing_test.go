@@ -80,6 +80,10 @@ func TestParseListingLine(t *testing.T) {
 		{"  36.0% reduce/testdata/golden/", ListingRow, "reduce/testdata/golden/", false},
 		{"sysfs on /sys type sysfs (rw,relatime)", ListingRow, "/sys", false},
 		{"/dev/vda on / type ext4 (rw,relatime,discard)", ListingRow, "/", false},
+		{"tmpfs /dev/shm tmpfs rw,relatime,size=24684092k 0 0", ListingRow, "/dev/shm", false},
+		{"UUID=3f2a-11 /boot/efi vfat umask=0077 0 1", ListingRow, "/boot/efi", false},
+		{"adwaita-icon-theme\t\t\t\tinstall", ListingRow, "adwaita-icon-theme", false},
+		{"libc6:amd64\t\t\t\t\thold", ListingRow, "libc6:amd64", false},
 		// Tables of symbols: nm, nm -S, go tool nm -size, nm | c++filt,
 		// readelf -s.
 		{"0000000000001139 T main", ListingRow, "main", false},
