@@ -70,7 +70,10 @@ var logMarks = []struct {
 	{"Dropped refs/stash@{", false, "git stash output"},
 	{"Switched to branch '", false, "git checkout output"},
 	{"Switched to a new branch '", false, "git checkout output"},
-	{"checking ", false, ""}, // checked below: checking for gcc... gcc
+	{"checking ", false, ""}, // checked below: checking for gcc... gcc; checking file a.go
+	{"patching file ", false, "patch output (patching file)"},
+	{"Hunk #", false, ""},      // checked below: Hunk #1 FAILED at 6.
+	{"Bisecting: ", false, ""}, // checked below: Bisecting: 2 revisions left to test
 	{"configure: ", false, "configure output"},
 	{"config.status: ", false, "configure output"},
 	{"This file contains any messages produced by compilers while", false, "a configure log (config.log)"},
@@ -517,6 +520,17 @@ func logStartMark(line []byte) string {
 		case "checking ":
 			if bytes.Contains(rest, []byte("...")) {
 				return "configure output (checking ...)"
+			}
+			if bytes.HasPrefix(rest, []byte("file ")) {
+				return "patch --dry-run output (checking file)"
+			}
+		case "Hunk #":
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) && (bytes.HasPrefix(rest[len(n):], []byte(" FAILED")) || bytes.HasPrefix(rest[len(n):], []byte(" succeeded"))) {
+				return "patch output (Hunk #N FAILED)"
+			}
+		case "Bisecting: ":
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) && bytes.HasPrefix(rest[len(n):], []byte(" revision")) {
+				return "git bisect output (Bisecting: N revisions left)"
 			}
 		case "platform ":
 			if bytes.Contains(rest, []byte(" -- Python ")) {
