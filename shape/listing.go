@@ -545,8 +545,8 @@ func isoDate(f []byte) bool {
 
 // parseKnownRow recognises the rows of tables whose form is known: du,
 // git ls-tree, dpkg -l, unzip -l, apt list, npm pack's notices, go list
-// -m, go mod graph, pip freeze, the table of mounts and dpkg
-// --get-selections.
+// -m, go mod graph, pip freeze, the table of mounts, dpkg
+// --get-selections and apt-cache madison.
 func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 	fields := f.at[:f.n]
 	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
@@ -617,6 +617,8 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		// /proc/mounts, /etc/fstab: what, where, the type, the options,
 		// then dump's flag and fsck's pass.
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: fields[1][1]}, true
+	case f.count >= 5 && string(field(1)) == "|" && string(field(3)) == "|" && packageName(field(0)) && version(field(2)):
+		return ListingLine{Form: ListingRow, Start: fields[0][0], End: fields[0][1]}, true // apt-cache madison
 	case f.count == 2 && line[0] != ' ' && selection(field(1)) && packageName(field(0)):
 		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // dpkg --get-selections
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':

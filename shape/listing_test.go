@@ -84,6 +84,7 @@ func TestParseListingLine(t *testing.T) {
 		{"UUID=3f2a-11 /boot/efi vfat umask=0077 0 1", ListingRow, "/boot/efi", false},
 		{"adwaita-icon-theme\t\t\t\tinstall", ListingRow, "adwaita-icon-theme", false},
 		{"libc6:amd64\t\t\t\t\thold", ListingRow, "libc6:amd64", false},
+		{"       git | 1:2.39.5-0+deb12u3 | http://deb.debian.org/debian bookworm/main amd64 Packages", ListingRow, "git", false},
 		// Tables of symbols: nm, nm -S, go tool nm -size, nm | c++filt,
 		// readelf -s.
 		{"0000000000001139 T main", ListingRow, "main", false},

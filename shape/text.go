@@ -120,13 +120,16 @@ func sniffSideBySide(sample []byte) (bool, string) {
 		buf   []byte
 		marks = map[int]int{} // lines by the column of a mark in them
 	)
-	lines := 0
+	lines, ruled := 0, 0 // lines with two bars or more between blanks
 	for line := range sampleLines(sample) {
 		buf = expandTabs(buf[:0], line)
 		if len(bytes.TrimSpace(buf)) == 0 {
 			continue
 		}
 		lines++
+		if bytes.Count(buf, []byte(" | ")) >= 2 {
+			ruled++
+		}
 		for i := minGutter; i < len(buf); i++ {
 			if sideMark(buf, i) {
 				marks[i]++
@@ -140,6 +143,12 @@ func sniffSideBySide(sample []byte) (bool, string) {
 		}
 	}
 	if marked < 2 || lines < 3 {
+		return false, ""
+	}
+	if ruled*4 >= lines*3 {
+		// A table ruled into columns by bars (apt-cache madison, python
+		// -X importtime) has two rules or more on a line; diff -y has
+		// one gutter.
 		return false, ""
 	}
 	same := 0
