@@ -186,6 +186,10 @@ func parsePathLine(line []byte) ListingLine {
 		start = 3
 	case bytes.HasPrefix(line, []byte("Would remove ")):
 		start = len("Would remove ") // git clean -n
+	case len(line) > 2 && (line[0] == '*' || line[0] == '+') && line[1] == ' ' && line[2] != ' ' && bytes.IndexByte(line[2:], ' ') < 0:
+		// git branch marks the current branch with '*', one checked out
+		// in another worktree with '+'.
+		start = 2
 	case gitNameStatus(line) > 0:
 		start = gitNameStatus(line)
 	case line[0] == '\t':
