@@ -29,7 +29,10 @@ type outlineTally struct {
 	makeRefs    int // lines that refer to a makefile's variables: $(CC), ${RM}
 	usage       bool
 	helpStart   bool // the first line is "usage: ..."
-	manStart    bool // the first line is a manual's section, at the margin
+	// helpHeads counts the headings help text puts over its lists, at
+	// the margin: "positional arguments:", "Options:", "Commands:".
+	helpHeads int
+	manStart  bool // the first line is a manual's section, at the margin
 }
 
 // sniffDocument reports whether sample is documentation with a mark no
@@ -106,9 +109,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		// One section cut from a manual: its heading, then its text
 		// indented under it; a table's rows are not all indented.
 		return true, "a manual's section: its heading and indented text"
-	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands >= 3:
+	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands+t.helpHeads >= 3:
 		// Under a usage line, lists of options ("-depth -maxdepth LEVELS")
-		// and of commands are help text too.
+		// and of commands are help text too, and so is a short one whose
+		// few options stand under their headings (argparse's, click's).
 		return true, "help text: a usage line and options or commands"
 	case t.options >= 8 && t.options*12 >= t.lines:
 		return true, fmt.Sprintf("help text: %d of %d lines document options", t.options, t.lines)
@@ -210,6 +214,9 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if linesChecked <= 40 && (hasPrefixFold(trimmed, "usage:") || string(trimmed) == "Usage:" || bytes.HasPrefix(trimmed, []byte("Usage of "))) {
 			t.usage = true
+		}
+		if len(trimmed) == len(line) && helpHeading(trimmed) {
+			t.helpHeads++
 		}
 		if blameLine(line) {
 			t.blame++
@@ -333,6 +340,18 @@ func setextRule(line []byte) bool {
 		}
 	}
 	return true
+}
+
+// helpHeading reports whether a line is one of the headings that help
+// text puts over its lists of arguments, options and commands (argparse,
+// click, cobra).
+func helpHeading(line []byte) bool {
+	switch string(line) {
+	case "positional arguments:", "optional arguments:", "options:", "Options:", "Arguments:",
+		"Commands:", "Flags:", "Global Flags:", "Available Commands:":
+		return true
+	}
+	return false
 }
 
 // optionLine reports whether a line documents a command's option: an

@@ -204,6 +204,16 @@ func TestSniffHelpText(t *testing.T) {
 			t.Errorf("%s: Sniff = %s (%s), want help text", name, k, why)
 		}
 	}
+	// A short argparse help: two options, under its headings.
+	short := "usage: tool [-h] [--n N] path [path ...]\n\nDo things.\n\npositional arguments:\n  path\n\noptions:\n  -h, --help  show this help message and exit\n  --n N       count\n"
+	if k, why := Sniff([]byte(short)); k != Outline || !strings.HasPrefix(why, "help text") {
+		t.Errorf("argparse help: Sniff = %s (%s), want help text", k, why)
+	}
+	// argparse's complaint under its usage line is a log.
+	complaint := "usage: tool [-h] [--n N] path [path ...]\ntool: error: the following arguments are required: path\n"
+	if k, why := Sniff([]byte(complaint)); k == Outline {
+		t.Errorf("argparse error: Sniff = %s (%s), want no outline", k, why)
+	}
 	for _, tc := range []struct {
 		line   string
 		option bool
