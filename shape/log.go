@@ -580,6 +580,7 @@ var logShapeMarks = []struct {
 	{logPIDFence, "a memory checker's report (==PID== ...)"},
 	{logShellError, "a shell's errors (script: line N: message)"},
 	{logGitRefUpdate, "git fetch or push output ( * [new branch] a -> b)"},
+	{logGitCheck, "git diff --check output (file:line: trailing whitespace.)"},
 }
 
 // logShapeMark returns the reason a line marks a log by its form, or "":
@@ -591,6 +592,27 @@ func logShapeMark(line []byte) string {
 		}
 	}
 	return logRunnerLine(line)
+}
+
+// gitCheckProblems are what git diff --check says is wrong with a line.
+var gitCheckProblems = []string{"trailing whitespace.", "space before tab in indent.", "indent with spaces.",
+	"tab in indent.", "new blank line at EOF.", "leftover conflict marker"}
+
+// logGitCheck reports whether a line is one of git diff --check's: a path,
+// the number of the line and what is wrong with it ("README.md:38:
+// trailing whitespace.").
+func logGitCheck(line []byte) bool {
+	if len(line) < 8 || line[len(line)-1] != '.' && line[len(line)-1] != 'r' {
+		return false
+	}
+	for _, p := range gitCheckProblems {
+		if rest, ok := bytes.CutSuffix(line, []byte(p)); ok {
+			rest, ok = bytes.CutSuffix(rest, []byte(": "))
+			i := bytes.LastIndexByte(rest, ':')
+			return ok && i > 0 && i+1 < len(rest) && logIsDigits(rest[i+1:])
+		}
+	}
+	return false
 }
 
 // logShellError reports whether a line is an error of bash or sh about a

@@ -162,6 +162,9 @@ func TestSniffLogLines(t *testing.T) {
 		{"Serving HTTP on 127.0.0.1 port 8765 (http://127.0.0.1:8765/) ...\n127.0.0.1 - - [27/Nov/2026 01:32:08] \"GET / HTTP/1.1\" 200 -\n127.0.0.1 - - [27/Nov/2026 01:32:09] code 404, message File not found\n", true},
 		{"10.0.0.5 - bob [27/Nov/2026:01:32:08 +0000] \"GET /a HTTP/1.1\" 200 512\n10.0.0.5 - bob [27/Nov/2026:01:32:09 +0000] \"GET /b HTTP/1.1\" 404 0\n10.0.0.6 - - [27/Nov/2026:01:32:11 +0000] \"POST /c HTTP/1.1\" 201 9\n", true},
 		{"update-alternatives 2025-06-24 14:36:53: link group pager updated to point to /usr/bin/less\nupdate-alternatives 2025-06-24 14:36:55: link group pinentry updated\nupdate-alternatives 2025-06-24 14:39:42: link group java updated\n", true},
+		// git diff --check: where, what is wrong, and the line.
+		{"README.md:38: trailing whitespace.\n+x  \nREADME.md:39: space before tab in indent.\n+ \tline\n", true},
+		{"The hook warns of trailing whitespace.\nNothing else.\nDone.\n", false},
 		// patch and git bisect report what they did line by line.
 		{"checking file extra.go\nchecking file search.go\nHunk #1 FAILED at 6.\n1 out of 1 hunk FAILED\n", true},
 		{"patching file README.md\npatching file search.go\n", true},
