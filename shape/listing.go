@@ -682,7 +682,9 @@ func gitRefRow(line []byte, f *fields) (start, end int, ok bool) {
 		if i+1 < f.count && shortObjectName(field(i+1)) && !bytes.HasPrefix(field(i), []byte("(")) {
 			return fields[i][0], fields[i][1], true
 		}
-	case f.count == 3 && line[0] != ' ' && shortObjectName(field(1)) && field(2)[0] == '[' && field(2)[len(field(2))-1] == ']':
+	case f.count == 3 && line[0] != ' ' && len(field(1)) >= 7 && lowerHex(field(1)) && field(2)[0] == '[' && field(2)[len(field(2))-1] == ']':
+		// A commit's short name may be all digits: the path and the
+		// branch in brackets around it tell.
 		if ok, strong := pathPrefix(field(0)); ok && strong {
 			return fields[0][0], fields[0][1], true
 		}

@@ -68,6 +68,7 @@ func TestParseListingLine(t *testing.T) {
 		{"* Fix the build", ListingOther, "", false},
 		{"* main    0188dfd main: wording", ListingRow, "main", false},
 		{"/tmp/sniff-work6/repo  981e5f4 [main]", ListingRow, "/tmp/sniff-work6/repo", false},
+		{"/tmp/sniff-work6/wt    6768063 [feature]", ListingRow, "/tmp/sniff-work6/wt", false},
 		{"stash@{1}: WIP on main: 981e5f4 Revert \"touch readme\"", ListingRow, "stash@{1}", false},
 		{"  added 1234567 bytes", ListingOther, "", false},
 		{"lib32gcc1\t", ListingPath, "lib32gcc1", true},
