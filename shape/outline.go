@@ -33,6 +33,11 @@ type outlineTally struct {
 	// the margin: "positional arguments:", "Options:", "Commands:".
 	helpHeads int
 	manStart  bool // the first line is a manual's section, at the margin
+	// docker counts a Dockerfile's instructions at the margin (FROM,
+	// RUN, COPY); dockerStart is set when the first line that is no
+	// comment is a FROM or an ARG, as a Dockerfile's is.
+	docker      int
+	dockerStart bool
 }
 
 // sniffDocument reports whether sample is documentation with a mark no
@@ -120,6 +125,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("help text: %d of %d lines name commands", t.commands, t.lines)
 	case t.rules >= 3 && t.rules*40 >= t.lines && t.makeRefs >= t.rules:
 		return true, fmt.Sprintf("a makefile: %d rules with recipes", t.rules)
+	case t.dockerStart && t.docker >= 3 && t.docker*3 >= t.lines-t.comments:
+		return true, fmt.Sprintf("a Dockerfile: %d instructions", t.docker)
 	}
 	return false, ""
 }
@@ -136,6 +143,7 @@ func tallyOutline(sample []byte) outlineTally {
 		inPOD        bool // inside Perl's documentation, from =head1 or =pod to =cut
 		linesChecked int
 		pendOption   = -1 // the indentation of an option line not yet described
+		seenCode     bool // a line that is not blank and no # comment has been read
 	)
 	for line := range sampleLines(sample) {
 		line = unnumbered(bytes.TrimSuffix(line, []byte{'\r'}))
@@ -220,6 +228,13 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if blameLine(line) {
 			t.blame++
+		}
+		if !seenCode && line[0] != '#' {
+			seenCode = true
+			t.dockerStart = bytes.HasPrefix(line, []byte("FROM ")) || bytes.HasPrefix(line, []byte("ARG "))
+		}
+		if dockerInstruction(line) {
+			t.docker++
 		}
 		if cmd, ok := podCommand(line); ok {
 			inPOD = cmd != "cut"
@@ -473,6 +488,24 @@ func asmInstruction(line []byte) bool {
 // as one.
 func indent(line []byte) int {
 	return len(line) - len(bytes.TrimLeft(line, " \t"))
+}
+
+// dockerInstructions are the instructions a Dockerfile's lines start with.
+var dockerInstructions = []string{"FROM ", "RUN ", "COPY ", "ADD ", "WORKDIR ", "ENV ", "ARG ", "EXPOSE ", "CMD ",
+	"ENTRYPOINT ", "USER ", "LABEL ", "VOLUME ", "HEALTHCHECK ", "SHELL ", "STOPSIGNAL ", "ONBUILD "}
+
+// dockerInstruction reports whether a line is a Dockerfile's instruction,
+// at the margin and in capitals: "FROM golang:1.22 AS build", "RUN make".
+func dockerInstruction(line []byte) bool {
+	if line[0] < 'A' || line[0] > 'W' {
+		return false
+	}
+	for _, in := range dockerInstructions {
+		if bytes.HasPrefix(line, []byte(in)) {
+			return true
+		}
+	}
+	return false
 }
 
 // makeRule reports whether a line is a makefile's rule: targets at the
