@@ -362,8 +362,17 @@ func gitStatusWord(w []byte) bool {
 // carry their parents' branches on.
 var treeConnectors = []string{"├── ", "└── ", "├─┬ ", "└─┬ ", "├─ ", "└─ ", "|-- ", "`-- ", "+-- ", `\-- `}
 
+// processConnectors start the entries of pstree's tree, with no blank
+// before the name; a process's only child follows it on its line, after
+// one of processLinks.
+var (
+	processConnectors = []string{"├─", "└─", "|-", "`-"}
+	processLinks      = []string{"-+-", "---", "─┬─", "───"}
+)
+
 // parseTreeLine recognises an entry of a tree drawn by tree, npm ls, yarn
-// list or cargo tree: branches ("│   ", "    "), a connector, a name.
+// list, cargo tree or pstree: branches ("│   ", "    "), a connector, a
+// name.
 func parseTreeLine(line []byte) (ListingLine, bool) {
 	switch line[0] {
 	case 0xe2, 0xc2, '|', '`', '+', '\\', ' ':
@@ -388,6 +397,20 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 				end := len(line)
 				if j := bytes.Index(line[start:], []byte(" -> ")); j > 0 {
 					end = start + j
+				}
+				if fixed {
+					depth = col / 4
+				}
+				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
+			}
+		}
+		for _, c := range processConnectors {
+			if start := i + len(c); bytes.HasPrefix(rest, []byte(c)) && start < len(line) && line[start] != ' ' && line[start] != '-' && !bytes.HasPrefix(line[start:], []byte("─")) {
+				end := len(line)
+				for _, l := range processLinks {
+					if j := bytes.Index(line[start:], []byte(l)); j > 0 && start+j < end {
+						end = start + j
+					}
 				}
 				if fixed {
 					depth = col / 4

@@ -114,6 +114,13 @@ func TestParseListingLine(t *testing.T) {
 		{"│   └── triv.go", ListingTree, "triv.go", false},
 		{"│\u00a0\u00a0 └── __pycache__", ListingTree, "__pycache__", false},
 		{"│  ├─ mime-types@~2.1.34", ListingTree, "mime-types@~2.1.34", false},
+		// pstree: the name right after the connector, up to a child on
+		// the same line.
+		{"               |-memfd:sealed-91(8958)-+-bash(8959)---bash(7668)", ListingTree, "memfd:sealed-91(8958)", false},
+		{"               |                       `-{memfd:sealed-91}(7646)", ListingTree, "{memfd:sealed-91}(7646)", false},
+		{"        ├─sshd───sshd───bash", ListingTree, "sshd", false},
+		{"        └─cron", ListingTree, "cron", false},
+		{"|---|---|", ListingHead, "", false},
 		{"/usr/local/go/src/net/http:", ListingHead, "/usr/local/go/src/net/http", false},
 		{"total 2008", ListingTotal, "", false},
 		{"  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND", ListingHead, "", false},
