@@ -412,10 +412,18 @@ func optionDescribed(t []byte) bool {
 // git help -a and kubectl --help write them: an indentation, a command's
 // name, a run of blanks, and a description that starts with a capital
 // letter ("   add          Add file contents to the index"); or, as apt
-// writes them, a name, a dash and a description.
+// writes them, a name, a dash and a description; or, as go help writes
+// them, a tab, the name, blanks and a description in small letters
+// ("\tdownload    download modules to local cache").
 func commandEntry(line []byte) bool {
+	tab := len(line) > 1 && line[0] == '\t' && line[1] != '\t' && line[1] != ' '
 	t := bytes.TrimLeft(line, " ")
-	if n := len(line) - len(t); n < 2 || n > 8 || len(t) == 0 || !('a' <= t[0] && t[0] <= 'z') {
+	if tab {
+		t = line[1:]
+	} else if n := len(line) - len(t); n < 2 || n > 8 {
+		return false
+	}
+	if len(t) == 0 || !('a' <= t[0] && t[0] <= 'z') {
 		return false
 	}
 	i := 0
@@ -430,7 +438,7 @@ func commandEntry(line []byte) bool {
 	for j < len(t) && t[j] == ' ' {
 		j++
 	}
-	return j-i >= 2 && j < len(t) && 'A' <= t[j] && t[j] <= 'Z'
+	return j-i >= 2 && j < len(t) && ('A' <= t[j] && t[j] <= 'Z' || tab && 'a' <= t[j] && t[j] <= 'z')
 }
 
 // asmInstruction reports whether a line is an assembler's instruction or
