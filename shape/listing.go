@@ -405,6 +405,9 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 			}
 		}
 		for _, c := range processConnectors {
+			if rest[0] != '|' && rest[0] != '`' && rest[0] != 0xe2 {
+				break
+			}
 			if start := i + len(c); bytes.HasPrefix(rest, []byte(c)) && start < len(line) && line[start] != ' ' && line[start] != '-' && !bytes.HasPrefix(line[start:], []byte("─")) {
 				end := len(line)
 				for _, l := range processLinks {
@@ -584,7 +587,7 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 	if start, end, ok := symbolRow(line, f); ok {
 		return ListingLine{Form: ListingRow, Start: start, End: end}, true
 	}
-	if start, end, ok := libraryRow(line); ok {
+	if start, end, ok := libraryRow(line, f); ok {
 		return ListingLine{Form: ListingRow, Start: start, End: end}, true
 	}
 	switch {
@@ -761,7 +764,12 @@ func symbolRow(line []byte, f *fields) (start, end int, ok bool) {
 // /lib/x86_64-linux-gnu/libc.so.6 (0x00007f...)", "linux-vdso.so.1
 // (0x00007f...)"); ldconfig -p's name, what it is built for, " => " and
 // the file ("libz.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libz.so.1").
-func libraryRow(line []byte) (start, end int, ok bool) {
+func libraryRow(line []byte, f *fields) (start, end int, ok bool) {
+	at := f.at[:f.n]
+	arrowAt := func(i int) bool { return i < len(at) && string(line[at[i][0]:at[i][1]]) == "=>" }
+	if f.count < 2 || !arrowAt(1) && !arrowAt(2) && !bytes.HasPrefix(line[at[f.n-1][0]:], []byte("(0x")) {
+		return 0, 0, false // neither an arrow nor a load address
+	}
 	start = len(line) - len(bytes.TrimLeft(line, " \t"))
 	rest := line[start:]
 	left, right, arrow := bytes.Cut(rest, []byte(" => "))

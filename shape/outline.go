@@ -498,20 +498,20 @@ func indent(line []byte) int {
 	return len(line) - len(bytes.TrimLeft(line, " \t"))
 }
 
-// dockerInstructions are the instructions a Dockerfile's lines start with.
-var dockerInstructions = []string{"FROM ", "RUN ", "COPY ", "ADD ", "WORKDIR ", "ENV ", "ARG ", "EXPOSE ", "CMD ",
-	"ENTRYPOINT ", "USER ", "LABEL ", "VOLUME ", "HEALTHCHECK ", "SHELL ", "STOPSIGNAL ", "ONBUILD "}
-
 // dockerInstruction reports whether a line is a Dockerfile's instruction,
 // at the margin and in capitals: "FROM golang:1.22 AS build", "RUN make".
 func dockerInstruction(line []byte) bool {
 	if line[0] < 'A' || line[0] > 'W' {
 		return false
 	}
-	for _, in := range dockerInstructions {
-		if bytes.HasPrefix(line, []byte(in)) {
-			return true
-		}
+	word, _, ok := bytes.Cut(line[:min(len(line), 13)], []byte(" "))
+	if !ok {
+		return false
+	}
+	switch string(word) {
+	case "FROM", "RUN", "COPY", "ADD", "WORKDIR", "ENV", "ARG", "EXPOSE", "CMD",
+		"ENTRYPOINT", "USER", "LABEL", "VOLUME", "HEALTHCHECK", "SHELL", "STOPSIGNAL", "ONBUILD":
+		return true
 	}
 	return false
 }

@@ -120,16 +120,13 @@ func sniffSideBySide(sample []byte) (bool, string) {
 		buf   []byte
 		marks = map[int]int{} // lines by the column of a mark in them
 	)
-	lines, ruled := 0, 0 // lines with two bars or more between blanks
+	lines := 0
 	for line := range sampleLines(sample) {
 		buf = expandTabs(buf[:0], line)
 		if len(bytes.TrimSpace(buf)) == 0 {
 			continue
 		}
 		lines++
-		if bytes.Count(buf, []byte(" | ")) >= 2 {
-			ruled++
-		}
 		for i := minGutter; i < len(buf); i++ {
 			if sideMark(buf, i) {
 				marks[i]++
@@ -145,12 +142,6 @@ func sniffSideBySide(sample []byte) (bool, string) {
 	if marked < 2 || lines < 3 {
 		return false, ""
 	}
-	if ruled*4 >= lines*3 {
-		// A table ruled into columns by bars (apt-cache madison, python
-		// -X importtime) has two rules or more on a line; diff -y has
-		// one gutter.
-		return false, ""
-	}
 	same := 0
 	for line := range sampleLines(sample) {
 		buf = expandTabs(buf[:0], line)
@@ -164,6 +155,18 @@ func sniffSideBySide(sample []byte) (bool, string) {
 		}
 	}
 	if (marked+same)*4 < lines*3 {
+		return false, ""
+	}
+	ruled := 0 // lines with two bars or more between blanks
+	for line := range sampleLines(sample) {
+		if bytes.Count(line, []byte(" | ")) >= 2 {
+			ruled++
+		}
+	}
+	if ruled*4 >= lines*3 {
+		// A table ruled into columns by bars (apt-cache madison, python
+		// -X importtime) has two rules or more on a line; diff -y has
+		// one gutter.
 		return false, ""
 	}
 	return true, fmt.Sprintf("%d of %d lines are two files side by side with a gutter at column %d, as diff -y prints them", marked+same, lines, gutter+1)
