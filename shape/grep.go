@@ -572,6 +572,7 @@ type grepTally struct {
 	diags, messages int // of them, diagnostics and messages
 	pairs, unsorted int // successive numbered lines of one file; out of order
 	described       int // of pathLike, rows of file(1)'s output
+	covered         int // numbered lines that give a function's coverage
 }
 
 // sniffGrep reports whether sample looks like search output: a clear
@@ -596,6 +597,8 @@ func sniffGrep(sample []byte) (bool, string) {
 		return false, "lines describe files in a column, as file prints them: a listing, not matches"
 	case t.numbered > 0 && (t.diags*3 >= t.numbered || t.messages*2 >= t.numbered):
 		return false, "lines name files, but read as a compiler's diagnostics"
+	case t.numbered > 0 && t.covered*2 >= t.numbered:
+		return false, "lines give functions' coverage, as go tool cover -func prints them: a report, not matches"
 	case t.unsorted > 0 && t.unsorted*10 >= t.pairs:
 		// Search tools print the matches of a file in order; diagnostics
 		// come in the order they were found.
@@ -626,6 +629,21 @@ func (t *grepTally) matchText(text []byte) {
 	if message(text) {
 		t.messages++
 	}
+	if coverage(text) {
+		t.covered++
+	}
+}
+
+// coverage reports whether the text after path:line: is a row of go tool
+// cover -func: tabs, a function's name, tabs and the share of its
+// statements the tests ran ("\t\tWords\t\t100.0%").
+func coverage(text []byte) bool {
+	if len(text) < 4 || text[0] != '\t' || text[len(text)-1] != '%' {
+		return false
+	}
+	name, share, ok := bytes.Cut(bytes.TrimLeft(text, "\t"), []byte("\t"))
+	share = bytes.TrimLeft(share, "\t")
+	return ok && len(name) > 0 && bytes.IndexByte(name, ' ') < 0 && percent(share)
 }
 
 func tallyGrep(sample []byte) grepTally {

@@ -233,3 +233,17 @@ func TestSniffGrepContextNoNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffGrepCoverage checks that go tool cover -func's rows, which name
+// a file and a line, are no matches, while matches of tab-indented code
+// that ends in a percent sign still are.
+func TestSniffGrepCoverage(t *testing.T) {
+	cover := "example.com/gm/gm.go:6:\t\tWords\t\t100.0%\nexample.com/gm/gm.go:8:\t\tSum\t\t100.0%\nexample.com/gm/gm.go:18:\tNewBig\t\t0.0%\ntotal:\t\t\t\t(statements)\t71.4%\n"
+	if ok, why := sniffGrep([]byte(cover)); ok {
+		t.Errorf("go tool cover -func: sniffGrep = true (%s), want false", why)
+	}
+	matches := "fmt/print.go:12:\t\tp.fmt.fmtFloat(v, 64, verb, 100%)\nfmt/print.go:40:\t\tfmt.Printf(\"%d%%\")\nfmt/scan.go:7:\tx := 5 % 2\n"
+	if ok, why := sniffGrep([]byte(matches)); !ok {
+		t.Errorf("matches: sniffGrep = false (%s), want true", why)
+	}
+}

@@ -186,6 +186,10 @@ func parsePathLine(line []byte) ListingLine {
 		start = 3
 	case bytes.HasPrefix(line, []byte("Would remove ")):
 		start = len("Would remove ") // git clean -n
+	case len(line) > 2 && (line[0] == '*' || line[0] == '+') && line[1] == ' ' && line[2] != ' ' && bytes.IndexByte(line[2:], ' ') < 0:
+		// git branch marks the current branch with '*', one checked out
+		// in another worktree with '+'.
+		start = 2
 	case gitNameStatus(line) > 0:
 		start = gitNameStatus(line)
 	case line[0] == '\t':
@@ -232,10 +236,43 @@ func listingName(b []byte) (ok, strong bool) {
 		b = b[1:]
 	}
 	ok, strong = barePath(b)
-	if ok && !strong && bytes.ContainsRune(b, ' ') {
+	if ok && !strong && bytes.ContainsRune(b, ' ') || ok && encoded(b) {
 		return false, false
 	}
 	return ok, strong
+}
+
+// encoded reports whether b is a line of base64 (base64's output, the body
+// of a PEM certificate or key), which the '/' among its letters makes look
+// like a path: at least 40 bytes of base64's letters, with no '.', '-' or
+// '_' as names have between words, and a run of 20 or more between its
+// slashes that mixes capitals, small letters and digits, as a name's parts
+// do not.
+func encoded(b []byte) bool {
+	if len(b) < 40 {
+		return false
+	}
+	run, mixed := 0, false
+	var upper, lower, digit bool
+	for _, c := range b {
+		switch {
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		case 'a' <= c && c <= 'z':
+			lower = true
+		case isDigit(c):
+			digit = true
+		case c == '/' || c == '+' || c == '=':
+			if c == '/' {
+				run, upper, lower, digit = -1, false, false, false
+			}
+		default:
+			return false
+		}
+		run++
+		mixed = mixed || run >= 20 && upper && lower && digit
+	}
+	return mixed
 }
 
 // gitShortStatus reports whether a line starts as git status -s prints a
@@ -325,8 +362,17 @@ func gitStatusWord(w []byte) bool {
 // carry their parents' branches on.
 var treeConnectors = []string{"├── ", "└── ", "├─┬ ", "└─┬ ", "├─ ", "└─ ", "|-- ", "`-- ", "+-- ", `\-- `}
 
+// processConnectors start the entries of pstree's tree, with no blank
+// before the name; a process's only child follows it on its line, after
+// one of processLinks.
+var (
+	processConnectors = []string{"├─", "└─", "|-", "`-"}
+	processLinks      = []string{"-+-", "---", "─┬─", "───"}
+)
+
 // parseTreeLine recognises an entry of a tree drawn by tree, npm ls, yarn
-// list or cargo tree: branches ("│   ", "    "), a connector, a name.
+// list, cargo tree or pstree: branches ("│   ", "    "), a connector, a
+// name.
 func parseTreeLine(line []byte) (ListingLine, bool) {
 	switch line[0] {
 	case 0xe2, 0xc2, '|', '`', '+', '\\', ' ':
@@ -351,6 +397,23 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 				end := len(line)
 				if j := bytes.Index(line[start:], []byte(" -> ")); j > 0 {
 					end = start + j
+				}
+				if fixed {
+					depth = col / 4
+				}
+				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
+			}
+		}
+		for _, c := range processConnectors {
+			if rest[0] != '|' && rest[0] != '`' && rest[0] != 0xe2 {
+				break
+			}
+			if start := i + len(c); bytes.HasPrefix(rest, []byte(c)) && start < len(line) && line[start] != ' ' && line[start] != '-' && !bytes.HasPrefix(line[start:], []byte("─")) {
+				end := len(line)
+				for _, l := range processLinks {
+					if j := bytes.Index(line[start:], []byte(l)); j > 0 && start+j < end {
+						end = start + j
+					}
 				}
 				if fixed {
 					depth = col / 4
@@ -512,12 +575,19 @@ func isoDate(f []byte) bool {
 
 // parseKnownRow recognises the rows of tables whose form is known: du,
 // git ls-tree, dpkg -l, unzip -l, apt list, npm pack's notices, go list
-// -m, go mod graph and pip freeze.
+// -m, go mod graph, pip freeze, the table of mounts, dpkg
+// --get-selections and apt-cache madison.
 func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 	fields := f.at[:f.n]
 	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
 	tab := bytes.IndexByte(line, '\t')
 	if start, end, ok := gitRefRow(line, f); ok {
+		return ListingLine{Form: ListingRow, Start: start, End: end}, true
+	}
+	if start, end, ok := symbolRow(line, f); ok {
+		return ListingLine{Form: ListingRow, Start: start, End: end}, true
+	}
+	if start, end, ok := libraryRow(line, f); ok {
 		return ListingLine{Form: ListingRow, Start: start, End: end}, true
 	}
 	switch {
@@ -573,6 +643,14 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 		return ListingLine{Form: ListingRow, Start: fields[1][0], End: len(line)}, true // git diff --dirstat
 	case f.count == 6 && string(field(1)) == "on" && string(field(3)) == "type" && field(5)[0] == '(' && line[len(line)-1] == ')':
 		return ListingLine{Form: ListingRow, Start: fields[2][0], End: fields[2][1]}, true // mount: what on where type fs (options)
+	case f.count == 6 && line[0] != ' ' && field(1)[0] == '/' && allDigits(field(4)) && allDigits(field(5)) && len(field(4))+len(field(5)) == 2:
+		// /proc/mounts, /etc/fstab: what, where, the type, the options,
+		// then dump's flag and fsck's pass.
+		return ListingLine{Form: ListingRow, Start: fields[1][0], End: fields[1][1]}, true
+	case f.count >= 5 && string(field(1)) == "|" && string(field(3)) == "|" && packageName(field(0)) && version(field(2)):
+		return ListingLine{Form: ListingRow, Start: fields[0][0], End: fields[0][1]}, true // apt-cache madison
+	case f.count == 2 && line[0] != ' ' && selection(field(1)) && packageName(field(0)):
+		return ListingLine{Form: ListingRow, Start: 0, End: fields[0][1]}, true // dpkg --get-selections
 	case f.count == 1 && bytes.Contains(line, []byte("==")) && line[0] != ' ' && line[0] != '=':
 		name, _, _ := bytes.Cut(line, []byte("=="))
 		if weakName(name) {
@@ -630,7 +708,9 @@ func gitRefRow(line []byte, f *fields) (start, end int, ok bool) {
 		if i+1 < f.count && shortObjectName(field(i+1)) && !bytes.HasPrefix(field(i), []byte("(")) {
 			return fields[i][0], fields[i][1], true
 		}
-	case f.count == 3 && line[0] != ' ' && shortObjectName(field(1)) && field(2)[0] == '[' && field(2)[len(field(2))-1] == ']':
+	case f.count == 3 && line[0] != ' ' && len(field(1)) >= 7 && lowerHex(field(1)) && field(2)[0] == '[' && field(2)[len(field(2))-1] == ']':
+		// A commit's short name may be all digits: the path and the
+		// branch in brackets around it tell.
 		if ok, strong := pathPrefix(field(0)); ok && strong {
 			return fields[0][0], fields[0][1], true
 		}
@@ -640,6 +720,93 @@ func gitRefRow(line []byte, f *fields) (start, end int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// symbolRow recognises a row of a table of symbols, and returns where the
+// symbol's name is: nm's address, type letter and name ("0000000000001139
+// T main"), with a size before the letter (nm -S, go tool nm -size); an
+// undefined symbol, with blanks for its address ("                 U
+// printf"); readelf -s's numbered rows ("3: 0000000000000000 0 FUNC GLOBAL
+// DEFAULT UND printf@GLIBC_2.2.5 (3)", the first with no name). A name that c++filt demangled runs
+// to the end of the line, blanks and all. nm pads addresses to 8 or 16
+// digits; go tool nm aligns them to the right instead.
+func symbolRow(line []byte, f *fields) (start, end int, ok bool) {
+	fields := f.at[:f.n]
+	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
+	address := func(b []byte) bool {
+		return (len(b) == 8 || len(b) == 16 || line[0] == ' ' && len(b) >= 4) && lowerHex(b) && bytes.ContainsFunc(b, unicode.IsDigit)
+	}
+	switch {
+	case f.count < 2:
+	case fields[0][0] >= 8 && len(field(0)) == 1 && bytes.IndexByte([]byte("Uvw"), field(0)[0]) >= 0:
+		return fields[1][0], len(line), true
+	case f.count >= 3 && address(field(0)):
+		i := 1
+		if f.count >= 4 && len(field(1)) > 1 && lowerHex(field(1)) {
+			i = 2
+		}
+		if t := field(i); len(t) == 1 && bytes.IndexByte([]byte(nmTypes), t[0]) >= 0 && i+1 < f.n {
+			return fields[i+1][0], len(line), true
+		}
+	case f.count >= 7 && len(field(0)) > 1 && field(0)[len(field(0))-1] == ':' && allDigits(field(0)[:len(field(0))-1]) &&
+		len(field(1)) >= 8 && lowerHex(field(1)) && allDigits(field(2)):
+		if f.count == 7 {
+			return 0, 0, true // the null symbol, which has no name
+		}
+		return fields[7][0], fields[7][1], true
+	}
+	return 0, 0, false
+}
+
+// libraryRow recognises a row of a list of shared libraries, and returns
+// where the library's name is: ldd's name, " => ", the file it resolves
+// to or "not found", and where it is loaded ("libc.so.6 =>
+// /lib/x86_64-linux-gnu/libc.so.6 (0x00007f...)", "linux-vdso.so.1
+// (0x00007f...)"); ldconfig -p's name, what it is built for, " => " and
+// the file ("libz.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libz.so.1").
+func libraryRow(line []byte, f *fields) (start, end int, ok bool) {
+	at := f.at[:f.n]
+	arrowAt := func(i int) bool { return i < len(at) && string(line[at[i][0]:at[i][1]]) == "=>" }
+	if f.count < 2 || !arrowAt(1) && !arrowAt(2) && !bytes.HasPrefix(line[at[f.n-1][0]:], []byte("(0x")) {
+		return 0, 0, false // neither an arrow nor a load address
+	}
+	start = len(line) - len(bytes.TrimLeft(line, " \t"))
+	rest := line[start:]
+	left, right, arrow := bytes.Cut(rest, []byte(" => "))
+	if !arrow {
+		// No resolution: only a load address follows the name.
+		i := bytes.Index(rest, []byte(" (0x"))
+		if i <= 0 || rest[len(rest)-1] != ')' || !lowerHex(rest[i+4:len(rest)-1]) {
+			return 0, 0, false
+		}
+		left = rest[:i]
+	} else if !bytes.HasPrefix(right, []byte("/")) && !bytes.HasPrefix(right, []byte("not found")) {
+		return 0, 0, false
+	}
+	if i := bytes.Index(left, []byte(" (")); i > 0 && left[len(left)-1] == ')' {
+		left = left[:i] // ldconfig's "(libc6,x86-64)"
+	}
+	if !bytes.Contains(left, []byte(".so")) {
+		return 0, 0, false
+	}
+	if ok, _ := listingName(left); !ok {
+		return 0, 0, false
+	}
+	return start, start + len(left), true
+}
+
+// nmTypes are the letters nm puts before a symbol's name to tell where it
+// lives: text, data, bss, read-only, undefined, weak...
+const nmTypes = "AaBbCcDdGgiINnpRrSsTtUuVvWw-?"
+
+// lowerHex reports whether b is made of digits and lower-case hex letters.
+func lowerHex(b []byte) bool {
+	for _, c := range b {
+		if !isDiffHex(c) {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // shortObjectName reports whether f is a git object's name cut short, as
@@ -690,6 +857,16 @@ func dpkgOwners(line []byte, f *fields) bool {
 		}
 	}
 	return true
+}
+
+// selection reports whether f is what dpkg --get-selections says is to
+// become of a package.
+func selection(f []byte) bool {
+	switch string(f) {
+	case "install", "deinstall", "purge", "hold":
+		return true
+	}
+	return false
 }
 
 // percent reports whether f is a share as git diff --dirstat prints it:

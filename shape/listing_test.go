@@ -63,8 +63,12 @@ func TestParseListingLine(t *testing.T) {
 		{"07ace7b971785315177589d377a4d63dec0e3b4e refs/heads/feature", ListingRow, "refs/heads/feature", false},
 		{"db7d8d44baecf543ab7c9bcb53836dc91d355063 commit\trefs/remotes/origin/main", ListingRow, "refs/remotes/origin/main", false},
 		{"  feature 07ace7b [origin/feature] feature: wording, extra", ListingRow, "feature", false},
+		{"* main", ListingPath, "main", true},
+		{"+ h-sniff4", ListingPath, "h-sniff4", true},
+		{"* Fix the build", ListingOther, "", false},
 		{"* main    0188dfd main: wording", ListingRow, "main", false},
 		{"/tmp/sniff-work6/repo  981e5f4 [main]", ListingRow, "/tmp/sniff-work6/repo", false},
+		{"/tmp/sniff-work6/wt    6768063 [feature]", ListingRow, "/tmp/sniff-work6/wt", false},
 		{"stash@{1}: WIP on main: 981e5f4 Revert \"touch readme\"", ListingRow, "stash@{1}", false},
 		{"  added 1234567 bytes", ListingOther, "", false},
 		{"lib32gcc1\t", ListingPath, "lib32gcc1", true},
@@ -80,6 +84,28 @@ func TestParseListingLine(t *testing.T) {
 		{"  36.0% reduce/testdata/golden/", ListingRow, "reduce/testdata/golden/", false},
 		{"sysfs on /sys type sysfs (rw,relatime)", ListingRow, "/sys", false},
 		{"/dev/vda on / type ext4 (rw,relatime,discard)", ListingRow, "/", false},
+		{"tmpfs /dev/shm tmpfs rw,relatime,size=24684092k 0 0", ListingRow, "/dev/shm", false},
+		{"UUID=3f2a-11 /boot/efi vfat umask=0077 0 1", ListingRow, "/boot/efi", false},
+		{"adwaita-icon-theme\t\t\t\tinstall", ListingRow, "adwaita-icon-theme", false},
+		{"libc6:amd64\t\t\t\t\thold", ListingRow, "libc6:amd64", false},
+		{"       git | 1:2.39.5-0+deb12u3 | http://deb.debian.org/debian bookworm/main amd64 Packages", ListingRow, "git", false},
+		// Tables of symbols: nm, nm -S, go tool nm -size, nm | c++filt,
+		// readelf -s.
+		{"0000000000001139 T main", ListingRow, "main", false},
+		{"                 U printf@GLIBC_2.2.5", ListingRow, "printf@GLIBC_2.2.5", false},
+		{"0000000000001139 0000000000000025 T main", ListingRow, "main", false},
+		{"  52d6e0      93464 D runtime.mheap_", ListingRow, "runtime.mheap_", false},
+		{"00000000000021c0 W ns::Box<std::string>::get() const", ListingRow, "ns::Box<std::string>::get() const", false},
+		{"     3: 0000000000000000     0 FUNC    GLOBAL DEFAULT  UND printf@GLIBC_2.2.5 (3)", ListingRow, "printf@GLIBC_2.2.5", false},
+		{"     0: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT  UND ", ListingRow, "", false},
+		{"deadbeef a placeholder value", ListingOther, "", false},
+		// Shared libraries: ldd, ldconfig -p.
+		{"\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007fe0f081e000)", ListingRow, "libc.so.6", false},
+		{"\tlinux-vdso.so.1 (0x00007fe0f0e2a000)", ListingRow, "linux-vdso.so.1", false},
+		{"\t/lib64/ld-linux-x86-64.so.2 (0x00007fe0f0e2c000)", ListingRow, "/lib64/ld-linux-x86-64.so.2", false},
+		{"\tlibfoo.so.2 => not found", ListingRow, "libfoo.so.2", false},
+		{"\tlibz.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libz.so.1", ListingRow, "libz.so.1", false},
+		{"\t'key' => 'value',", ListingOther, "", false},
 		// ls -1sh: a size with its unit, then a name.
 		{" 12K README.md", ListingRow, "README.md", false},
 		{"4.0K addressingmodes_test.go", ListingRow, "addressingmodes_test.go", false},
@@ -88,6 +114,13 @@ func TestParseListingLine(t *testing.T) {
 		{"│   └── triv.go", ListingTree, "triv.go", false},
 		{"│\u00a0\u00a0 └── __pycache__", ListingTree, "__pycache__", false},
 		{"│  ├─ mime-types@~2.1.34", ListingTree, "mime-types@~2.1.34", false},
+		// pstree: the name right after the connector, up to a child on
+		// the same line.
+		{"               |-memfd:sealed-91(8958)-+-bash(8959)---bash(7668)", ListingTree, "memfd:sealed-91(8958)", false},
+		{"               |                       `-{memfd:sealed-91}(7646)", ListingTree, "{memfd:sealed-91}(7646)", false},
+		{"        ├─sshd───sshd───bash", ListingTree, "sshd", false},
+		{"        └─cron", ListingTree, "cron", false},
+		{"|---|---|", ListingHead, "", false},
 		{"/usr/local/go/src/net/http:", ListingHead, "/usr/local/go/src/net/http", false},
 		{"total 2008", ListingTotal, "", false},
 		{"  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND", ListingHead, "", false},
@@ -111,6 +144,11 @@ func TestParseListingLine(t *testing.T) {
 		{"2026-08-28 started", ListingOther, "", false},
 		{"2026-11-26 19:56 reading /etc/hosts", ListingOther, "", false},
 		{"The quick brown fox jumps over the lazy dog.", ListingOther, "", false},
+		// base64 (a PEM body, base64 of a file) is no path, for all its
+		// slashes; a class's path may mix capitals and digits.
+		{"Z2l0aHViLmNvbS9jcHVndXk4My9nby1tZDJtYW4vdjIgdjIuMC42IGgxOlhKdGlhVVc2ZE", ListingOther, "", false},
+		{"MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ", ListingOther, "", false},
+		{"org/apache/commons/lang3/builder/ToStringBuilder", ListingPath, "org/apache/commons/lang3/builder/ToStringBuilder", false},
 	} {
 		var p ListingParser
 		l := p.Parse([]byte(tc.line))

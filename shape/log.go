@@ -70,7 +70,10 @@ var logMarks = []struct {
 	{"Dropped refs/stash@{", false, "git stash output"},
 	{"Switched to branch '", false, "git checkout output"},
 	{"Switched to a new branch '", false, "git checkout output"},
-	{"checking ", false, ""}, // checked below: checking for gcc... gcc
+	{"checking ", false, ""}, // checked below: checking for gcc... gcc; checking file a.go
+	{"patching file ", false, "patch output (patching file)"},
+	{"Hunk #", false, ""},      // checked below: Hunk #1 FAILED at 6.
+	{"Bisecting: ", false, ""}, // checked below: Bisecting: 2 revisions left to test
 	{"configure: ", false, "configure output"},
 	{"config.status: ", false, "configure output"},
 	{"This file contains any messages produced by compilers while", false, "a configure log (config.log)"},
@@ -518,6 +521,17 @@ func logStartMark(line []byte) string {
 			if bytes.Contains(rest, []byte("...")) {
 				return "configure output (checking ...)"
 			}
+			if bytes.HasPrefix(rest, []byte("file ")) {
+				return "patch --dry-run output (checking file)"
+			}
+		case "Hunk #":
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) && (bytes.HasPrefix(rest[len(n):], []byte(" FAILED")) || bytes.HasPrefix(rest[len(n):], []byte(" succeeded"))) {
+				return "patch output (Hunk #N FAILED)"
+			}
+		case "Bisecting: ":
+			if n, _, ok := bytes.Cut(rest, []byte(" ")); ok && logIsDigits(n) && bytes.HasPrefix(rest[len(n):], []byte(" revision")) {
+				return "git bisect output (Bisecting: N revisions left)"
+			}
 		case "platform ":
 			if bytes.Contains(rest, []byte(" -- Python ")) {
 				return "pytest output"
@@ -566,6 +580,7 @@ var logShapeMarks = []struct {
 	{logPIDFence, "a memory checker's report (==PID== ...)"},
 	{logShellError, "a shell's errors (script: line N: message)"},
 	{logGitRefUpdate, "git fetch or push output ( * [new branch] a -> b)"},
+	{logGitCheck, "git diff --check output (file:line: trailing whitespace.)"},
 }
 
 // logShapeMark returns the reason a line marks a log by its form, or "":
@@ -577,6 +592,27 @@ func logShapeMark(line []byte) string {
 		}
 	}
 	return logRunnerLine(line)
+}
+
+// gitCheckProblems are what git diff --check says is wrong with a line.
+var gitCheckProblems = []string{"trailing whitespace.", "space before tab in indent.", "indent with spaces.",
+	"tab in indent.", "new blank line at EOF.", "leftover conflict marker"}
+
+// logGitCheck reports whether a line is one of git diff --check's: a path,
+// the number of the line and what is wrong with it ("README.md:38:
+// trailing whitespace.").
+func logGitCheck(line []byte) bool {
+	if len(line) < 8 || line[len(line)-1] != '.' && line[len(line)-1] != 'r' {
+		return false
+	}
+	for _, p := range gitCheckProblems {
+		if rest, ok := bytes.CutSuffix(line, []byte(p)); ok {
+			rest, ok = bytes.CutSuffix(rest, []byte(": "))
+			i := bytes.LastIndexByte(rest, ':')
+			return ok && i > 0 && i+1 < len(rest) && logIsDigits(rest[i+1:])
+		}
+	}
+	return false
 }
 
 // logShellError reports whether a line is an error of bash or sh about a
@@ -989,9 +1025,11 @@ func logTimestamped(line []byte) bool {
 	}
 	if len(line) > 0 && line[0] == '[' {
 		line = line[1:]
-	} else if name := logProgramName(line); name > 0 && logISODate(line[name+1:]) {
+	} else if name := logProgramName(line); name > 0 && !shortObjectName(line[:name]) && logISODate(line[name+1:]) {
 		// A program that names itself before each stamp, a date and a
 		// time: "update-alternatives 2025-06-24 14:36:53: link group ...".
+		// A commit's abbreviated name before its date is git log's
+		// record of history (--format='%h %ad %s' --date=iso), no log.
 		t, _, _ := bytes.Cut(line[name+12:], []byte(" "))
 		if clock(bytes.TrimSuffix(t, []byte(":"))) {
 			return true

@@ -162,6 +162,15 @@ func TestSniffLogLines(t *testing.T) {
 		{"Serving HTTP on 127.0.0.1 port 8765 (http://127.0.0.1:8765/) ...\n127.0.0.1 - - [27/Nov/2026 01:32:08] \"GET / HTTP/1.1\" 200 -\n127.0.0.1 - - [27/Nov/2026 01:32:09] code 404, message File not found\n", true},
 		{"10.0.0.5 - bob [27/Nov/2026:01:32:08 +0000] \"GET /a HTTP/1.1\" 200 512\n10.0.0.5 - bob [27/Nov/2026:01:32:09 +0000] \"GET /b HTTP/1.1\" 404 0\n10.0.0.6 - - [27/Nov/2026:01:32:11 +0000] \"POST /c HTTP/1.1\" 201 9\n", true},
 		{"update-alternatives 2025-06-24 14:36:53: link group pager updated to point to /usr/bin/less\nupdate-alternatives 2025-06-24 14:36:55: link group pinentry updated\nupdate-alternatives 2025-06-24 14:39:42: link group java updated\n", true},
+		// git diff --check: where, what is wrong, and the line.
+		{"README.md:38: trailing whitespace.\n+x  \nREADME.md:39: space before tab in indent.\n+ \tline\n", true},
+		{"The hook warns of trailing whitespace.\nNothing else.\nDone.\n", false},
+		// patch and git bisect report what they did line by line.
+		{"checking file extra.go\nchecking file search.go\nHunk #1 FAILED at 6.\n1 out of 1 hunk FAILED\n", true},
+		{"patching file README.md\npatching file search.go\n", true},
+		{"Hunk #1 of this recipe is the smallest\n", false},
+		{"running  'sh' '-c' 'make test'\nBisecting: 2 revisions left to test after this (roughly 2 steps)\n[33ecfab7d947f90566b2a523b7717dcd09e32e90] reduce: wording\n", true},
+		{"bf7003e 2026-11-27 02:16:27 +0000 outline: an SQL statement runs to its end\n0188dfd 2026-11-27 02:20:03 +0000 main: wording\n981e5f4 2026-11-27 02:31:45 +0000 shape: tables of symbols\n", false},
 		{"see [12/Nov/a] and\nrelease 2024-01-02 notes\nthe end\n", false},
 		// python3 -m py_compile of a file with a syntax error.
 		{"  File \"bad.py\", line 1\n    def f(:\n         ^\nSyntaxError: '(' was never closed\n", true},

@@ -29,7 +29,15 @@ type outlineTally struct {
 	makeRefs    int // lines that refer to a makefile's variables: $(CC), ${RM}
 	usage       bool
 	helpStart   bool // the first line is "usage: ..."
-	manStart    bool // the first line is a manual's section, at the margin
+	// helpHeads counts the headings help text puts over its lists, at
+	// the margin: "positional arguments:", "Options:", "Commands:".
+	helpHeads int
+	manStart  bool // the first line is a manual's section, at the margin
+	// docker counts a Dockerfile's instructions at the margin (FROM,
+	// RUN, COPY); dockerStart is set when the first line that is no
+	// comment is a FROM or an ARG, as a Dockerfile's is.
+	docker      int
+	dockerStart bool
 }
 
 // sniffDocument reports whether sample is documentation with a mark no
@@ -106,9 +114,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		// One section cut from a manual: its heading, then its text
 		// indented under it; a table's rows are not all indented.
 		return true, "a manual's section: its heading and indented text"
-	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands >= 3:
+	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands+t.helpHeads >= 3:
 		// Under a usage line, lists of options ("-depth -maxdepth LEVELS")
-		// and of commands are help text too.
+		// and of commands are help text too, and so is a short one whose
+		// few options stand under their headings (argparse's, click's).
 		return true, "help text: a usage line and options or commands"
 	case t.options >= 8 && t.options*12 >= t.lines:
 		return true, fmt.Sprintf("help text: %d of %d lines document options", t.options, t.lines)
@@ -116,6 +125,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("help text: %d of %d lines name commands", t.commands, t.lines)
 	case t.rules >= 3 && t.rules*40 >= t.lines && t.makeRefs >= t.rules:
 		return true, fmt.Sprintf("a makefile: %d rules with recipes", t.rules)
+	case t.dockerStart && t.docker >= 3 && t.docker*3 >= t.lines-t.comments:
+		return true, fmt.Sprintf("a Dockerfile: %d instructions", t.docker)
 	}
 	return false, ""
 }
@@ -132,6 +143,7 @@ func tallyOutline(sample []byte) outlineTally {
 		inPOD        bool // inside Perl's documentation, from =head1 or =pod to =cut
 		linesChecked int
 		pendOption   = -1 // the indentation of an option line not yet described
+		seenCode     bool // a line that is not blank and no # comment has been read
 	)
 	for line := range sampleLines(sample) {
 		line = unnumbered(bytes.TrimSuffix(line, []byte{'\r'}))
@@ -211,8 +223,18 @@ func tallyOutline(sample []byte) outlineTally {
 		if linesChecked <= 40 && (hasPrefixFold(trimmed, "usage:") || string(trimmed) == "Usage:" || bytes.HasPrefix(trimmed, []byte("Usage of "))) {
 			t.usage = true
 		}
+		if len(trimmed) == len(line) && helpHeading(trimmed) {
+			t.helpHeads++
+		}
 		if blameLine(line) {
 			t.blame++
+		}
+		if !seenCode && line[0] != '#' {
+			seenCode = true
+			t.dockerStart = bytes.HasPrefix(line, []byte("FROM ")) || bytes.HasPrefix(line, []byte("ARG "))
+		}
+		if dockerInstruction(line) {
+			t.docker++
 		}
 		if cmd, ok := podCommand(line); ok {
 			inPOD = cmd != "cut"
@@ -335,6 +357,18 @@ func setextRule(line []byte) bool {
 	return true
 }
 
+// helpHeading reports whether a line is one of the headings that help
+// text puts over its lists of arguments, options and commands (argparse,
+// click, cobra).
+func helpHeading(line []byte) bool {
+	switch string(line) {
+	case "positional arguments:", "optional arguments:", "options:", "Options:", "Arguments:",
+		"Commands:", "Flags:", "Global Flags:", "Available Commands:":
+		return true
+	}
+	return false
+}
+
 // optionLine reports whether a line documents a command's option: an
 // indentation, then -x or --long; not a declaration of a style sheet,
 // "-webkit-box-sizing: border-box;".
@@ -378,10 +412,18 @@ func optionDescribed(t []byte) bool {
 // git help -a and kubectl --help write them: an indentation, a command's
 // name, a run of blanks, and a description that starts with a capital
 // letter ("   add          Add file contents to the index"); or, as apt
-// writes them, a name, a dash and a description.
+// writes them, a name, a dash and a description; or, as go help writes
+// them, a tab, the name, blanks and a description in small letters
+// ("\tdownload    download modules to local cache").
 func commandEntry(line []byte) bool {
+	tab := len(line) > 1 && line[0] == '\t' && line[1] != '\t' && line[1] != ' '
 	t := bytes.TrimLeft(line, " ")
-	if n := len(line) - len(t); n < 2 || n > 8 || len(t) == 0 || !('a' <= t[0] && t[0] <= 'z') {
+	if tab {
+		t = line[1:]
+	} else if n := len(line) - len(t); n < 2 || n > 8 {
+		return false
+	}
+	if len(t) == 0 || !('a' <= t[0] && t[0] <= 'z') {
 		return false
 	}
 	i := 0
@@ -396,7 +438,7 @@ func commandEntry(line []byte) bool {
 	for j < len(t) && t[j] == ' ' {
 		j++
 	}
-	return j-i >= 2 && j < len(t) && 'A' <= t[j] && t[j] <= 'Z'
+	return j-i >= 2 && j < len(t) && ('A' <= t[j] && t[j] <= 'Z' || tab && 'a' <= t[j] && t[j] <= 'z')
 }
 
 // asmInstruction reports whether a line is an assembler's instruction or
@@ -454,6 +496,24 @@ func asmInstruction(line []byte) bool {
 // as one.
 func indent(line []byte) int {
 	return len(line) - len(bytes.TrimLeft(line, " \t"))
+}
+
+// dockerInstruction reports whether a line is a Dockerfile's instruction,
+// at the margin and in capitals: "FROM golang:1.22 AS build", "RUN make".
+func dockerInstruction(line []byte) bool {
+	if line[0] < 'A' || line[0] > 'W' {
+		return false
+	}
+	word, _, ok := bytes.Cut(line[:min(len(line), 13)], []byte(" "))
+	if !ok {
+		return false
+	}
+	switch string(word) {
+	case "FROM", "RUN", "COPY", "ADD", "WORKDIR", "ENV", "ARG", "EXPOSE", "CMD",
+		"ENTRYPOINT", "USER", "LABEL", "VOLUME", "HEALTHCHECK", "SHELL", "STOPSIGNAL", "ONBUILD":
+		return true
+	}
+	return false
 }
 
 // makeRule reports whether a line is a makefile's rule: targets at the

@@ -218,3 +218,16 @@ func TestSniffManSection(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffDockerfile checks that a Dockerfile, short and with no
+// declarations, reads as source; and that SQL's FROM lines do not make one.
+func TestSniffDockerfile(t *testing.T) {
+	docker := "# syntax=docker/dockerfile:1\nFROM golang:1.22 AS build\nWORKDIR /src\nCOPY . .\nRUN go build -o /app .\n\nFROM gcr.io/distroless/base\nCOPY --from=build /app /app\nENTRYPOINT [\"/app\"]\n"
+	if ok, why := sniffOutline([]byte(docker)); !ok || !strings.Contains(why, "Dockerfile") {
+		t.Errorf("Dockerfile: sniffOutline = %v (%s), want a Dockerfile", ok, why)
+	}
+	sql := "SELECT name, count(*)\nFROM users\nWHERE age > 3\nGROUP BY name;\n"
+	if _, why := sniffOutline([]byte(sql)); strings.Contains(why, "Dockerfile") {
+		t.Errorf("SQL: sniffOutline = %s, want no Dockerfile", why)
+	}
+}

@@ -204,6 +204,22 @@ func TestSniffHelpText(t *testing.T) {
 			t.Errorf("%s: Sniff = %s (%s), want help text", name, k, why)
 		}
 	}
+	// A short argparse help: two options, under its headings.
+	short := "usage: tool [-h] [--n N] path [path ...]\n\nDo things.\n\npositional arguments:\n  path\n\noptions:\n  -h, --help  show this help message and exit\n  --n N       count\n"
+	if k, why := Sniff([]byte(short)); k != Outline || !strings.HasPrefix(why, "help text") {
+		t.Errorf("argparse help: Sniff = %s (%s), want help text", k, why)
+	}
+	// go help mod: a usage line, then commands after a tab, described in
+	// small letters.
+	goHelp := "Go mod provides access to operations on modules.\n\nUsage:\n\n\tgo mod <command> [arguments]\n\nThe commands are:\n\n\tdownload    download modules to local cache\n\tedit        edit go.mod from tools or scripts\n\tgraph       print module requirement graph\n\tinit        initialize new module in current directory\n\ttidy        add missing and remove unused modules\n\nUse \"go help mod <command>\" for more information about a command.\n"
+	if k, why := Sniff([]byte(goHelp)); k != Outline || !strings.HasPrefix(why, "help text") {
+		t.Errorf("go help mod: Sniff = %s (%s), want help text", k, why)
+	}
+	// argparse's complaint under its usage line is a log.
+	complaint := "usage: tool [-h] [--n N] path [path ...]\ntool: error: the following arguments are required: path\n"
+	if k, why := Sniff([]byte(complaint)); k == Outline {
+		t.Errorf("argparse error: Sniff = %s (%s), want no outline", k, why)
+	}
 	for _, tc := range []struct {
 		line   string
 		option bool

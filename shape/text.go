@@ -158,6 +158,18 @@ func sniffSideBySide(sample []byte) (bool, string) {
 	if (marked+same)*4 < lines*3 {
 		return false, ""
 	}
+	ruled := 0 // lines with two bars or more between blanks
+	for line := range sampleLines(sample) {
+		if bytes.Count(line, []byte(" | ")) >= 2 {
+			ruled++
+		}
+	}
+	if ruled*4 >= lines*3 {
+		// A table ruled into columns by bars (apt-cache madison, python
+		// -X importtime) has two rules or more on a line; diff -y has
+		// one gutter.
+		return false, ""
+	}
 	return true, fmt.Sprintf("%d of %d lines are two files side by side with a gutter at column %d, as diff -y prints them", marked+same, lines, gutter+1)
 }
 

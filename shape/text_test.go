@@ -114,3 +114,22 @@ func TestSideBySideRow(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffSideBySideTable checks that tables ruled into columns by bars
+// are no diff -y: their second rule lines up as the first does.
+func TestSniffSideBySideTable(t *testing.T) {
+	for _, sample := range []string{
+		"       git | 1:2.39.5-0+deb12u3 | http://deb.debian.org/debian bookworm/main amd64 Packages\n" +
+			"       git | 1:2.39.5-0+deb12u2 | http://deb.debian.org/debian bookworm/main amd64 Packages\n" +
+			"      curl | 7.88.1-10+deb12u14 | http://deb.debian.org/debian bookworm/main amd64 Packages\n" +
+			"      curl | 7.88.1-10+deb12u12 | http://deb.debian.org/debian bookworm/main amd64 Packages\n",
+		"import time: self [us] | cumulative | imported package\n" +
+			"import time:       149 |        149 |   _io\n" +
+			"import time:        18 |         18 |   marshal\n" +
+			"import time:       226 |        226 |   posix\n",
+	} {
+		if ok, why := sniffSideBySide([]byte(sample)); ok {
+			t.Errorf("sniffSideBySide(%.40q...) = true (%s), want false", sample, why)
+		}
+	}
+}
