@@ -65,6 +65,11 @@ type recordList struct {
 	// order in which records are shown in full as the budget allows.
 	full     map[int]bool
 	upgrades []int
+	// byKey shows the records not in full by their keys, but for those
+	// in whole: when short records shown whole do not all fit, their
+	// keys may, with as many whole as fit spread over the list.
+	byKey bool
+	whole map[int]bool
 	// counts is what the view of the list shows, for its note.
 	counts recordCounts
 }
@@ -308,11 +313,16 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter) ([][]byt
 	for _, l := range lists {
 		d.lists[l.at] = l
 	}
+	whole := 0 // records shown whole, spread over each list, in byKey
 	fits := func(k int) bool {
 		for _, l := range lists {
 			l.full = map[int]bool{}
 			for _, i := range l.upgrades[:min(k, len(l.upgrades))] {
 				l.full[i] = true
+			}
+			l.whole = map[int]bool{}
+			for _, i := range spreadOrder(l.n)[:min(whole, l.n)] {
+				l.whole[i] = true
 			}
 			l.counts = l.count(d.b)
 		}
@@ -320,13 +330,26 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter) ([][]byt
 		f, ok := d.pick(budget, c)
 		return ok && f.level <= floorLevel && d.showsLists(f, lists)
 	}
-	most := 0
+	most, longest := 0, 0
 	for _, l := range lists {
-		most = max(most, len(l.upgrades))
+		l.byKey = false
+		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
 	// Records in full, as many as fit the budget with the rest of the
 	// document no poorer than floorLevel; none if even that fails.
 	k := sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
+	if k < 0 {
+		// Short records shown whole, as the input has them, may not all
+		// fit where their keys would: a long list of codes and names.
+		// Then each is shown by its key, and as many whole as fit.
+		for _, l := range lists {
+			l.byKey = true
+		}
+		k = sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
+		if k >= 0 {
+			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) }) - 1
+		}
+	}
 	if k < 0 {
 		d.lists = nil
 		d.reset()
@@ -349,6 +372,32 @@ func (d *jsonDoc) shownBy(f form) map[int]int {
 	r.applyForm(f)
 	r.value(d.root, 0, nil)
 	return r.shown
+}
+
+// spreadOrder returns the indices of a list of n in an order whose every
+// prefix is spread over the list: the first, the last, the middle, the
+// middles of the halves, and so on.
+func spreadOrder(n int) []int {
+	if n <= 0 {
+		return nil
+	}
+	out := []int{0}
+	if n > 1 {
+		out = append(out, n-1)
+	}
+	type span struct{ lo, hi int }
+	queue := []span{{0, n - 1}}
+	for len(queue) > 0 {
+		sp := queue[0]
+		queue = queue[1:]
+		if sp.hi-sp.lo < 2 {
+			continue
+		}
+		mid := (sp.lo + sp.hi) / 2
+		out = append(out, mid)
+		queue = append(queue, span{sp.lo, mid}, span{mid, sp.hi})
+	}
+	return out
 }
 
 // showsLists reports whether the view of form f shows every record list
@@ -381,7 +430,7 @@ func (l *recordList) shape(b []byte, i int, v seg) recordShape {
 	switch {
 	case l.full[i]:
 		return shownFull
-	case wholeLen(b, v) <= inlineMax:
+	case (!l.byKey || l.whole[i]) && wholeLen(b, v) <= inlineMax:
 		return shownWhole
 	}
 	return shownByKey

@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -210,5 +211,39 @@ func BenchmarkJSONRecordList(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			benchmarkJSON(b, readFile(b, filepath.Join(corpusDir, name+".out")))
 		})
+	}
+}
+
+// A list of records each short enough to show whole, too many to show so
+// within the budget, is shown by its key: every record named, rather than
+// the first few whole, and as many whole as fit, spread over the list.
+func TestJSONRecordListShortRecordsByKey(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"codes\": [\n")
+	const n = 180
+	for i := range n {
+		sep := ","
+		if i == n-1 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, "    {\n      \"code\": \"K%03d\",\n      \"label\": \"label number %d\",\n      \"numeric\": \"%03d\"\n    }%s\n", i, i, 7*i%1000, sep)
+	}
+	b.WriteString("  ]\n}\n")
+	got := body(t, shape.JSON, []byte(b.String()), 2000)
+	for i := range n {
+		if code := fmt.Sprintf(`"K%03d"`, i); !bytes.Contains(got, []byte(code)) {
+			t.Fatalf("record %s is not named:\n%s", code, got)
+		}
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+	// The room the keys leave shows records whole, spread over the list.
+	var whole []int
+	for _, m := range regexp.MustCompile(`\{"code": "K([0-9]+)", "label"`).FindAllSubmatch(got, -1) {
+		whole = append(whole, atoi(string(m[1])))
+	}
+	if len(whole) < 2 || whole[0] > n/4 || whole[len(whole)-1] < 3*n/4 {
+		t.Errorf("records shown whole: %v, want some spread over the list:\n%s", whole, got)
 	}
 }
