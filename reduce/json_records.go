@@ -103,10 +103,16 @@ func (d *jsonDoc) recordLists() []*recordList {
 			out = append(out, l)
 			return
 		}
-		// A document's parts are the members of its objects; the items
-		// of an array that is no record list are data.
-		if b[v.start] == '{' && depth < maxRecordDepth {
+		// A document's parts are the members of its objects, and the
+		// items of an array too short to be a record list, as the report
+		// tree -J writes after the tree; the items of a longer array
+		// that is no record list are data.
+		switch {
+		case depth >= maxRecordDepth:
+		case b[v.start] == '{':
 			eachMember(b, v.start, func(_, val seg) bool { walk(val, depth+1); return true })
+		case d.container(v.start).n < minRecords:
+			eachItem(b, v.start, func(start, end int) bool { walk(seg{start, end}, depth+1); return true })
 		}
 	}
 	walk(d.root, 0)

@@ -247,3 +247,27 @@ func TestJSONRecordListShortRecordsByKey(t *testing.T) {
 		t.Errorf("records shown whole: %v, want some spread over the list:\n%s", whole, got)
 	}
 }
+
+// A record list inside a short array of other objects, as tree -J writes
+// its tree and then a report, is found as one at the top of a document.
+func TestJSONRecordListInShortArray(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`[{"type":"directory","name":"root","contents":[`)
+	const n = 60
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n"+`{"type":"directory","name":"pkg%02d","contents":[{"type":"file","name":"index.js"},{"type":"file","name":"package.json"},{"type":"file","name":"README.md"}]}`, i)
+	}
+	fmt.Fprintf(&b, "\n"+`]},{"type":"report","directories":%d,"files":%d}]`+"\n", n+1, 3*n)
+	got := body(t, shape.JSON, []byte(b.String()), 700)
+	for i := range n {
+		if name := fmt.Sprintf(`"pkg%02d"`, i); !bytes.Contains(got, []byte(name)) {
+			t.Fatalf("record %s is not named:\n%s", name, got)
+		}
+	}
+	if !json.Valid(got) || !bytes.Contains(got, []byte(`"type":"report"`)) {
+		t.Errorf("the view does not parse or lacks the report:\n%s", got)
+	}
+}
