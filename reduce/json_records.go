@@ -72,6 +72,8 @@ type recordList struct {
 	whole map[int]bool
 	// counts is what the view of the list shows, for its note.
 	counts recordCounts
+	// lists is set for a map whose records are arrays.
+	lists bool
 }
 
 // by names what records are shown by.
@@ -125,16 +127,22 @@ func (d *jsonDoc) recordLists() []*recordList {
 func (d *jsonDoc) recordList(v seg) *recordList {
 	b := d.b
 	c := d.container(v.start)
-	if c.n < minRecords && !(c.object && c.n >= minMapRecords) || c.kinds[jObject] != c.n {
+	// A map's records may be lists too: the examples of each operation,
+	// the versions of each package.
+	lists := c.mapLike && c.kinds[jArray] == c.n
+	if c.n < minRecords && !(c.object && c.n >= minMapRecords) || c.kinds[jObject] != c.n && !lists {
 		return nil
 	}
-	l := &recordList{at: v.start, object: c.object, n: c.n}
+	l := &recordList{at: v.start, object: c.object, n: c.n, lists: lists}
 	var items []seg
 	if c.object {
 		eachMember(b, v.start, func(_, val seg) bool { items = append(items, val); return true })
 		// A map's records have a field in common that a line shows;
 		// objects of other fields are a document's parts.
-		if l.label = labelKey(b, items); l.label == nil && !c.mapLike {
+		if !lists {
+			l.label = labelKey(b, items)
+		}
+		if l.label == nil && !c.mapLike {
 			return nil
 		}
 	} else {
@@ -448,6 +456,9 @@ func wholeLen(b []byte, v seg) int {
 	if bytes.IndexByte(b[v.start:v.end], '\n') < 0 {
 		return v.end - v.start
 	}
+	if b[v.start] != '{' {
+		return inlineMax + 1
+	}
 	n := 2
 	eachMember(b, v.start, func(key, val seg) bool {
 		if k := kindAt(b, val.start); k == jObject || k == jArray {
@@ -526,8 +537,14 @@ func (l *recordList) elided(b []byte, v seg) int {
 	return fields - 1
 }
 
+// countMembers counts the members of the object at v, or the items of the
+// array.
 func countMembers(b []byte, v seg) int {
 	n := 0
+	if b[v.start] == '[' {
+		eachItem(b, v.start, func(_, _ int) bool { n++; return true })
+		return n
+	}
 	eachMember(b, v.start, func(_, _ seg) bool { n++; return true })
 	return n
 }
@@ -550,7 +567,11 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		if l.object {
 			r.out = appendLiteral(r.out, note+"]")
 			r.out = append(r.out, r.d.colon...)
-			r.out = appendLiteral(r.out, elision.Thousands(int64(n.elided))+" fields elided")
+			what := " fields elided"
+			if l.lists {
+				what = " items elided"
+			}
+			r.out = appendLiteral(r.out, elision.Thousands(int64(n.elided))+what)
 		} else {
 			r.out = appendLiteral(r.out, note+": "+elision.Thousands(int64(n.elided))+" fields elided]")
 		}

@@ -271,3 +271,35 @@ func TestJSONRecordListInShortArray(t *testing.T) {
 		t.Errorf("the view does not parse or lacks the report:\n%s", got)
 	}
 }
+
+// A map whose members are lists of records, as the examples of each
+// operation of a service, is shown one member a line by its name.
+func TestJSONRecordListMapOfLists(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"version\": \"1.0\",\n  \"examples\": {")
+	const n = 40
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n    \"Operation%02d\": [\n      {\n        \"input\": {\"Name\": \"thing-%d\", \"Count\": %d},\n        \"output\": {\"Id\": \"id-%d\"},\n        \"title\": \"To run operation %d on a thing\"\n      }\n    ]", i, i, i, i, i)
+	}
+	b.WriteString("\n  }\n}\n")
+	got := body(t, shape.JSON, []byte(b.String()), 800)
+	for i := range n {
+		if name := fmt.Sprintf(`"Operation%02d"`, i); !bytes.Contains(got, []byte(name)) {
+			t.Fatalf("member %s is not named:\n%s", name, got)
+		}
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" items elided")) {
+		t.Errorf("the note does not count the items left out:\n%s", got)
+	}
+	for _, budget := range []int{60, 150, 300, 1200} {
+		if got := body(t, shape.JSON, []byte(b.String()), budget); !json.Valid(got) || counter().Count(got) > budget {
+			t.Errorf("@%d: the view does not parse or fit:\n%s", budget, got)
+		}
+	}
+}
