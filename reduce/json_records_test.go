@@ -230,11 +230,7 @@ func TestJSONRecordListShortRecordsByKey(t *testing.T) {
 	}
 	b.WriteString("  ]\n}\n")
 	got := body(t, shape.JSON, []byte(b.String()), 2000)
-	for i := range n {
-		if code := fmt.Sprintf(`"K%03d"`, i); !bytes.Contains(got, []byte(code)) {
-			t.Fatalf("record %s is not named:\n%s", code, got)
-		}
-	}
+	namesEach(t, got, `"K%03d"`, n)
 	if !json.Valid(got) {
 		t.Errorf("the view does not parse:\n%s", got)
 	}
@@ -262,11 +258,7 @@ func TestJSONRecordListInShortArray(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "\n"+`]},{"type":"report","directories":%d,"files":%d}]`+"\n", n+1, 3*n)
 	got := body(t, shape.JSON, []byte(b.String()), 700)
-	for i := range n {
-		if name := fmt.Sprintf(`"pkg%02d"`, i); !bytes.Contains(got, []byte(name)) {
-			t.Fatalf("record %s is not named:\n%s", name, got)
-		}
-	}
+	namesEach(t, got, `"pkg%02d"`, n)
 	if !json.Valid(got) || !bytes.Contains(got, []byte(`"type":"report"`)) {
 		t.Errorf("the view does not parse or lacks the report:\n%s", got)
 	}
@@ -286,11 +278,7 @@ func TestJSONRecordListMapOfLists(t *testing.T) {
 	}
 	b.WriteString("\n  }\n}\n")
 	got := body(t, shape.JSON, []byte(b.String()), 800)
-	for i := range n {
-		if name := fmt.Sprintf(`"Operation%02d"`, i); !bytes.Contains(got, []byte(name)) {
-			t.Fatalf("member %s is not named:\n%s", name, got)
-		}
-	}
+	namesEach(t, got, `"Operation%02d"`, n)
 	if !json.Valid(got) {
 		t.Errorf("the view does not parse:\n%s", got)
 	}
@@ -300,6 +288,17 @@ func TestJSONRecordListMapOfLists(t *testing.T) {
 	for _, budget := range []int{60, 150, 300, 1200} {
 		if got := body(t, shape.JSON, []byte(b.String()), budget); !json.Valid(got) || counter().Count(got) > budget {
 			t.Errorf("@%d: the view does not parse or fit:\n%s", budget, got)
+		}
+	}
+}
+
+// namesEach fails the test unless the view names each of n records, the
+// name of record i written by format.
+func namesEach(t *testing.T, view []byte, format string, n int) {
+	t.Helper()
+	for i := range n {
+		if name := fmt.Sprintf(format, i); !bytes.Contains(view, []byte(name)) {
+			t.Fatalf("record %s is not named:\n%s", name, view)
 		}
 	}
 }
