@@ -248,10 +248,13 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 func bestKey(order []*recordKeyStat, n int) *recordKeyStat {
 	var best *recordKeyStat
 	for _, st := range order {
-		if st.n != n || st.length > maxRecordKey*n || len(st.values) != n {
+		if st.n != n || st.length > maxRecordKey*n || len(st.values)*10 < n*9 {
 			continue
 		}
-		if best == nil || nameRank(st.name) < nameRank(best.name) {
+		// A key no two records share beats one a few share, as a flag
+		// table's switches, where two spellings set the same option.
+		if best == nil || len(st.values) == n && len(best.values) < n ||
+			(len(st.values) == n) == (len(best.values) == n) && nameRank(st.name) < nameRank(best.name) {
 			best = st
 		}
 	}

@@ -302,3 +302,48 @@ func namesEach(t *testing.T, view []byte, format string, n int) {
 		}
 	}
 }
+
+// A key that a few records share still names a list's records when no key
+// is unique, as the switches of a compiler's flag table; a unique key wins.
+func TestJSONRecordKeyNearlyUnique(t *testing.T) {
+	flags := func(seq bool) string {
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range 20 {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			sw := fmt.Sprintf("W%d", i)
+			if i == 7 {
+				sw = "W6" // two spellings of one option
+			}
+			fmt.Fprintf(&b, `{"group": "Warnings%d", "switch": "%s"`, i%4, sw)
+			if seq {
+				fmt.Fprintf(&b, `, "seq": %d`, i)
+			}
+			b.WriteString("}")
+		}
+		return b.String() + "]"
+	}
+	for _, tc := range []struct {
+		doc  string
+		want string
+	}{
+		{flags(false), "switch"},
+		{flags(true), "seq"},
+	} {
+		b := []byte(tc.doc)
+		if !json.Valid(b) {
+			t.Fatalf("not JSON: %s", b)
+		}
+		var items []seg
+		eachItem(b, 0, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+		var got []string
+		for _, k := range recordKey(b, items) {
+			got = append(got, string(k[1:len(k)-1]))
+		}
+		if strings.Join(got, ".") != tc.want {
+			t.Errorf("records named by %q, want %q:\n%s", strings.Join(got, "."), tc.want, tc.doc)
+		}
+	}
+}
