@@ -65,8 +65,15 @@ type recordList struct {
 	// order in which records are shown in full as the budget allows.
 	full     map[int]bool
 	upgrades []int
+	// byKey shows the records not in full by their keys, but for those
+	// in whole: when short records shown whole do not all fit, their
+	// keys may, with as many whole as fit spread over the list.
+	byKey bool
+	whole map[int]bool
 	// counts is what the view of the list shows, for its note.
 	counts recordCounts
+	// lists is set for a map whose records are arrays.
+	lists bool
 }
 
 // by names what records are shown by.
@@ -98,10 +105,16 @@ func (d *jsonDoc) recordLists() []*recordList {
 			out = append(out, l)
 			return
 		}
-		// A document's parts are the members of its objects; the items
-		// of an array that is no record list are data.
-		if b[v.start] == '{' && depth < maxRecordDepth {
+		// A document's parts are the members of its objects, and the
+		// items of an array too short to be a record list, as the report
+		// tree -J writes after the tree; the items of a longer array
+		// that is no record list are data.
+		switch {
+		case depth >= maxRecordDepth:
+		case b[v.start] == '{':
 			eachMember(b, v.start, func(_, val seg) bool { walk(val, depth+1); return true })
+		case d.container(v.start).n < minRecords:
+			eachItem(b, v.start, func(start, end int) bool { walk(seg{start, end}, depth+1); return true })
 		}
 	}
 	walk(d.root, 0)
@@ -114,16 +127,22 @@ func (d *jsonDoc) recordLists() []*recordList {
 func (d *jsonDoc) recordList(v seg) *recordList {
 	b := d.b
 	c := d.container(v.start)
-	if c.n < minRecords && !(c.object && c.n >= minMapRecords) || c.kinds[jObject] != c.n {
+	// A map's records may be lists too: the examples of each operation,
+	// the versions of each package.
+	lists := c.mapLike && c.kinds[jArray] == c.n
+	if c.n < minRecords && !(c.object && c.n >= minMapRecords) || c.kinds[jObject] != c.n && !lists {
 		return nil
 	}
-	l := &recordList{at: v.start, object: c.object, n: c.n}
+	l := &recordList{at: v.start, object: c.object, n: c.n, lists: lists}
 	var items []seg
 	if c.object {
 		eachMember(b, v.start, func(_, val seg) bool { items = append(items, val); return true })
 		// A map's records have a field in common that a line shows;
 		// objects of other fields are a document's parts.
-		if l.label = labelKey(b, items); l.label == nil && !c.mapLike {
+		if !lists {
+			l.label = labelKey(b, items)
+		}
+		if l.label == nil && !c.mapLike {
 			return nil
 		}
 	} else {
@@ -229,10 +248,13 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 func bestKey(order []*recordKeyStat, n int) *recordKeyStat {
 	var best *recordKeyStat
 	for _, st := range order {
-		if st.n != n || st.length > maxRecordKey*n || len(st.values) != n {
+		if st.n != n || st.length > maxRecordKey*n || len(st.values)*10 < n*9 {
 			continue
 		}
-		if best == nil || nameRank(st.name) < nameRank(best.name) {
+		// A key no two records share beats one a few share, as a flag
+		// table's switches, where two spellings set the same option.
+		if best == nil || len(st.values) == n && len(best.values) < n ||
+			(len(st.values) == n) == (len(best.values) == n) && nameRank(st.name) < nameRank(best.name) {
 			best = st
 		}
 	}
@@ -308,11 +330,16 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter) ([][]byt
 	for _, l := range lists {
 		d.lists[l.at] = l
 	}
+	whole := 0 // records shown whole, spread over each list, in byKey
 	fits := func(k int) bool {
 		for _, l := range lists {
 			l.full = map[int]bool{}
 			for _, i := range l.upgrades[:min(k, len(l.upgrades))] {
 				l.full[i] = true
+			}
+			l.whole = map[int]bool{}
+			for _, i := range spreadOrder(l.n)[:min(whole, l.n)] {
+				l.whole[i] = true
 			}
 			l.counts = l.count(d.b)
 		}
@@ -320,13 +347,26 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter) ([][]byt
 		f, ok := d.pick(budget, c)
 		return ok && f.level <= floorLevel && d.showsLists(f, lists)
 	}
-	most := 0
+	most, longest := 0, 0
 	for _, l := range lists {
-		most = max(most, len(l.upgrades))
+		l.byKey = false
+		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
 	// Records in full, as many as fit the budget with the rest of the
 	// document no poorer than floorLevel; none if even that fails.
 	k := sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
+	if k < 0 {
+		// Short records shown whole, as the input has them, may not all
+		// fit where their keys would: a long list of codes and names.
+		// Then each is shown by its key, and as many whole as fit.
+		for _, l := range lists {
+			l.byKey = true
+		}
+		k = sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
+		if k >= 0 {
+			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) }) - 1
+		}
+	}
 	if k < 0 {
 		d.lists = nil
 		d.reset()
@@ -349,6 +389,32 @@ func (d *jsonDoc) shownBy(f form) map[int]int {
 	r.applyForm(f)
 	r.value(d.root, 0, nil)
 	return r.shown
+}
+
+// spreadOrder returns the indices of a list of n in an order whose every
+// prefix is spread over the list: the first, the last, the middle, the
+// middles of the halves, and so on.
+func spreadOrder(n int) []int {
+	if n <= 0 {
+		return nil
+	}
+	out := []int{0}
+	if n > 1 {
+		out = append(out, n-1)
+	}
+	type span struct{ lo, hi int }
+	queue := []span{{0, n - 1}}
+	for len(queue) > 0 {
+		sp := queue[0]
+		queue = queue[1:]
+		if sp.hi-sp.lo < 2 {
+			continue
+		}
+		mid := (sp.lo + sp.hi) / 2
+		out = append(out, mid)
+		queue = append(queue, span{sp.lo, mid}, span{mid, sp.hi})
+	}
+	return out
 }
 
 // showsLists reports whether the view of form f shows every record list
@@ -381,7 +447,7 @@ func (l *recordList) shape(b []byte, i int, v seg) recordShape {
 	switch {
 	case l.full[i]:
 		return shownFull
-	case wholeLen(b, v) <= inlineMax:
+	case (!l.byKey || l.whole[i]) && wholeLen(b, v) <= inlineMax:
 		return shownWhole
 	}
 	return shownByKey
@@ -392,6 +458,9 @@ func (l *recordList) shape(b []byte, i int, v seg) recordShape {
 func wholeLen(b []byte, v seg) int {
 	if bytes.IndexByte(b[v.start:v.end], '\n') < 0 {
 		return v.end - v.start
+	}
+	if b[v.start] != '{' {
+		return inlineMax + 1
 	}
 	n := 2
 	eachMember(b, v.start, func(key, val seg) bool {
@@ -471,8 +540,14 @@ func (l *recordList) elided(b []byte, v seg) int {
 	return fields - 1
 }
 
+// countMembers counts the members of the object at v, or the items of the
+// array.
 func countMembers(b []byte, v seg) int {
 	n := 0
+	if b[v.start] == '[' {
+		eachItem(b, v.start, func(_, _ int) bool { n++; return true })
+		return n
+	}
 	eachMember(b, v.start, func(_, _ seg) bool { n++; return true })
 	return n
 }
@@ -495,7 +570,11 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		if l.object {
 			r.out = appendLiteral(r.out, note+"]")
 			r.out = append(r.out, r.d.colon...)
-			r.out = appendLiteral(r.out, elision.Thousands(int64(n.elided))+" fields elided")
+			what := " fields elided"
+			if l.lists {
+				what = " items elided"
+			}
+			r.out = appendLiteral(r.out, elision.Thousands(int64(n.elided))+what)
 		} else {
 			r.out = appendLiteral(r.out, note+": "+elision.Thousands(int64(n.elided))+" fields elided]")
 		}

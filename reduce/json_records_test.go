@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -210,5 +211,139 @@ func BenchmarkJSONRecordList(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			benchmarkJSON(b, readFile(b, filepath.Join(corpusDir, name+".out")))
 		})
+	}
+}
+
+// A list of records each short enough to show whole, too many to show so
+// within the budget, is shown by its key: every record named, rather than
+// the first few whole, and as many whole as fit, spread over the list.
+func TestJSONRecordListShortRecordsByKey(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"codes\": [\n")
+	const n = 180
+	for i := range n {
+		sep := ","
+		if i == n-1 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, "    {\n      \"code\": \"K%03d\",\n      \"label\": \"label number %d\",\n      \"numeric\": \"%03d\"\n    }%s\n", i, i, 7*i%1000, sep)
+	}
+	b.WriteString("  ]\n}\n")
+	got := body(t, shape.JSON, []byte(b.String()), 2000)
+	namesEach(t, got, `"K%03d"`, n)
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+	// The room the keys leave shows records whole, spread over the list.
+	var whole []int
+	for _, m := range regexp.MustCompile(`\{"code": "K([0-9]+)", "label"`).FindAllSubmatch(got, -1) {
+		whole = append(whole, atoi(string(m[1])))
+	}
+	if len(whole) < 2 || whole[0] > n/4 || whole[len(whole)-1] < 3*n/4 {
+		t.Errorf("records shown whole: %v, want some spread over the list:\n%s", whole, got)
+	}
+}
+
+// A record list inside a short array of other objects, as tree -J writes
+// its tree and then a report, is found as one at the top of a document.
+func TestJSONRecordListInShortArray(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`[{"type":"directory","name":"root","contents":[`)
+	const n = 60
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n"+`{"type":"directory","name":"pkg%02d","contents":[{"type":"file","name":"index.js"},{"type":"file","name":"package.json"},{"type":"file","name":"README.md"}]}`, i)
+	}
+	fmt.Fprintf(&b, "\n"+`]},{"type":"report","directories":%d,"files":%d}]`+"\n", n+1, 3*n)
+	got := body(t, shape.JSON, []byte(b.String()), 700)
+	namesEach(t, got, `"pkg%02d"`, n)
+	if !json.Valid(got) || !bytes.Contains(got, []byte(`"type":"report"`)) {
+		t.Errorf("the view does not parse or lacks the report:\n%s", got)
+	}
+}
+
+// A map whose members are lists of records, as the examples of each
+// operation of a service, is shown one member a line by its name.
+func TestJSONRecordListMapOfLists(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"version\": \"1.0\",\n  \"examples\": {")
+	const n = 40
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n    \"Operation%02d\": [\n      {\n        \"input\": {\"Name\": \"thing-%d\", \"Count\": %d},\n        \"output\": {\"Id\": \"id-%d\"},\n        \"title\": \"To run operation %d on a thing\"\n      }\n    ]", i, i, i, i, i)
+	}
+	b.WriteString("\n  }\n}\n")
+	got := body(t, shape.JSON, []byte(b.String()), 800)
+	namesEach(t, got, `"Operation%02d"`, n)
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" items elided")) {
+		t.Errorf("the note does not count the items left out:\n%s", got)
+	}
+	for _, budget := range []int{60, 150, 300, 1200} {
+		if got := body(t, shape.JSON, []byte(b.String()), budget); !json.Valid(got) || counter().Count(got) > budget {
+			t.Errorf("@%d: the view does not parse or fit:\n%s", budget, got)
+		}
+	}
+}
+
+// namesEach fails the test unless the view names each of n records, the
+// name of record i written by format.
+func namesEach(t *testing.T, view []byte, format string, n int) {
+	t.Helper()
+	for i := range n {
+		if name := fmt.Sprintf(format, i); !bytes.Contains(view, []byte(name)) {
+			t.Fatalf("record %s is not named:\n%s", name, view)
+		}
+	}
+}
+
+// A key that a few records share still names a list's records when no key
+// is unique, as the switches of a compiler's flag table; a unique key wins.
+func TestJSONRecordKeyNearlyUnique(t *testing.T) {
+	flags := func(seq bool) string {
+		var b strings.Builder
+		b.WriteString("[")
+		for i := range 20 {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			sw := fmt.Sprintf("W%d", i)
+			if i == 7 {
+				sw = "W6" // two spellings of one option
+			}
+			fmt.Fprintf(&b, `{"group": "Warnings%d", "switch": "%s"`, i%4, sw)
+			if seq {
+				fmt.Fprintf(&b, `, "seq": %d`, i)
+			}
+			b.WriteString("}")
+		}
+		return b.String() + "]"
+	}
+	for _, tc := range []struct {
+		doc  string
+		want string
+	}{
+		{flags(false), "switch"},
+		{flags(true), "seq"},
+	} {
+		b := []byte(tc.doc)
+		if !json.Valid(b) {
+			t.Fatalf("not JSON: %s", b)
+		}
+		var items []seg
+		eachItem(b, 0, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+		var got []string
+		for _, k := range recordKey(b, items) {
+			got = append(got, string(k[1:len(k)-1]))
+		}
+		if strings.Join(got, ".") != tc.want {
+			t.Errorf("records named by %q, want %q:\n%s", strings.Join(got, "."), tc.want, tc.doc)
+		}
 	}
 }
