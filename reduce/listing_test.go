@@ -925,3 +925,38 @@ func TestListingFoldsBareNames(t *testing.T) {
 		}
 	}
 }
+
+// TestListingFoldsJoined checks that folds of one directory that a view
+// shows one after another are one fold, up to listFoldWide bytes of names:
+// a directory that takes turns for its folds would write itself again on
+// every line.
+func TestListingFoldsJoined(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "find-i18n.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := body(t, shape.Listing, input, 2000)
+	folds := 0
+	var prev, prevEnd string
+	var prevNames int
+	for l := range strings.Lines(string(view)) {
+		open, end := strings.LastIndexByte(l, '{'), strings.LastIndexByte(l, '}')
+		if open < 0 || end < open {
+			prev = ""
+			continue
+		}
+		folds++
+		names := 0
+		for _, u := range Unfold([]byte(strings.TrimSuffix(l, "\n"))) {
+			names += len(u) - open + 1
+		}
+		if l[:open] == prev && l[end:] == prevEnd && prevNames+names <= listFoldWide {
+			t.Errorf("folds one after another of %s not joined:\n%s", prev, view)
+		}
+		prev, prevEnd, prevNames = l[:open], l[end:], names
+	}
+	if folds == 0 {
+		t.Fatalf("no folds in the view:\n%s", view)
+	}
+	checkListingView(t, "find-i18n", input, 2000)
+}
