@@ -960,3 +960,36 @@ func TestListingFoldsJoined(t *testing.T) {
 	}
 	checkListingView(t, "find-i18n", input, 2000)
 }
+
+// TestListingPathDirRows checks that the rows of directories named by their
+// paths, as tar tv and zipinfo list them ahead of the paths under them,
+// rank as those do rather than stand out as ls -l's do: the names under
+// them show the directory, at a fraction of the cost of its row.
+func TestListingPathDirRows(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "tar-tvf-encoding.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	inner := map[string]bool{}
+	for _, l := range rows[listEnds : len(rows)-listEnds] {
+		if strings.HasPrefix(l, "d") {
+			inner[l] = true
+		}
+	}
+	if len(inner) < 10 {
+		t.Fatalf("only %d directory rows in the sample", len(inner))
+	}
+	const budget = 1500
+	view := body(t, shape.Listing, input, budget)
+	whole := 0
+	for l := range strings.Lines(string(view)) {
+		if inner[strings.TrimSuffix(l, "\n")] {
+			whole++
+		}
+	}
+	if whole*4 > len(inner) {
+		t.Errorf("%d of %d directory rows shown whole:\n%s", whole, len(inner), view)
+	}
+	checkListingView(t, "tar-tvf-encoding", input, budget)
+}
