@@ -226,6 +226,12 @@ func (r *Listing) Add(l Line) {
 			r.names.add(l, ll.Start, ll.End, dir, ext)
 			if c.class == listDirRow {
 				r.names.slash(l.N)
+				if bytes.IndexByte(name[:len(name)-1], '/') >= 0 {
+					// A directory's row named by its path (tar tv,
+					// zipinfo, find -ls) heads the paths under it,
+					// whose names show it: it ranks as they do.
+					c.class = listEntry
+				}
 			}
 			if s, ok := rowSize(b, ll); ok {
 				r.names.sized(s)

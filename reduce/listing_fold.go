@@ -188,17 +188,83 @@ func (f *listFolder) folds(width int) []listFold {
 				w += len(r.names[i+n]) + 1
 				n++
 			}
-			sub := nameDir(r.names[i])
-			for _, name := range r.names[i+1 : i+n] {
-				sub = commonDir(sub, []byte(name))
-			}
-			dir := r.dir + sub
-			out = append(out, listFold{run: ri, i: i, n: n, sub: sub, k: seen[dir]})
-			seen[dir]++
+			d := f.span(ri, i, n)
+			d.k = seen[r.dir+d.sub]
+			seen[r.dir+d.sub]++
+			out = append(out, d)
 			i += n
 		}
 	}
 	return out
+}
+
+// span returns the fold of the n names of run ri from its i-th on, under
+// the deepest directory they share.
+func (f *listFolder) span(ri, i, n int) listFold {
+	names := f.runs[ri].names[i : i+n]
+	sub := nameDir(names[0])
+	for _, name := range names[1:] {
+		sub = commonDir(sub, []byte(name))
+	}
+	return listFold{run: ri, i: i, n: n, sub: sub}
+}
+
+// joined returns cands with each row of folds among chosen that follow one
+// another in a run, under one directory, replaced by one fold of all their
+// names, up to listFoldWide bytes of them; and whether it joined any. A
+// directory that takes turns for its folds writes itself once a turn, and
+// once joined, leaving room for more names.
+func (f *listFolder) joined(cands, chosen []Piece) ([]Piece, bool) {
+	runs := f.index()
+	fold := func(p Piece) (listFold, bool) {
+		ri, ok := runs[p.Line]
+		if !ok || p.Note == "" || p.Stands < 2 || p.Line+p.Stands > f.runs[ri].first+len(f.runs[ri].names) {
+			return listFold{}, false
+		}
+		d := f.span(ri, p.Line-f.runs[ri].first, p.Stands)
+		return d, f.piece(d, 0).Note == p.Note
+	}
+	width := func(d listFold) int {
+		w := 0
+		for _, name := range f.runs[d.run].names[d.i : d.i+d.n] {
+			w += len(name) - len(d.sub) + 1
+		}
+		return w
+	}
+	parts := map[int]bool{} // lines of the folds joined
+	var joins []Piece
+	for k := 0; k < len(chosen); {
+		d, ok := fold(chosen[k])
+		prio, j := chosen[k].Prio, k+1
+		for ; ok && j < len(chosen); j++ {
+			e, ok := fold(chosen[j])
+			if !ok || e.run != d.run || e.i != d.i+d.n || e.sub != d.sub || width(d)+width(e) > listFoldWide {
+				break
+			}
+			d.n += e.n
+			prio = max(prio, chosen[j].Prio)
+		}
+		if j > k+1 {
+			for _, p := range chosen[k:j] {
+				parts[p.Line] = true
+			}
+			joins = append(joins, f.piece(d, prio))
+		}
+		k = j
+	}
+	if len(joins) == 0 {
+		return cands, false
+	}
+	out := joins
+	for _, p := range cands {
+		if parts[p.Line] && p.Note != "" {
+			if _, ok := fold(p); ok {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out, true
 }
 
 // piece returns what shows fold d: the line itself for a single name, else

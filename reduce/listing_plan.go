@@ -355,6 +355,14 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 			continue
 		}
 		chosen := Fit(cands, lines, room-noteCost, c)
+		for range 4 {
+			joined, ok := r.fold.joined(cands, chosen)
+			if !ok {
+				break
+			}
+			cands = joined
+			chosen = Fit(cands, lines, room-noteCost, c)
+		}
 		// Fit takes folds before the lines they stand for; what room is
 		// left shows some of them as they are.
 		used := c.Count(Render(chosen, lines))

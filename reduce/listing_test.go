@@ -293,10 +293,7 @@ func TestListingMostlyNoEntries(t *testing.T) {
 //
 // 2,235 tokens, 93 paths in 41 directories, at a budget of 700.
 func TestListingFoldsAll(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join("testdata", "listing", "find-analysis-passes.out"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	input := listingSample(t, "find-analysis-passes.out")
 	view := string(body(t, shape.Listing, input, 700))
 	shown := map[string]bool{}
 	for _, l := range strings.Split(view, "\n") {
@@ -762,10 +759,7 @@ func TestListingFoldMin(t *testing.T) {
 //
 // 1,850 tokens, 187 entries, 21 of them directories, at a budget of 800.
 func TestListingTreeDirs(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join("testdata", "listing", "tree-encoding.out"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	input := listingSample(t, "tree-encoding.out")
 	view := string(body(t, shape.Listing, input, 800))
 	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
 	var p shape.ListingParser
@@ -801,10 +795,7 @@ func TestListingTreeDirs(t *testing.T) {
 //
 // 3,700 tokens, 141 entries, 71 of them directories, at a budget of 2,000.
 func TestListingCrowdedDirs(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join("testdata", "listing", "ls-la-etc.out"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	input := listingSample(t, "ls-la-etc.out")
 	lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
 	pieces := listingPieces(input, 2000, counter())
 	shown := map[int]bool{}
@@ -880,10 +871,7 @@ func TestListingFoldsSpread(t *testing.T) {
 // an ls -R heading, whose entries take turns by section, nor after an
 // indentation, where names alone in notes show them.
 func TestListingFoldsBareNames(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join("testdata", "listing", "ls-man1.out"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	input := listingSample(t, "ls-man1.out")
 	lines := map[string]bool{}
 	for l := range bytes.Lines(input) {
 		lines[string(bytes.TrimRight(l, "\n"))] = true
@@ -924,4 +912,76 @@ func TestListingFoldsBareNames(t *testing.T) {
 			t.Errorf("%s: names folded:\n%s", name, v)
 		}
 	}
+}
+
+// TestListingFoldsJoined checks that folds of one directory that a view
+// shows one after another are one fold, up to listFoldWide bytes of names:
+// a directory that takes turns for its folds would write itself again on
+// every line.
+func TestListingFoldsJoined(t *testing.T) {
+	input := listingSample(t, "find-i18n.out")
+	view := body(t, shape.Listing, input, 2000)
+	folds := 0
+	var prev, prevEnd string
+	var prevNames int
+	for l := range strings.Lines(string(view)) {
+		open, end := strings.LastIndexByte(l, '{'), strings.LastIndexByte(l, '}')
+		if open < 0 || end < open {
+			prev = ""
+			continue
+		}
+		folds++
+		names := 0
+		for _, u := range Unfold([]byte(strings.TrimSuffix(l, "\n"))) {
+			names += len(u) - open + 1
+		}
+		if l[:open] == prev && l[end:] == prevEnd && prevNames+names <= listFoldWide {
+			t.Errorf("folds one after another of %s not joined:\n%s", prev, view)
+		}
+		prev, prevEnd, prevNames = l[:open], l[end:], names
+	}
+	if folds == 0 {
+		t.Fatalf("no folds in the view:\n%s", view)
+	}
+	checkListingView(t, "find-i18n", input, 2000)
+}
+
+// TestListingPathDirRows checks that the rows of directories named by their
+// paths, as tar tv and zipinfo list them ahead of the paths under them,
+// rank as those do rather than stand out as ls -l's do: the names under
+// them show the directory, at a fraction of the cost of its row.
+func TestListingPathDirRows(t *testing.T) {
+	input := listingSample(t, "tar-tvf-encoding.out")
+	rows := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+	inner := map[string]bool{}
+	for _, l := range rows[listEnds : len(rows)-listEnds] {
+		if strings.HasPrefix(l, "d") {
+			inner[l] = true
+		}
+	}
+	if len(inner) < 10 {
+		t.Fatalf("only %d directory rows in the sample", len(inner))
+	}
+	const budget = 1500
+	view := body(t, shape.Listing, input, budget)
+	whole := 0
+	for l := range strings.Lines(string(view)) {
+		if inner[strings.TrimSuffix(l, "\n")] {
+			whole++
+		}
+	}
+	if whole*4 > len(inner) {
+		t.Errorf("%d of %d directory rows shown whole:\n%s", whole, len(inner), view)
+	}
+	checkListingView(t, "tar-tvf-encoding", input, budget)
+}
+
+// listingSample returns the real output held in testdata/listing under name.
+func listingSample(t *testing.T, name string) []byte {
+	t.Helper()
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return input
 }
