@@ -103,6 +103,17 @@ type Text struct {
 	// between them (stat's File:, smaps' address ranges).
 	lead, prevLead uint64
 	leadRank       int // the rank of the records after the first
+	// firstLead is the textLeadWords of two words of the text's first
+	// line, and prevFirst that of the line before. When that line comes
+	// back inside a paragraph, it starts a record there (git log
+	// --numstat's commit lines, between their lists of files);
+	// firstBack counts the times. Once it has come back so twice
+	// (once is a banner's closing rule), a paragraph at the margin that
+	// another line starts belongs to the record before (a commit's list
+	// of files).
+	firstLead, prevFirst uint64
+	hasFirstLead         bool
+	firstBack            int
 	// records is set once a line of the paragraph starts a record again
 	// as its first line did; fields then holds, by the name of each field
 	// its records have ("summary" in "summary Fix x"), the logAlikeKey
@@ -182,10 +193,23 @@ func (t *Text) flush() {
 		t.file(u)
 		return
 	}
+	first := textLeadWords(u.piece.Text, 2)
+	if !t.hasFirstLead {
+		t.firstLead, t.hasFirstLead = first, true
+	}
+	recordStart := first == t.firstLead && t.prevFirst != first && u.n > 0
+	t.prevFirst = first
 	switch {
+	case t.inPara && recordStart && textLead(u.piece.Text) != t.lead:
+		// The text's first line comes back inside a paragraph that
+		// another line starts: a record starts with no blank line
+		// before it. (Records that start their paragraph as this one
+		// did are read below.)
+		t.k, t.j = 0, 0
+		t.firstBack++
 	case t.inPara:
 		t.k++
-	case u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t':
+	case u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t' && (recordStart || t.firstBack < 2):
 		t.k, t.j, t.long = 0, 0, false // a new record
 		t.records = false
 	default:
@@ -406,10 +430,19 @@ func (t *Text) fieldChanged(line []byte) bool {
 // textLead hashes a line's indentation and first word alike when they
 // differ only in words that hold digits, as logAlikeKey does: "  File:",
 // or a range of addresses.
-func textLead(line []byte) uint64 {
+func textLead(line []byte) uint64 { return textLeadWords(line, 1) }
+
+// textLeadWords hashes a line's indentation and first n words alike when
+// they differ only in words that hold digits ("commit 3f9a1c2").
+func textLeadWords(line []byte, n int) uint64 {
 	_, i := indentColumns(line)
-	for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-		i++
+	for w := range n {
+		for w > 0 && i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+			i++
+		}
 	}
 	return logAlikeKey(line[:i])
 }

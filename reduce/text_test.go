@@ -94,6 +94,16 @@ func TestTextRecordsInAParagraph(t *testing.T) {
 	textKeepsShare(t, "changelog-debian-coreutils.txt", `(?m)^coreutils \(.*; urgency=.*$`, 30, 800, 3)
 }
 
+// A record that starts with no blank line before it, as the text's first
+// line did, starts a record of its own: of git log --numstat with a
+// commit's line for its header, a quarter of the commits' lines or more
+// are kept (a twelfth before), not only the first of each list of files
+// after a blank line. The sample is git log --numstat --format='commit %h
+// %s' -60 2b831ce of this repository.
+func TestTextRecordsAfterTheirBodies(t *testing.T) {
+	textKeepsShare(t, "git-log-numstat.txt", `(?m)^commit .*$`, 50, 800, 4)
+}
+
 // textKeepsShare checks that the view at budget of the sample name in
 // testdata/text keeps a part, one in part or more, of the lines that match
 // pattern, of which there are at least atLeast.
