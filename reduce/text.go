@@ -290,7 +290,7 @@ func (t *Text) flush() {
 				t.para[i].rank = t.para[i].keyRank
 			}
 			if textNests(t.para[i].piece.Text, t.para[i+1].piece.Text) {
-				t.para[i].rank = min(t.para[i].rank, 1)
+				t.para[i].rank = min(t.para[i].rank, textHeadRank(t.para[i].piece.Text))
 			}
 			t.file(t.para[i])
 		}
@@ -455,7 +455,7 @@ func (t *Text) fileHeld(next []byte) {
 		return
 	}
 	if next != nil && textNests(t.held.piece.Text, next) {
-		t.held.rank = min(t.held.rank, 1)
+		t.held.rank = min(t.held.rank, textHeadRank(t.held.piece.Text))
 	}
 	t.file(t.held)
 	t.hasHeld = false
@@ -465,6 +465,17 @@ func (t *Text) fileHeld(next []byte) {
 // or more, as one column is the padding of labels aligned on their right
 // (stat's " Birth:" under "Change:").
 func textNests(line, next []byte) bool { return textIndent(next) >= textIndent(line)+2 }
+
+// textHeadRank is the rank of a line that heads lines indented under it:
+// one at the margin (apt-cache policy's package) ranks above one indented
+// itself (a version's line over its sources), as an outline's shallower
+// heads do.
+func textHeadRank(line []byte) int {
+	if textIndent(line) == 0 {
+		return 1
+	}
+	return 2
+}
 
 // textIndent returns the width of a line's indentation in columns.
 func textIndent(b []byte) int {

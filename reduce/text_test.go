@@ -104,6 +104,26 @@ func TestTextRecordsAfterTheirBodies(t *testing.T) {
 	textKeepsShare(t, "git-log-numstat.txt", `(?m)^commit .*$`, 50, 800, 4)
 }
 
+// Of lines that head lines indented under them, those at the margin rank
+// first: of apt-cache policy's records, each package's line over its
+// fields is kept before the version line indented under "Version table:"
+// over its sources, which took half the room: twice as many packages as
+// before.
+func TestTextHeadsAtTheMarginFirst(t *testing.T) {
+	var b strings.Builder
+	const n = 120
+	for i := range n {
+		fmt.Fprintf(&b, "libpkg%d-dev:\n  Installed: 2.%d-1\n  Candidate: 2.%d-1\n  Version table:\n", i, i, i)
+		fmt.Fprintf(&b, " *** 2.%d-1 500\n        500 file:/srv/mirror stable/main amd64 Packages\n        100 /var/lib/dpkg/status\n", i)
+	}
+	got := body(t, shape.Text, []byte(b.String()), 600)
+	kept := len(regexp.MustCompile(`(?m)^libpkg[0-9]+-dev:$`).FindAll(got, -1))
+	versions := len(regexp.MustCompile(`(?m)^ \*\*\* `).FindAll(got, -1))
+	if kept < n/4 || kept <= 2*versions {
+		t.Errorf("%d of %d packages and %d version lines kept, want a quarter of the packages or more, over twice the versions:\n%s", kept, n, versions, got)
+	}
+}
+
 // textKeepsShare checks that the view at budget of the sample name in
 // testdata/text keeps a part, one in part or more, of the lines that match
 // pattern, of which there are at least atLeast.
