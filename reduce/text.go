@@ -264,6 +264,11 @@ func (t *Text) flush() {
 		}
 	}
 	u.rank = min(u.rank, u.keyRank)
+	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
+		// The line under a rule that starts a paragraph heads it, as a
+		// banner's title does ("#-----", "# FILE LOCATIONS").
+		u.rank = min(u.rank, 0)
+	}
 	if t.k == 0 {
 		t.lead, t.leadRank = lead, u.rank+1
 	}
@@ -508,6 +513,22 @@ func textBlank(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// textRule reports whether a line is a rule drawn across the text: eight
+// or more of '-', '=', '*', '#', '~' or '_', and nothing else but blanks.
+func textRule(b []byte) bool {
+	n := 0
+	for _, c := range b {
+		switch c {
+		case '-', '=', '*', '#', '~', '_':
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 8
 }
 
 // textWordy reports whether a line holds a letter: not only braces.

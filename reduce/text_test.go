@@ -124,6 +124,26 @@ func TestTextHeadsAtTheMarginFirst(t *testing.T) {
 	}
 }
 
+// The line under a rule that starts a paragraph is a banner's title: of a
+// configuration file in sections, each under its banner, over paragraphs
+// of settings, a quarter of the titles or more are kept (a thirteenth
+// before), where the rules and the settings took the room.
+func TestTextBannerTitles(t *testing.T) {
+	var b strings.Builder
+	const n = 40
+	for i := range n {
+		fmt.Fprintf(&b, "#%s\n# SECTION %c%c SETTINGS\n#%[1]s\n\n", strings.Repeat("-", 70), 'A'+i/26, 'A'+i%26)
+		for j := range 3 {
+			fmt.Fprintf(&b, "#option_%d_%d = on\t\t# what it does\n#option_%d_%d_max = 8\n\n", i, j, i, j)
+		}
+	}
+	got := body(t, shape.Text, []byte(b.String()), 700)
+	kept := len(regexp.MustCompile(`(?m)^# SECTION [A-Z]+ SETTINGS$`).FindAll(got, -1))
+	if kept < n/4 {
+		t.Errorf("%d of %d titles kept, want a quarter or more:\n%s", kept, n, got)
+	}
+}
+
 // textKeepsShare checks that the view at budget of the sample name in
 // testdata/text keeps a part, one in part or more, of the lines that match
 // pattern, of which there are at least atLeast.
