@@ -315,7 +315,14 @@ func (t *Text) endPara() {
 			last.rank = min(last.rank, min(t.j, 2)+1)
 		}
 	}
-	for _, u := range t.para {
+	for i, u := range t.para {
+		if i+1 < len(t.para) && textIndent(u.piece.Text) == 0 && textProse(t.para[i+1].piece.Text) {
+			// A field at the margin whose value goes on in prose
+			// indented under it, by one column even (a package's
+			// description), ranks with a record's first fields,
+			// however deep in the record.
+			u.rank = min(u.rank, 2)
+		}
 		t.file(u)
 	}
 	if len(t.para) == 1 && t.j >= 2 && textWordy(t.para[0].piece.Text) {
@@ -529,6 +536,27 @@ func textRule(b []byte) bool {
 		}
 	}
 	return n >= 8
+}
+
+// textProse reports whether a line is indented prose: words of letters
+// parted by single spaces, four of them or more, with little else.
+func textProse(b []byte) bool {
+	w, i := indentColumns(b)
+	if w == 0 {
+		return false
+	}
+	letters, spaces, other := 0, 0, 0
+	for _, c := range b[i:] {
+		switch {
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+			letters++
+		case c == ' ':
+			spaces++
+		default:
+			other++
+		}
+	}
+	return spaces >= 3 && other*10 <= letters+spaces
 }
 
 // textWordy reports whether a line holds a letter: not only braces.

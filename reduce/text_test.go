@@ -144,6 +144,15 @@ func TestTextBannerTitles(t *testing.T) {
 	}
 }
 
+// A field at the margin whose value goes on in prose indented under it
+// ranks with a record's first fields: of dpkg -s, most packages'
+// descriptions are kept (one of twelve before), not only the fields at
+// the top of each record. The sample is dpkg -s of twelve of Debian's
+// essential packages.
+func TestTextFieldsOverProse(t *testing.T) {
+	textKeepsShare(t, "dpkg-s-essential.txt", `(?m)^Description: .*$`, 12, 700, 2)
+}
+
 // textKeepsShare checks that the view at budget of the sample name in
 // testdata/text keeps a part, one in part or more, of the lines that match
 // pattern, of which there are at least atLeast.
