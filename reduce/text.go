@@ -103,6 +103,17 @@ type Text struct {
 	// between them (stat's File:, smaps' address ranges).
 	lead, prevLead uint64
 	leadRank       int // the rank of the records after the first
+	// firstLead is the textLeadWords of two words of the text's first
+	// line, and prevFirst that of the line before. When that line comes
+	// back inside a paragraph, it starts a record there (git log
+	// --numstat's commit lines, between their lists of files);
+	// firstBack counts the times. Once it has come back so twice
+	// (once is a banner's closing rule), a paragraph at the margin that
+	// another line starts belongs to the record before (a commit's list
+	// of files).
+	firstLead, prevFirst uint64
+	hasFirstLead         bool
+	firstBack            int
 	// records is set once a line of the paragraph starts a record again
 	// as its first line did; fields then holds, by the name of each field
 	// its records have ("summary" in "summary Fix x"), the logAlikeKey
@@ -182,10 +193,23 @@ func (t *Text) flush() {
 		t.file(u)
 		return
 	}
+	first := textLeadWords(u.piece.Text, 2)
+	if !t.hasFirstLead {
+		t.firstLead, t.hasFirstLead = first, true
+	}
+	recordStart := first == t.firstLead && t.prevFirst != first && u.n > 0
+	t.prevFirst = first
 	switch {
+	case t.inPara && recordStart && textLead(u.piece.Text) != t.lead:
+		// The text's first line comes back inside a paragraph that
+		// another line starts: a record starts with no blank line
+		// before it. (Records that start their paragraph as this one
+		// did are read below.)
+		t.k, t.j = 0, 0
+		t.firstBack++
 	case t.inPara:
 		t.k++
-	case u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t':
+	case u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t' && (recordStart || t.firstBack < 2):
 		t.k, t.j, t.long = 0, 0, false // a new record
 		t.records = false
 	default:
@@ -240,6 +264,11 @@ func (t *Text) flush() {
 		}
 	}
 	u.rank = min(u.rank, u.keyRank)
+	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
+		// The line under a rule that starts a paragraph heads it, as a
+		// banner's title does ("#-----", "# FILE LOCATIONS").
+		u.rank = min(u.rank, 0)
+	}
 	if t.k == 0 {
 		t.lead, t.leadRank = lead, u.rank+1
 	}
@@ -266,7 +295,7 @@ func (t *Text) flush() {
 				t.para[i].rank = t.para[i].keyRank
 			}
 			if textNests(t.para[i].piece.Text, t.para[i+1].piece.Text) {
-				t.para[i].rank = min(t.para[i].rank, 1)
+				t.para[i].rank = min(t.para[i].rank, textHeadRank(t.para[i].piece.Text))
 			}
 			t.file(t.para[i])
 		}
@@ -286,7 +315,14 @@ func (t *Text) endPara() {
 			last.rank = min(last.rank, min(t.j, 2)+1)
 		}
 	}
-	for _, u := range t.para {
+	for i, u := range t.para {
+		if i+1 < len(t.para) && textIndent(u.piece.Text) == 0 && textProse(t.para[i+1].piece.Text) {
+			// A field at the margin whose value goes on in prose
+			// indented under it, by one column even (a package's
+			// description), ranks with a record's first fields,
+			// however deep in the record.
+			u.rank = min(u.rank, 2)
+		}
 		t.file(u)
 	}
 	if len(t.para) == 1 && t.j >= 2 && textWordy(t.para[0].piece.Text) {
@@ -406,10 +442,19 @@ func (t *Text) fieldChanged(line []byte) bool {
 // textLead hashes a line's indentation and first word alike when they
 // differ only in words that hold digits, as logAlikeKey does: "  File:",
 // or a range of addresses.
-func textLead(line []byte) uint64 {
+func textLead(line []byte) uint64 { return textLeadWords(line, 1) }
+
+// textLeadWords hashes a line's indentation and first n words alike when
+// they differ only in words that hold digits ("commit 3f9a1c2").
+func textLeadWords(line []byte, n int) uint64 {
 	_, i := indentColumns(line)
-	for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-		i++
+	for w := range n {
+		for w > 0 && i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+			i++
+		}
 	}
 	return logAlikeKey(line[:i])
 }
@@ -422,7 +467,7 @@ func (t *Text) fileHeld(next []byte) {
 		return
 	}
 	if next != nil && textNests(t.held.piece.Text, next) {
-		t.held.rank = min(t.held.rank, 1)
+		t.held.rank = min(t.held.rank, textHeadRank(t.held.piece.Text))
 	}
 	t.file(t.held)
 	t.hasHeld = false
@@ -432,6 +477,17 @@ func (t *Text) fileHeld(next []byte) {
 // or more, as one column is the padding of labels aligned on their right
 // (stat's " Birth:" under "Change:").
 func textNests(line, next []byte) bool { return textIndent(next) >= textIndent(line)+2 }
+
+// textHeadRank is the rank of a line that heads lines indented under it:
+// one at the margin (apt-cache policy's package) ranks above one indented
+// itself (a version's line over its sources), as an outline's shallower
+// heads do.
+func textHeadRank(line []byte) int {
+	if textIndent(line) == 0 {
+		return 1
+	}
+	return 2
+}
 
 // textIndent returns the width of a line's indentation in columns.
 func textIndent(b []byte) int {
@@ -464,6 +520,43 @@ func textBlank(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// textRule reports whether a line is a rule drawn across the text: eight
+// or more of '-', '=', '*', '#', '~' or '_', and nothing else but blanks.
+func textRule(b []byte) bool {
+	n := 0
+	for _, c := range b {
+		switch c {
+		case '-', '=', '*', '#', '~', '_':
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 8
+}
+
+// textProse reports whether a line is indented prose: words of letters
+// parted by single spaces, four of them or more, with little else.
+func textProse(b []byte) bool {
+	w, i := indentColumns(b)
+	if w == 0 {
+		return false
+	}
+	letters, spaces, other := 0, 0, 0
+	for _, c := range b[i:] {
+		switch {
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+			letters++
+		case c == ' ':
+			spaces++
+		default:
+			other++
+		}
+	}
+	return spaces >= 3 && other*10 <= letters+spaces
 }
 
 // textWordy reports whether a line holds a letter: not only braces.

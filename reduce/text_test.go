@@ -94,6 +94,65 @@ func TestTextRecordsInAParagraph(t *testing.T) {
 	textKeepsShare(t, "changelog-debian-coreutils.txt", `(?m)^coreutils \(.*; urgency=.*$`, 30, 800, 3)
 }
 
+// A record that starts with no blank line before it, as the text's first
+// line did, starts a record of its own: of git log --numstat with a
+// commit's line for its header, a quarter of the commits' lines or more
+// are kept (a twelfth before), not only the first of each list of files
+// after a blank line. The sample is git log --numstat --format='commit %h
+// %s' -60 2b831ce of this repository.
+func TestTextRecordsAfterTheirBodies(t *testing.T) {
+	textKeepsShare(t, "git-log-numstat.txt", `(?m)^commit .*$`, 50, 800, 4)
+}
+
+// Of lines that head lines indented under them, those at the margin rank
+// first: of apt-cache policy's records, each package's line over its
+// fields is kept before the version line indented under "Version table:"
+// over its sources, which took half the room: twice as many packages as
+// before.
+func TestTextHeadsAtTheMarginFirst(t *testing.T) {
+	var b strings.Builder
+	const n = 120
+	for i := range n {
+		fmt.Fprintf(&b, "libpkg%d-dev:\n  Installed: 2.%d-1\n  Candidate: 2.%d-1\n  Version table:\n", i, i, i)
+		fmt.Fprintf(&b, " *** 2.%d-1 500\n        500 file:/srv/mirror stable/main amd64 Packages\n        100 /var/lib/dpkg/status\n", i)
+	}
+	got := body(t, shape.Text, []byte(b.String()), 600)
+	kept := len(regexp.MustCompile(`(?m)^libpkg[0-9]+-dev:$`).FindAll(got, -1))
+	versions := len(regexp.MustCompile(`(?m)^ \*\*\* `).FindAll(got, -1))
+	if kept < n/4 || kept <= 2*versions {
+		t.Errorf("%d of %d packages and %d version lines kept, want a quarter of the packages or more, over twice the versions:\n%s", kept, n, versions, got)
+	}
+}
+
+// The line under a rule that starts a paragraph is a banner's title: of a
+// configuration file in sections, each under its banner, over paragraphs
+// of settings, a quarter of the titles or more are kept (a thirteenth
+// before), where the rules and the settings took the room.
+func TestTextBannerTitles(t *testing.T) {
+	var b strings.Builder
+	const n = 40
+	for i := range n {
+		fmt.Fprintf(&b, "#%s\n# SECTION %c%c SETTINGS\n#%[1]s\n\n", strings.Repeat("-", 70), 'A'+i/26, 'A'+i%26)
+		for j := range 3 {
+			fmt.Fprintf(&b, "#option_%d_%d = on\t\t# what it does\n#option_%d_%d_max = 8\n\n", i, j, i, j)
+		}
+	}
+	got := body(t, shape.Text, []byte(b.String()), 700)
+	kept := len(regexp.MustCompile(`(?m)^# SECTION [A-Z]+ SETTINGS$`).FindAll(got, -1))
+	if kept < n/4 {
+		t.Errorf("%d of %d titles kept, want a quarter or more:\n%s", kept, n, got)
+	}
+}
+
+// A field at the margin whose value goes on in prose indented under it
+// ranks with a record's first fields: of dpkg -s, most packages'
+// descriptions are kept (one of twelve before), not only the fields at
+// the top of each record. The sample is dpkg -s of twelve of Debian's
+// essential packages.
+func TestTextFieldsOverProse(t *testing.T) {
+	textKeepsShare(t, "dpkg-s-essential.txt", `(?m)^Description: .*$`, 12, 700, 2)
+}
+
 // textKeepsShare checks that the view at budget of the sample name in
 // testdata/text keeps a part, one in part or more, of the lines that match
 // pattern, of which there are at least atLeast.
