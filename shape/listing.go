@@ -157,8 +157,25 @@ var fileWords = []string{
 	"image", "document", "object", "library", "cannot open", "socket", "fifo", "special",
 }
 
-// fileDescription reports whether desc holds one of fileWords as a word.
+// mimeTypes are the top-level types file -i and --mime-type describe a
+// file with ("text/plain; charset=us-ascii", "inode/directory").
+var mimeTypes = []string{
+	"text/", "application/", "image/", "audio/", "video/", "font/", "inode/", "message/", "model/", "multipart/",
+}
+
+// fileDescription reports whether desc holds one of fileWords as a word,
+// or is a MIME type as file -i prints it: a type, a slash and a subtype,
+// then perhaps parameters after a semicolon.
 func fileDescription(desc []byte) bool {
+	for _, m := range mimeTypes {
+		if sub, ok := bytes.CutPrefix(desc, []byte(m)); ok {
+			end := bytes.IndexByte(sub, ';')
+			if end < 0 {
+				end = len(sub)
+			}
+			return end > 0 && bytes.IndexAny(sub[:end], " /:") < 0
+		}
+	}
 	for _, w := range fileWords {
 		for at := 0; ; {
 			i := bytes.Index(desc[at:], []byte(w))

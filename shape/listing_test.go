@@ -375,6 +375,10 @@ func TestSniffListingFew(t *testing.T) {
 		{"a.go\nb.go\nthree words here\n", false},
 		{"  feature 07ace7b [origin/feature] feature: wording, extra\n* main    0188dfd [origin/main] main: wording\n", true},
 		{"* main 0188dfd\nSee the log.\n", false},
+		// file -i and --mime-type describe each file by its MIME type.
+		{"go.mod:        text/plain; charset=us-ascii\nmain.go:       text/x-c; charset=us-ascii\nshape:         inode/directory; charset=binary\n", true},
+		{"/bin/ls:                            application/x-pie-executable\n/etc:                               inode/directory\n/usr/share/pixmaps/debian-logo.png: image/png\n", true},
+		{"main.go: text/x-c; charset=us-ascii\nmain.go: see text/plain\n", false},
 		// git pull: the files it changed, among a log's lines.
 		{"Updating 39221e1..0188dfd\nFast-forward\n search.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", false},
 	} {
