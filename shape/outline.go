@@ -38,6 +38,10 @@ type outlineTally struct {
 	// comment is a FROM or an ARG, as a Dockerfile's is.
 	docker      int
 	dockerStart bool
+	// flow counts statements that steer control (if, for, return,
+	// raise), which a cut from a function's body holds though it
+	// declares nothing.
+	flow int
 }
 
 // sniffDocument reports whether sample is documentation with a mark no
@@ -104,6 +108,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		// Comments do not thin declarations out: a declaration file is
 		// mostly documentation.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d declare", t.code, t.lines, t.decls)
+	case t.code*4 >= t.lines*3 && t.flow >= 6 && t.flow*5 >= t.lines:
+		// A cut from inside a file (tail, sed -n) may hold a function's
+		// body and not its head: its statements tell it.
+		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d steer control", t.code, t.lines, t.flow)
 	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
@@ -248,6 +256,9 @@ func tallyOutline(sample []byte) outlineTally {
 		inComment = commentState(trimmed, inComment)
 		if declaration(line) {
 			t.decls++
+		}
+		if flowStatement(trimmed) {
+			t.flow++
 		}
 		prev, prevBlank = line, false
 	}
@@ -692,6 +703,51 @@ func codeLine(t []byte) bool {
 		return true
 	}
 	return bytes.Contains(t, []byte(" = ")) || bytes.Contains(t, []byte(" := ")) || bytes.Contains(t, []byte(" += "))
+}
+
+// flowWords start statements that steer control, in the languages
+// codeWords are of.
+var flowWords = map[string]bool{
+	"if": true, "else": true, "elif": true, "elsif": true, "unless": true, "for": true, "foreach": true,
+	"while": true, "do": true, "switch": true, "case": true, "return": true, "raise": true, "throw": true,
+	"try": true, "except": true, "catch": true, "finally": true, "break": true, "continue": true,
+	"yield": true, "defer": true, "goto": true,
+}
+
+// flowStatement reports whether a trimmed line is a statement that steers
+// control: a flow word, then a blank, a bracket or a statement's end
+// ("if err != nil {", "return x", "else:", "} else {", "break;"). A flow
+// word as a key ("if: ${{ ... }}") or opening a sentence ("if the file
+// exists, ...") is none.
+func flowStatement(t []byte) bool {
+	t = bytes.TrimPrefix(t, []byte("} "))
+	w := 0
+	for w < len(t) && isLetter(t[w]) {
+		w++
+	}
+	if !flowWords[string(t[:w])] {
+		return false
+	}
+	rest := t[w:]
+	switch {
+	case len(rest) == 0 || string(rest) == ":" || string(rest) == ";":
+		return true
+	case rest[0] == '(' || rest[0] == '{':
+		return true
+	case rest[0] != ' ':
+		return false
+	}
+	switch t[len(t)-1] {
+	case ':', '{', ';', ')', ']', '}':
+		return !bytes.HasPrefix(rest, []byte(": "))
+	}
+	// return and raise end as their value does: a name, a number, a
+	// string. Prose ends its sentence with a stop or runs on with a comma.
+	switch string(t[:w]) {
+	case "return", "raise", "throw", "yield":
+		return bytes.IndexByte(rest, ',') < 0 && t[len(t)-1] != '.'
+	}
+	return false
 }
 
 // hashComment reports whether a trimmed line is a comment of a script

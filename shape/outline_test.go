@@ -231,3 +231,33 @@ func TestSniffDockerfile(t *testing.T) {
 		t.Errorf("SQL: sniffOutline = %s, want no Dockerfile", why)
 	}
 }
+
+// TestSniffFunctionBody checks that a cut from a function's body, which
+// declares nothing, is source code by the statements that steer control:
+//
+//	sed -n '/^def _make_iterencode/,$p' json/encoder.py | sed -n 60,100p
+func TestSniffFunctionBody(t *testing.T) {
+	sniffsAs(t, "outline-sed-n-py-encoder-body.txt", Outline)
+	for _, tc := range []struct {
+		line string
+		flow bool
+	}{
+		{"if err != nil {", true},
+		{"} else {", true},
+		{"else:", true},
+		{"elif isinstance(value, dict):", true},
+		{"return cls(**kw).decode(s)", true},
+		{"raise TypeError(msg) from err", true},
+		{"break;", true},
+		{"for (i = 0; i < n; i++)", true},
+		{"if: ${{ github.event_name == 'push' }}", false},
+		{"if the file exists, it is truncated.", false},
+		{"return to the menu.", false},
+		{"iffy", false},
+		{"format: json", false},
+	} {
+		if got := flowStatement([]byte(tc.line)); got != tc.flow {
+			t.Errorf("flowStatement(%q) = %v, want %v", tc.line, got, tc.flow)
+		}
+	}
+}
