@@ -95,6 +95,10 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return l
 	}
 	if f.count == 2 && string(line[f.at[0][0]:f.at[0][1]]) == "total" && size(line[f.at[1][0]:f.at[1][1]]) {
+		// ls prints the blocks its entries take before them; wc and
+		// du -c print their totals after their rows. After it, ls -s's
+		// bare numbers are sizes.
+		p.sized = true
 		return ListingLine{Form: ListingTotal}
 	}
 	if listingRule(line) {
@@ -680,7 +684,7 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 // parseSizedName recognises a row of ls -s: a size, right-aligned, then a
 // name. A bare number before a name is as likely a count (wc -l, uniq -c),
 // which reads as text: it is taken for a size only after a size with its
-// unit (ls -sh's 4.0K), until a blank line.
+// unit (ls -sh's 4.0K) or ls's "total" above the rows, until a blank line.
 func (p *ListingParser) parseSizedName(line []byte, f *fields) (ListingLine, bool) {
 	if f.count != 2 {
 		return ListingLine{}, false

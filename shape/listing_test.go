@@ -159,8 +159,9 @@ func TestParseListingLine(t *testing.T) {
 }
 
 // TestParseListingSizedNames checks ls -sh's rows, a size and a name: a
-// link's bare 0 is a size once a size with its unit has been read, but a
-// bare number before a word alone is no row (wc -l's counts read as text).
+// link's bare 0 is a size once a size with its unit or ls's total has been
+// read, but a bare number before a word alone is no row (wc -l's counts
+// read as text).
 func TestParseListingSizedNames(t *testing.T) {
 	type row struct {
 		line string
@@ -174,6 +175,14 @@ func TestParseListingSizedNames(t *testing.T) {
 		{"105M libLLVM-14.so.1", ListingRow},
 		{"", ListingBlank},
 		{"  12 errors", ListingOther},
+	}, {
+		// ls -s: bare block counts, after ls's total; wc -l's comes last.
+		{"total 124", ListingTotal},
+		{"24 bufio.go", ListingRow},
+		{"52 bufio_test.go", ListingRow},
+		{"", ListingBlank},
+		{"  48 bufio.go", ListingOther},
+		{"  60 total", ListingOther},
 	}, {
 		// An address in /etc/hosts is no size.
 		{"127.0.0.1 localhost", ListingOther},
