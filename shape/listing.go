@@ -482,7 +482,7 @@ func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 	for m < 2 && m < len(fields) && allDigits(line[fields[m][0]:fields[m][1]]) {
 		m++ // find -ls and ls -s start with numbers
 	}
-	if m >= len(fields) || !fileMode(line[fields[m][0]:fields[m][1]]) {
+	if m >= len(fields) || !fileMode(line[fields[m][0]:fields[m][1]]) && !arMode(line, fields, m) {
 		return ListingLine{}, false
 	}
 	row := ListingLine{Form: ListingRow}
@@ -492,6 +492,9 @@ func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 		switch {
 		case month(f) && i+2 < len(fields):
 			name = i + 3 // Aug 28 16:20 name, Jan  3  2023 name
+			if name+1 < len(fields) && year(line[fields[name][0]:fields[name][1]]) {
+				name++ // ar tv: Jan  1 00:00 1970 name
+			}
 		case isoDate(f) && i+1 < len(fields):
 			name = i + 2 // 2024-01-02 12:34 name
 			for name < len(fields)-1 && zone(line[fields[name][0]:fields[name][1]]) {
@@ -559,16 +562,36 @@ func fieldsOf(line []byte) fields {
 	}
 }
 
+// arMode reports whether the m-th of a line's fields is a member's mode
+// as ar tv prints it: the permissions alone, with no type before them,
+// then the owner's and the group's numbers ("rw-r--r-- 0/0").
+func arMode(line []byte, fields [][2]int, m int) bool {
+	if m+1 >= len(fields) {
+		return false
+	}
+	mode, ids := line[fields[m][0]:fields[m][1]], line[fields[m+1][0]:fields[m+1][1]]
+	uid, gid, ok := bytes.Cut(ids, []byte("/"))
+	return len(mode) == 9 && permissions(mode) && ok && len(uid) > 0 && len(gid) > 0 && allDigits(uid) && allDigits(gid)
+}
+
+// year reports whether f is a year of four digits.
+func year(f []byte) bool {
+	return len(f) == 4 && allDigits(f) && f[0] >= '1' && f[0] <= '2'
+}
+
 // fileMode reports whether f is a file's mode as ls -l prints it:
 // drwxr-xr-x, -rw-r--r--., lrwxrwxrwx@.
 func fileMode(f []byte) bool {
 	if len(f) == 11 && (f[10] == '.' || f[10] == '+' || f[10] == '@') {
 		f = f[:10]
 	}
-	if len(f) != 10 || bytes.IndexByte([]byte("-dlcbpsD?"), f[0]) < 0 {
-		return false
-	}
-	for i, c := range f[1:] {
+	return len(f) == 10 && bytes.IndexByte([]byte("-dlcbpsD?"), f[0]) >= 0 && permissions(f[1:])
+}
+
+// permissions reports whether f is the owner's, the group's and others'
+// permissions, as a file's mode spells them after its type: rwxr-xr-x.
+func permissions(f []byte) bool {
+	for i, c := range f {
 		want := "rwx"[i%3]
 		if c != '-' && c != want && !(i%3 == 2 && bytes.IndexByte([]byte("sStT"), c) >= 0) {
 			return false
@@ -1211,6 +1234,7 @@ func sniffListing(sample []byte) (bool, string) {
 		paths, rows, trees    int
 		spaced                int // paths with a blank in them
 		refs                  int // rows of git's lists of references
+		moded                 int // rows that start with a file's mode (ls -l, tar tv, ar tv)
 		logged                int // lines that start as a log's do
 		mark                  string
 	)
@@ -1236,6 +1260,8 @@ func sniffListing(sample []byte) (bool, string) {
 			f := fieldsOf(line)
 			if _, _, ok := gitRefRow(line, &f); ok {
 				refs++
+			} else if _, ok := parseModeRow(line, &f); ok && l.End > l.Start {
+				moded++
 			}
 		case ListingTree:
 			entries++
@@ -1271,6 +1297,10 @@ func sniffListing(sample []byte) (bool, string) {
 	case entries < 3 && entries > 0 && refs == entries && others+frame == 0:
 		// A branch or two (git branch -v) and nothing else.
 		return true, fmt.Sprintf("%d of %d lines are git's references, and nothing else", entries, entries)
+	case entries < 3 && entries > 0 && moded == entries && others+frame == 0:
+		// A file or two described by ls -l, tar tv or ar tv, and nothing
+		// else: no prose starts with a file's mode.
+		return true, fmt.Sprintf("%d of %d lines are rows that start with a file's mode, and nothing else", entries, entries)
 	case entries < 3, logged*4 >= total:
 		// Lines that mark a log, a quarter of the lines or more, tell of
 		// a command that reports what it did, as git pull does above

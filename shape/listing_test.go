@@ -99,6 +99,10 @@ func TestParseListingLine(t *testing.T) {
 		{"     3: 0000000000000000     0 FUNC    GLOBAL DEFAULT  UND printf@GLIBC_2.2.5 (3)", ListingRow, "printf@GLIBC_2.2.5", false},
 		{"     0: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT  UND ", ListingRow, "", false},
 		{"deadbeef a placeholder value", ListingOther, "", false},
+		// ar tv: the permissions with no type, owner/group, a year after the time.
+		{"rw-r--r-- 0/0   1144 Jan  1 00:00 1970 at_quick_exit.oS", ListingRow, "at_quick_exit.oS", false},
+		{"rw-r--r-- 0/0   4256 Jan  1 00:00 1970 app.o", ListingRow, "app.o", false},
+		{"rw-r--r-- to share", ListingOther, "", false},
 		// Shared libraries: ldd, ldconfig -p.
 		{"\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007fe0f081e000)", ListingRow, "libc.so.6", false},
 		{"\tlinux-vdso.so.1 (0x00007fe0f0e2a000)", ListingRow, "linux-vdso.so.1", false},
@@ -384,6 +388,12 @@ func TestSniffListingFew(t *testing.T) {
 		{"a.go\nb.go\nthree words here\n", false},
 		{"  feature 07ace7b [origin/feature] feature: wording, extra\n* main    0188dfd [origin/main] main: wording\n", true},
 		{"* main 0188dfd\nSee the log.\n", false},
+		// ls -l of a file, ar tv of an archive of two: rows that start
+		// with a file's mode and name it.
+		{"-rw-r--r-- 1 root root 661 Nov 27 03:51 /work/go.mod\n", true},
+		{"rw-r--r-- 0/0   2688 Jan  1 00:00 1970 util.o\nrw-r--r-- 0/0   4256 Jan  1 00:00 1970 app.o\n", true},
+		{"-rw-r--r-- is the mode it wants\n", false},
+		{"-rw-r--r-- 1 root root 661 Nov 27 03:51 go.mod\nSee the file above.\n", false},
 		// file -i and --mime-type describe each file by its MIME type.
 		{"go.mod:        text/plain; charset=us-ascii\nmain.go:       text/x-c; charset=us-ascii\nshape:         inode/directory; charset=binary\n", true},
 		{"/bin/ls:                            application/x-pie-executable\n/etc:                               inode/directory\n/usr/share/pixmaps/debian-logo.png: image/png\n", true},
