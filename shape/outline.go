@@ -419,6 +419,24 @@ func optionDescribed(t []byte) bool {
 	return len(rest) > 0 && isLetter(rest[0]) && (bytes.ContainsAny(rest, " \t") || 'A' <= rest[0] && rest[0] <= 'Z')
 }
 
+// metaCommand reports whether a line is an entry of the list of a
+// shell's own commands, as sqlite3's .help and psql's \? write them: at
+// or near the margin, a dot, a backslash or a colon, a command's name in
+// small letters, its arguments perhaps, a run of blanks and a description
+// (".backup ?DB? FILE        Backup DB to FILE").
+func metaCommand(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	if len(line)-len(t) > 2 || len(t) < 2 || bytes.IndexByte([]byte(`.\:`), t[0]) < 0 || !('a' <= t[1] && t[1] <= 'z') {
+		return false
+	}
+	i := bytes.Index(t, []byte("  "))
+	if i < 0 {
+		return false
+	}
+	desc := bytes.TrimLeft(t[i:], " ")
+	return len(desc) > 0 && isLetter(desc[0]) && bytes.IndexByte(t[:i], '\t') < 0
+}
+
 // commandEntry reports whether a line is an entry of a command list, as
 // git help -a and kubectl --help write them: an indentation, a command's
 // name, a run of blanks, and a description that starts with a capital
@@ -427,6 +445,9 @@ func optionDescribed(t []byte) bool {
 // them, a tab, the name, blanks and a description in small letters
 // ("\tdownload    download modules to local cache").
 func commandEntry(line []byte) bool {
+	if metaCommand(line) {
+		return true
+	}
 	tab := len(line) > 1 && line[0] == '\t' && line[1] != '\t' && line[1] != ' '
 	t := bytes.TrimLeft(line, " ")
 	if tab {

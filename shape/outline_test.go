@@ -261,3 +261,27 @@ func TestSniffFunctionBody(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffMetaCommands checks that the list of a shell's own commands is
+// help text:
+//
+//	sqlite3 :memory: .help | sed -n 51,66p
+func TestSniffMetaCommands(t *testing.T) {
+	sniffsAs(t, "outline-sqlite-help-tail.txt", Outline)
+	for _, tc := range []struct {
+		line string
+		meta bool
+	}{
+		{".backup ?DB? FILE        Backup DB (default \"main\") to FILE", true},
+		{"  \\copy ...              perform SQL COPY with data stream to the client host", true},
+		{".databases               List names and files of attached databases", true},
+		{"...  and 12 more", false},
+		{".gitignore", false},
+		{"./configure  --prefix=/usr", false},
+		{"   .hidden  Hidden", false},
+	} {
+		if got := metaCommand([]byte(tc.line)); got != tc.meta {
+			t.Errorf("metaCommand(%q) = %v, want %v", tc.line, got, tc.meta)
+		}
+	}
+}
