@@ -177,7 +177,7 @@ func fileDescription(desc []byte) bool {
 			if end < 0 {
 				end = len(sub)
 			}
-			return end > 0 && bytes.IndexAny(sub[:end], " /:") < 0
+			return end > 0 && !bytes.ContainsAny(sub[:end], " /:")
 		}
 	}
 	for _, w := range fileWords {
