@@ -85,6 +85,9 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return l
 	}
 	f := fieldsOf(line)
+	if l, ok := parsePorcelainV2(line, &f); ok {
+		return l
+	}
 	if l, ok := parseModeRow(line, &f); ok {
 		return l
 	}
@@ -302,6 +305,37 @@ func gitShortStatus(line []byte) bool {
 	const codes = " MTADRCU?!"
 	return len(line) > 3 && bytes.IndexByte([]byte(codes), line[0]) >= 0 && bytes.IndexByte([]byte(codes), line[1]) >= 0 &&
 		line[2] == ' ' && line[3] != ' ' && (line[0] != ' ' || line[1] != ' ')
+}
+
+// porcelainV2Fields is how many fields git status --porcelain=v2 prints
+// before the path in an entry of each kind: 1, a change; 2, a rename or
+// a copy; u, an unmerged path.
+var porcelainV2Fields = map[byte]int{'1': 8, '2': 9, 'u': 10}
+
+// parsePorcelainV2 recognises an entry of git status --porcelain=v2: its
+// kind, the state (XY, ".M"), the submodule's (N...), modes and object
+// names, then the path, and a rename's old path after a tab; or an
+// untracked or ignored path after ? or !.
+func parsePorcelainV2(line []byte, f *fields) (ListingLine, bool) {
+	if len(line) < 3 || line[1] != ' ' || line[2] == ' ' {
+		return ListingLine{}, false
+	}
+	if line[0] == '?' || line[0] == '!' {
+		return ListingLine{Form: ListingPath, Start: 2, End: len(line)}, true
+	}
+	n, ok := porcelainV2Fields[line[0]]
+	if !ok || f.n <= n {
+		return ListingLine{}, false
+	}
+	xy, sub := line[f.at[1][0]:f.at[1][1]], line[f.at[2][0]:f.at[2][1]]
+	if len(xy) != 2 || len(sub) != 4 || sub[0] != 'N' && sub[0] != 'S' || !allDigits(line[f.at[3][0]:f.at[3][1]]) {
+		return ListingLine{}, false
+	}
+	start, end := f.at[n][0], len(line)
+	if i := bytes.IndexByte(line[start:], '\t'); i > 0 {
+		end = start + i
+	}
+	return ListingLine{Form: ListingRow, Start: start, End: end}, true
 }
 
 // parseDiffStatRow recognises a row of git diff --stat or diffstat: a
@@ -1170,6 +1204,8 @@ func listingHeader(line []byte, fs *fields) int {
 // listingMarks are lines that only listing tools print, with the tool.
 var listingMarks = []struct{ line, why string }{
 	{"On branch ", "git status"},
+	{"# branch.oid ", "git status --porcelain=v2"},
+	{"# branch.head ", "git status --porcelain=v2"},
 	{"HEAD detached at ", "git status"},
 	{"Changes to be committed:", "git status"},
 	{"Changes not staged for commit:", "git status"},

@@ -99,6 +99,11 @@ func TestParseListingLine(t *testing.T) {
 		{"     3: 0000000000000000     0 FUNC    GLOBAL DEFAULT  UND printf@GLIBC_2.2.5 (3)", ListingRow, "printf@GLIBC_2.2.5", false},
 		{"     0: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT  UND ", ListingRow, "", false},
 		{"deadbeef a placeholder value", ListingOther, "", false},
+		// git status --porcelain=v2: a change, a rename, an untracked path.
+		{"1 .M N... 100644 100644 100644 61780798228d17af2d34fce4cfbdf35556832472 61780798228d17af2d34fce4cfbdf35556832472 b.txt", ListingRow, "b.txt", false},
+		{"2 R. N... 100644 100644 100644 78981922613b2afb6025042ff6bd878ac1994e85 78981922613b2afb6025042ff6bd878ac1994e85 R100 c.txt\ta.txt", ListingRow, "c.txt", false},
+		{"? new.go", ListingPath, "new.go", false},
+		{"1 of 3 tests failed in the suite today", ListingOther, "", false},
 		// ar tv: the permissions with no type, owner/group, a year after the time.
 		{"rw-r--r-- 0/0   1144 Jan  1 00:00 1970 at_quick_exit.oS", ListingRow, "at_quick_exit.oS", false},
 		{"rw-r--r-- 0/0   4256 Jan  1 00:00 1970 app.o", ListingRow, "app.o", false},
@@ -388,6 +393,8 @@ func TestSniffListingFew(t *testing.T) {
 		{"a.go\nb.go\nthree words here\n", false},
 		{"  feature 07ace7b [origin/feature] feature: wording, extra\n* main    0188dfd [origin/main] main: wording\n", true},
 		{"* main 0188dfd\nSee the log.\n", false},
+		// git status --porcelain=v2 --branch of a change and an untracked file.
+		{"# branch.oid 2b831ce04802f81b6cf90a07ca429145e5d8ba50\n# branch.head main\n1 .M N... 100644 100644 100644 6178079822 6178079822 b.txt\n? new.go\n", true},
 		// ls -l of a file, ar tv of an archive of two: rows that start
 		// with a file's mode and name it.
 		{"-rw-r--r-- 1 root root 661 Nov 27 03:51 /work/go.mod\n", true},
