@@ -85,6 +85,9 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return l
 	}
 	f := fieldsOf(line)
+	if l, ok := parsePorcelainV2(line, &f); ok {
+		return l
+	}
 	if l, ok := parseModeRow(line, &f); ok {
 		return l
 	}
@@ -95,6 +98,10 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return l
 	}
 	if f.count == 2 && string(line[f.at[0][0]:f.at[0][1]]) == "total" && size(line[f.at[1][0]:f.at[1][1]]) {
+		// ls prints the blocks its entries take before them; wc and
+		// du -c print their totals after their rows. After it, ls -s's
+		// bare numbers are sizes.
+		p.sized = true
 		return ListingLine{Form: ListingTotal}
 	}
 	if listingRule(line) {
@@ -157,8 +164,25 @@ var fileWords = []string{
 	"image", "document", "object", "library", "cannot open", "socket", "fifo", "special",
 }
 
-// fileDescription reports whether desc holds one of fileWords as a word.
+// mimeTypes are the top-level types file -i and --mime-type describe a
+// file with ("text/plain; charset=us-ascii", "inode/directory").
+var mimeTypes = []string{
+	"text/", "application/", "image/", "audio/", "video/", "font/", "inode/", "message/", "model/", "multipart/",
+}
+
+// fileDescription reports whether desc holds one of fileWords as a word,
+// or is a MIME type as file -i prints it: a type, a slash and a subtype,
+// then perhaps parameters after a semicolon.
 func fileDescription(desc []byte) bool {
+	for _, m := range mimeTypes {
+		if sub, ok := bytes.CutPrefix(desc, []byte(m)); ok {
+			end := bytes.IndexByte(sub, ';')
+			if end < 0 {
+				end = len(sub)
+			}
+			return end > 0 && !bytes.ContainsAny(sub[:end], " /:")
+		}
+	}
 	for _, w := range fileWords {
 		for at := 0; ; {
 			i := bytes.Index(desc[at:], []byte(w))
@@ -281,6 +305,37 @@ func gitShortStatus(line []byte) bool {
 	const codes = " MTADRCU?!"
 	return len(line) > 3 && bytes.IndexByte([]byte(codes), line[0]) >= 0 && bytes.IndexByte([]byte(codes), line[1]) >= 0 &&
 		line[2] == ' ' && line[3] != ' ' && (line[0] != ' ' || line[1] != ' ')
+}
+
+// porcelainV2Fields is how many fields git status --porcelain=v2 prints
+// before the path in an entry of each kind: 1, a change; 2, a rename or
+// a copy; u, an unmerged path.
+var porcelainV2Fields = map[byte]int{'1': 8, '2': 9, 'u': 10}
+
+// parsePorcelainV2 recognises an entry of git status --porcelain=v2: its
+// kind, the state (XY, ".M"), the submodule's (N...), modes and object
+// names, then the path, and a rename's old path after a tab; or an
+// untracked or ignored path after ? or !.
+func parsePorcelainV2(line []byte, f *fields) (ListingLine, bool) {
+	if len(line) < 3 || line[1] != ' ' || line[2] == ' ' {
+		return ListingLine{}, false
+	}
+	if line[0] == '?' || line[0] == '!' {
+		return ListingLine{Form: ListingPath, Start: 2, End: len(line)}, true
+	}
+	n, ok := porcelainV2Fields[line[0]]
+	if !ok || f.n <= n {
+		return ListingLine{}, false
+	}
+	xy, sub := line[f.at[1][0]:f.at[1][1]], line[f.at[2][0]:f.at[2][1]]
+	if len(xy) != 2 || len(sub) != 4 || sub[0] != 'N' && sub[0] != 'S' || !allDigits(line[f.at[3][0]:f.at[3][1]]) {
+		return ListingLine{}, false
+	}
+	start, end := f.at[n][0], len(line)
+	if i := bytes.IndexByte(line[start:], '\t'); i > 0 {
+		end = start + i
+	}
+	return ListingLine{Form: ListingRow, Start: start, End: end}, true
 }
 
 // parseDiffStatRow recognises a row of git diff --stat or diffstat: a
@@ -461,7 +516,7 @@ func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 	for m < 2 && m < len(fields) && allDigits(line[fields[m][0]:fields[m][1]]) {
 		m++ // find -ls and ls -s start with numbers
 	}
-	if m >= len(fields) || !fileMode(line[fields[m][0]:fields[m][1]]) {
+	if m >= len(fields) || !fileMode(line[fields[m][0]:fields[m][1]]) && !arMode(line, fields, m) {
 		return ListingLine{}, false
 	}
 	row := ListingLine{Form: ListingRow}
@@ -471,6 +526,9 @@ func parseModeRow(line []byte, f *fields) (ListingLine, bool) {
 		switch {
 		case month(f) && i+2 < len(fields):
 			name = i + 3 // Aug 28 16:20 name, Jan  3  2023 name
+			if name+1 < len(fields) && year(line[fields[name][0]:fields[name][1]]) {
+				name++ // ar tv: Jan  1 00:00 1970 name
+			}
 		case isoDate(f) && i+1 < len(fields):
 			name = i + 2 // 2024-01-02 12:34 name
 			for name < len(fields)-1 && zone(line[fields[name][0]:fields[name][1]]) {
@@ -538,16 +596,36 @@ func fieldsOf(line []byte) fields {
 	}
 }
 
+// arMode reports whether the m-th of a line's fields is a member's mode
+// as ar tv prints it: the permissions alone, with no type before them,
+// then the owner's and the group's numbers ("rw-r--r-- 0/0").
+func arMode(line []byte, fields [][2]int, m int) bool {
+	if m+1 >= len(fields) {
+		return false
+	}
+	mode, ids := line[fields[m][0]:fields[m][1]], line[fields[m+1][0]:fields[m+1][1]]
+	uid, gid, ok := bytes.Cut(ids, []byte("/"))
+	return len(mode) == 9 && permissions(mode) && ok && len(uid) > 0 && len(gid) > 0 && allDigits(uid) && allDigits(gid)
+}
+
+// year reports whether f is a year of four digits.
+func year(f []byte) bool {
+	return len(f) == 4 && allDigits(f) && f[0] >= '1' && f[0] <= '2'
+}
+
 // fileMode reports whether f is a file's mode as ls -l prints it:
 // drwxr-xr-x, -rw-r--r--., lrwxrwxrwx@.
 func fileMode(f []byte) bool {
 	if len(f) == 11 && (f[10] == '.' || f[10] == '+' || f[10] == '@') {
 		f = f[:10]
 	}
-	if len(f) != 10 || bytes.IndexByte([]byte("-dlcbpsD?"), f[0]) < 0 {
-		return false
-	}
-	for i, c := range f[1:] {
+	return len(f) == 10 && bytes.IndexByte([]byte("-dlcbpsD?"), f[0]) >= 0 && permissions(f[1:])
+}
+
+// permissions reports whether f is the owner's, the group's and others'
+// permissions, as a file's mode spells them after its type: rwxr-xr-x.
+func permissions(f []byte) bool {
+	for i, c := range f {
 		want := "rwx"[i%3]
 		if c != '-' && c != want && !(i%3 == 2 && bytes.IndexByte([]byte("sStT"), c) >= 0) {
 			return false
@@ -663,7 +741,7 @@ func parseKnownRow(line []byte, f *fields) (ListingLine, bool) {
 // parseSizedName recognises a row of ls -s: a size, right-aligned, then a
 // name. A bare number before a name is as likely a count (wc -l, uniq -c),
 // which reads as text: it is taken for a size only after a size with its
-// unit (ls -sh's 4.0K), until a blank line.
+// unit (ls -sh's 4.0K) or ls's "total" above the rows, until a blank line.
 func (p *ListingParser) parseSizedName(line []byte, f *fields) (ListingLine, bool) {
 	if f.count != 2 {
 		return ListingLine{}, false
@@ -1126,6 +1204,8 @@ func listingHeader(line []byte, fs *fields) int {
 // listingMarks are lines that only listing tools print, with the tool.
 var listingMarks = []struct{ line, why string }{
 	{"On branch ", "git status"},
+	{"# branch.oid ", "git status --porcelain=v2"},
+	{"# branch.head ", "git status --porcelain=v2"},
 	{"HEAD detached at ", "git status"},
 	{"Changes to be committed:", "git status"},
 	{"Changes not staged for commit:", "git status"},
@@ -1190,6 +1270,7 @@ func sniffListing(sample []byte) (bool, string) {
 		paths, rows, trees    int
 		spaced                int // paths with a blank in them
 		refs                  int // rows of git's lists of references
+		moded                 int // rows that start with a file's mode (ls -l, tar tv, ar tv)
 		logged                int // lines that start as a log's do
 		mark                  string
 	)
@@ -1215,6 +1296,8 @@ func sniffListing(sample []byte) (bool, string) {
 			f := fieldsOf(line)
 			if _, _, ok := gitRefRow(line, &f); ok {
 				refs++
+			} else if _, ok := parseModeRow(line, &f); ok && l.End > l.Start {
+				moded++
 			}
 		case ListingTree:
 			entries++
@@ -1250,6 +1333,10 @@ func sniffListing(sample []byte) (bool, string) {
 	case entries < 3 && entries > 0 && refs == entries && others+frame == 0:
 		// A branch or two (git branch -v) and nothing else.
 		return true, fmt.Sprintf("%d of %d lines are git's references, and nothing else", entries, entries)
+	case entries < 3 && entries > 0 && moded == entries && others+frame == 0:
+		// A file or two described by ls -l, tar tv or ar tv, and nothing
+		// else: no prose starts with a file's mode.
+		return true, fmt.Sprintf("%d of %d lines are rows that start with a file's mode, and nothing else", entries, entries)
 	case entries < 3, logged*4 >= total:
 		// Lines that mark a log, a quarter of the lines or more, tell of
 		// a command that reports what it did, as git pull does above

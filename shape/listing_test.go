@@ -99,6 +99,15 @@ func TestParseListingLine(t *testing.T) {
 		{"     3: 0000000000000000     0 FUNC    GLOBAL DEFAULT  UND printf@GLIBC_2.2.5 (3)", ListingRow, "printf@GLIBC_2.2.5", false},
 		{"     0: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT  UND ", ListingRow, "", false},
 		{"deadbeef a placeholder value", ListingOther, "", false},
+		// git status --porcelain=v2: a change, a rename, an untracked path.
+		{"1 .M N... 100644 100644 100644 61780798228d17af2d34fce4cfbdf35556832472 61780798228d17af2d34fce4cfbdf35556832472 b.txt", ListingRow, "b.txt", false},
+		{"2 R. N... 100644 100644 100644 78981922613b2afb6025042ff6bd878ac1994e85 78981922613b2afb6025042ff6bd878ac1994e85 R100 c.txt\ta.txt", ListingRow, "c.txt", false},
+		{"? new.go", ListingPath, "new.go", false},
+		{"1 of 3 tests failed in the suite today", ListingOther, "", false},
+		// ar tv: the permissions with no type, owner/group, a year after the time.
+		{"rw-r--r-- 0/0   1144 Jan  1 00:00 1970 at_quick_exit.oS", ListingRow, "at_quick_exit.oS", false},
+		{"rw-r--r-- 0/0   4256 Jan  1 00:00 1970 app.o", ListingRow, "app.o", false},
+		{"rw-r--r-- to share", ListingOther, "", false},
 		// Shared libraries: ldd, ldconfig -p.
 		{"\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007fe0f081e000)", ListingRow, "libc.so.6", false},
 		{"\tlinux-vdso.so.1 (0x00007fe0f0e2a000)", ListingRow, "linux-vdso.so.1", false},
@@ -159,8 +168,9 @@ func TestParseListingLine(t *testing.T) {
 }
 
 // TestParseListingSizedNames checks ls -sh's rows, a size and a name: a
-// link's bare 0 is a size once a size with its unit has been read, but a
-// bare number before a word alone is no row (wc -l's counts read as text).
+// link's bare 0 is a size once a size with its unit or ls's total has been
+// read, but a bare number before a word alone is no row (wc -l's counts
+// read as text).
 func TestParseListingSizedNames(t *testing.T) {
 	type row struct {
 		line string
@@ -174,6 +184,14 @@ func TestParseListingSizedNames(t *testing.T) {
 		{"105M libLLVM-14.so.1", ListingRow},
 		{"", ListingBlank},
 		{"  12 errors", ListingOther},
+	}, {
+		// ls -s: bare block counts, after ls's total; wc -l's comes last.
+		{"total 124", ListingTotal},
+		{"24 bufio.go", ListingRow},
+		{"52 bufio_test.go", ListingRow},
+		{"", ListingBlank},
+		{"  48 bufio.go", ListingOther},
+		{"  60 total", ListingOther},
 	}, {
 		// An address in /etc/hosts is no size.
 		{"127.0.0.1 localhost", ListingOther},
@@ -375,6 +393,18 @@ func TestSniffListingFew(t *testing.T) {
 		{"a.go\nb.go\nthree words here\n", false},
 		{"  feature 07ace7b [origin/feature] feature: wording, extra\n* main    0188dfd [origin/main] main: wording\n", true},
 		{"* main 0188dfd\nSee the log.\n", false},
+		// git status --porcelain=v2 --branch of a change and an untracked file.
+		{"# branch.oid 2b831ce04802f81b6cf90a07ca429145e5d8ba50\n# branch.head main\n1 .M N... 100644 100644 100644 6178079822 6178079822 b.txt\n? new.go\n", true},
+		// ls -l of a file, ar tv of an archive of two: rows that start
+		// with a file's mode and name it.
+		{"-rw-r--r-- 1 root root 661 Nov 27 03:51 /work/go.mod\n", true},
+		{"rw-r--r-- 0/0   2688 Jan  1 00:00 1970 util.o\nrw-r--r-- 0/0   4256 Jan  1 00:00 1970 app.o\n", true},
+		{"-rw-r--r-- is the mode it wants\n", false},
+		{"-rw-r--r-- 1 root root 661 Nov 27 03:51 go.mod\nSee the file above.\n", false},
+		// file -i and --mime-type describe each file by its MIME type.
+		{"go.mod:        text/plain; charset=us-ascii\nmain.go:       text/x-c; charset=us-ascii\nshape:         inode/directory; charset=binary\n", true},
+		{"/bin/ls:                            application/x-pie-executable\n/etc:                               inode/directory\n/usr/share/pixmaps/debian-logo.png: image/png\n", true},
+		{"main.go: text/x-c; charset=us-ascii\nmain.go: see text/plain\n", false},
 		// git pull: the files it changed, among a log's lines.
 		{"Updating 39221e1..0188dfd\nFast-forward\n search.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", false},
 	} {
