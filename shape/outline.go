@@ -47,6 +47,20 @@ type outlineTally struct {
 	// EDIT." Such files are long tables of constants and names that
 	// declare little.
 	generated bool
+	// markup counts lines of HTML or XML: a tag opens or closes them
+	// ("<div class=\"nav\">", "</table>", "<?xml version=\"1.0\"?>") or
+	// ends them; markupNotes counts the lines of their comments,
+	// <!-- to -->.
+	markup      int
+	markupNotes int
+	markupStart bool // the first line is markup
+	// synopsis counts the lines that go on with a usage line's groups of
+	// options: "[-b bind_address] [-c cipher_spec]".
+	synopsis int
+	// builtinStart is set when the first line names a shell's builtin,
+	// then its name again and its arguments, as bash's help writes it:
+	// "trap: trap [-lp] [[arg] signal_spec ...]".
+	builtinStart bool
 }
 
 // sniffDocument reports whether sample is documentation with a mark no
@@ -125,11 +139,17 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, "markdown: headings or code fences"
 	case t.sections >= 2 && t.indented*2 >= t.lines:
 		return true, "a manual: sections (NAME, SYNOPSIS, DESCRIPTION) and indented text"
+	case t.markup >= 5 && (t.markupStart && (t.markup+t.markupNotes)*2 >= t.lines || t.markup*5 >= t.lines*4):
+		// Markup may open on a message's head, as an HTTP response's
+		// body does under its headers: then nearly all of it is tags.
+		return true, fmt.Sprintf("markup: %d of %d lines are tags", t.markup, t.lines)
+	case t.builtinStart && t.indented*4 >= t.lines*3:
+		return true, "a builtin's help: its synopsis and indented text"
 	case t.manStart && t.lines >= 10 && t.indented*4 >= t.lines*3:
 		// One section cut from a manual: its heading, then its text
 		// indented under it; a table's rows are not all indented.
 		return true, "a manual's section: its heading and indented text"
-	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands+t.helpHeads >= 3:
+	case (t.helpStart || t.usage) && t.options+t.bareOptions+t.commands+t.helpHeads+t.synopsis >= 3:
 		// Under a usage line, lists of options ("-depth -maxdepth LEVELS")
 		// and of commands are help text too, and so is a short one whose
 		// few options stand under their headings (argparse's, click's).
@@ -154,6 +174,7 @@ func tallyOutline(sample []byte) outlineTally {
 		pendHeading  bool // the line before is a heading, if a blank line follows
 		pendSetext   bool
 		inFence      bool
+		inNote       bool // inside a comment of HTML or XML
 		inComment    bool // inside a block comment or a docstring
 		inPOD        bool // inside Perl's documentation, from =head1 or =pod to =cut
 		linesChecked int
@@ -181,6 +202,20 @@ func tallyOutline(sample []byte) outlineTally {
 			t.first = trimmed
 			t.helpStart = hasPrefixFold(trimmed, "usage:")
 			t.manStart = manSection(line)
+			t.builtinStart = builtinSynopsis(trimmed)
+		}
+		switch {
+		case inNote || bytes.HasPrefix(trimmed, []byte("<!--")):
+			t.markupNotes++
+			inNote = !bytes.Contains(trimmed, []byte("-->"))
+		case markupLine(trimmed):
+			t.markup++
+		}
+		if t.lines == 1 {
+			t.markupStart = t.markup+t.markupNotes == 1
+		}
+		if t.usage && trimmed[0] == '[' && trimmed[len(trimmed)-1] == ']' && indent(line) > 0 {
+			t.synopsis++
 		}
 		if bytes.HasPrefix(trimmed, []byte("```")) {
 			if len(line)-len(bytes.TrimLeft(line, " \t")) < 4 {
@@ -276,6 +311,34 @@ func tallyOutline(sample []byte) outlineTally {
 		t.headings++
 	}
 	return t
+}
+
+// markupLine reports whether a trimmed line is HTML's or XML's: it starts
+// with a tag, a closing tag, a declaration or an instruction ("<td
+// class='nav'>", "</div>", "<!DOCTYPE html>", "<?xml ...?>"), or ends a
+// tag that began on a line before ("border='0' /></a></td>").
+func markupLine(t []byte) bool {
+	if len(t) >= 3 && t[0] == '<' && (isLetter(t[1]) || bytes.IndexByte([]byte("/!?"), t[1]) >= 0) {
+		return bytes.IndexByte(t, '>') >= 0 || bytes.IndexByte(t, ' ') > 0
+	}
+	return len(t) >= 3 && t[len(t)-1] == '>' && bytes.Contains(t, []byte("</"))
+}
+
+// builtinSynopsis reports whether a trimmed line is the synopsis bash's
+// help opens with: a builtin's name, a colon, and the name again with its
+// arguments ("read: read [-ers] [-a array]", "set: set [-abefhkmnptuvxBCHP]").
+func builtinSynopsis(t []byte) bool {
+	name, rest, ok := bytes.Cut(t, []byte(": "))
+	if !ok || len(name) == 0 || len(name) > 20 {
+		return false
+	}
+	for _, c := range name {
+		if !isLetter(c) && !isDigit(c) && c != '_' && c != '-' {
+			return false
+		}
+	}
+	rest, ok = bytes.CutPrefix(rest, name)
+	return ok && (len(rest) == 0 || rest[0] == ' ')
 }
 
 // unnumbered returns a line without the number cat -n and nl put before

@@ -292,3 +292,51 @@ func TestSniffMarksOfCode(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffMarkup checks that HTML and XML printed from a file read as
+// source, by their tags, and that an HTTP response whose body is a short
+// page stays what it is under its headers.
+func TestSniffMarkup(t *testing.T) {
+	page := "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.0 Transitional//EN\">\n<html>\n<head>\n" +
+		"<link rel=\"STYLESHEET\" href=\"ref.css\" type='text/css' />\n<title>About this document ...</title>\n</head>\n<body>\n" +
+		"<div class=\"navigation\">\n<td class='online-navigation'><a rel=\"prev\" title=\"1.1.4 Examples\"\n" +
+		"  href=\"httplib2-example.html\"><img src='previous.png'\n  border='0' height='32'  alt='Previous Page' width='32' /></a></td>\n" +
+		"This document was generated using the LaTeX2HTML translator.\n</div>\n</body>\n</html>\n"
+	xml := "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!--\n Copyright 2021 Google LLC\n\n Licensed under the Apache License, Version 2.0.\n-->\n" +
+		"<project name=\"ant-macros\">\n  <macrodef name=\"dev_appserver\">\n    <attribute name=\"war\" />\n    <sequential>\n" +
+		"      <java classname=\"com.google.appengine.tools.development.DevAppServerMain\" fork=\"true\">\n      </java>\n    </sequential>\n  </macrodef>\n</project>\n"
+	response := "HTTP/1.0 404 File not found\nServer: SimpleHTTP/0.6 Python/3.11.7\nConnection: close\nContent-Type: text/html;charset=utf-8\nContent-Length: 335\n\n" +
+		"<!DOCTYPE HTML>\n<html lang=\"en\">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n" +
+		"        <h1>Error response</h1>\n        <p>Error code: 404</p>\n    </body>\n</html>\n"
+	for _, tc := range []struct {
+		sample string
+		want   bool
+	}{{page, true}, {xml, true}, {response, false}} {
+		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
+			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
+		}
+	}
+}
+
+// TestSniffBuiltinHelp checks that bash's help of a builtin, a synopsis
+// and indented prose, and a usage line whose groups of options run on over
+// lines (ssh -h) read as help; a message that names its source twice
+// does not.
+func TestSniffBuiltinHelp(t *testing.T) {
+	getopts := "getopts: getopts optstring name [arg ...]\n    Parse option arguments.\n    \n" +
+		"    Getopts is used by shell procedures to parse positional parameters\n    as options.\n    \n" +
+		"    OPTSTRING contains the option letters to be recognized; if a letter\n    is followed by a colon, the option is expected to have an argument,\n"
+	ssh := "unknown option -- h\nusage: ssh [-46AaCfGgKkMNnqsTtVvXxYy] [-B bind_interface]\n" +
+		"           [-b bind_address] [-c cipher_spec] [-D [bind_address:]port]\n" +
+		"           [-E log_file] [-e escape_char] [-F configfile] [-I pkcs11]\n" +
+		"           [-w local_tun[:remote_tun]] destination [command [argument ...]]\n"
+	message := "make: make: *** No rule to make target 'x'.  Stop.\nmake: *** [Makefile:3: all] Error 2\nthen nothing more\n"
+	for _, tc := range []struct {
+		sample string
+		want   bool
+	}{{getopts, true}, {ssh, true}, {message, false}} {
+		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
+			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
+		}
+	}
+}
