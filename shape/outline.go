@@ -27,8 +27,11 @@ type outlineTally struct {
 	bareOptions int
 	rules       int // a makefile's rules whose recipe follows: "lib.a: $(OBJS)"
 	makeRefs    int // lines that refer to a makefile's variables: $(CC), ${RM}
-	usage       bool
-	helpStart   bool // the first line is "usage: ..."
+	// makeConds counts a makefile's conditionals: ifeq ($(X), y), ifdef
+	// X, endif; a part of one that sets variables has no rules.
+	makeConds int
+	usage     bool
+	helpStart bool // the first line is "usage: ..."
 	// helpHeads counts the headings help text puts over its lists, at
 	// the margin: "positional arguments:", "Options:", "Commands:".
 	helpHeads int
@@ -160,6 +163,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("help text: %d of %d lines name commands", t.commands, t.lines)
 	case t.rules >= 3 && t.rules*40 >= t.lines && t.makeRefs >= t.rules:
 		return true, fmt.Sprintf("a makefile: %d rules with recipes", t.rules)
+	case t.makeConds >= 3 && t.makeRefs >= t.makeConds && t.code*2 >= t.lines:
+		return true, fmt.Sprintf("a makefile: %d conditionals", t.makeConds)
 	case t.dockerStart && t.docker >= 3 && t.docker*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("a Dockerfile: %d instructions", t.docker)
 	}
@@ -270,6 +275,9 @@ func tallyOutline(sample []byte) outlineTally {
 		if bytes.Contains(line, []byte("$(")) || bytes.Contains(line, []byte("${")) {
 			t.makeRefs++
 		}
+		if makeConditional(trimmed) {
+			t.makeConds++
+		}
 		if linesChecked <= 40 && (hasPrefixFold(trimmed, "usage:") || string(trimmed) == "Usage:" || bytes.HasPrefix(trimmed, []byte("Usage of "))) {
 			t.usage = true
 		}
@@ -289,10 +297,10 @@ func tallyOutline(sample []byte) outlineTally {
 		if cmd, ok := podCommand(line); ok {
 			inPOD = cmd != "cut"
 		}
-		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) {
+		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) || dashComment(trimmed) {
 			t.code++
 		}
-		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) {
+		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) || dashComment(trimmed) {
 			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
@@ -638,6 +646,19 @@ func makeRule(line []byte) bool {
 	return true
 }
 
+// makeConditional reports whether a trimmed line is a conditional of GNU
+// make: "ifeq ($(PORTNAME), aix)", "ifneq (,$(x))", "ifdef PGXS", "endif
+// # not PGXS".
+func makeConditional(t []byte) bool {
+	for _, w := range []string{"ifeq (", "ifneq (", "ifdef ", "ifndef "} {
+		if bytes.HasPrefix(t, []byte(w)) {
+			return true
+		}
+	}
+	rest, ok := bytes.CutPrefix(t, []byte("endif"))
+	return ok && (len(rest) == 0 || rest[0] == ' ')
+}
+
 // marginOption reports whether a line documents an option at the left
 // margin, as python3 --help does after its usage line: "-b     : issue
 // warnings", "--version : print the version". Elsewhere such a line may be
@@ -867,8 +888,18 @@ func hashComment(t []byte) bool {
 	return len(t) > 0 && t[0] == '#' && (len(t) == 1 || t[1] == ' ' || t[1] == '#' || bytes.HasPrefix(t, []byte("#pod")))
 }
 
+// dashComment reports whether a trimmed line is a comment of SQL or Lua:
+// two dashes, a blank and words ("-- complain if script is sourced"). Two
+// dashes alone separate grep's groups of context and mails' signatures.
+func dashComment(t []byte) bool {
+	rest, ok := bytes.CutPrefix(t, []byte("-- "))
+	return ok && len(bytes.TrimSpace(rest)) > 0
+}
+
 // declStarts start declarations: of functions, types, classes, macros;
-// SQL's CREATE statements and a Dockerfile's stages (FROM image).
+// SQL's CREATE statements and a Dockerfile's stages (FROM image); CMake's
+// functions and macros (function(name args), macro(name args)) and Vim
+// script's (function! name(args)).
 var declStarts = []string{
 	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
 	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
@@ -877,6 +908,7 @@ var declStarts = []string{
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
 	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
 	"package ", "proc ", "message ", "service ", "rpc ", "CREATE ", "create ", "FROM ",
+	"function(", "macro(", "function! ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or

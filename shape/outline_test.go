@@ -340,3 +340,34 @@ func TestSniffBuiltinHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffDeclarationFamilies checks the forms of code that declare or
+// comment in their own ways: SQL's comments (-- ...), CMake's macros, a
+// part of a makefile that sets variables under conditionals.
+func TestSniffDeclarationFamilies(t *testing.T) {
+	sql := "/* contrib/citext/citext--1.4.sql */\n\n-- complain if script is sourced in psql\n\\echo Use \"CREATE EXTENSION citext\" to load this file. \\quit\n\n" +
+		"--\n--  PostgreSQL code for CITEXT.\n--\n\nCREATE TYPE citext;\n\n--\n--  Input and output functions.\n--\n" +
+		"CREATE FUNCTION citextin(cstring)\nRETURNS citext\nAS 'textin'\nLANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;\n\n" +
+		"CREATE FUNCTION citextout(citext)\nRETURNS cstring\nAS 'textout'\nLANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;\n"
+	cmake := "# The macro choose_msvc_crt() takes a list of possible\n# C runtimes to choose from.\n\n### Helper macros: ###\n" +
+		"macro(make_crt_regex regex crts)\n  set(${regex} \"\")\n  foreach(crt ${${crts}})\n    set(${regex} \"${${regex}}|(^| +)/${crt}($| +)\")\n  endforeach(crt)\nendmacro(make_crt_regex)\n\n" +
+		"macro(get_current_crt crt_current regex flagsvar)\n  if(${flagsvar} MATCHES \"${${regex}}\")\n    string(REGEX MATCH \"${${regex}}\" ${crt_current} \"${${flagsvar}}\")\n  endif()\nendmacro(get_current_crt)\n"
+	mk := "override CPPFLAGS += $(ICU_CFLAGS)\n\nifdef PGXS\noverride CPPFLAGS := -I$(includedir_server) $(CPPFLAGS)\nelse # not PGXS\n" +
+		"override CPPFLAGS := -I$(top_srcdir)/src/include $(CPPFLAGS)\nifdef VPATH\noverride CPPFLAGS := -I$(top_builddir)/src/include $(CPPFLAGS)\nendif\nendif # not PGXS\n\n" +
+		"CC = gcc\nGCC = yes\nCXX = g++\n"
+	for _, tc := range []struct {
+		name, sample string
+	}{{"sql", sql}, {"cmake", cmake}, {"makefile", mk}} {
+		if got, why := sniffOutline([]byte(tc.sample)); !got {
+			t.Errorf("%s: sniffOutline = %v (%s), want true", tc.name, got, why)
+		}
+	}
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{{"-- complain if script is sourced", true}, {"--", false}, {"-- ", false}, {"--all", false}} {
+		if got := dashComment([]byte(tc.line)); got != tc.want {
+			t.Errorf("dashComment(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
