@@ -15,13 +15,16 @@ type outlineTally struct {
 	blame    int // lines of git blame
 	headings int // markdown headings standing alone
 	fences   int // markdown code fences, indented less than four columns
-	inline   int // lines with markdown's links, code spans or emphasis
-	sections int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
-	indented int // lines indented by three columns or more
-	comments int // lines in block comments or starting one, or a // comment
-	options  int // lines documenting an option: "  -a, --all   list all"
-	commands int // lines of a command list: "  add        Add file contents"
-	asm      int // an assembler's instructions: "\tMOVQ\tAX, DI", "\tmovq\t%rdi, %rax"
+	// directives counts reStructuredText's directives at the margin:
+	// ".. image:: badge.svg", ".. code-block:: python".
+	directives int
+	inline     int // lines with markdown's links, code spans or emphasis
+	sections   int // manual sections: NAME, SYNOPSIS, DESCRIPTION at the margin
+	indented   int // lines indented by three columns or more
+	comments   int // lines in block comments or starting one, or a // comment
+	options    int // lines documenting an option: "  -a, --all   list all"
+	commands   int // lines of a command list: "  add        Add file contents"
+	asm        int // an assembler's instructions: "\tMOVQ\tAX, DI", "\tmovq\t%rdi, %rax"
 	// bareOptions counts option lines that describe nothing: "-fdce
 	// [enabled]", "-daystart -follow -nowarn".
 	bareOptions int
@@ -140,6 +143,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
 		return true, "markdown: headings or code fences"
+	case t.directives >= 2 && t.headings+t.inline >= 1:
+		return true, "reStructuredText: directives"
 	case t.sections >= 2 && t.indented*2 >= t.lines:
 		return true, "a manual: sections (NAME, SYNOPSIS, DESCRIPTION) and indented text"
 	case t.markup >= 5 && (t.markupStart && (t.markup+t.markupNotes)*2 >= t.lines || t.markup*5 >= t.lines*4):
@@ -238,6 +243,9 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if markdownInline(trimmed) {
 			t.inline++
+		}
+		if rstDirective(line) {
+			t.directives++
 		}
 		if manSection(line) {
 			t.sections++
@@ -425,13 +433,32 @@ func markdownHeading(line []byte) bool {
 }
 
 // markdownInline reports whether a line holds a markdown link, code span
-// or strong emphasis.
+// or strong emphasis, or reStructuredText's literal or reference
+// ("“detect“", "`Porting Guide`_").
 func markdownInline(t []byte) bool {
-	if bytes.Contains(t, []byte("](")) || bytes.Contains(t, []byte("**")) {
+	if bytes.Contains(t, []byte("](")) || bytes.Contains(t, []byte("**")) || bytes.Contains(t, []byte("`_")) {
+		return true
+	}
+	if i := bytes.Index(t, []byte("``")); i >= 0 && i+3 < len(t) && t[i+2] != '`' && bytes.Contains(t[i+3:], []byte("``")) {
 		return true
 	}
 	i := bytes.IndexByte(t, '`')
 	return i >= 0 && i+2 < len(t) && t[i+1] != '`' && bytes.IndexByte(t[i+2:], '`') >= 0
+}
+
+// rstDirective reports whether a line is a directive of reStructuredText:
+// two dots and a blank at the margin, a name, two colons (".. note::",
+// ".. image:: https://x/badge.svg").
+func rstDirective(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte(".. "))
+	if !ok {
+		return false
+	}
+	i := 0
+	for i < len(rest) && (isLetter(rest[i]) || rest[i] == '-') {
+		i++
+	}
+	return i > 0 && bytes.HasPrefix(rest[i:], []byte("::"))
 }
 
 // setextRule reports whether a line underlines a markdown heading: only

@@ -371,3 +371,26 @@ func TestSniffDeclarationFamilies(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffRestructuredText checks that reStructuredText reads as
+// documentation, by its literals and references under headings, or by
+// its directives; prose with one quoted word does not.
+func TestSniffRestructuredText(t *testing.T) {
+	guide := "How it works\n============\n\nThis is a brief guide to navigating the code itself.\n\n" +
+		"The main entry point for the detection algorithm is\n``universaldetector.py``, which has one class, ``UniversalDetector``.\n\n" +
+		"``UTF-n`` with a BOM\n--------------------\n\nIf the text starts with a BOM, we can reasonably assume that the text is\n" +
+		"encoded in ``UTF-8``, ``UTF-16``, or ``UTF-32``.\n\nEscaped encodings\n-----------------\n"
+	readme := "####\nboto\n####\nboto 2.49.0\n\nReleased: 11-July-2018\n\n" +
+		".. image:: https://travis-ci.org/boto/boto.svg?branch=develop\n        :target: https://travis-ci.org/boto/boto\n\n" +
+		".. image:: https://pypip.in/d/boto/badge.svg\n        :target: https://pypi.python.org/pypi/boto/\n\n" +
+		"To port a module to Python 3.3+, please view our `Contributing Guidelines`_\nand the `Porting Guide`_.\n"
+	prose := "Notes\n=====\n\nThe ``make`` step runs first.\n\nThen the install step copies the files.\n\nLater\n=====\n\nNothing else.\n"
+	for _, tc := range []struct {
+		sample string
+		want   bool
+	}{{guide, true}, {readme, true}, {prose, false}} {
+		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
+			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
+		}
+	}
+}
