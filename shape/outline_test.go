@@ -394,3 +394,22 @@ func TestSniffRestructuredText(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffSourceHeadImports checks that the head of a module, its
+// package clause, its imports and a long list of the names it exports,
+// reads as source; and that prose whose lines start with "use" does not.
+func TestSniffSourceHeadImports(t *testing.T) {
+	head := "package IO::Handle;\n\nuse 5.008_001;\nuse strict;\nuse Carp;\nuse Symbol;\nuse SelectSaver;\n\nrequire Exporter;\nour @ISA = qw(Exporter);\n\n" +
+		"our @EXPORT_OK = qw(\n    autoflush\n    output_field_separator\n    output_record_separator\n    input_record_separator\n" +
+		"    input_line_number\n    format_page_number\n    format_lines_per_page\n    format_lines_left\n    format_name\n" +
+		"    format_top_name\n    format_formfeed\n    format_write\n    print\n    printf\n    getline\n    getlines\n    flush\n);\n"
+	prose := "package delivery notes\n\nuse the front door\nuse the side gate\nuse the lift\nimport the data first\n\nThen read the report.\nIt is short.\nIt says little.\n"
+	for _, tc := range []struct {
+		sample string
+		want   bool
+	}{{head, true}, {prose, false}} {
+		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
+			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
+		}
+	}
+}
