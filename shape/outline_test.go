@@ -57,6 +57,11 @@ func TestOutlineLineForms(t *testing.T) {
 		{"foo: Bar{", cssRule, false},
 		{`resource "aws_instance" "web" {`, cssRule, false},
 		{"var m = map[string]int{", cssRule, false},
+		// SQL's and Lua's comments; two dashes alone separate grep's groups.
+		{"-- complain if script is sourced", dashComment, true},
+		{"--", dashComment, false},
+		{"-- ", dashComment, false},
+		{"--all", dashComment, false},
 		{"# Runs the diff command with its arguments", hashComment, true},
 		{"#pod =head1 PORTABILITY", hashComment, true},
 		{"##", hashComment, true},
@@ -308,14 +313,7 @@ func TestSniffMarkup(t *testing.T) {
 	response := "HTTP/1.0 404 File not found\nServer: SimpleHTTP/0.6 Python/3.11.7\nConnection: close\nContent-Type: text/html;charset=utf-8\nContent-Length: 335\n\n" +
 		"<!DOCTYPE HTML>\n<html lang=\"en\">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n" +
 		"        <h1>Error response</h1>\n        <p>Error code: 404</p>\n    </body>\n</html>\n"
-	for _, tc := range []struct {
-		sample string
-		want   bool
-	}{{page, true}, {xml, true}, {response, false}} {
-		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
-			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
-		}
-	}
+	sniffsOutline(t, []outlineCase{{page, true}, {xml, true}, {response, false}})
 }
 
 // TestSniffBuiltinHelp checks that bash's help of a builtin, a synopsis
@@ -331,14 +329,7 @@ func TestSniffBuiltinHelp(t *testing.T) {
 		"           [-E log_file] [-e escape_char] [-F configfile] [-I pkcs11]\n" +
 		"           [-w local_tun[:remote_tun]] destination [command [argument ...]]\n"
 	message := "make: make: *** No rule to make target 'x'.  Stop.\nmake: *** [Makefile:3: all] Error 2\nthen nothing more\n"
-	for _, tc := range []struct {
-		sample string
-		want   bool
-	}{{getopts, true}, {ssh, true}, {message, false}} {
-		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
-			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
-		}
-	}
+	sniffsOutline(t, []outlineCase{{getopts, true}, {ssh, true}, {message, false}})
 }
 
 // TestSniffDeclarationFamilies checks the forms of code that declare or
@@ -355,21 +346,7 @@ func TestSniffDeclarationFamilies(t *testing.T) {
 	mk := "override CPPFLAGS += $(ICU_CFLAGS)\n\nifdef PGXS\noverride CPPFLAGS := -I$(includedir_server) $(CPPFLAGS)\nelse # not PGXS\n" +
 		"override CPPFLAGS := -I$(top_srcdir)/src/include $(CPPFLAGS)\nifdef VPATH\noverride CPPFLAGS := -I$(top_builddir)/src/include $(CPPFLAGS)\nendif\nendif # not PGXS\n\n" +
 		"CC = gcc\nGCC = yes\nCXX = g++\n"
-	for _, tc := range []struct {
-		name, sample string
-	}{{"sql", sql}, {"cmake", cmake}, {"makefile", mk}} {
-		if got, why := sniffOutline([]byte(tc.sample)); !got {
-			t.Errorf("%s: sniffOutline = %v (%s), want true", tc.name, got, why)
-		}
-	}
-	for _, tc := range []struct {
-		line string
-		want bool
-	}{{"-- complain if script is sourced", true}, {"--", false}, {"-- ", false}, {"--all", false}} {
-		if got := dashComment([]byte(tc.line)); got != tc.want {
-			t.Errorf("dashComment(%q) = %v, want %v", tc.line, got, tc.want)
-		}
-	}
+	sniffsOutline(t, []outlineCase{{sql, true}, {cmake, true}, {mk, true}})
 }
 
 // TestSniffRestructuredText checks that reStructuredText reads as
@@ -385,14 +362,7 @@ func TestSniffRestructuredText(t *testing.T) {
 		".. image:: https://pypip.in/d/boto/badge.svg\n        :target: https://pypi.python.org/pypi/boto/\n\n" +
 		"To port a module to Python 3.3+, please view our `Contributing Guidelines`_\nand the `Porting Guide`_.\n"
 	prose := "Notes\n=====\n\nThe ``make`` step runs first.\n\nThen the install step copies the files.\n\nLater\n=====\n\nNothing else.\n"
-	for _, tc := range []struct {
-		sample string
-		want   bool
-	}{{guide, true}, {readme, true}, {prose, false}} {
-		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
-			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
-		}
-	}
+	sniffsOutline(t, []outlineCase{{guide, true}, {readme, true}, {prose, false}})
 }
 
 // TestSniffSourceHeadImports checks that the head of a module, its
@@ -404,10 +374,19 @@ func TestSniffSourceHeadImports(t *testing.T) {
 		"    input_line_number\n    format_page_number\n    format_lines_per_page\n    format_lines_left\n    format_name\n" +
 		"    format_top_name\n    format_formfeed\n    format_write\n    print\n    printf\n    getline\n    getlines\n    flush\n);\n"
 	prose := "package delivery notes\n\nuse the front door\nuse the side gate\nuse the lift\nimport the data first\n\nThen read the report.\nIt is short.\nIt says little.\n"
-	for _, tc := range []struct {
-		sample string
-		want   bool
-	}{{head, true}, {prose, false}} {
+	sniffsOutline(t, []outlineCase{{head, true}, {prose, false}})
+}
+
+type outlineCase struct {
+	sample string
+	want   bool
+}
+
+// sniffsOutline checks whether sniffOutline takes each sample for source
+// or documentation.
+func sniffsOutline(t *testing.T, cases []outlineCase) {
+	t.Helper()
+	for _, tc := range cases {
 		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
 			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
 		}
