@@ -57,6 +57,11 @@ func TestOutlineLineForms(t *testing.T) {
 		{"foo: Bar{", cssRule, false},
 		{`resource "aws_instance" "web" {`, cssRule, false},
 		{"var m = map[string]int{", cssRule, false},
+		// SQL's and Lua's comments; two dashes alone separate grep's groups.
+		{"-- complain if script is sourced", dashComment, true},
+		{"--", dashComment, false},
+		{"-- ", dashComment, false},
+		{"--all", dashComment, false},
 		{"# Runs the diff command with its arguments", hashComment, true},
 		{"#pod =head1 PORTABILITY", hashComment, true},
 		{"##", hashComment, true},
@@ -289,6 +294,101 @@ func TestSniffMarksOfCode(t *testing.T) {
 			if got := tc.test([]byte(l.line)); got != l.mark {
 				t.Errorf("%s(%q) = %v, want %v", tc.name, l.line, got, l.mark)
 			}
+		}
+	}
+}
+
+// TestSniffMarkup checks that HTML and XML printed from a file read as
+// source, by their tags, and that an HTTP response whose body is a short
+// page stays what it is under its headers.
+func TestSniffMarkup(t *testing.T) {
+	page := "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.0 Transitional//EN\">\n<html>\n<head>\n" +
+		"<link rel=\"STYLESHEET\" href=\"ref.css\" type='text/css' />\n<title>About this document ...</title>\n</head>\n<body>\n" +
+		"<div class=\"navigation\">\n<td class='online-navigation'><a rel=\"prev\" title=\"1.1.4 Examples\"\n" +
+		"  href=\"httplib2-example.html\"><img src='previous.png'\n  border='0' height='32'  alt='Previous Page' width='32' /></a></td>\n" +
+		"This document was generated using the LaTeX2HTML translator.\n</div>\n</body>\n</html>\n"
+	xml := "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!--\n Copyright 2021 Google LLC\n\n Licensed under the Apache License, Version 2.0.\n-->\n" +
+		"<project name=\"ant-macros\">\n  <macrodef name=\"dev_appserver\">\n    <attribute name=\"war\" />\n    <sequential>\n" +
+		"      <java classname=\"com.google.appengine.tools.development.DevAppServerMain\" fork=\"true\">\n      </java>\n    </sequential>\n  </macrodef>\n</project>\n"
+	response := "HTTP/1.0 404 File not found\nServer: SimpleHTTP/0.6 Python/3.11.7\nConnection: close\nContent-Type: text/html;charset=utf-8\nContent-Length: 335\n\n" +
+		"<!DOCTYPE HTML>\n<html lang=\"en\">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n" +
+		"        <h1>Error response</h1>\n        <p>Error code: 404</p>\n    </body>\n</html>\n"
+	sniffsOutline(t, []outlineCase{{page, true}, {xml, true}, {response, false}})
+}
+
+// TestSniffBuiltinHelp checks that bash's help of a builtin, a synopsis
+// and indented prose, and a usage line whose groups of options run on over
+// lines (ssh -h) read as help; a message that names its source twice
+// does not.
+func TestSniffBuiltinHelp(t *testing.T) {
+	getopts := "getopts: getopts optstring name [arg ...]\n    Parse option arguments.\n    \n" +
+		"    Getopts is used by shell procedures to parse positional parameters\n    as options.\n    \n" +
+		"    OPTSTRING contains the option letters to be recognized; if a letter\n    is followed by a colon, the option is expected to have an argument,\n"
+	ssh := "unknown option -- h\nusage: ssh [-46AaCfGgKkMNnqsTtVvXxYy] [-B bind_interface]\n" +
+		"           [-b bind_address] [-c cipher_spec] [-D [bind_address:]port]\n" +
+		"           [-E log_file] [-e escape_char] [-F configfile] [-I pkcs11]\n" +
+		"           [-w local_tun[:remote_tun]] destination [command [argument ...]]\n"
+	message := "make: make: *** No rule to make target 'x'.  Stop.\nmake: *** [Makefile:3: all] Error 2\nthen nothing more\n"
+	sniffsOutline(t, []outlineCase{{getopts, true}, {ssh, true}, {message, false}})
+}
+
+// TestSniffDeclarationFamilies checks the forms of code that declare or
+// comment in their own ways: SQL's comments (-- ...), CMake's macros, a
+// part of a makefile that sets variables under conditionals.
+func TestSniffDeclarationFamilies(t *testing.T) {
+	sql := "/* contrib/citext/citext--1.4.sql */\n\n-- complain if script is sourced in psql\n\\echo Use \"CREATE EXTENSION citext\" to load this file. \\quit\n\n" +
+		"--\n--  PostgreSQL code for CITEXT.\n--\n\nCREATE TYPE citext;\n\n--\n--  Input and output functions.\n--\n" +
+		"CREATE FUNCTION citextin(cstring)\nRETURNS citext\nAS 'textin'\nLANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;\n\n" +
+		"CREATE FUNCTION citextout(citext)\nRETURNS cstring\nAS 'textout'\nLANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;\n"
+	cmake := "# The macro choose_msvc_crt() takes a list of possible\n# C runtimes to choose from.\n\n### Helper macros: ###\n" +
+		"macro(make_crt_regex regex crts)\n  set(${regex} \"\")\n  foreach(crt ${${crts}})\n    set(${regex} \"${${regex}}|(^| +)/${crt}($| +)\")\n  endforeach(crt)\nendmacro(make_crt_regex)\n\n" +
+		"macro(get_current_crt crt_current regex flagsvar)\n  if(${flagsvar} MATCHES \"${${regex}}\")\n    string(REGEX MATCH \"${${regex}}\" ${crt_current} \"${${flagsvar}}\")\n  endif()\nendmacro(get_current_crt)\n"
+	mk := "override CPPFLAGS += $(ICU_CFLAGS)\n\nifdef PGXS\noverride CPPFLAGS := -I$(includedir_server) $(CPPFLAGS)\nelse # not PGXS\n" +
+		"override CPPFLAGS := -I$(top_srcdir)/src/include $(CPPFLAGS)\nifdef VPATH\noverride CPPFLAGS := -I$(top_builddir)/src/include $(CPPFLAGS)\nendif\nendif # not PGXS\n\n" +
+		"CC = gcc\nGCC = yes\nCXX = g++\n"
+	sniffsOutline(t, []outlineCase{{sql, true}, {cmake, true}, {mk, true}})
+}
+
+// TestSniffRestructuredText checks that reStructuredText reads as
+// documentation, by its literals and references under headings, or by
+// its directives; prose with one quoted word does not.
+func TestSniffRestructuredText(t *testing.T) {
+	guide := "How it works\n============\n\nThis is a brief guide to navigating the code itself.\n\n" +
+		"The main entry point for the detection algorithm is\n``universaldetector.py``, which has one class, ``UniversalDetector``.\n\n" +
+		"``UTF-n`` with a BOM\n--------------------\n\nIf the text starts with a BOM, we can reasonably assume that the text is\n" +
+		"encoded in ``UTF-8``, ``UTF-16``, or ``UTF-32``.\n\nEscaped encodings\n-----------------\n"
+	readme := "####\nboto\n####\nboto 2.49.0\n\nReleased: 11-July-2018\n\n" +
+		".. image:: https://travis-ci.org/boto/boto.svg?branch=develop\n        :target: https://travis-ci.org/boto/boto\n\n" +
+		".. image:: https://pypip.in/d/boto/badge.svg\n        :target: https://pypi.python.org/pypi/boto/\n\n" +
+		"To port a module to Python 3.3+, please view our `Contributing Guidelines`_\nand the `Porting Guide`_.\n"
+	prose := "Notes\n=====\n\nThe ``make`` step runs first.\n\nThen the install step copies the files.\n\nLater\n=====\n\nNothing else.\n"
+	sniffsOutline(t, []outlineCase{{guide, true}, {readme, true}, {prose, false}})
+}
+
+// TestSniffSourceHeadImports checks that the head of a module, its
+// package clause, its imports and a long list of the names it exports,
+// reads as source; and that prose whose lines start with "use" does not.
+func TestSniffSourceHeadImports(t *testing.T) {
+	head := "package IO::Handle;\n\nuse 5.008_001;\nuse strict;\nuse Carp;\nuse Symbol;\nuse SelectSaver;\n\nrequire Exporter;\nour @ISA = qw(Exporter);\n\n" +
+		"our @EXPORT_OK = qw(\n    autoflush\n    output_field_separator\n    output_record_separator\n    input_record_separator\n" +
+		"    input_line_number\n    format_page_number\n    format_lines_per_page\n    format_lines_left\n    format_name\n" +
+		"    format_top_name\n    format_formfeed\n    format_write\n    print\n    printf\n    getline\n    getlines\n    flush\n);\n"
+	prose := "package delivery notes\n\nuse the front door\nuse the side gate\nuse the lift\nimport the data first\n\nThen read the report.\nIt is short.\nIt says little.\n"
+	sniffsOutline(t, []outlineCase{{head, true}, {prose, false}})
+}
+
+type outlineCase struct {
+	sample string
+	want   bool
+}
+
+// sniffsOutline checks whether sniffOutline takes each sample for source
+// or documentation.
+func sniffsOutline(t *testing.T, cases []outlineCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
+			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
 		}
 	}
 }
