@@ -25,6 +25,8 @@ import (
 //	                             one that does not build and one with a failing subtest)
 //	golist-go.json               go list -json go/...   (Go 1.26, 18 packages)
 //	npm-ls-all.json              npm ls --json --all   (in a project of 9 dependencies)
+//	gotest-pass-skip.json        go test -json ./stock ./report   (a module whose tests
+//	                             pass, two of them skipped with a reason, one logging)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -394,6 +396,26 @@ func TestJSONKeepsFailingTestEvents(t *testing.T) {
 		var e struct{ Test string }
 		if json.Unmarshal(l, &e) == nil && failed[e.Test] && !bytes.Contains(got, l) {
 			t.Errorf("event of failing test %s is gone: %s", e.Test, l)
+		}
+	}
+}
+
+// A passing go test -json run keeps what it says beyond its routine lines:
+// each package's outcome, the skipped tests and why they were skipped,
+// and what the tests logged.
+func TestJSONPassingRunKeepsSkipsAndOutcomes(t *testing.T) {
+	got := body(t, shape.JSON, readFile(t, filepath.Join(localJSON, "gotest-pass-skip.json")), 600)
+	for _, want := range []string{
+		`"Action":"skip","Package":"example.com/shop/stock","Test":"TestWarehouse"`,
+		`"Action":"skip","Package":"example.com/shop/report","Test":"TestColumns"`,
+		`stock_test.go:10: WAREHOUSE_URL not set; skipping integration test`,
+		`report_test.go:7: columns layout pending redesign`,
+		`stock_test.go:16: reorder level ok`,
+		`"Action":"pass","Package":"example.com/shop/stock","Elapsed"`,
+		`"Action":"pass","Package":"example.com/shop/report","Elapsed"`,
+	} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("view lacks %s:\n%s", want, got)
 		}
 	}
 }
