@@ -318,9 +318,16 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	if views, ok := d.listViews(lists, budget, c); ok || len(lists) == 1 {
 		return views, ok
 	}
-	// The lists do not fit together: the longest alone, then.
-	longest := slices.MaxFunc(lists, func(a, b *recordList) int { return cmp.Compare(a.n, b.n) })
-	return d.listViews([]*recordList{longest}, budget, c)
+	// The lists do not fit together: each alone, then, the longest
+	// first; a long list of large records may not fit where a shorter
+	// one does.
+	slices.SortStableFunc(lists, func(a, b *recordList) int { return cmp.Compare(b.n, a.n) })
+	for _, l := range lists {
+		if views, ok := d.listViews([]*recordList{l}, budget, c); ok {
+			return views, true
+		}
+	}
+	return nil, false
 }
 
 // listViews returns views of the document that show lists one record a

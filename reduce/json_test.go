@@ -27,6 +27,9 @@ import (
 //	npm-ls-all.json              npm ls --json --all   (in a project of 9 dependencies)
 //	gotest-pass-skip.json        go test -json ./stock ./report   (a module whose tests
 //	                             pass, two of them skipped with a reason, one logging)
+//	botocore-backup-gateway-service.json
+//	                             zcat botocore/data/backup-gateway/2021-01-01/service-2.json.gz |
+//	                             python3 -m json.tool   (an API description)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -417,6 +420,33 @@ func TestJSONPassingRunKeepsSkipsAndOutcomes(t *testing.T) {
 		if !bytes.Contains(got, []byte(want)) {
 			t.Errorf("view lacks %s:\n%s", want, got)
 		}
+	}
+}
+
+// A document whose record lists do not fit one a line together, nor the
+// longest alone, shows a shorter one a line: an API description's
+// operations, by name, when its many shapes are too large to list.
+func TestJSONShorterRecordListAlone(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "botocore-backup-gateway-service.json"))
+	var doc struct{ Operations, Shapes map[string]json.RawMessage }
+	if err := json.Unmarshal(input, &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, input, 1900)
+	for name := range doc.Operations {
+		if !bytes.Contains(got, []byte(`"`+name+`": `)) {
+			t.Errorf("view lacks operation %s:\n%s", name, got)
+		}
+	}
+	// The shapes are not summarised away for it.
+	shapes := 0
+	for name := range doc.Shapes {
+		if bytes.Contains(got, []byte(`"`+name+`": `)) {
+			shapes++
+		}
+	}
+	if shapes < len(doc.Shapes)/8 {
+		t.Errorf("view names %d of %d shapes:\n%s", shapes, len(doc.Shapes), got)
 	}
 }
 
