@@ -427,17 +427,9 @@ func TestJSONPassingRunKeepsSkipsAndOutcomes(t *testing.T) {
 // longest alone, shows a shorter one a line: an API description's
 // operations, by name, when its many shapes are too large to list.
 func TestJSONShorterRecordListAlone(t *testing.T) {
-	input := readFile(t, filepath.Join(localJSON, "botocore-backup-gateway-service.json"))
-	var doc struct{ Operations, Shapes map[string]json.RawMessage }
-	if err := json.Unmarshal(input, &doc); err != nil {
-		t.Fatal(err)
-	}
+	input, doc := apiDescription(t)
 	got := body(t, shape.JSON, input, 1900)
-	for name := range doc.Operations {
-		if !bytes.Contains(got, []byte(`"`+name+`": `)) {
-			t.Errorf("view lacks operation %s:\n%s", name, got)
-		}
-	}
+	namesOperations(t, got, doc.Operations)
 	// The shapes are not summarised away for it.
 	shapes := 0
 	for name := range doc.Shapes {
@@ -447,6 +439,38 @@ func TestJSONShorterRecordListAlone(t *testing.T) {
 	}
 	if shapes < len(doc.Shapes)/8 {
 		t.Errorf("view names %d of %d shapes:\n%s", shapes, len(doc.Shapes), got)
+	}
+}
+
+// A list of large records shows one a line by name even when the rest of
+// the document must be poorer than the floor level for it: at a budget
+// too small for the shapes, an API description still names each of its
+// operations.
+func TestJSONRecordListBeforeDepth(t *testing.T) {
+	input, doc := apiDescription(t)
+	for _, budget := range []int{1000, 1400} {
+		namesOperations(t, body(t, shape.JSON, input, budget), doc.Operations)
+	}
+}
+
+// apiDescription reads the API description of testdata/json and its
+// operations and shapes.
+func apiDescription(t *testing.T) ([]byte, struct{ Operations, Shapes map[string]json.RawMessage }) {
+	input := readFile(t, filepath.Join(localJSON, "botocore-backup-gateway-service.json"))
+	var doc struct{ Operations, Shapes map[string]json.RawMessage }
+	if err := json.Unmarshal(input, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return input, doc
+}
+
+// namesOperations checks that a view names each operation as a key.
+func namesOperations(t *testing.T, view []byte, ops map[string]json.RawMessage) {
+	t.Helper()
+	for name := range ops {
+		if !bytes.Contains(view, []byte(`"`+name+`": `)) {
+			t.Errorf("view lacks operation %s:\n%s", name, view)
+		}
 	}
 }
 
