@@ -119,11 +119,18 @@ func readGoEvent(b []byte, v seg) goEvent {
 	return e
 }
 
+// routine is test output that only marks a test passed or skipped, which
+// its pass or skip event says anyway.
+var routine = [][]byte{[]byte("--- PASS: "), []byte("--- SKIP: ")}
+
 // propose proposes the events of failed tests and packages, with the
 // output of each failed test from its start, a line of each test in turn,
-// and the packages' summaries.
+// and the packages' summaries; then what a passing run says beyond its
+// routine lines: skipped tests and what the tests wrote (a skip's reason,
+// a log line, a benchmark's result), a line of each package in turn.
 func (t *goTest) propose(s *stream) {
 	offsets := map[string]int{}
+	said := map[string]int{}
 	for i, r := range s.recs {
 		e := t.events[i]
 		if r.text {
@@ -153,9 +160,14 @@ func (t *goTest) propose(s *stream) {
 			s.propose(r, tierDetail, 1<<10, false)
 		case e.test == "" && (e.action == "pass" || e.action == "skip"):
 			s.propose(r, tierDiffer, 1, false)
-		case e.test == "" && e.action == "output":
+		case e.test == "" && e.action == "output" && !isNoise(e.output):
 			// A package's own output: its ok or FAIL line.
 			s.propose(r, tierDiffer, 2, false)
+		case e.action == "skip":
+			s.propose(r, tierDiffer, 3, false)
+		case e.action == "output" && !isNoise(e.output) && !isRoutine(e.output):
+			s.propose(r, tierDiffer, 4+said[e.pkg], false)
+			said[e.pkg]++
 		}
 	}
 }
@@ -163,6 +175,16 @@ func (t *goTest) propose(s *stream) {
 func isNoise(output []byte) bool {
 	for _, n := range noise {
 		if bytes.HasPrefix(output, n) && (n[0] == '=' || len(output) == len(n)) {
+			return true
+		}
+	}
+	return false
+}
+
+func isRoutine(output []byte) bool {
+	trimmed := bytes.TrimLeft(output, " ")
+	for _, r := range routine {
+		if bytes.HasPrefix(trimmed, r) {
 			return true
 		}
 	}

@@ -315,17 +315,32 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	if len(lists) == 0 {
 		return nil, false
 	}
-	if views, ok := d.listViews(lists, budget, c); ok || len(lists) == 1 {
-		return views, ok
+	// The lists together, or else each alone, the longest first: a long
+	// list of large records may not fit where a shorter one does. Failing
+	// that, lists of large records, an API description's operations, may
+	// show one a line only with the rest of the document poorer than
+	// floorLevel: their names say more than its depth.
+	tries := [][]*recordList{lists}
+	if len(lists) > 1 {
+		slices.SortStableFunc(lists, func(a, b *recordList) int { return cmp.Compare(b.n, a.n) })
+		for _, l := range lists {
+			tries = append(tries, []*recordList{l})
+		}
 	}
-	// The lists do not fit together: the longest alone, then.
-	longest := slices.MaxFunc(lists, func(a, b *recordList) int { return cmp.Compare(a.n, b.n) })
-	return d.listViews([]*recordList{longest}, budget, c)
+	for _, poorer := range []bool{false, true} {
+		for _, t := range tries {
+			if views, ok := d.listViews(t, budget, c, poorer); ok {
+				return views, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // listViews returns views of the document that show lists one record a
-// line, with as many records in full as fit, or false if none fits.
-func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter) ([][]byte, bool) {
+// line, with as many records in full as fit, or false if none fits; the
+// rest of the document no poorer than floorLevel unless poorer is set.
+func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer bool) ([][]byte, bool) {
 	d.lists = map[int]*recordList{}
 	for _, l := range lists {
 		d.lists[l.at] = l
@@ -345,7 +360,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter) ([][]byt
 		}
 		d.reset()
 		f, ok := d.pick(budget, c)
-		return ok && f.level <= floorLevel && d.showsLists(f, lists)
+		return ok && (poorer || f.level <= floorLevel) && d.showsLists(f, lists)
 	}
 	most, longest := 0, 0
 	for _, l := range lists {

@@ -25,6 +25,11 @@ import (
 //	                             one that does not build and one with a failing subtest)
 //	golist-go.json               go list -json go/...   (Go 1.26, 18 packages)
 //	npm-ls-all.json              npm ls --json --all   (in a project of 9 dependencies)
+//	gotest-pass-skip.json        go test -json ./stock ./report   (a module whose tests
+//	                             pass, two of them skipped with a reason, one logging)
+//	botocore-backup-gateway-service.json
+//	                             zcat botocore/data/backup-gateway/2021-01-01/service-2.json.gz |
+//	                             python3 -m json.tool   (an API description)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -394,6 +399,77 @@ func TestJSONKeepsFailingTestEvents(t *testing.T) {
 		var e struct{ Test string }
 		if json.Unmarshal(l, &e) == nil && failed[e.Test] && !bytes.Contains(got, l) {
 			t.Errorf("event of failing test %s is gone: %s", e.Test, l)
+		}
+	}
+}
+
+// A passing go test -json run keeps what it says beyond its routine lines:
+// each package's outcome, the skipped tests and why they were skipped,
+// and what the tests logged.
+func TestJSONPassingRunKeepsSkipsAndOutcomes(t *testing.T) {
+	got := body(t, shape.JSON, readFile(t, filepath.Join(localJSON, "gotest-pass-skip.json")), 600)
+	for _, want := range []string{
+		`"Action":"skip","Package":"example.com/shop/stock","Test":"TestWarehouse"`,
+		`"Action":"skip","Package":"example.com/shop/report","Test":"TestColumns"`,
+		`stock_test.go:10: WAREHOUSE_URL not set; skipping integration test`,
+		`report_test.go:7: columns layout pending redesign`,
+		`stock_test.go:16: reorder level ok`,
+		`"Action":"pass","Package":"example.com/shop/stock","Elapsed"`,
+		`"Action":"pass","Package":"example.com/shop/report","Elapsed"`,
+	} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
+// A document whose record lists do not fit one a line together, nor the
+// longest alone, shows a shorter one a line: an API description's
+// operations, by name, when its many shapes are too large to list.
+func TestJSONShorterRecordListAlone(t *testing.T) {
+	input, doc := apiDescription(t)
+	got := body(t, shape.JSON, input, 1900)
+	namesOperations(t, got, doc.Operations)
+	// The shapes are not summarised away for it.
+	shapes := 0
+	for name := range doc.Shapes {
+		if bytes.Contains(got, []byte(`"`+name+`": `)) {
+			shapes++
+		}
+	}
+	if shapes < len(doc.Shapes)/8 {
+		t.Errorf("view names %d of %d shapes:\n%s", shapes, len(doc.Shapes), got)
+	}
+}
+
+// A list of large records shows one a line by name even when the rest of
+// the document must be poorer than the floor level for it: at a budget
+// too small for the shapes, an API description still names each of its
+// operations.
+func TestJSONRecordListBeforeDepth(t *testing.T) {
+	input, doc := apiDescription(t)
+	for _, budget := range []int{1000, 1400} {
+		namesOperations(t, body(t, shape.JSON, input, budget), doc.Operations)
+	}
+}
+
+// apiDescription reads the API description of testdata/json and its
+// operations and shapes.
+func apiDescription(t *testing.T) ([]byte, struct{ Operations, Shapes map[string]json.RawMessage }) {
+	input := readFile(t, filepath.Join(localJSON, "botocore-backup-gateway-service.json"))
+	var doc struct{ Operations, Shapes map[string]json.RawMessage }
+	if err := json.Unmarshal(input, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return input, doc
+}
+
+// namesOperations checks that a view names each operation as a key.
+func namesOperations(t *testing.T, view []byte, ops map[string]json.RawMessage) {
+	t.Helper()
+	for name := range ops {
+		if !bytes.Contains(view, []byte(`"`+name+`": `)) {
+			t.Errorf("view lacks operation %s:\n%s", name, view)
 		}
 	}
 }
