@@ -104,8 +104,14 @@ type Diff struct {
 	hunks          int
 	allHunks       int // hunks in all sections
 	lastCommit     int // the last line of a commit's header read
-	fieldPrio      int // the priority of the commit header's last field
-	spare          [2][]diffHunkLine
+	// lastStart is the line that starts the last file section read, and
+	// lastHunk the last hunk header of the open section, each kept to be
+	// raised once it is known to be the last (see raiseLastFile); the
+	// flags tell whether they are set.
+	lastStart, lastHunk         diffItem
+	haveLastStart, haveLastHunk bool
+	fieldPrio                   int // the priority of the commit header's last field
+	spare                       [2][]diffHunkLine
 
 	files   []diffFileStat
 	fileIdx map[string]int
@@ -270,6 +276,7 @@ func (d *Diff) outside(l Line, t []byte) {
 	switch {
 	case isDiffCommit(t):
 		d.closeSection()
+		d.raiseLastFile()
 		d.commits++
 		d.commitSections = d.sections
 		d.state, d.subject, d.textRun = diffCommitHead, false, 0
@@ -471,7 +478,9 @@ func (d *Diff) resolvePending(t []byte) {
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{plain: true, context: d.pendingContext}
 	d.fileName(d.pendingText)
-	d.push(d.headed(*p, diffHeads{files: 1}))
+	it := d.headed(*p, diffHeads{files: 1})
+	d.lastStart, d.haveLastStart = it, true
+	d.push(it)
 }
 
 // openSection starts a file section with line l.
@@ -481,7 +490,40 @@ func (d *Diff) openSection(l Line, t []byte) {
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{}
-	d.push(d.headed(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1}))
+	it := d.headed(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1})
+	d.lastStart, d.haveLastStart = it, true
+	d.push(it)
+}
+
+// raiseLastFile ranks the line that starts the last file of the commit
+// just read, or of the diff, right after its first file's, before the
+// files between: diffSpread alone spreads the files a view can show from
+// the first on, and leaves out the last, so the view would seem to stop
+// short of the diff's end. Both ends, then the middle, tell its extent.
+func (d *Diff) raiseLastFile() {
+	have := d.haveLastStart
+	d.haveLastStart = false
+	if !have || d.sections-d.commitSections < 3 {
+		return // the second file already ranks right after the first
+	}
+	raised := d.lastStart
+	raised.piece.Prio = max(raised.piece.Prio, prioDiffStart-1)
+	d.push(raised)
+}
+
+// raiseLastHunk ranks the last hunk header of the file just read right
+// after the first hunks of the files, before the hunks between, as
+// raiseLastFile does the last file.
+func (d *Diff) raiseLastHunk() {
+	have := d.haveLastHunk
+	d.haveLastHunk = false
+	if !have || d.hunks < 3 {
+		return
+	}
+	raised := d.lastHunk
+	level := prioDiffHunk - diffHunkFiles
+	raised.piece.Prio = max(raised.piece.Prio, level-diffSpread(d.sections-1, diffHunkFiles-2))
+	d.push(raised)
 }
 
 // startPrio ranks the line that starts the n-th file of a commit, from 0:
@@ -518,6 +560,7 @@ func diffSpread(i, most int) int {
 
 // closeSection adds the section being read to the summary.
 func (d *Diff) closeSection() {
+	d.raiseLastHunk()
 	s := d.sect
 	if s == nil {
 		return
@@ -968,7 +1011,9 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 		d.group.hold(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, diffHeads{hunks: 1}), d.holdLimit/4)
 		return
 	}
-	d.push(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum}, diffHeads{hunks: 1}))
+	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum}, diffHeads{hunks: 1})
+	d.lastHunk, d.haveLastHunk = it, true
+	d.push(it)
 }
 
 func diffAllZero(n []int) bool {
@@ -1543,6 +1588,7 @@ func (d *Diff) finish() {
 	d.endHunk()
 	d.closeGroup()
 	d.closeSection()
+	d.raiseLastFile()
 }
 
 // Pieces implements Reducer. It chooses, by their cost, which lock files
@@ -1555,7 +1601,14 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 		if c := cmp.Compare(a.piece.Line, b.piece.Line); c != 0 {
 			return c
 		}
-		return cmp.Compare(noteRank(b.piece), noteRank(a.piece))
+		if c := cmp.Compare(noteRank(b.piece), noteRank(a.piece)); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.piece.Prio, a.piece.Prio)
+	})
+	// A raised last file or hunk is held twice: keep the higher.
+	items = slices.CompactFunc(items, func(a, b diffItem) bool {
+		return diffItemKey(a.piece) == diffItemKey(b.piece)
 	})
 	d.oneFileLog(items)
 	// The plan fits the same pieces several times: count each text once.

@@ -1304,3 +1304,42 @@ func TestDiffOneFileLogNamesItOnce(t *testing.T) {
 		}
 	}
 }
+
+// When not every file's header fits, the view shows the last file's along
+// with the first's: spread from the first file on alone, the headers kept
+// would stop short of the diff's end, and the view would not tell where
+// the diff ends.
+func TestDiffLastFileShown(t *testing.T) {
+	for _, files := range []int{60, 77, 150} {
+		in := goDiff(files, func(in *strings.Builder, f, h int) {
+			fmt.Fprintf(in, "@@ -%d,3 +%d,3 @@ func step%d() {\n \tx := 1\n-\tx = old(%d)\n+\tx = new(%d)\n \treturn x\n", 100*h+1, 100*h+1, h, f, f)
+		})
+		got := string(body(t, shape.Diff, []byte(in), 2000))
+		if shown := strings.Count(got, "\ndiff --git "); shown >= files {
+			t.Fatalf("%d files: every header fits (%d), no test", files, shown)
+		}
+		last := fmt.Sprintf("diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n", files-1, files-1)
+		if !strings.Contains(got, last) {
+			t.Errorf("%d files: the last file's header is not shown:\n%s", files, got)
+		}
+	}
+}
+
+// When a file's hunk headers do not all fit, its last one is shown with
+// its first, as the last file's header is.
+func TestDiffLastHunkShown(t *testing.T) {
+	for _, hunks := range []int{90, 130, 250} {
+		var in strings.Builder
+		in.WriteString("diff --git a/pkg/big.go b/pkg/big.go\n--- a/pkg/big.go\n+++ b/pkg/big.go\n")
+		for h := range hunks {
+			fmt.Fprintf(&in, "@@ -%d,3 +%d,3 @@ func step%d() {\n \tx := 1\n-\tx = old(%d)\n+\tx = new(%d)\n \treturn x\n", 10*h+1, 10*h+1, h, h, h)
+		}
+		got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+		if shown := strings.Count(got, "\n@@ "); shown >= hunks {
+			t.Fatalf("%d hunks: every header fits (%d), no test", hunks, shown)
+		}
+		if last := fmt.Sprintf("@@ -%d,3 +%d,3 @@ func step%d() {\n", 10*(hunks-1)+1, 10*(hunks-1)+1, hunks-1); !strings.Contains(got, last) {
+			t.Errorf("%d hunks: the last hunk's header is not shown:\n%s", hunks, got)
+		}
+	}
+}
