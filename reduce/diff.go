@@ -44,6 +44,10 @@ const (
 	// diffTierSpan.
 	diffHunkLevels = 256
 	diffHunkFiles  = 390
+	// diffCommitSpan is the most a commit's number lowers the priority of
+	// its header, twice over (its lines rank at two levels), which keeps
+	// it above prioDiffStart.
+	diffCommitSpan = 49_000
 	diffDeclSpan   = 49_999 // the most a distance lowers a declaration's priority
 	diffSigsRaised = 2      // signatures from each end of a hunk that rank with its header
 	// prioDiffGap ranks the notes that count a gap's changed lines below
@@ -110,8 +114,14 @@ type Diff struct {
 	// flags tell whether they are set.
 	lastStart, lastHunk         diffItem
 	haveLastStart, haveLastHunk bool
-	fieldPrio                   int // the priority of the commit header's last field
-	spare                       [2][]diffHunkLine
+	// commitPrio ranks the current commit's hash and subject, one less its
+	// other lines that stay with them: commits spread as files do (see
+	// startPrio). commitItems are those lines, kept to raise the last
+	// commit's (see raiseLastCommit).
+	commitPrio  int
+	commitItems []diffItem
+	fieldPrio   int // the priority of the commit header's last field
+	spare       [2][]diffHunkLine
 
 	files   []diffFileStat
 	fileIdx map[string]int
@@ -231,8 +241,9 @@ func NewDiff(budget int) *Diff {
 		holdLimit: max(budget*24, 16<<10),
 		// A file's line costs more than a token, so more files than the
 		// budget cannot all be named anyway.
-		maxFiles: max(budget, 200),
-		fileIdx:  map[string]int{},
+		maxFiles:   max(budget, 200),
+		fileIdx:    map[string]int{},
+		commitPrio: prioDiffCommit,
 	}
 }
 
@@ -278,16 +289,20 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.closeSection()
 		d.raiseLastFile()
 		d.commits++
+		d.commitPrio = prioDiffCommit - 2*diffSpread(d.commits-1, diffCommitSpan)
+		d.commitItems = d.commitItems[:0]
 		d.commitSections = d.sections
 		d.state, d.subject, d.textRun = diffCommitHead, false, 0
-		d.fieldPrio = prioDiffCommit - 1
+		d.fieldPrio = d.commitPrio - 1
 		d.lastCommit = l.N
-		it := diffItem{piece: d.cut(l, prioDiffCommit), before: d.cum, after: d.cum, commit: true}
+		it := diffItem{piece: d.cut(l, d.commitPrio), before: d.cum, after: d.cum, commit: true}
 		if keep := diffHashKeep(l.Text, t); keep > 0 && l.Len <= LongLine {
-			short := Cut(l, keep, prioDiffCommit)
+			short := Cut(l, keep, d.commitPrio)
 			it.short = &short
 		}
-		d.push(d.headed(it, diffHeads{commits: 1}))
+		it = d.headed(it, diffHeads{commits: 1})
+		d.commitItems = append(d.commitItems, it)
+		d.push(it)
 	case d.state == diffCommitHead && isDiffField(t):
 		// The hash and the subject name a commit, and a merge's parents
 		// tell what it joins; the other fields (author, date) tell less
@@ -296,9 +311,9 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.fieldPrio = prioDiffField
 		switch {
 		case diffHas(t, "Subject: "):
-			d.fieldPrio, d.subject = prioDiffCommit, true
+			d.fieldPrio, d.subject = d.commitPrio, true
 		case diffHas(t, "Merge: "):
-			d.fieldPrio = prioDiffCommit - 1
+			d.fieldPrio = d.commitPrio - 1
 		}
 		d.keepCommit(l, d.fieldPrio)
 	case d.state == diffCommitHead && len(t) > 0 && (t[0] == ' ' || t[0] == '\t'):
@@ -307,7 +322,7 @@ func (d *Diff) outside(l Line, t []byte) {
 	case d.state == diffCommitHead && len(t) == 0:
 		// The blank line that ends the header goes with its last field.
 		d.state = diffMessage
-		d.keepCommit(l, min(d.fieldPrio, prioDiffCommit-1))
+		d.keepCommit(l, min(d.fieldPrio, d.commitPrio-1))
 	case diffHas(t, "diff ") && !d.continuesIndex():
 		d.openSection(l, t)
 		d.sect.cmd = true
@@ -608,7 +623,7 @@ func (d *Diff) text(l Line, t []byte) {
 	switch {
 	case d.state == diffMessage && !d.subject:
 		d.subject = true
-		d.keepCommit(l, prioDiffCommit)
+		d.keepCommit(l, d.commitPrio)
 	case d.textRun == 1 && d.state != diffMessage:
 		d.keep(l, prioDiffText, 0)
 	default:
@@ -704,7 +719,31 @@ func (a diffCounts) String() string {
 // date, and its subject.
 func (d *Diff) keepCommit(l Line, prio int) {
 	d.lastCommit = l.N
-	d.push(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, commit: true})
+	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, commit: true}, diffHeads{})
+	if prio >= d.commitPrio-1 && d.commits > 0 {
+		d.commitItems = append(d.commitItems, it)
+	}
+	d.push(it)
+}
+
+// raiseLastCommit ranks the hash, subject and the lines that stay with
+// them of a log's last commit right after its first commit's, as
+// raiseLastFile does a commit's last file: spread alone, the commits a view
+// can show would stop short of the log's end.
+func (d *Diff) raiseLastCommit() {
+	if d.commits < 3 {
+		return
+	}
+	for _, it := range d.commitItems {
+		raised := it
+		raised.piece.Prio += prioDiffCommit - 2 - d.commitPrio
+		if it.short != nil {
+			short := *it.short
+			short.Prio = raised.piece.Prio
+			raised.short = &short
+		}
+		d.push(raised)
+	}
 }
 
 // blank proposes a blank line outside a hunk. One that follows a commit's
@@ -712,7 +751,7 @@ func (d *Diff) keepCommit(l Line, prio int) {
 // keeping only where they close a gap, which costs less than the gap line.
 func (d *Diff) blank(l Line) {
 	if l.N == d.lastCommit+1 {
-		d.keepCommit(l, prioDiffCommit-1)
+		d.keepCommit(l, d.commitPrio-1)
 		return
 	}
 	d.keep(l, prioDiffNear, 0)
@@ -1589,6 +1628,7 @@ func (d *Diff) finish() {
 	d.closeGroup()
 	d.closeSection()
 	d.raiseLastFile()
+	d.raiseLastCommit()
 }
 
 // Pieces implements Reducer. It chooses, by their cost, which lock files

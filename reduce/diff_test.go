@@ -1343,3 +1343,30 @@ func TestDiffLastHunkShown(t *testing.T) {
 		}
 	}
 }
+
+// A log whose commit headers do not all fit shows commits from all over
+// it, its last among them, not its first ones and then one gap to the end.
+func TestDiffLogCommitsSpread(t *testing.T) {
+	for _, commits := range []int{70, 120} {
+		var in strings.Builder
+		for c := range commits {
+			fmt.Fprintf(&in, "commit %040x\nAuthor: Dev <dev@example.com>\nDate:   Mon Jan 2 15:04:05 2026 +0000\n\n    pkg: change number %d of the series\n\n", 0xabc000+c, c)
+			fmt.Fprintf(&in, "diff --git a/pkg/f%d.go b/pkg/f%d.go\n--- a/pkg/f%d.go\n+++ b/pkg/f%d.go\n", c, c, c, c)
+			fmt.Fprintf(&in, "@@ -1,3 +1,3 @@ func f%d() {\n \tx := 1\n-\tx = old()\n+\tx = new()\n \treturn x\n", c)
+		}
+		got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+		if shown := strings.Count(got, "\n    pkg: change number "); shown >= commits {
+			t.Fatalf("%d commits: every subject fits (%d), no test", commits, shown)
+		}
+		if last := fmt.Sprintf("    pkg: change number %d of the series\n", commits-1); !strings.Contains(got, last) {
+			t.Errorf("%d commits: the last commit's subject is not shown:\n%s", commits, got)
+		}
+		inLastQuarter := false
+		for c := commits * 3 / 4; c < commits-1; c++ {
+			inLastQuarter = inLastQuarter || strings.Contains(got, fmt.Sprintf("    pkg: change number %d of the series\n", c))
+		}
+		if !inLastQuarter {
+			t.Errorf("%d commits: no commit of the last quarter but the last is shown:\n%s", commits, got)
+		}
+	}
+}
