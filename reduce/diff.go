@@ -65,6 +65,10 @@ const (
 	diffMaxParents = 8
 	// diffMaxName caps a file name as held for the summary.
 	diffMaxName = 256
+	// diffMaxCommitItems caps the lines of a commit's header kept to be
+	// raised if it is the last: its hash, subject and blank lines, a
+	// merge's parents, a folded subject's lines.
+	diffMaxCommitItems = 16
 )
 
 // Diff is the reducer for unified diffs and git diff, show and log -p
@@ -720,7 +724,7 @@ func (a diffCounts) String() string {
 func (d *Diff) keepCommit(l Line, prio int) {
 	d.lastCommit = l.N
 	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, commit: true}, diffHeads{})
-	if prio >= d.commitPrio-1 && d.commits > 0 {
+	if prio >= d.commitPrio-1 && d.commits > 0 && len(d.commitItems) < diffMaxCommitItems {
 		d.commitItems = append(d.commitItems, it)
 	}
 	d.push(it)

@@ -1370,3 +1370,22 @@ func TestDiffLogCommitsSpread(t *testing.T) {
 		}
 	}
 }
+
+// The lines of a commit's header kept to raise the last commit's are few,
+// however many lines a header folds onto.
+func TestDiffCommitItemsBounded(t *testing.T) {
+	d := NewDiff(2000)
+	n := 0
+	add := func(s string) {
+		n++
+		d.Add(Line{N: n, Text: []byte(s), Len: int64(len(s))})
+	}
+	add("From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001")
+	add("Subject: [PATCH] a subject folded onto very many lines")
+	for range 5000 {
+		add(" and more of it")
+	}
+	if len(d.commitItems) > diffMaxCommitItems {
+		t.Errorf("%d lines of the header kept to raise, want %d at most", len(d.commitItems), diffMaxCommitItems)
+	}
+}
