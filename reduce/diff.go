@@ -44,6 +44,10 @@ const (
 	// diffTierSpan.
 	diffHunkLevels = 256
 	diffHunkFiles  = 390
+	// diffCommitSpan is the most a commit's number lowers the priority of
+	// its header, twice over (its lines rank at two levels), which keeps
+	// it above prioDiffStart.
+	diffCommitSpan = 49_000
 	diffDeclSpan   = 49_999 // the most a distance lowers a declaration's priority
 	diffSigsRaised = 2      // signatures from each end of a hunk that rank with its header
 	// prioDiffGap ranks the notes that count a gap's changed lines below
@@ -61,6 +65,10 @@ const (
 	diffMaxParents = 8
 	// diffMaxName caps a file name as held for the summary.
 	diffMaxName = 256
+	// diffMaxCommitItems caps the lines of a commit's header kept to be
+	// raised if it is the last: its hash, subject and blank lines, a
+	// merge's parents, a folded subject's lines.
+	diffMaxCommitItems = 16
 )
 
 // Diff is the reducer for unified diffs and git diff, show and log -p
@@ -104,8 +112,20 @@ type Diff struct {
 	hunks          int
 	allHunks       int // hunks in all sections
 	lastCommit     int // the last line of a commit's header read
-	fieldPrio      int // the priority of the commit header's last field
-	spare          [2][]diffHunkLine
+	// lastStart is the line that starts the last file section read, and
+	// lastHunk the last hunk header of the open section, each kept to be
+	// raised once it is known to be the last (see raiseLastFile); the
+	// flags tell whether they are set.
+	lastStart, lastHunk         diffItem
+	haveLastStart, haveLastHunk bool
+	// commitPrio ranks the current commit's hash and subject, one less its
+	// other lines that stay with them: commits spread as files do (see
+	// startPrio). commitItems are those lines, kept to raise the last
+	// commit's (see raiseLastCommit).
+	commitPrio  int
+	commitItems []diffItem
+	fieldPrio   int // the priority of the commit header's last field
+	spare       [2][]diffHunkLine
 
 	files   []diffFileStat
 	fileIdx map[string]int
@@ -225,8 +245,9 @@ func NewDiff(budget int) *Diff {
 		holdLimit: max(budget*24, 16<<10),
 		// A file's line costs more than a token, so more files than the
 		// budget cannot all be named anyway.
-		maxFiles: max(budget, 200),
-		fileIdx:  map[string]int{},
+		maxFiles:   max(budget, 200),
+		fileIdx:    map[string]int{},
+		commitPrio: prioDiffCommit,
 	}
 }
 
@@ -270,17 +291,22 @@ func (d *Diff) outside(l Line, t []byte) {
 	switch {
 	case isDiffCommit(t):
 		d.closeSection()
+		d.raiseLastFile()
 		d.commits++
+		d.commitPrio = prioDiffCommit - 2*diffSpread(d.commits-1, diffCommitSpan)
+		d.commitItems = d.commitItems[:0]
 		d.commitSections = d.sections
 		d.state, d.subject, d.textRun = diffCommitHead, false, 0
-		d.fieldPrio = prioDiffCommit - 1
+		d.fieldPrio = d.commitPrio - 1
 		d.lastCommit = l.N
-		it := diffItem{piece: d.cut(l, prioDiffCommit), before: d.cum, after: d.cum, commit: true}
+		it := diffItem{piece: d.cut(l, d.commitPrio), before: d.cum, after: d.cum, commit: true}
 		if keep := diffHashKeep(l.Text, t); keep > 0 && l.Len <= LongLine {
-			short := Cut(l, keep, prioDiffCommit)
+			short := Cut(l, keep, d.commitPrio)
 			it.short = &short
 		}
-		d.push(d.headed(it, diffHeads{commits: 1}))
+		it = d.headed(it, diffHeads{commits: 1})
+		d.commitItems = append(d.commitItems, it)
+		d.push(it)
 	case d.state == diffCommitHead && isDiffField(t):
 		// The hash and the subject name a commit, and a merge's parents
 		// tell what it joins; the other fields (author, date) tell less
@@ -289,9 +315,9 @@ func (d *Diff) outside(l Line, t []byte) {
 		d.fieldPrio = prioDiffField
 		switch {
 		case diffHas(t, "Subject: "):
-			d.fieldPrio, d.subject = prioDiffCommit, true
+			d.fieldPrio, d.subject = d.commitPrio, true
 		case diffHas(t, "Merge: "):
-			d.fieldPrio = prioDiffCommit - 1
+			d.fieldPrio = d.commitPrio - 1
 		}
 		d.keepCommit(l, d.fieldPrio)
 	case d.state == diffCommitHead && len(t) > 0 && (t[0] == ' ' || t[0] == '\t'):
@@ -300,7 +326,7 @@ func (d *Diff) outside(l Line, t []byte) {
 	case d.state == diffCommitHead && len(t) == 0:
 		// The blank line that ends the header goes with its last field.
 		d.state = diffMessage
-		d.keepCommit(l, min(d.fieldPrio, prioDiffCommit-1))
+		d.keepCommit(l, min(d.fieldPrio, d.commitPrio-1))
 	case diffHas(t, "diff ") && !d.continuesIndex():
 		d.openSection(l, t)
 		d.sect.cmd = true
@@ -471,7 +497,9 @@ func (d *Diff) resolvePending(t []byte) {
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{plain: true, context: d.pendingContext}
 	d.fileName(d.pendingText)
-	d.push(d.headed(*p, diffHeads{files: 1}))
+	it := d.headed(*p, diffHeads{files: 1})
+	d.lastStart, d.haveLastStart = it, true
+	d.push(it)
 }
 
 // openSection starts a file section with line l.
@@ -481,7 +509,40 @@ func (d *Diff) openSection(l Line, t []byte) {
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{}
-	d.push(d.headed(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1}))
+	it := d.headed(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1})
+	d.lastStart, d.haveLastStart = it, true
+	d.push(it)
+}
+
+// raiseLastFile ranks the line that starts the last file of the commit
+// just read, or of the diff, right after its first file's, before the
+// files between: diffSpread alone spreads the files a view can show from
+// the first on, and leaves out the last, so the view would seem to stop
+// short of the diff's end. Both ends, then the middle, tell its extent.
+func (d *Diff) raiseLastFile() {
+	have := d.haveLastStart
+	d.haveLastStart = false
+	if !have || d.sections-d.commitSections < 3 {
+		return // the second file already ranks right after the first
+	}
+	raised := d.lastStart
+	raised.piece.Prio = max(raised.piece.Prio, prioDiffStart-1)
+	d.push(raised)
+}
+
+// raiseLastHunk ranks the last hunk header of the file just read right
+// after the first hunks of the files, before the hunks between, as
+// raiseLastFile does the last file.
+func (d *Diff) raiseLastHunk() {
+	have := d.haveLastHunk
+	d.haveLastHunk = false
+	if !have || d.hunks < 3 {
+		return
+	}
+	raised := d.lastHunk
+	level := prioDiffHunk - diffHunkFiles
+	raised.piece.Prio = max(raised.piece.Prio, level-diffSpread(d.sections-1, diffHunkFiles-2))
+	d.push(raised)
 }
 
 // startPrio ranks the line that starts the n-th file of a commit, from 0:
@@ -518,6 +579,7 @@ func diffSpread(i, most int) int {
 
 // closeSection adds the section being read to the summary.
 func (d *Diff) closeSection() {
+	d.raiseLastHunk()
 	s := d.sect
 	if s == nil {
 		return
@@ -565,7 +627,7 @@ func (d *Diff) text(l Line, t []byte) {
 	switch {
 	case d.state == diffMessage && !d.subject:
 		d.subject = true
-		d.keepCommit(l, prioDiffCommit)
+		d.keepCommit(l, d.commitPrio)
 	case d.textRun == 1 && d.state != diffMessage:
 		d.keep(l, prioDiffText, 0)
 	default:
@@ -661,7 +723,31 @@ func (a diffCounts) String() string {
 // date, and its subject.
 func (d *Diff) keepCommit(l Line, prio int) {
 	d.lastCommit = l.N
-	d.push(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, commit: true})
+	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, commit: true}, diffHeads{})
+	if prio >= d.commitPrio-1 && d.commits > 0 && len(d.commitItems) < diffMaxCommitItems {
+		d.commitItems = append(d.commitItems, it)
+	}
+	d.push(it)
+}
+
+// raiseLastCommit ranks the hash, subject and the lines that stay with
+// them of a log's last commit right after its first commit's, as
+// raiseLastFile does a commit's last file: spread alone, the commits a view
+// can show would stop short of the log's end.
+func (d *Diff) raiseLastCommit() {
+	if d.commits < 3 {
+		return
+	}
+	for _, it := range d.commitItems {
+		raised := it
+		raised.piece.Prio += prioDiffCommit - 2 - d.commitPrio
+		if it.short != nil {
+			short := *it.short
+			short.Prio = raised.piece.Prio
+			raised.short = &short
+		}
+		d.push(raised)
+	}
 }
 
 // blank proposes a blank line outside a hunk. One that follows a commit's
@@ -669,7 +755,7 @@ func (d *Diff) keepCommit(l Line, prio int) {
 // keeping only where they close a gap, which costs less than the gap line.
 func (d *Diff) blank(l Line) {
 	if l.N == d.lastCommit+1 {
-		d.keepCommit(l, prioDiffCommit-1)
+		d.keepCommit(l, d.commitPrio-1)
 		return
 	}
 	d.keep(l, prioDiffNear, 0)
@@ -968,7 +1054,9 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 		d.group.hold(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, diffHeads{hunks: 1}), d.holdLimit/4)
 		return
 	}
-	d.push(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum}, diffHeads{hunks: 1}))
+	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum}, diffHeads{hunks: 1})
+	d.lastHunk, d.haveLastHunk = it, true
+	d.push(it)
 }
 
 func diffAllZero(n []int) bool {
@@ -1543,6 +1631,8 @@ func (d *Diff) finish() {
 	d.endHunk()
 	d.closeGroup()
 	d.closeSection()
+	d.raiseLastFile()
+	d.raiseLastCommit()
 }
 
 // Pieces implements Reducer. It chooses, by their cost, which lock files
@@ -1555,7 +1645,14 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 		if c := cmp.Compare(a.piece.Line, b.piece.Line); c != 0 {
 			return c
 		}
-		return cmp.Compare(noteRank(b.piece), noteRank(a.piece))
+		if c := cmp.Compare(noteRank(b.piece), noteRank(a.piece)); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.piece.Prio, a.piece.Prio)
+	})
+	// A raised last file or hunk is held twice: keep the higher.
+	items = slices.CompactFunc(items, func(a, b diffItem) bool {
+		return diffItemKey(a.piece) == diffItemKey(b.piece)
 	})
 	d.oneFileLog(items)
 	// The plan fits the same pieces several times: count each text once.

@@ -1304,3 +1304,88 @@ func TestDiffOneFileLogNamesItOnce(t *testing.T) {
 		}
 	}
 }
+
+// When not every file's header fits, the view shows the last file's along
+// with the first's: spread from the first file on alone, the headers kept
+// would stop short of the diff's end, and the view would not tell where
+// the diff ends.
+func TestDiffLastFileShown(t *testing.T) {
+	for _, files := range []int{60, 77, 150} {
+		in := goDiff(files, func(in *strings.Builder, f, h int) {
+			fmt.Fprintf(in, "@@ -%d,3 +%d,3 @@ func step%d() {\n \tx := 1\n-\tx = old(%d)\n+\tx = new(%d)\n \treturn x\n", 100*h+1, 100*h+1, h, f, f)
+		})
+		got := string(body(t, shape.Diff, []byte(in), 2000))
+		if shown := strings.Count(got, "\ndiff --git "); shown >= files {
+			t.Fatalf("%d files: every header fits (%d), no test", files, shown)
+		}
+		last := fmt.Sprintf("diff --git a/pkg/file%02d.go b/pkg/file%02d.go\n", files-1, files-1)
+		if !strings.Contains(got, last) {
+			t.Errorf("%d files: the last file's header is not shown:\n%s", files, got)
+		}
+	}
+}
+
+// When a file's hunk headers do not all fit, its last one is shown with
+// its first, as the last file's header is.
+func TestDiffLastHunkShown(t *testing.T) {
+	for _, hunks := range []int{90, 130, 250} {
+		var in strings.Builder
+		in.WriteString("diff --git a/pkg/big.go b/pkg/big.go\n--- a/pkg/big.go\n+++ b/pkg/big.go\n")
+		for h := range hunks {
+			fmt.Fprintf(&in, "@@ -%d,3 +%d,3 @@ func step%d() {\n \tx := 1\n-\tx = old(%d)\n+\tx = new(%d)\n \treturn x\n", 10*h+1, 10*h+1, h, h, h)
+		}
+		got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+		if shown := strings.Count(got, "\n@@ "); shown >= hunks {
+			t.Fatalf("%d hunks: every header fits (%d), no test", hunks, shown)
+		}
+		if last := fmt.Sprintf("@@ -%d,3 +%d,3 @@ func step%d() {\n", 10*(hunks-1)+1, 10*(hunks-1)+1, hunks-1); !strings.Contains(got, last) {
+			t.Errorf("%d hunks: the last hunk's header is not shown:\n%s", hunks, got)
+		}
+	}
+}
+
+// A log whose commit headers do not all fit shows commits from all over
+// it, its last among them, not its first ones and then one gap to the end.
+func TestDiffLogCommitsSpread(t *testing.T) {
+	for _, commits := range []int{70, 120} {
+		var in strings.Builder
+		for c := range commits {
+			fmt.Fprintf(&in, "commit %040x\nAuthor: Dev <dev@example.com>\nDate:   Mon Jan 2 15:04:05 2026 +0000\n\n    pkg: change number %d of the series\n\n", 0xabc000+c, c)
+			fmt.Fprintf(&in, "diff --git a/pkg/f%d.go b/pkg/f%d.go\n--- a/pkg/f%d.go\n+++ b/pkg/f%d.go\n", c, c, c, c)
+			fmt.Fprintf(&in, "@@ -1,3 +1,3 @@ func f%d() {\n \tx := 1\n-\tx = old()\n+\tx = new()\n \treturn x\n", c)
+		}
+		got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+		if shown := strings.Count(got, "\n    pkg: change number "); shown >= commits {
+			t.Fatalf("%d commits: every subject fits (%d), no test", commits, shown)
+		}
+		if last := fmt.Sprintf("    pkg: change number %d of the series\n", commits-1); !strings.Contains(got, last) {
+			t.Errorf("%d commits: the last commit's subject is not shown:\n%s", commits, got)
+		}
+		inLastQuarter := false
+		for c := commits * 3 / 4; c < commits-1; c++ {
+			inLastQuarter = inLastQuarter || strings.Contains(got, fmt.Sprintf("    pkg: change number %d of the series\n", c))
+		}
+		if !inLastQuarter {
+			t.Errorf("%d commits: no commit of the last quarter but the last is shown:\n%s", commits, got)
+		}
+	}
+}
+
+// The lines of a commit's header kept to raise the last commit's are few,
+// however many lines a header folds onto.
+func TestDiffCommitItemsBounded(t *testing.T) {
+	d := NewDiff(2000)
+	n := 0
+	add := func(s string) {
+		n++
+		d.Add(Line{N: n, Text: []byte(s), Len: int64(len(s))})
+	}
+	add("From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001")
+	add("Subject: [PATCH] a subject folded onto very many lines")
+	for range 5000 {
+		add(" and more of it")
+	}
+	if len(d.commitItems) > diffMaxCommitItems {
+		t.Errorf("%d lines of the header kept to raise, want %d at most", len(d.commitItems), diffMaxCommitItems)
+	}
+}
