@@ -688,35 +688,15 @@ type listLine struct {
 	elided int // the fields it leaves out, if it shows some
 }
 
-// listPieces proposes the view of a run of records one record a line, when
-// the records have a key that tells them apart and a line for each fits
-// the budget with room to spare: each record by its key, as a note
+// listPieces proposes the view of a run of records one record a line, the
+// records that are objects (objs, by index in s.recs) named by the value at
+// path, when a line for each fits the budget with room to spare: each record by its key, as a note
 // standing for its lines, or whole if it is as short; then, as the budget
 // allows, the records that fail, the first, those that differ and the
 // last, whole or condensed. It adds what it leaves out to the census, and
-// returns false if the run is not such a list or its lines do not fit.
-func (s *stream) listPieces(cen *census, c Counter) ([]Piece, bool) {
-	var objs []int // the records that are objects, by index in s.recs
-	for i, r := range s.recs {
-		if r.text {
-			continue
-		}
-		if kindAt(s.b, r.v.start) != jObject {
-			return nil, false
-		}
-		objs = append(objs, i)
-	}
-	if len(objs) < minRecords {
-		return nil, false
-	}
-	items := make([]seg, len(objs))
-	for i, ri := range objs {
-		items[i] = s.recs[ri].v
-	}
-	l := &recordList{n: len(objs)}
-	if l.path = recordKey(s.b, items); l.path == nil {
-		return nil, false
-	}
+// returns false if its lines do not fit.
+func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) ([]Piece, bool) {
+	l := &recordList{n: len(objs), path: path}
 	lines := make([]listLine, len(objs))
 	cost, elided := 0, 0
 	for i, ri := range objs {
@@ -782,6 +762,120 @@ func (s *stream) listPieces(cen *census, c Counter) ([]Piece, bool) {
 		out[i].Prio = tierList - i
 	}
 	return out, true
+}
+
+// keyed returns the records of the run that are objects, by index in
+// s.recs, and the path to the value that tells them apart; false if a
+// record is another value, too few are objects, or no key tells them apart.
+func (s *stream) keyed() ([]int, [][]byte, bool) {
+	var objs []int
+	for i, r := range s.recs {
+		if r.text {
+			continue
+		}
+		if kindAt(s.b, r.v.start) != jObject {
+			return nil, nil, false
+		}
+		objs = append(objs, i)
+	}
+	if len(objs) < minRecords {
+		return nil, nil, false
+	}
+	items := make([]seg, len(objs))
+	for i, ri := range objs {
+		items[i] = s.recs[ri].v
+	}
+	path := recordKey(s.b, items)
+	return objs, path, path != nil
+}
+
+// namesShare is the most of a budget, in percent, that a note naming the
+// records of a list may take: the rest shows the first records and those
+// that fail. A person debugging wants to know which records there are
+// before what one more of them holds.
+const namesShare = 85
+
+// namesNote returns lines that name the records at items by the value at
+// path, for a view that cannot show each on a line of its own: in folds,
+// as a listing shows paths ("ImportPath": "archive/{tar,zip}"), as many as
+// fit in limit tokens and the rest counted. It returns "" if a value is
+// not a string or holds a brace or a comma (it would read as a fold), the
+// key is none of nameKeys (a time or a count tells events apart, and names
+// nothing), or too few fit.
+func namesNote(b []byte, items []seg, path [][]byte, limit int, c Counter) string {
+	key := path[len(path)-1]
+	if nameRank(key) == len(nameKeys) {
+		return ""
+	}
+	names := make([]string, len(items))
+	colon := ""
+	budgetBytes := 0 // the names past this many bytes cannot fit
+	n := len(items)
+	for i, v := range items {
+		if len(path) == 2 {
+			v = memberValue(b, v, path[0])
+		}
+		eachMember(b, v.start, func(k, val seg) bool {
+			if !bytes.Equal(b[k.start:k.end], key) {
+				return true
+			}
+			if colon == "" {
+				colon = string(b[k.end:val.start])
+			}
+			if b[val.start] == '"' {
+				names[i] = string(b[val.start+1 : val.end-1])
+			}
+			return false
+		})
+		if names[i] == "" || strings.ContainsAny(names[i], "{},") {
+			return ""
+		}
+		if budgetBytes += len(names[i]) + 1; budgetBytes > limit*16 && n == len(items) {
+			n = i // names past a cut at four times the bytes a token holds
+		}
+	}
+	if strings.ContainsAny(colon, "\n\r") {
+		colon = ": "
+	}
+	prefix := "  " + string(key) + colon + "\""
+	build := func(m, width int) string {
+		shown := slices.Clone(names[:m])
+		slices.Sort(shown)
+		var sb strings.Builder
+		sb.WriteString("[headroom: ")
+		if m < len(names) {
+			sb.WriteString("the first " + elision.Thousands(int64(m)) + " of ")
+		}
+		sb.WriteString("the " + elision.Thousands(int64(len(names))) + " records by " + string(key[1:len(key)-1]) +
+			", in folds (" + FoldLegend + "):]")
+		for _, l := range newFolds(shown, true).lines(width) {
+			sb.WriteString("\n" + prefix + l[2:] + "\"")
+		}
+		if m < len(names) {
+			sb.WriteString("\n  and " + elision.Thousands(int64(len(names)-m)) + " more records")
+		}
+		return sb.String()
+	}
+	fits := func(text string) bool { return len(text) <= limit*12 && c.Count([]byte(text)) <= limit }
+	widths := []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun}
+	if n == len(names) {
+		for _, w := range widths {
+			if text := build(n, w); fits(text) {
+				return text
+			}
+		}
+	}
+	best, text := 0, ""
+	for _, w := range widths {
+		m := sort.Search(n+1, func(m int) bool { return m > best && !fits(build(m, w)) }) - 1
+		if m > best {
+			best, text = m, build(m, w)
+		}
+	}
+	if best < minRecords {
+		return ""
+	}
+	return text
 }
 
 // textCost returns what the lines of other text among the records cost

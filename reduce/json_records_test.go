@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -345,5 +346,59 @@ func TestJSONRecordKeyNearlyUnique(t *testing.T) {
 		if strings.Join(got, ".") != tc.want {
 			t.Errorf("records named by %q, want %q:\n%s", strings.Join(got, "."), tc.want, tc.doc)
 		}
+	}
+}
+
+// When a stream's records do not fit one a line, a note names them by their
+// key in folds, as a listing view names paths: each record is named, or
+// counted when the note has no room for it, and none is named twice.
+func TestJSONRecordStreamNamedInFolds(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "golist-go.json"))
+	var paths []string
+	d := json.NewDecoder(bytes.NewReader(input))
+	for d.More() {
+		var rec struct{ ImportPath string }
+		if err := d.Decode(&rec); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, rec.ImportPath)
+	}
+	notes := 0
+	for _, budget := range []int{200, 250, 300, 350} {
+		got := body(t, shape.JSON, input, budget)
+		head := regexp.MustCompile(`(?m)^\[headroom: (?:the first ([0-9]+) of )?the ([0-9]+) records by ImportPath, in folds \(` +
+			regexp.QuoteMeta(FoldLegend) + `\):\]$`).FindSubmatch(got)
+		if head == nil {
+			if bytes.Contains(got, []byte("in folds")) {
+				t.Errorf("budget %d: a note of folds without its head:\n%s", budget, got)
+			}
+			continue
+		}
+		notes++
+		if atoi(string(head[2])) != len(paths) {
+			t.Errorf("budget %d: the note counts %s records, want %d", budget, head[2], len(paths))
+		}
+		lines := append(bytes.Split(Unfolded(got), []byte("\n")), bytes.Split(got, []byte("\n"))...)
+		named := map[string]int{}
+		for _, l := range lines {
+			if m := regexp.MustCompile(`^  "ImportPath": "([^{},"]+)"$`).FindSubmatch(l); m != nil {
+				named[string(m[1])]++
+			}
+		}
+		more := 0
+		if m := regexp.MustCompile(`(?m)^  and ([0-9]+) more records$`).FindSubmatch(got); m != nil {
+			more = atoi(string(m[1]))
+		}
+		for p, n := range named {
+			if n > 1 || !slices.Contains(paths, p) {
+				t.Errorf("budget %d: %q named %d times, in a list of %d", budget, p, n, len(paths))
+			}
+		}
+		if len(named)+more != len(paths) || head[1] != nil && atoi(string(head[1])) != len(named) {
+			t.Errorf("budget %d: %d records named and %d counted, of %d:\n%s", budget, len(named), more, len(paths), got)
+		}
+	}
+	if notes == 0 {
+		t.Error("no budget names the records in folds: the sample no longer tests the note")
 	}
 }
