@@ -795,87 +795,144 @@ func (s *stream) keyed() ([]int, [][]byte, bool) {
 // before what one more of them holds.
 const namesShare = 85
 
-// namesNote returns lines that name the records at items by the value at
-// path, for a view that cannot show each on a line of its own: in folds,
-// as a listing shows paths ("ImportPath": "archive/{tar,zip}"), as many as
-// fit in limit tokens and the rest counted. It returns "" if a value is
-// not a string or holds a brace or a comma (it would read as a fold), the
-// key is none of nameKeys (a time or a count tells events apart, and names
-// nothing), or too few fit.
-func namesNote(b []byte, items []seg, path [][]byte, limit int, c Counter) string {
-	key := path[len(path)-1]
-	if nameRank(key) == len(nameKeys) {
-		return ""
+// recordNames names the records of a list by the values of the key that
+// tells them apart, in folds, as a listing view names paths, for a view
+// that cannot show each record on a line of its own.
+type recordNames struct {
+	key   []byte // quoted as the input has it
+	colon string // the input's, between the key and its value
+	// names are the values, as the input writes each inside its quotes,
+	// in the list's order; the first m are named, in folds cut at width.
+	names    []string
+	m, width int
+}
+
+// newRecordNames returns the names of the records at items, the values at
+// path; false if the key is none of nameKeys (a time or a count tells
+// events apart, and names nothing), or a value is not a string or holds a
+// brace or a comma (it would read as a fold).
+func newRecordNames(b []byte, items []seg, path [][]byte) (*recordNames, bool) {
+	rn := &recordNames{key: path[len(path)-1], names: make([]string, len(items))}
+	if nameRank(rn.key) == len(nameKeys) {
+		return nil, false
 	}
-	names := make([]string, len(items))
-	colon := ""
-	budgetBytes := 0 // the names past this many bytes cannot fit
-	n := len(items)
 	for i, v := range items {
 		if len(path) == 2 {
 			v = memberValue(b, v, path[0])
 		}
 		eachMember(b, v.start, func(k, val seg) bool {
-			if !bytes.Equal(b[k.start:k.end], key) {
+			if !bytes.Equal(b[k.start:k.end], rn.key) {
 				return true
 			}
-			if colon == "" {
-				colon = string(b[k.end:val.start])
+			if rn.colon == "" {
+				rn.colon = string(b[k.end:val.start])
 			}
 			if b[val.start] == '"' {
-				names[i] = string(b[val.start+1 : val.end-1])
+				rn.names[i] = string(b[val.start+1 : val.end-1])
 			}
 			return false
 		})
-		if names[i] == "" || strings.ContainsAny(names[i], "{},") {
-			return ""
-		}
-		if budgetBytes += len(names[i]) + 1; budgetBytes > limit*16 && n == len(items) {
-			n = i // names past a cut at four times the bytes a token holds
+		if rn.names[i] == "" || strings.ContainsAny(rn.names[i], "{},") {
+			return nil, false
 		}
 	}
-	if strings.ContainsAny(colon, "\n\r") {
-		colon = ": "
+	if strings.ContainsAny(rn.colon, "\n\r") {
+		rn.colon = ": "
 	}
-	prefix := "  " + string(key) + colon + "\""
-	build := func(m, width int) string {
-		shown := slices.Clone(names[:m])
-		slices.Sort(shown)
-		var sb strings.Builder
-		sb.WriteString("[headroom: ")
-		if m < len(names) {
-			sb.WriteString("the first " + elision.Thousands(int64(m)) + " of ")
-		}
-		sb.WriteString("the " + elision.Thousands(int64(len(names))) + " records by " + string(key[1:len(key)-1]) +
-			", in folds (" + FoldLegend + "):]")
-		for _, l := range newFolds(shown, true).lines(width) {
-			sb.WriteString("\n" + prefix + l[2:] + "\"")
-		}
-		if m < len(names) {
-			sb.WriteString("\n  and " + elision.Thousands(int64(len(names)-m)) + " more records")
-		}
-		return sb.String()
+	return rn, true
+}
+
+// folds returns the lines that name the first m records, sorted, one fold
+// a line, each as the input writes the member: "ImportPath": "archive/{tar,zip}".
+func (rn *recordNames) folds() []string {
+	shown := slices.Clone(rn.names[:rn.m])
+	slices.Sort(shown)
+	lines := newFolds(shown, true).lines(rn.width)
+	for i, l := range lines {
+		lines[i] = string(rn.key) + rn.colon + "\"" + l[2:] + "\""
 	}
-	fits := func(text string) bool { return len(text) <= limit*12 && c.Count([]byte(text)) <= limit }
+	return lines
+}
+
+// fit names all records in folds of the widest width whose text costs at
+// most limit tokens, else as many as fit, and reports whether that names
+// at least minRecords. text writes the names as a view shows them.
+func (rn *recordNames) fit(limit int, text func() string, c Counter) bool {
+	fits := func() bool {
+		t := text()
+		return len(t) <= limit*12 && c.Count([]byte(t)) <= limit
+	}
+	// The names past four times the bytes a token holds cannot fit.
+	n, size := len(rn.names), 0
+	for i, name := range rn.names {
+		if size += len(name) + 1; size > limit*16 {
+			n = i
+			break
+		}
+	}
 	widths := []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun}
-	if n == len(names) {
+	if n == len(rn.names) {
 		for _, w := range widths {
-			if text := build(n, w); fits(text) {
-				return text
+			if rn.m, rn.width = n, w; fits() {
+				return true
 			}
 		}
 	}
-	best, text := 0, ""
+	best, width := 0, 0
 	for _, w := range widths {
-		m := sort.Search(n+1, func(m int) bool { return m > best && !fits(build(m, w)) }) - 1
+		rn.width = w
+		m := sort.Search(n+1, func(m int) bool { rn.m = m; return m > best && !fits() }) - 1
 		if m > best {
-			best, text = m, build(m, w)
+			best, width = m, w
 		}
 	}
-	if best < minRecords {
+	rn.m, rn.width = best, width
+	return best >= minRecords
+}
+
+// namesHead says what the names of a list's records are: all of them, or
+// the first m.
+func (rn *recordNames) namesHead() string {
+	s := ""
+	if rn.m < len(rn.names) {
+		s = "the first " + elision.Thousands(int64(rn.m)) + " of "
+	}
+	return s + "the " + elision.Thousands(int64(len(rn.names))) + " records by " + string(rn.key[1:len(rn.key)-1]) +
+		", in folds (" + FoldLegend + ")"
+}
+
+// namesMore counts the records the names leave out, or is "".
+func (rn *recordNames) namesMore() string {
+	if rn.m == len(rn.names) {
 		return ""
 	}
-	return text
+	return "and " + elision.Thousands(int64(len(rn.names)-rn.m)) + " more records"
+}
+
+// namesNote returns lines that name the records at items by the value at
+// path, for a stream that cannot show each on a line of its own, as many as
+// fit in limit tokens and the rest counted; or "" (see newRecordNames and
+// fit).
+func namesNote(b []byte, items []seg, path [][]byte, limit int, c Counter) string {
+	rn, ok := newRecordNames(b, items, path)
+	if !ok {
+		return ""
+	}
+	text := func() string {
+		var sb strings.Builder
+		sb.WriteString("[headroom: " + rn.namesHead() + ":]")
+		for _, l := range rn.folds() {
+			sb.WriteString("\n  " + l)
+		}
+		if more := rn.namesMore(); more != "" {
+			sb.WriteString("\n  " + more)
+		}
+		return sb.String()
+	}
+	if !rn.fit(limit, text, c) {
+		return ""
+	}
+	return text()
 }
 
 // textCost returns what the lines of other text among the records cost
