@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"cmp"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -74,6 +75,9 @@ type recordList struct {
 	counts recordCounts
 	// lists is set for a map whose records are arrays.
 	lists bool
+	// names, if set, names the records not in full in folds, for a list
+	// whose records do not fit one a line.
+	names *recordNames
 }
 
 // by names what records are shown by.
@@ -364,7 +368,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	}
 	most, longest := 0, 0
 	for _, l := range lists {
-		l.byKey = false
+		l.byKey, l.names = false, nil
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
 	// Records in full, as many as fit the budget with the rest of the
@@ -382,6 +386,9 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) }) - 1
 		}
 	}
+	if k < 0 && len(lists) == 1 && !lists[0].object {
+		k = d.nameList(lists[0], budget, c, fits)
+	}
 	if k < 0 {
 		d.lists = nil
 		d.reset()
@@ -395,6 +402,43 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		return nil, false
 	}
 	return views, true
+}
+
+// nameList names the records of list l in folds, when not even a line
+// for each fits: as many as fit in namesShare of the budget, or in less
+// if the rest of the document or the records in full need the room: the
+// first, which shows what a record holds, those that stand out, and the
+// last if it fits. It returns how many
+// records are in full, or -1 if no such view fits (see fits).
+func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) bool) int {
+	var items []seg
+	eachItem(d.b, l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+	l.byKey = false
+	for _, p := range namePaths(d.b, items, l.path) {
+		rn, ok := newRecordNames(d.b, items, p)
+		if !ok {
+			continue
+		}
+		text := func() string { return strings.Join(rn.folds(), "\n") }
+		// The first record and those that stand out are shown in full
+		// with the names, or the names give way: a failure is what a
+		// person debugging looks for first.
+		want := max(len(l.upgrades)-1, 1)
+		for _, limit := range []int{budget * namesShare / 100, budget / 2, budget / 4} {
+			if !rn.fit(limit, text, c) {
+				break
+			}
+			l.names = rn
+			if fits(len(l.upgrades)) {
+				return len(l.upgrades)
+			}
+			if fits(want) {
+				return want
+			}
+		}
+		l.names = nil
+	}
+	return -1
 }
 
 // shownBy returns how many members of each container the view of form f
@@ -571,6 +615,10 @@ func countMembers(b []byte, v seg) int {
 // counts what it leaves out, then each record by its key, or whole if it
 // is as short as that, or in full.
 func (r *docRender) recordList(v seg, depth int, l *recordList) {
+	if l.names != nil {
+		r.namedList(v, depth, l)
+		return
+	}
 	b := r.d.b
 	raw := b[v.start:v.end]
 	c := r.d.container(v.start)
@@ -620,6 +668,53 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		eachMember(b, v.start, each)
 	} else {
 		eachItem(b, v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
+	}
+	r.newline(depth)
+	r.out = append(r.out, raw[len(raw)-1])
+	if r.shown != nil {
+		r.shown[v.start] = l.n
+	}
+}
+
+// namedList writes the array at v with a note first, then the records in
+// full, then the others named in folds, each fold as a record that holds
+// only the key, as the input writes it: {"alpha_2": "{AD,AE}"}.
+func (r *docRender) namedList(v seg, depth int, l *recordList) {
+	b := r.d.b
+	raw := b[v.start:v.end]
+	c := r.d.container(v.start)
+	r.out = append(r.out, raw[0])
+	r.newline(depth + 1)
+	note := "[headroom: " + elision.Thousands(int64(l.n)) + " records"
+	if len(l.full) > 0 {
+		note += ", " + elision.Thousands(int64(len(l.full))) + " in full"
+	}
+	note += "; " + l.names.namesHead(true)
+	if more := l.names.namesMore(); more != "" {
+		note += ", " + more
+	}
+	r.out = appendLiteral(r.out, note+"]")
+	i := 0
+	eachItem(b, v.start, func(start, end int) bool {
+		if l.full[i] {
+			r.out = append(r.out, r.d.comma...)
+			r.newline(depth + 1)
+			r.fullRecord(seg{start, end}, depth+1, c.rareKeys)
+		}
+		i++
+		return len(r.out) <= r.limit
+	})
+	for _, f := range l.names.folds() {
+		if len(r.out) > r.limit {
+			break
+		}
+		r.out = append(r.out, r.d.comma...)
+		r.newline(depth + 1)
+		r.out = append(r.out, '{')
+		r.newline(depth + 2)
+		r.out = append(r.out, f...)
+		r.newline(depth + 1)
+		r.out = append(r.out, '}')
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
@@ -808,14 +903,13 @@ type recordNames struct {
 }
 
 // newRecordNames returns the names of the records at items, the values at
-// path; false if the key is none of nameKeys (a time or a count tells
-// events apart, and names nothing), or a value is not a string or holds a
-// brace or a comma (it would read as a fold).
+// path; false if a value is not a string or holds a brace or a comma (it
+// would read as a fold), the key is none of nameKeys and its values are
+// mostly digits (a time or a serial number tells events apart, and names
+// nothing), or most names differ from others only in their numbers.
 func newRecordNames(b []byte, items []seg, path [][]byte) (*recordNames, bool) {
 	rn := &recordNames{key: path[len(path)-1], names: make([]string, len(items))}
-	if nameRank(rn.key) == len(nameKeys) {
-		return nil, false
-	}
+	size, digits := 0, 0
 	for i, v := range items {
 		if len(path) == 2 {
 			v = memberValue(b, v, path[0])
@@ -835,11 +929,55 @@ func newRecordNames(b []byte, items []seg, path [][]byte) (*recordNames, bool) {
 		if rn.names[i] == "" || strings.ContainsAny(rn.names[i], "{},") {
 			return nil, false
 		}
+		size += len(rn.names[i])
+		for _, r := range rn.names[i] {
+			if '0' <= r && r <= '9' {
+				digits++
+			}
+		}
+	}
+	if nameRank(rn.key) == len(nameKeys) && digits*2 > size {
+		return nil, false
+	}
+	// Names that differ only in their numbers (worker-1, worker-2) count
+	// the records, and say less than the records would.
+	shapes := map[string]bool{}
+	for _, name := range rn.names {
+		shapes[digitRuns.ReplaceAllString(name, "#")] = true
+	}
+	if len(shapes)*2 < len(rn.names) {
+		return nil, false
 	}
 	if strings.ContainsAny(rn.colon, "\n\r") {
 		rn.colon = ": "
 	}
 	return rn, true
+}
+
+// digitRuns matches the numbers in a name.
+var digitRuns = regexp.MustCompile(`[0-9]+`)
+
+// maxNamePaths caps the keys tried in turn to name records in folds.
+const maxNamePaths = 4
+
+// namePaths returns the paths to values that may name the records at items
+// in folds: path, the key that tells them apart, then the other keys every
+// record has with a value no two share, those of nameKeys first. A display
+// name often holds spaces and commas where a code ("alpha_2": "AD") or an
+// id names the record in a word.
+func namePaths(b []byte, items []seg, path [][]byte) [][][]byte {
+	out := [][][]byte{path}
+	var keys []*recordKeyStat
+	for _, st := range countKeys(b, items, nil) {
+		if st.n == len(items) && len(st.values) == len(items) && (len(path) > 1 || !bytes.Equal(st.name, path[0])) {
+			keys = append(keys, st)
+		}
+	}
+	slices.SortStableFunc(keys, func(x, y *recordKeyStat) int { return cmp.Compare(nameRank(x.name), nameRank(y.name)) })
+	for _, st := range keys[:min(len(keys), maxNamePaths-1)] {
+		out = append(out, [][]byte{st.name})
+	}
+	return out
 }
 
 // folds returns the lines that name the first m records, sorted, one fold
@@ -856,7 +994,7 @@ func (rn *recordNames) folds() []string {
 
 // fit names all records in folds of the widest width whose text costs at
 // most limit tokens, else as many as fit, and reports whether that names
-// at least minRecords. text writes the names as a view shows them.
+// enough of them, in folds that save lines. text writes the names as a view shows them.
 func (rn *recordNames) fit(limit int, text func() string, c Counter) bool {
 	fits := func() bool {
 		t := text()
@@ -874,7 +1012,7 @@ func (rn *recordNames) fit(limit int, text func() string, c Counter) bool {
 	if n == len(rn.names) {
 		for _, w := range widths {
 			if rn.m, rn.width = n, w; fits() {
-				return true
+				return rn.folded()
 			}
 		}
 	}
@@ -887,18 +1025,35 @@ func (rn *recordNames) fit(limit int, text func() string, c Counter) bool {
 		}
 	}
 	rn.m, rn.width = best, width
-	return best >= minRecords
+	// A note that names a small part of a long list, in the order of the
+	// names' text, says less than the records it would leave no room for.
+	return best >= minRecords && best*namesLeast >= len(rn.names) && rn.folded()
+}
+
+// namesLeast: the names of a list's records are shown when at least one in
+// namesLeast of them fits.
+const namesLeast = 4
+
+// folded reports whether the names fold two to a line at least: names that
+// do not (with spaces, escapes, no start in common) say no more in folds
+// than a line for each record would.
+func (rn *recordNames) folded() bool {
+	return len(rn.folds())*2 <= rn.m
 }
 
 // namesHead says what the names of a list's records are: all of them, or
-// the first m.
-func (rn *recordNames) namesHead() string {
-	s := ""
-	if rn.m < len(rn.names) {
-		s = "the first " + elision.Thousands(int64(rn.m)) + " of "
+// the first m; counted, after a note that counts the records already.
+func (rn *recordNames) namesHead(counted bool) string {
+	s := "the " + elision.Thousands(int64(len(rn.names))) + " records"
+	switch {
+	case counted && rn.m == len(rn.names):
+		s = "all"
+	case counted:
+		s = "the first " + elision.Thousands(int64(rn.m))
+	case rn.m < len(rn.names):
+		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
 	}
-	return s + "the " + elision.Thousands(int64(len(rn.names))) + " records by " + string(rn.key[1:len(rn.key)-1]) +
-		", in folds (" + FoldLegend + ")"
+	return s + " by " + string(rn.key[1:len(rn.key)-1]) + ", in folds (" + FoldLegend + ")"
 }
 
 // namesMore counts the records the names leave out, or is "".
@@ -914,25 +1069,27 @@ func (rn *recordNames) namesMore() string {
 // fit in limit tokens and the rest counted; or "" (see newRecordNames and
 // fit).
 func namesNote(b []byte, items []seg, path [][]byte, limit int, c Counter) string {
-	rn, ok := newRecordNames(b, items, path)
-	if !ok {
-		return ""
-	}
-	text := func() string {
-		var sb strings.Builder
-		sb.WriteString("[headroom: " + rn.namesHead() + ":]")
-		for _, l := range rn.folds() {
-			sb.WriteString("\n  " + l)
+	for _, p := range namePaths(b, items, path) {
+		rn, ok := newRecordNames(b, items, p)
+		if !ok {
+			continue
 		}
-		if more := rn.namesMore(); more != "" {
-			sb.WriteString("\n  " + more)
+		text := func() string {
+			var sb strings.Builder
+			sb.WriteString("[headroom: " + rn.namesHead(false) + ":]")
+			for _, l := range rn.folds() {
+				sb.WriteString("\n  " + l)
+			}
+			if more := rn.namesMore(); more != "" {
+				sb.WriteString("\n  " + more)
+			}
+			return sb.String()
 		}
-		return sb.String()
+		if rn.fit(limit, text, c) {
+			return text()
+		}
 	}
-	if !rn.fit(limit, text, c) {
-		return ""
-	}
-	return text()
+	return ""
 }
 
 // textCost returns what the lines of other text among the records cost

@@ -402,3 +402,49 @@ func TestJSONRecordStreamNamedInFolds(t *testing.T) {
 		t.Error("no budget names the records in folds: the sample no longer tests the note")
 	}
 }
+
+// When not even a line for each record of a document's list fits, the
+// records are named in folds, each fold a record that holds only the key,
+// in a view that parses: each record is named or counted, none twice.
+func TestJSONRecordListNamedInFolds(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "pip-list.json"))
+	var recs []struct{ Name string }
+	if err := json.Unmarshal(input, &recs); err != nil {
+		t.Fatal(err)
+	}
+	notes := 0
+	for _, budget := range []int{300, 400, 500, 600} {
+		got := body(t, shape.JSON, input, budget)
+		var items []json.RawMessage
+		if err := json.Unmarshal(got, &items); err != nil {
+			t.Fatalf("budget %d: view does not parse: %v\n%s", budget, err, got)
+		}
+		head := regexp.MustCompile(`^"\[headroom: ([0-9,]+) records(?:, [0-9]+ in full)?; (all|the first ([0-9]+)) by name, in folds \(` +
+			regexp.QuoteMeta(FoldLegend) + `\)(?:, and ([0-9,]+) more records)?\]"$`).FindSubmatch(items[0])
+		if head == nil {
+			if bytes.Contains(got, []byte("in folds")) {
+				t.Errorf("budget %d: folds without their note:\n%s", budget, got)
+			}
+			continue
+		}
+		notes++
+		named := map[string]int{}
+		for _, l := range append(bytes.Split(Unfolded(got), []byte("\n")), bytes.Split(got, []byte("\n"))...) {
+			if m := regexp.MustCompile(`^    "name": "([^{},"]+)"$`).FindSubmatch(l); m != nil {
+				named[string(m[1])]++
+			}
+		}
+		for name, n := range named {
+			if n > 1 || !slices.ContainsFunc(recs, func(r struct{ Name string }) bool { return r.Name == name }) {
+				t.Errorf("budget %d: %q named %d times, in a list of %d", budget, name, n, len(recs))
+			}
+		}
+		want := len(recs) - atoi(string(head[4]))
+		if head[3] != nil && atoi(string(head[3])) != want || len(named) != want || atoi(string(head[1])) != len(recs) {
+			t.Errorf("budget %d: %d records named, the note says %s:\n%s", budget, len(named), items[0], got)
+		}
+	}
+	if notes == 0 {
+		t.Error("no budget names the records in folds: the sample no longer tests the note")
+	}
+}
