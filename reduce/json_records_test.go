@@ -448,3 +448,26 @@ func TestJSONRecordListNamedInFolds(t *testing.T) {
 		t.Error("no budget names the records in folds: the sample no longer tests the note")
 	}
 }
+
+// Naming a stream's records in folds leaves room for the record that fails.
+func TestJSONRecordStreamNamesLeaveRoomForFailures(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var in strings.Builder
+	for i, w := range words {
+		for j, v := range words[:6] {
+			fmt.Fprintf(&in, "{\n  \"ImportPath\": \"%s/%s\",\n  \"Doc\": \"package %s of %s, number %d\"", w, v, v, w, i*6+j)
+			if i == 13 && j == 3 {
+				in.WriteString(",\n  \"Error\": {\n    \"Err\": \"undefined: frobnicate in the middle of the list\"\n  }")
+			}
+			in.WriteString("\n}\n")
+		}
+	}
+	got := body(t, shape.JSON, []byte(in.String()), 400)
+	if !bytes.Contains(got, []byte("in folds")) {
+		t.Fatalf("the records are not named in folds:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("undefined: frobnicate")) {
+		t.Errorf("the failing record gave way to the names:\n%s", got)
+	}
+}

@@ -91,9 +91,15 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 			for i, ri := range objs {
 				items[i] = s.recs[ri].v
 			}
+			// Records that fail are what a person debugging looks for
+			// first: they keep room too.
+			share := namesShare
+			if slices.ContainsFunc(items, func(v seg) bool { return failing(s.b, seg{}, v, 2) }) {
+				share /= 2
+			}
 			// Other text (the next command's output, a tool's error) keeps
 			// its room, as in a view one record a line.
-			limit := budget*namesShare/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3)
+			limit := budget*share/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3)
 			if names := namesNote(s.b, items, path, limit, c); names != "" {
 				note += "\n" + names
 			}
