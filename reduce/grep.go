@@ -1390,7 +1390,14 @@ type pathFolds struct {
 }
 
 func newPathFolds(paths []string) *pathFolds {
-	p := &pathFolds{f: listFolder{limit: math.MaxInt / 2}}
+	return newFolds(paths, false)
+}
+
+// newFolds gathers sorted names into runs by directory; with bare, names
+// with no directory too, written once where they start alike, as a listing
+// folds them: {bufio,bytes}, dpkg-{deb,query}.
+func newFolds(paths []string, bare bool) *pathFolds {
+	p := &pathFolds{f: listFolder{limit: math.MaxInt / 2, bare: bare, stems: bare}}
 	for i, path := range paths {
 		l := Line{N: i + 1, Text: []byte(path), Len: int64(len(path))}
 		if !p.f.add(l, nil, l.Text, -1) {

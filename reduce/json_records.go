@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"cmp"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -74,6 +75,9 @@ type recordList struct {
 	counts recordCounts
 	// lists is set for a map whose records are arrays.
 	lists bool
+	// names, if set, names the records not in full in folds, for a list
+	// whose records do not fit one a line.
+	names *recordNames
 }
 
 // by names what records are shown by.
@@ -364,7 +368,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	}
 	most, longest := 0, 0
 	for _, l := range lists {
-		l.byKey = false
+		l.byKey, l.names = false, nil
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
 	// Records in full, as many as fit the budget with the rest of the
@@ -382,6 +386,9 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) }) - 1
 		}
 	}
+	if k < 0 && len(lists) == 1 && !lists[0].object {
+		k = d.nameList(lists[0], budget, c, fits)
+	}
 	if k < 0 {
 		d.lists = nil
 		d.reset()
@@ -395,6 +402,43 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		return nil, false
 	}
 	return views, true
+}
+
+// nameList names the records of list l in folds, when not even a line
+// for each fits: as many as fit in namesShare of the budget, or in less
+// if the rest of the document or the records in full need the room: the
+// first, which shows what a record holds, those that stand out, and the
+// last if it fits. It returns how many
+// records are in full, or -1 if no such view fits (see fits).
+func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) bool) int {
+	var items []seg
+	eachItem(d.b, l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+	l.byKey = false
+	for _, p := range namePaths(d.b, items, l.path) {
+		rn, ok := newRecordNames(d.b, items, p)
+		if !ok {
+			continue
+		}
+		text := func() string { return strings.Join(rn.folds(), "\n") }
+		// The first record and those that stand out are shown in full
+		// with the names, or the names give way: a failure is what a
+		// person debugging looks for first.
+		want := max(len(l.upgrades)-1, 1)
+		for _, limit := range []int{budget * namesShare / 100, budget / 2, budget / 4} {
+			if !rn.fit(limit, text, c) {
+				break
+			}
+			l.names = rn
+			if fits(len(l.upgrades)) {
+				return len(l.upgrades)
+			}
+			if fits(want) {
+				return want
+			}
+		}
+		l.names = nil
+	}
+	return -1
 }
 
 // shownBy returns how many members of each container the view of form f
@@ -571,6 +615,10 @@ func countMembers(b []byte, v seg) int {
 // counts what it leaves out, then each record by its key, or whole if it
 // is as short as that, or in full.
 func (r *docRender) recordList(v seg, depth int, l *recordList) {
+	if l.names != nil {
+		r.namedList(v, depth, l)
+		return
+	}
 	b := r.d.b
 	raw := b[v.start:v.end]
 	c := r.d.container(v.start)
@@ -620,6 +668,53 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		eachMember(b, v.start, each)
 	} else {
 		eachItem(b, v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
+	}
+	r.newline(depth)
+	r.out = append(r.out, raw[len(raw)-1])
+	if r.shown != nil {
+		r.shown[v.start] = l.n
+	}
+}
+
+// namedList writes the array at v with a note first, then the records in
+// full, then the others named in folds, each fold as a record that holds
+// only the key, as the input writes it: {"alpha_2": "{AD,AE}"}.
+func (r *docRender) namedList(v seg, depth int, l *recordList) {
+	b := r.d.b
+	raw := b[v.start:v.end]
+	c := r.d.container(v.start)
+	r.out = append(r.out, raw[0])
+	r.newline(depth + 1)
+	note := "[headroom: " + elision.Thousands(int64(l.n)) + " records"
+	if len(l.full) > 0 {
+		note += ", " + elision.Thousands(int64(len(l.full))) + " in full"
+	}
+	note += "; " + l.names.namesHead(true)
+	if more := l.names.namesMore(); more != "" {
+		note += ", " + more
+	}
+	r.out = appendLiteral(r.out, note+"]")
+	i := 0
+	eachItem(b, v.start, func(start, end int) bool {
+		if l.full[i] {
+			r.out = append(r.out, r.d.comma...)
+			r.newline(depth + 1)
+			r.fullRecord(seg{start, end}, depth+1, c.rareKeys)
+		}
+		i++
+		return len(r.out) <= r.limit
+	})
+	for _, f := range l.names.folds() {
+		if len(r.out) > r.limit {
+			break
+		}
+		r.out = append(r.out, r.d.comma...)
+		r.newline(depth + 1)
+		r.out = append(r.out, '{')
+		r.newline(depth + 2)
+		r.out = append(r.out, f...)
+		r.newline(depth + 1)
+		r.out = append(r.out, '}')
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
@@ -688,35 +783,15 @@ type listLine struct {
 	elided int // the fields it leaves out, if it shows some
 }
 
-// listPieces proposes the view of a run of records one record a line, when
-// the records have a key that tells them apart and a line for each fits
-// the budget with room to spare: each record by its key, as a note
+// listPieces proposes the view of a run of records one record a line, the
+// records that are objects (objs, by index in s.recs) named by the value at
+// path, when a line for each fits the budget with room to spare: each record by its key, as a note
 // standing for its lines, or whole if it is as short; then, as the budget
 // allows, the records that fail, the first, those that differ and the
 // last, whole or condensed. It adds what it leaves out to the census, and
-// returns false if the run is not such a list or its lines do not fit.
-func (s *stream) listPieces(cen *census, c Counter) ([]Piece, bool) {
-	var objs []int // the records that are objects, by index in s.recs
-	for i, r := range s.recs {
-		if r.text {
-			continue
-		}
-		if kindAt(s.b, r.v.start) != jObject {
-			return nil, false
-		}
-		objs = append(objs, i)
-	}
-	if len(objs) < minRecords {
-		return nil, false
-	}
-	items := make([]seg, len(objs))
-	for i, ri := range objs {
-		items[i] = s.recs[ri].v
-	}
-	l := &recordList{n: len(objs)}
-	if l.path = recordKey(s.b, items); l.path == nil {
-		return nil, false
-	}
+// returns false if its lines do not fit.
+func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) ([]Piece, bool) {
+	l := &recordList{n: len(objs), path: path}
 	lines := make([]listLine, len(objs))
 	cost, elided := 0, 0
 	for i, ri := range objs {
@@ -782,6 +857,239 @@ func (s *stream) listPieces(cen *census, c Counter) ([]Piece, bool) {
 		out[i].Prio = tierList - i
 	}
 	return out, true
+}
+
+// keyed returns the records of the run that are objects, by index in
+// s.recs, and the path to the value that tells them apart; false if a
+// record is another value, too few are objects, or no key tells them apart.
+func (s *stream) keyed() ([]int, [][]byte, bool) {
+	var objs []int
+	for i, r := range s.recs {
+		if r.text {
+			continue
+		}
+		if kindAt(s.b, r.v.start) != jObject {
+			return nil, nil, false
+		}
+		objs = append(objs, i)
+	}
+	if len(objs) < minRecords {
+		return nil, nil, false
+	}
+	items := make([]seg, len(objs))
+	for i, ri := range objs {
+		items[i] = s.recs[ri].v
+	}
+	path := recordKey(s.b, items)
+	return objs, path, path != nil
+}
+
+// namesShare is the most of a budget, in percent, that a note naming the
+// records of a list may take: the rest shows the first records and those
+// that fail. A person debugging wants to know which records there are
+// before what one more of them holds.
+const namesShare = 85
+
+// recordNames names the records of a list by the values of the key that
+// tells them apart, in folds, as a listing view names paths, for a view
+// that cannot show each record on a line of its own.
+type recordNames struct {
+	key   []byte // quoted as the input has it
+	colon string // the input's, between the key and its value
+	// names are the values, as the input writes each inside its quotes,
+	// in the list's order; the first m are named, in folds cut at width.
+	names    []string
+	m, width int
+}
+
+// newRecordNames returns the names of the records at items, the values at
+// path; false if a value is not a string or holds a brace or a comma (it
+// would read as a fold), the key is none of nameKeys and its values are
+// mostly digits (a time or a serial number tells events apart, and names
+// nothing), or most names differ from others only in their numbers.
+func newRecordNames(b []byte, items []seg, path [][]byte) (*recordNames, bool) {
+	rn := &recordNames{key: path[len(path)-1], names: make([]string, len(items))}
+	size, digits := 0, 0
+	for i, v := range items {
+		if len(path) == 2 {
+			v = memberValue(b, v, path[0])
+		}
+		eachMember(b, v.start, func(k, val seg) bool {
+			if !bytes.Equal(b[k.start:k.end], rn.key) {
+				return true
+			}
+			if rn.colon == "" {
+				rn.colon = string(b[k.end:val.start])
+			}
+			if b[val.start] == '"' {
+				rn.names[i] = string(b[val.start+1 : val.end-1])
+			}
+			return false
+		})
+		if rn.names[i] == "" || strings.ContainsAny(rn.names[i], "{},") {
+			return nil, false
+		}
+		size += len(rn.names[i])
+		for _, r := range rn.names[i] {
+			if '0' <= r && r <= '9' {
+				digits++
+			}
+		}
+	}
+	if nameRank(rn.key) == len(nameKeys) && digits*2 > size {
+		return nil, false
+	}
+	// Names that differ only in their numbers (worker-1, worker-2) count
+	// the records, and say less than the records would.
+	shapes := map[string]bool{}
+	for _, name := range rn.names {
+		shapes[digitRuns.ReplaceAllString(name, "#")] = true
+	}
+	if len(shapes)*2 < len(rn.names) {
+		return nil, false
+	}
+	if strings.ContainsAny(rn.colon, "\n\r") {
+		rn.colon = ": "
+	}
+	return rn, true
+}
+
+// digitRuns matches the numbers in a name.
+var digitRuns = regexp.MustCompile(`[0-9]+`)
+
+// maxNamePaths caps the keys tried in turn to name records in folds.
+const maxNamePaths = 4
+
+// namePaths returns the paths to values that may name the records at items
+// in folds: path, the key that tells them apart, then the other keys every
+// record has with a value no two share, those of nameKeys first. A display
+// name often holds spaces and commas where a code ("alpha_2": "AD") or an
+// id names the record in a word.
+func namePaths(b []byte, items []seg, path [][]byte) [][][]byte {
+	out := [][][]byte{path}
+	var keys []*recordKeyStat
+	for _, st := range countKeys(b, items, nil) {
+		if st.n == len(items) && len(st.values) == len(items) && (len(path) > 1 || !bytes.Equal(st.name, path[0])) {
+			keys = append(keys, st)
+		}
+	}
+	slices.SortStableFunc(keys, func(x, y *recordKeyStat) int { return cmp.Compare(nameRank(x.name), nameRank(y.name)) })
+	for _, st := range keys[:min(len(keys), maxNamePaths-1)] {
+		out = append(out, [][]byte{st.name})
+	}
+	return out
+}
+
+// folds returns the lines that name the first m records, sorted, one fold
+// a line, each as the input writes the member: "ImportPath": "archive/{tar,zip}".
+func (rn *recordNames) folds() []string {
+	shown := slices.Clone(rn.names[:rn.m])
+	slices.Sort(shown)
+	lines := newFolds(shown, true).lines(rn.width)
+	for i, l := range lines {
+		lines[i] = string(rn.key) + rn.colon + "\"" + l[2:] + "\""
+	}
+	return lines
+}
+
+// fit names all records in folds of the widest width whose text costs at
+// most limit tokens, else as many as fit, and reports whether that names
+// enough of them, in folds that save lines. text writes the names as a view shows them.
+func (rn *recordNames) fit(limit int, text func() string, c Counter) bool {
+	fits := func() bool {
+		t := text()
+		return len(t) <= limit*12 && c.Count([]byte(t)) <= limit
+	}
+	// The names past four times the bytes a token holds cannot fit.
+	n, size := len(rn.names), 0
+	for i, name := range rn.names {
+		if size += len(name) + 1; size > limit*16 {
+			n = i
+			break
+		}
+	}
+	widths := []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun}
+	if n == len(rn.names) {
+		for _, w := range widths {
+			if rn.m, rn.width = n, w; fits() {
+				return rn.folded()
+			}
+		}
+	}
+	best, width := 0, 0
+	for _, w := range widths {
+		rn.width = w
+		m := sort.Search(n+1, func(m int) bool { rn.m = m; return m > best && !fits() }) - 1
+		if m > best {
+			best, width = m, w
+		}
+	}
+	rn.m, rn.width = best, width
+	// A note that names a small part of a long list, in the order of the
+	// names' text, says less than the records it would leave no room for.
+	return best >= minRecords && best*namesLeast >= len(rn.names) && rn.folded()
+}
+
+// namesLeast: the names of a list's records are shown when at least one in
+// namesLeast of them fits.
+const namesLeast = 4
+
+// folded reports whether the names fold two to a line at least: names that
+// do not (with spaces, escapes, no start in common) say no more in folds
+// than a line for each record would.
+func (rn *recordNames) folded() bool {
+	return len(rn.folds())*2 <= rn.m
+}
+
+// namesHead says what the names of a list's records are: all of them, or
+// the first m; counted, after a note that counts the records already.
+func (rn *recordNames) namesHead(counted bool) string {
+	s := "the " + elision.Thousands(int64(len(rn.names))) + " records"
+	switch {
+	case counted && rn.m == len(rn.names):
+		s = "all"
+	case counted:
+		s = "the first " + elision.Thousands(int64(rn.m))
+	case rn.m < len(rn.names):
+		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
+	}
+	return s + " by " + string(rn.key[1:len(rn.key)-1]) + ", in folds (" + FoldLegend + ")"
+}
+
+// namesMore counts the records the names leave out, or is "".
+func (rn *recordNames) namesMore() string {
+	if rn.m == len(rn.names) {
+		return ""
+	}
+	return "and " + elision.Thousands(int64(len(rn.names)-rn.m)) + " more records"
+}
+
+// namesNote returns lines that name the records at items by the value at
+// path, for a stream that cannot show each on a line of its own, as many as
+// fit in limit tokens and the rest counted; or "" (see newRecordNames and
+// fit).
+func namesNote(b []byte, items []seg, path [][]byte, limit int, c Counter) string {
+	for _, p := range namePaths(b, items, path) {
+		rn, ok := newRecordNames(b, items, p)
+		if !ok {
+			continue
+		}
+		text := func() string {
+			var sb strings.Builder
+			sb.WriteString("[headroom: " + rn.namesHead(false) + ":]")
+			for _, l := range rn.folds() {
+				sb.WriteString("\n  " + l)
+			}
+			if more := rn.namesMore(); more != "" {
+				sb.WriteString("\n  " + more)
+			}
+			return sb.String()
+		}
+		if rn.fit(limit, text, c) {
+			return text()
+		}
+	}
+	return ""
 }
 
 // textCost returns what the lines of other text among the records cost

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -345,5 +346,128 @@ func TestJSONRecordKeyNearlyUnique(t *testing.T) {
 		if strings.Join(got, ".") != tc.want {
 			t.Errorf("records named by %q, want %q:\n%s", strings.Join(got, "."), tc.want, tc.doc)
 		}
+	}
+}
+
+// When a stream's records do not fit one a line, a note names them by their
+// key in folds, as a listing view names paths: each record is named, or
+// counted when the note has no room for it, and none is named twice.
+func TestJSONRecordStreamNamedInFolds(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "golist-go.json"))
+	var paths []string
+	d := json.NewDecoder(bytes.NewReader(input))
+	for d.More() {
+		var rec struct{ ImportPath string }
+		if err := d.Decode(&rec); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, rec.ImportPath)
+	}
+	notes := 0
+	for _, budget := range []int{200, 250, 300, 350} {
+		got := body(t, shape.JSON, input, budget)
+		head := regexp.MustCompile(`(?m)^\[headroom: (?:the first ([0-9]+) of )?the ([0-9]+) records by ImportPath, in folds \(` +
+			regexp.QuoteMeta(FoldLegend) + `\):\]$`).FindSubmatch(got)
+		if head == nil {
+			if bytes.Contains(got, []byte("in folds")) {
+				t.Errorf("budget %d: a note of folds without its head:\n%s", budget, got)
+			}
+			continue
+		}
+		notes++
+		if atoi(string(head[2])) != len(paths) {
+			t.Errorf("budget %d: the note counts %s records, want %d", budget, head[2], len(paths))
+		}
+		lines := append(bytes.Split(Unfolded(got), []byte("\n")), bytes.Split(got, []byte("\n"))...)
+		named := map[string]int{}
+		for _, l := range lines {
+			if m := regexp.MustCompile(`^  "ImportPath": "([^{},"]+)"$`).FindSubmatch(l); m != nil {
+				named[string(m[1])]++
+			}
+		}
+		more := 0
+		if m := regexp.MustCompile(`(?m)^  and ([0-9]+) more records$`).FindSubmatch(got); m != nil {
+			more = atoi(string(m[1]))
+		}
+		for p, n := range named {
+			if n > 1 || !slices.Contains(paths, p) {
+				t.Errorf("budget %d: %q named %d times, in a list of %d", budget, p, n, len(paths))
+			}
+		}
+		if len(named)+more != len(paths) || head[1] != nil && atoi(string(head[1])) != len(named) {
+			t.Errorf("budget %d: %d records named and %d counted, of %d:\n%s", budget, len(named), more, len(paths), got)
+		}
+	}
+	if notes == 0 {
+		t.Error("no budget names the records in folds: the sample no longer tests the note")
+	}
+}
+
+// When not even a line for each record of a document's list fits, the
+// records are named in folds, each fold a record that holds only the key,
+// in a view that parses: each record is named or counted, none twice.
+func TestJSONRecordListNamedInFolds(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "pip-list.json"))
+	var recs []struct{ Name string }
+	if err := json.Unmarshal(input, &recs); err != nil {
+		t.Fatal(err)
+	}
+	notes := 0
+	for _, budget := range []int{300, 400, 500, 600} {
+		got := body(t, shape.JSON, input, budget)
+		var items []json.RawMessage
+		if err := json.Unmarshal(got, &items); err != nil {
+			t.Fatalf("budget %d: view does not parse: %v\n%s", budget, err, got)
+		}
+		head := regexp.MustCompile(`^"\[headroom: ([0-9,]+) records(?:, [0-9]+ in full)?; (all|the first ([0-9]+)) by name, in folds \(` +
+			regexp.QuoteMeta(FoldLegend) + `\)(?:, and ([0-9,]+) more records)?\]"$`).FindSubmatch(items[0])
+		if head == nil {
+			if bytes.Contains(got, []byte("in folds")) {
+				t.Errorf("budget %d: folds without their note:\n%s", budget, got)
+			}
+			continue
+		}
+		notes++
+		named := map[string]int{}
+		for _, l := range append(bytes.Split(Unfolded(got), []byte("\n")), bytes.Split(got, []byte("\n"))...) {
+			if m := regexp.MustCompile(`^    "name": "([^{},"]+)"$`).FindSubmatch(l); m != nil {
+				named[string(m[1])]++
+			}
+		}
+		for name, n := range named {
+			if n > 1 || !slices.ContainsFunc(recs, func(r struct{ Name string }) bool { return r.Name == name }) {
+				t.Errorf("budget %d: %q named %d times, in a list of %d", budget, name, n, len(recs))
+			}
+		}
+		want := len(recs) - atoi(string(head[4]))
+		if head[3] != nil && atoi(string(head[3])) != want || len(named) != want || atoi(string(head[1])) != len(recs) {
+			t.Errorf("budget %d: %d records named, the note says %s:\n%s", budget, len(named), items[0], got)
+		}
+	}
+	if notes == 0 {
+		t.Error("no budget names the records in folds: the sample no longer tests the note")
+	}
+}
+
+// Naming a stream's records in folds leaves room for the record that fails.
+func TestJSONRecordStreamNamesLeaveRoomForFailures(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var in strings.Builder
+	for i, w := range words {
+		for j, v := range words[:6] {
+			fmt.Fprintf(&in, "{\n  \"ImportPath\": \"%s/%s\",\n  \"Doc\": \"package %s of %s, number %d\"", w, v, v, w, i*6+j)
+			if i == 13 && j == 3 {
+				in.WriteString(",\n  \"Error\": {\n    \"Err\": \"undefined: frobnicate in the middle of the list\"\n  }")
+			}
+			in.WriteString("\n}\n")
+		}
+	}
+	got := body(t, shape.JSON, []byte(in.String()), 400)
+	if !bytes.Contains(got, []byte("in folds")) {
+		t.Fatalf("the records are not named in folds:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("undefined: frobnicate")) {
+		t.Errorf("the failing record gave way to the names:\n%s", got)
 	}
 }

@@ -72,16 +72,42 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 	s.budget = budget
 	s.best = shortlist{limit: budget + 64}
 	cen := s.census()
+	note := ""
 	if t := s.goTest(cen); t != nil {
 		t.propose(s)
-	} else if list, ok := s.listPieces(cen, c); ok {
-		return s.listView(cen, list)
+		note = cen.note(len(s.recs))
 	} else {
+		objs, path, keyed := s.keyed()
+		if keyed {
+			if list, ok := s.listPieces(cen, objs, path, c); ok {
+				return s.listView(cen, list)
+			}
+		}
 		s.proposeGeneric(cen)
+		note = cen.note(len(s.recs))
+		if keyed {
+			// Records a line for each cannot show are named in folds.
+			items := make([]seg, len(objs))
+			for i, ri := range objs {
+				items[i] = s.recs[ri].v
+			}
+			// Records that fail are what a person debugging looks for
+			// first: they keep room too.
+			share := namesShare
+			if slices.ContainsFunc(items, func(v seg) bool { return failing(s.b, seg{}, v, 2) }) {
+				share /= 2
+			}
+			// Other text (the next command's output, a tool's error) keeps
+			// its room, as in a view one record a line.
+			limit := budget*share/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3)
+			if names := namesNote(s.b, items, path, limit, c); names != "" {
+				note += "\n" + names
+			}
+		}
 	}
 	s.proposeEdges()
 	s.best.trim()
-	out := []Piece{{Line: 1, Note: cen.note(len(s.recs)), Prio: prioCensus}}
+	out := []Piece{{Line: 1, Note: note, Prio: prioCensus}}
 	// Condensing a record costs a search; no view holds more than a few
 	// dozen of them, so past that the best candidates are cut instead.
 	condensed := budget/32 + 4
