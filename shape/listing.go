@@ -1272,6 +1272,7 @@ func sniffListing(sample []byte) (bool, string) {
 		refs                  int // rows of git's lists of references
 		moded                 int // rows that start with a file's mode (ls -l, tar tv, ar tv)
 		logged                int // lines that start as a log's do
+		commits               int // headers of a commit, as git log and git show print them
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
@@ -1312,6 +1313,9 @@ func sniffListing(sample []byte) (bool, string) {
 				continue
 			}
 			others++
+			if isDiffCommit(line) {
+				commits++
+			}
 			if others >= 64 && entries*2 < others {
 				// Most of a long stretch is no entries: no listing. Stop
 				// here rather than read the rest.
@@ -1337,6 +1341,10 @@ func sniffListing(sample []byte) (bool, string) {
 		// A file or two described by ls -l, tar tv or ar tv, and nothing
 		// else: no prose starts with a file's mode.
 		return true, fmt.Sprintf("%d of %d lines are rows that start with a file's mode, and nothing else", entries, entries)
+	case commits > 0:
+		// Files under a commit's header (git show --stat, git log
+		// --name-status) are a record of the commit, as git log's are.
+		return false, ""
 	case entries < 3, logged*4 >= total:
 		// Lines that mark a log, a quarter of the lines or more, tell of
 		// a command that reports what it did, as git pull does above

@@ -24,6 +24,8 @@ func TestSniffLookalikes(t *testing.T) {
 		// --compact-summary's (gone), (new) and renames.
 		{"listing-git-diff-stat-name-width.txt", Listing, "rows of a table"},
 		{"listing-git-diff-compact-summary.txt", Listing, "rows of a table"},
+		// The same rows under a commit's header are a record of git show.
+		{"text-git-show-stat.txt", Text, "no other shape"},
 		// A package named make owns a path: no log for it.
 		{"listing-dpkg-S.txt", Listing, "rows of a table"},
 		{"text-diff-y.txt", Text, "diff -y"},
