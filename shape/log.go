@@ -217,7 +217,7 @@ func tallyLog(sample []byte) logTally {
 // max) {", "      |  ^~~"); a Python traceback's frame, carets and
 // exception; unittest's headers and verdict.
 func logQuote(line []byte) bool {
-	if in := bytes.TrimLeft(line, " \t"); len(in) < len(line) && logFrame(in) {
+	if in := bytes.TrimLeft(line, " \t"); len(in) < len(line) && (logFrame(in) || logTclFrame(in)) {
 		return true
 	}
 	if logTrace(line) {
@@ -278,6 +278,27 @@ func logFrame(t []byte) bool {
 	}
 	c := bytes.LastIndexByte(where, ':')
 	return c > 0 && logIsDigits(where[c+1:]) && bytes.IndexByte(where, ' ') < 0
+}
+
+// logTclFrame reports whether an indented line, without its indentation,
+// is one of Tcl's trace of an error, which tclsh prints under it: how a
+// command was reached ("while executing", "invoked from within"), or where
+// it was, in parentheses and ending in a line number ("(procedure "f" line
+// 1)", "("foreach" body line 3)", "(file "e.tcl" line 3)").
+func logTclFrame(t []byte) bool {
+	switch string(t) {
+	case "while executing", "invoked from within", "while compiling":
+		return true
+	}
+	if len(t) < 3 || t[0] != '(' || t[len(t)-1] != ')' {
+		return false
+	}
+	in := t[1 : len(t)-1]
+	if in[0] != '"' && !bytes.Contains(in, []byte(` "`)) {
+		return false // a quoted name of the procedure, file or command
+	}
+	i := bytes.LastIndex(in, []byte(" line "))
+	return i > 0 && logIsDigits(in[i+len(" line "):])
 }
 
 // logTrace reports whether a line is one of a shell's trace of the
