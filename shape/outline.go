@@ -44,6 +44,9 @@ type outlineTally struct {
 	// comment is a FROM or an ARG, as a Dockerfile's is.
 	docker      int
 	dockerStart bool
+	// vim counts lines of Vim script: comments, continued lines and
+	// commands; vimOwn those only Vim script has.
+	vim, vimOwn int
 	// flow counts statements that steer control (if, for, return,
 	// raise), which a cut from a function's body holds though it
 	// declares nothing.
@@ -146,6 +149,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		// A cut from inside a file (tail, sed -n) may hold a function's
 		// body and not its head: its statements tell it.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d steer control", t.code, t.lines, t.flow)
+	case t.vimOwn >= 3 && t.vim*2 >= t.lines:
+		// Vim's runtime files (syntax, indent, completion scripts)
+		// declare little: they are commands and comments.
+		return true, fmt.Sprintf("Vim script: %d of %d lines are its commands or comments", t.vim, t.lines)
 	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
@@ -324,6 +331,13 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if flowStatement(trimmed) {
 			t.flow++
+		}
+		switch vimLine(trimmed) {
+		case vimOnly:
+			t.vimOwn++
+			t.vim++
+		case vimShared:
+			t.vim++
 		}
 		if len(trimmed) == len(line) && importLine(trimmed) {
 			t.imports++
@@ -855,6 +869,54 @@ func codeLine(t []byte) bool {
 		return true
 	}
 	return bytes.Contains(t, []byte(" = ")) || bytes.Contains(t, []byte(" := ")) || bytes.Contains(t, []byte(" += "))
+}
+
+// The kinds of line vimLine tells.
+const (
+	vimNone   = iota
+	vimShared // a command other languages have too: let, if, call, set
+	vimOnly   // a comment, a continued line or a command only Vim has
+)
+
+// vimWords are Vim script's commands that start its lines, with whether
+// only Vim has them.
+var vimWords = map[string]bool{
+	"endif": true, "endfunction": true, "endfunc": true, "endfor": true, "endwhile": true,
+	"endtry": true, "enddef": true, "syn": true, "syntax": true, "augroup": true,
+	"autocmd": true, "setlocal": true, "unlet": true, "finish": true, "vim9script": true,
+	"nnoremap": true, "noremap": true, "execute": true, "exe": true, "runtime": true,
+	"let": false, "set": false, "call": false, "if": false, "else": false, "elseif": false,
+	"while": false, "for": false, "return": false, "function": false, "func": false, "def": false,
+	"var": false, "echo": false, "try": false, "catch": false, "hi": false, "highlight": false,
+	"command": false, "export": false, "silent": false,
+}
+
+// vimLine tells whether a trimmed line is one of Vim script's: a comment
+// (a double quote alone or before a blank), a line continued from the one
+// before (a backslash and a blank), or a command, alone or followed by
+// a blank or a bang ("syn keyword llvmType void", "unlet! b:x", "endif").
+func vimLine(t []byte) int {
+	if len(t) > 0 && (t[0] == '"' || t[0] == '\\') && (len(t) == 1 || t[1] == ' ' || t[1] == '\t') {
+		if t[0] == '\\' && len(t) == 1 {
+			return vimNone
+		}
+		return vimOnly
+	}
+	w := 0
+	for w < len(t) && 'a' <= t[w] && t[w] <= 'z' || w > 0 && w < len(t) && '0' <= t[w] && t[w] <= '9' {
+		w++
+	}
+	if w < len(t) && t[w] != ' ' && t[w] != '!' {
+		return vimNone
+	}
+	own, ok := vimWords[string(t[:w])]
+	switch {
+	case !ok:
+		return vimNone
+	case own:
+		return vimOnly
+	}
+	return vimShared
 }
 
 // generatedMark reports whether a trimmed line is the comment by which a
