@@ -1164,21 +1164,29 @@ func logNumberedLevel(line []byte) bool {
 }
 
 // logTagged reports whether a line starts with a bracketed tag, as
-// "[etl] batch 12 loaded" and "[main] starting" do.
+// "[etl] batch 12 loaded" and "[main] starting" do, or with tags in a
+// row, as the JVM's unified logging prints its uptime, level and tags
+// ("[0.014s][info][gc,init] CPUs: 2 total").
 func logTagged(line []byte) bool {
-	if len(line) < 4 || line[0] != '[' {
-		return false
-	}
-	end := bytes.IndexByte(line[:min(len(line), 32)], ']')
-	if end < 2 || end+1 >= len(line) || line[end+1] != ' ' {
-		return false
-	}
-	for _, c := range line[1:end] {
-		if !logIsLetter(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' && c != '.' && c != ':' && c != '/' {
+	for n := 0; n < 8; n++ {
+		if len(line) < 4 || line[0] != '[' {
 			return false
 		}
+		end := bytes.IndexByte(line[:min(len(line), 32)], ']')
+		if end < 2 || end+1 >= len(line) || line[end+1] != ' ' && line[end+1] != '[' {
+			return false
+		}
+		for _, c := range line[1:end] {
+			if !logIsLetter(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' && c != '.' && c != ':' && c != '/' && (n == 0 || c != ',') {
+				return false
+			}
+		}
+		if line[end+1] == ' ' {
+			return true
+		}
+		line = line[end+1:]
 	}
-	return true
+	return false
 }
 
 func logIsDigits(b []byte) bool {
