@@ -385,6 +385,9 @@ func diffStatCount(b []byte) bool {
 // copy with a tab between them, whose new path is the entry; 0 if the
 // line is none.
 func gitNameStatus(line []byte) int {
+	if len(line) > 0 && line[0] == ':' {
+		return gitRawStatus(line)
+	}
 	tab := bytes.IndexByte(line, '\t')
 	if tab < 1 || tab > 4 || tab == len(line)-1 || bytes.IndexByte([]byte("MADRCTUX"), line[0]) < 0 {
 		return 0
@@ -400,6 +403,44 @@ func gitNameStatus(line []byte) int {
 		}
 	}
 	return tab + 1
+}
+
+// gitRawStatus returns where the path starts in a row of git's raw diff
+// format (git diff --raw, git diff-tree -r, git log --raw): a colon for
+// each parent, the modes and the objects, then the status and the path
+// as --name-status prints them (":100644 100644 7c1c8f6 4cb3151
+// M\tREADME.md"), or a merge's statuses, one a parent ("MM\tpath"); 0 if
+// the line is none.
+func gitRawStatus(line []byte) int {
+	tab := bytes.IndexByte(line, '\t')
+	if tab < 0 {
+		return 0
+	}
+	sp := bytes.LastIndexByte(line[:tab], ' ')
+	if sp < 0 {
+		return 0
+	}
+	groups := 1
+	for i, c := range line[:sp] {
+		switch {
+		case c == ' ':
+			groups++
+		case c == ':' && groups == 1, isDigit(c), 'a' <= c && c <= 'f', c == '.' && i > 0:
+		default:
+			return 0
+		}
+	}
+	if groups < 4 || groups%2 != 0 {
+		return 0 // modes and objects come in pairs: a parent's and the file's
+	}
+	status := line[sp+1 : tab]
+	if len(status) > 1 && len(bytes.Trim(status, "MADRCTUX")) == 0 && tab+1 < len(line) {
+		return tab + 1 // a merge's row
+	}
+	if n := gitNameStatus(line[sp+1:]); n > 0 {
+		return sp + 1 + n
+	}
+	return 0
 }
 
 // gitStatusWord reports whether w is one of the words git status puts
