@@ -44,6 +44,11 @@ type outlineTally struct {
 	// comment is a FROM or an ARG, as a Dockerfile's is.
 	docker      int
 	dockerStart bool
+	// roff counts lines of a manual's source: roff's requests (.SH,
+	// .TP, .\" comments) and lines that change fonts (\fB...\fR);
+	// roffHead is set by a request that heads a page or a section.
+	roff     int
+	roffHead bool
 	// vim counts lines of Vim script: comments, continued lines and
 	// commands; vimOwn those only Vim script has.
 	vim, vimOwn int
@@ -149,6 +154,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		// A cut from inside a file (tail, sed -n) may hold a function's
 		// body and not its head: its statements tell it.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d steer control", t.code, t.lines, t.flow)
+	case t.roffHead && t.roff >= 6 && t.roff*2 >= t.lines:
+		return true, fmt.Sprintf("a manual's source: %d of %d lines are roff's requests or change fonts", t.roff, t.lines)
 	case t.vimOwn >= 3 && t.vim*2 >= t.lines:
 		// Vim's runtime files (syntax, indent, completion scripts)
 		// declare little: they are commands and comments.
@@ -331,6 +338,15 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if flowStatement(trimmed) {
 			t.flow++
+		}
+		if req, ok := roffRequest(line); ok {
+			t.roff++
+			switch string(req) {
+			case "TH", "SH", "Dd", "Sh":
+				t.roffHead = true
+			}
+		} else if roffFonts(line) {
+			t.roff++
 		}
 		switch vimLine(trimmed) {
 		case vimOnly:
@@ -869,6 +885,35 @@ func codeLine(t []byte) bool {
 		return true
 	}
 	return bytes.Contains(t, []byte(" = ")) || bytes.Contains(t, []byte(" := ")) || bytes.Contains(t, []byte(" += "))
+}
+
+// roffRequest returns the request a line of roff source makes, as manual
+// pages are written: a dot at the margin, a name of one or two letters,
+// then a blank or nothing (".SH NAME", ".B tar", ".PP"); a comment (.\")
+// is a request named by its backslash.
+func roffRequest(line []byte) ([]byte, bool) {
+	if len(line) < 2 || line[0] != '.' {
+		return nil, false
+	}
+	if line[1] == '\\' && len(line) > 2 && line[2] == '"' {
+		return line[1:3], true
+	}
+	n := 1
+	for n < len(line) && n <= 3 && isLetter(line[n]) {
+		n++
+	}
+	if n == 1 || n > 3 || n < len(line) && line[n] != ' ' {
+		return nil, false
+	}
+	return line[1:n], true
+}
+
+// roffFonts reports whether a line changes roff's font and back, as a
+// manual's source marks its bold and italic words ("\fBtar\fR").
+func roffFonts(line []byte) bool {
+	i := bytes.Index(line, []byte(`\f`))
+	return i >= 0 && i+2 < len(line) && bytes.IndexByte([]byte("BIRP"), line[i+2]) >= 0 &&
+		(bytes.Contains(line[i+3:], []byte(`\fR`)) || bytes.Contains(line[i+3:], []byte(`\fP`)))
 }
 
 // The kinds of line vimLine tells.

@@ -305,6 +305,17 @@ func TestSniffMarksOfCode(t *testing.T) {
 			{"endless", false},
 		}},
 		{"outline-vim-jscomplete.txt", "vimLine", vimScript, nil},
+		// A manual's roff source (zcat /usr/share/man/man1/tar.1.gz).
+		{"outline-roff-tar-1.txt", "roffRequest", func(t []byte) bool { _, ok := roffRequest(t); return ok }, []markCase{
+			{`.\" Copyright 2013-2021 Free Software Foundation, Inc.`, true},
+			{".SH NAME", true},
+			{".sp", true},
+			{".BR tar (5)", true},
+			{".gitignore", false},
+			{"...and more", false},
+			{". a dot", false},
+			{".Section heading", false},
+		}},
 	} {
 		sniffsAs(t, tc.sample, Outline)
 		for _, l := range tc.lines {
