@@ -44,6 +44,7 @@ type outlineTally struct {
 	// comment is a FROM or an ARG, as a Dockerfile's is.
 	docker      int
 	dockerStart bool
+	defines     int // lines that define a macro: "#define __x86_64__ 1"
 	// roff counts lines of a manual's source: roff's requests (.SH,
 	// .TP, .\" comments) and lines that change fonts (\fB...\fR);
 	// roffHead is set by a request that heads a page or a section.
@@ -140,7 +141,9 @@ func shebang(line []byte) bool {
 func sniffOutline(sample []byte) (bool, string) {
 	t := tallyOutline(sample)
 	switch {
-	case t.lines < 3:
+	case t.lines < 3, t.defines == t.lines:
+		// Macros defined one a line and nothing else, no comment nor
+		// guard, are the compiler's settings as cpp -dM dumps them.
 		return false, ""
 	case t.code*2 >= t.lines && t.decls >= 2 && t.decls*100 >= t.lines-t.comments:
 		// Comments do not thin declarations out: a declaration file is
@@ -335,6 +338,9 @@ func tallyOutline(sample []byte) outlineTally {
 		inComment = commentState(trimmed, inComment)
 		if declaration(line) {
 			t.decls++
+		}
+		if bytes.HasPrefix(line, []byte("#define ")) {
+			t.defines++
 		}
 		if flowStatement(trimmed) {
 			t.flow++

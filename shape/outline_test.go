@@ -405,6 +405,15 @@ func TestSniffSourceHeadImports(t *testing.T) {
 	sniffsOutline(t, []outlineCase{{head, true}, {prose, false}})
 }
 
+// TestSniffMacroDump checks that the macros cpp -dM dumps, one a line and
+// nothing else, are no source code, and that a header that defines
+// macros under a guard is.
+func TestSniffMacroDump(t *testing.T) {
+	dump := "#define _LP64 1\n#define _STDC_PREDEF_H 1\n#define __ATOMIC_ACQUIRE 2\n#define __ATOMIC_ACQ_REL 4\n#define __ATOMIC_CONSUME 1\n"
+	header := "#ifndef _ASM_UNISTD_64_H\n#define _ASM_UNISTD_64_H\n\n#define __NR_read 0\n#define __NR_write 1\n#define __NR_open 2\n\n#endif /* _ASM_UNISTD_64_H */\n"
+	sniffsOutline(t, []outlineCase{{dump, false}, {header, true}})
+}
+
 type outlineCase struct {
 	sample string
 	want   bool
