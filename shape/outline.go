@@ -1070,7 +1070,8 @@ func dashComment(t []byte) bool {
 // declStarts start declarations: of functions, types, classes, macros;
 // SQL's CREATE statements and a Dockerfile's stages (FROM image); CMake's
 // functions and macros (function(name args), macro(name args)) and Vim
-// script's (function! name(args)).
+// script's (function! name(args)); Lisp's forms that define (defun,
+// define, defn).
 var declStarts = []string{
 	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
 	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
@@ -1080,6 +1081,7 @@ var declStarts = []string{
 	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
 	"package ", "proc ", "message ", "service ", "rpc ", "CREATE ", "create ", "FROM ",
 	"function(", "macro(", "function! ",
+	"(defun ", "(defmacro ", "(defvar ", "(defconst ", "(defcustom ", "(define ", "(defn ", "(defn- ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or
@@ -1131,7 +1133,7 @@ func declaration(line []byte) bool {
 	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
 		return false
 	}
-	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' {
+	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' && t[0] != '(' {
 		return false
 	}
 	for _, s := range declStarts {

@@ -374,7 +374,11 @@ func TestSniffDeclarationFamilies(t *testing.T) {
 	mk := "override CPPFLAGS += $(ICU_CFLAGS)\n\nifdef PGXS\noverride CPPFLAGS := -I$(includedir_server) $(CPPFLAGS)\nelse # not PGXS\n" +
 		"override CPPFLAGS := -I$(top_srcdir)/src/include $(CPPFLAGS)\nifdef VPATH\noverride CPPFLAGS := -I$(top_builddir)/src/include $(CPPFLAGS)\nendif\nendif # not PGXS\n\n" +
 		"CC = gcc\nGCC = yes\nCXX = g++\n"
-	sniffsOutline(t, []outlineCase{{sql, true}, {cmake, true}, {mk, true}})
+	// Lisp's forms: definitions at the margin in parentheses (a dfa.el).
+	lisp := "(require 'cl-lib)\n\n(defun format-state (prefix state top bot)\n  (cond ((string= state \"bot\") bot)\n\t\t((string= state \"top\") top)\n\t\t(t (format \"%s%s\" prefix state))))\n\n" +
+		"(defun dh/orgtbl-to-dfa-binary-table (table params)\n  (let* ((table (--filter (not (equal 'hline it)) table))\n\t\t (rows (1- (length table)))\n\t\t (prefix (plist-get params :prefix)))\n\t(concat prefix \"\\n\")))\n"
+	aside := "(define your terms first, as the guide says.\nThen write the rest of it,\nand (define the scope) before\nyou begin the work.\n"
+	sniffsOutline(t, []outlineCase{{sql, true}, {cmake, true}, {mk, true}, {lisp, true}, {aside, false}})
 }
 
 // TestSniffRestructuredText checks that reStructuredText reads as
