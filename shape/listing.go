@@ -385,6 +385,9 @@ func diffStatCount(b []byte) bool {
 // copy with a tab between them, whose new path is the entry; 0 if the
 // line is none.
 func gitNameStatus(line []byte) int {
+	if len(line) > 0 && line[0] == ':' {
+		return gitRawStatus(line)
+	}
 	tab := bytes.IndexByte(line, '\t')
 	if tab < 1 || tab > 4 || tab == len(line)-1 || bytes.IndexByte([]byte("MADRCTUX"), line[0]) < 0 {
 		return 0
@@ -400,6 +403,44 @@ func gitNameStatus(line []byte) int {
 		}
 	}
 	return tab + 1
+}
+
+// gitRawStatus returns where the path starts in a row of git's raw diff
+// format (git diff --raw, git diff-tree -r, git log --raw): a colon for
+// each parent, the modes and the objects, then the status and the path
+// as --name-status prints them (":100644 100644 7c1c8f6 4cb3151
+// M\tREADME.md"), or a merge's statuses, one a parent ("MM\tpath"); 0 if
+// the line is none.
+func gitRawStatus(line []byte) int {
+	tab := bytes.IndexByte(line, '\t')
+	if tab < 0 {
+		return 0
+	}
+	sp := bytes.LastIndexByte(line[:tab], ' ')
+	if sp < 0 {
+		return 0
+	}
+	groups := 1
+	for i, c := range line[:sp] {
+		switch {
+		case c == ' ':
+			groups++
+		case c == ':' && groups == 1, isDigit(c), 'a' <= c && c <= 'f', c == '.' && i > 0:
+		default:
+			return 0
+		}
+	}
+	if groups < 4 || groups%2 != 0 {
+		return 0 // modes and objects come in pairs: a parent's and the file's
+	}
+	status := line[sp+1 : tab]
+	if len(status) > 1 && len(bytes.Trim(status, "MADRCTUX")) == 0 && tab+1 < len(line) {
+		return tab + 1 // a merge's row
+	}
+	if n := gitNameStatus(line[sp+1:]); n > 0 {
+		return sp + 1 + n
+	}
+	return 0
 }
 
 // gitStatusWord reports whether w is one of the words git status puts
@@ -1272,6 +1313,7 @@ func sniffListing(sample []byte) (bool, string) {
 		refs                  int // rows of git's lists of references
 		moded                 int // rows that start with a file's mode (ls -l, tar tv, ar tv)
 		logged                int // lines that start as a log's do
+		commits               int // headers of a commit, as git log and git show print them
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
@@ -1312,6 +1354,9 @@ func sniffListing(sample []byte) (bool, string) {
 				continue
 			}
 			others++
+			if isDiffCommit(line) {
+				commits++
+			}
 			if others >= 64 && entries*2 < others {
 				// Most of a long stretch is no entries: no listing. Stop
 				// here rather than read the rest.
@@ -1337,6 +1382,10 @@ func sniffListing(sample []byte) (bool, string) {
 		// A file or two described by ls -l, tar tv or ar tv, and nothing
 		// else: no prose starts with a file's mode.
 		return true, fmt.Sprintf("%d of %d lines are rows that start with a file's mode, and nothing else", entries, entries)
+	case commits > 0:
+		// Files under a commit's header (git show --stat, git log
+		// --name-status) are a record of the commit, as git log's are.
+		return false, ""
 	case entries < 3, logged*4 >= total:
 		// Lines that mark a log, a quarter of the lines or more, tell of
 		// a command that reports what it did, as git pull does above

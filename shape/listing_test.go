@@ -24,6 +24,13 @@ func TestParseListingLine(t *testing.T) {
 		{"R  reduce/text.go -> reduce/plain.go", ListingPath, "reduce/text.go", false},
 		{"\tmodified:   README.md", ListingPath, "README.md", false},
 		{"M\treduce/diff.go", ListingPath, "reduce/diff.go", false},
+		// git diff-tree -r, git diff --raw: modes and objects before the
+		// status; a rename's new path; a merge's combined row.
+		{":100644 100644 7c1c8f6c82af4110c326ab793e0ebdfa67f87a59 4cb31511588ee985f2a48dab78d6882381e88855 M\tREADME.md", ListingPath, "README.md", false},
+		{":100644 000000 c6c0ef2 0000000 D\terrgroup/go120.go", ListingPath, "errgroup/go120.go", false},
+		{":100644 100644 9daeb8c 9daeb8c R100\tdefs/3.6.15\tdefs/3.6.15-renamed", ListingPath, "defs/3.6.15-renamed", false},
+		{"::100644 100644 100644 1a2b3c4 5d6e7f8 9a8b7c6 MM\tshape/text.go", ListingPath, "shape/text.go", false},
+		{": note M\tthis", ListingOther, "", false},
 		{" reduce/diff.go                                     |   89 +++++-", ListingRow, "reduce/diff.go", false},
 		{" .../testdata/golden/diff-u-csv-reader-600.golden | 12 ++++++------", ListingRow, ".../testdata/golden/diff-u-csv-reader-600.golden", false},
 		{" reduce/{text.go => plain.go}                       |    0", ListingRow, "reduce/{text.go => plain.go}", false},

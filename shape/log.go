@@ -217,7 +217,7 @@ func tallyLog(sample []byte) logTally {
 // max) {", "      |  ^~~"); a Python traceback's frame, carets and
 // exception; unittest's headers and verdict.
 func logQuote(line []byte) bool {
-	if in := bytes.TrimLeft(line, " \t"); len(in) < len(line) && logFrame(in) {
+	if in := bytes.TrimLeft(line, " \t"); len(in) < len(line) && (logFrame(in) || logTclFrame(in)) {
 		return true
 	}
 	if logTrace(line) {
@@ -278,6 +278,27 @@ func logFrame(t []byte) bool {
 	}
 	c := bytes.LastIndexByte(where, ':')
 	return c > 0 && logIsDigits(where[c+1:]) && bytes.IndexByte(where, ' ') < 0
+}
+
+// logTclFrame reports whether an indented line, without its indentation,
+// is one of Tcl's trace of an error, which tclsh prints under it: how a
+// command was reached ("while executing", "invoked from within"), or where
+// it was, in parentheses and ending in a line number ("(procedure "f" line
+// 1)", "("foreach" body line 3)", "(file "e.tcl" line 3)").
+func logTclFrame(t []byte) bool {
+	switch string(t) {
+	case "while executing", "invoked from within", "while compiling":
+		return true
+	}
+	if len(t) < 3 || t[0] != '(' || t[len(t)-1] != ')' {
+		return false
+	}
+	in := t[1 : len(t)-1]
+	if in[0] != '"' && !bytes.Contains(in, []byte(` "`)) {
+		return false // a quoted name of the procedure, file or command
+	}
+	i := bytes.LastIndex(in, []byte(" line "))
+	return i > 0 && logIsDigits(in[i+len(" line "):])
 }
 
 // logTrace reports whether a line is one of a shell's trace of the
@@ -1143,21 +1164,29 @@ func logNumberedLevel(line []byte) bool {
 }
 
 // logTagged reports whether a line starts with a bracketed tag, as
-// "[etl] batch 12 loaded" and "[main] starting" do.
+// "[etl] batch 12 loaded" and "[main] starting" do, or with tags in a
+// row, as the JVM's unified logging prints its uptime, level and tags
+// ("[0.014s][info][gc,init] CPUs: 2 total").
 func logTagged(line []byte) bool {
-	if len(line) < 4 || line[0] != '[' {
-		return false
-	}
-	end := bytes.IndexByte(line[:min(len(line), 32)], ']')
-	if end < 2 || end+1 >= len(line) || line[end+1] != ' ' {
-		return false
-	}
-	for _, c := range line[1:end] {
-		if !logIsLetter(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' && c != '.' && c != ':' && c != '/' {
+	for n := 0; n < 8; n++ {
+		if len(line) < 4 || line[0] != '[' {
 			return false
 		}
+		end := bytes.IndexByte(line[:min(len(line), 32)], ']')
+		if end < 2 || end+1 >= len(line) || line[end+1] != ' ' && line[end+1] != '[' {
+			return false
+		}
+		for _, c := range line[1:end] {
+			if !logIsLetter(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' && c != '.' && c != ':' && c != '/' && (n == 0 || c != ',') {
+				return false
+			}
+		}
+		if line[end+1] == ' ' {
+			return true
+		}
+		line = line[end+1:]
 	}
-	return true
+	return false
 }
 
 func logIsDigits(b []byte) bool {

@@ -181,6 +181,13 @@ func TestSniffLogLines(t *testing.T) {
 		{"Preparing to unpack .../git_2.39.5-0_amd64.deb ...\nUnpacking git (1:2.39.5-0) ...\nSetting up git (1:2.39.5-0) ... done\n", true},
 		{"Loading is slow...\nthe rest\nof a paragraph\n", false},
 		{"Nothing... to see here\nWaiting... not yet\nThinking... about it\n", false},
+		// The JVM's unified logging (java -Xlog): uptime, level and tags,
+		// each in brackets, one after another.
+		{"[0.013s][info][gc] Using G1\n[0.014s][info][gc,init] Version: 17.0.15+6-Debian-1deb12u1 (release)\n[0.014s][info][gc,init] CPUs: 2 total, 2 available\n[0.014s][info][gc,init] Memory: 24105M\n", true},
+		{"[[1,2],[3]]\n[[4],[5,6]]\n[[7],[8]]\n", false},
+		// tclsh's error and the trace of where it was raised.
+		{"invalid command name \"g\"\n    while executing\n\"g\"\n    (procedure \"f\" line 1)\n    invoked from within\n\"f\"\n    (file \"e.tcl\" line 2)\n", true},
+		{"Notes\n    (see the file \"a.txt\" for more)\n    (page 2)\n", false},
 	} {
 		if ok, why := sniffLog([]byte(c.sample)); ok != c.log {
 			t.Errorf("sniffLog(%q) = %v (%s), want %v", c.sample, ok, why, c.log)
@@ -216,6 +223,15 @@ func TestLogQuote(t *testing.T) {
 		{"\tat X.main(X.java:3)", true},
 		{"\tat java.base/java.lang.Thread.run(Native Method)", true},
 		{"    at the end of the day (see below)", false},
+		// Tcl's trace of an error, from tclsh.
+		{"    while executing", true},
+		{"    invoked from within", true},
+		{`    (procedure "f" line 1)`, true},
+		{`    ("foreach" body line 3)`, true},
+		{`    (file "e.tcl" line 3)`, true},
+		{"    (in line 3 of the notes)", false},
+		{"    ()", false},
+		{"while executing the plan", false},
 		{"+ echo step 1", true},
 		{"++ pwd", true},
 		{"+ ", false},

@@ -44,6 +44,15 @@ type outlineTally struct {
 	// comment is a FROM or an ARG, as a Dockerfile's is.
 	docker      int
 	dockerStart bool
+	defines     int // lines that define a macro: "#define __x86_64__ 1"
+	// roff counts lines of a manual's source: roff's requests (.SH,
+	// .TP, .\" comments) and lines that change fonts (\fB...\fR);
+	// roffHead is set by a request that heads a page or a section.
+	roff     int
+	roffHead bool
+	// vim counts lines of Vim script: comments, continued lines and
+	// commands; vimOwn those only Vim script has.
+	vim, vimOwn int
 	// flow counts statements that steer control (if, for, return,
 	// raise), which a cut from a function's body holds though it
 	// declares nothing.
@@ -132,7 +141,9 @@ func shebang(line []byte) bool {
 func sniffOutline(sample []byte) (bool, string) {
 	t := tallyOutline(sample)
 	switch {
-	case t.lines < 3:
+	case t.lines < 3, t.defines == t.lines:
+		// Macros defined one a line and nothing else, no comment nor
+		// guard, are the compiler's settings as cpp -dM dumps them.
 		return false, ""
 	case t.code*2 >= t.lines && t.decls >= 2 && t.decls*100 >= t.lines-t.comments:
 		// Comments do not thin declarations out: a declaration file is
@@ -146,6 +157,12 @@ func sniffOutline(sample []byte) (bool, string) {
 		// A cut from inside a file (tail, sed -n) may hold a function's
 		// body and not its head: its statements tell it.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d steer control", t.code, t.lines, t.flow)
+	case t.roffHead && t.roff >= 6 && t.roff*2 >= t.lines:
+		return true, fmt.Sprintf("a manual's source: %d of %d lines are roff's requests or change fonts", t.roff, t.lines)
+	case t.vimOwn >= 3 && t.vim*2 >= t.lines:
+		// Vim's runtime files (syntax, indent, completion scripts)
+		// declare little: they are commands and comments.
+		return true, fmt.Sprintf("Vim script: %d of %d lines are its commands or comments", t.vim, t.lines)
 	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
@@ -322,8 +339,27 @@ func tallyOutline(sample []byte) outlineTally {
 		if declaration(line) {
 			t.decls++
 		}
+		if bytes.HasPrefix(line, []byte("#define ")) {
+			t.defines++
+		}
 		if flowStatement(trimmed) {
 			t.flow++
+		}
+		if req, ok := roffRequest(line); ok {
+			t.roff++
+			switch string(req) {
+			case "TH", "SH", "Dd", "Sh":
+				t.roffHead = true
+			}
+		} else if roffFonts(line) {
+			t.roff++
+		}
+		switch vimLine(trimmed) {
+		case vimOnly:
+			t.vimOwn++
+			t.vim++
+		case vimShared:
+			t.vim++
 		}
 		if len(trimmed) == len(line) && importLine(trimmed) {
 			t.imports++
@@ -857,6 +893,83 @@ func codeLine(t []byte) bool {
 	return bytes.Contains(t, []byte(" = ")) || bytes.Contains(t, []byte(" := ")) || bytes.Contains(t, []byte(" += "))
 }
 
+// roffRequest returns the request a line of roff source makes, as manual
+// pages are written: a dot at the margin, a name of one or two letters,
+// then a blank or nothing (".SH NAME", ".B tar", ".PP"); a comment (.\")
+// is a request named by its backslash.
+func roffRequest(line []byte) ([]byte, bool) {
+	if len(line) < 2 || line[0] != '.' {
+		return nil, false
+	}
+	if line[1] == '\\' && len(line) > 2 && line[2] == '"' {
+		return line[1:3], true
+	}
+	n := 1
+	for n < len(line) && n <= 3 && isLetter(line[n]) {
+		n++
+	}
+	if n == 1 || n > 3 || n < len(line) && line[n] != ' ' {
+		return nil, false
+	}
+	return line[1:n], true
+}
+
+// roffFonts reports whether a line changes roff's font and back, as a
+// manual's source marks its bold and italic words ("\fBtar\fR").
+func roffFonts(line []byte) bool {
+	i := bytes.Index(line, []byte(`\f`))
+	return i >= 0 && i+2 < len(line) && bytes.IndexByte([]byte("BIRP"), line[i+2]) >= 0 &&
+		(bytes.Contains(line[i+3:], []byte(`\fR`)) || bytes.Contains(line[i+3:], []byte(`\fP`)))
+}
+
+// The kinds of line vimLine tells.
+const (
+	vimNone   = iota
+	vimShared // a command other languages have too: let, if, call, set
+	vimOnly   // a comment, a continued line or a command only Vim has
+)
+
+// vimWords are Vim script's commands that start its lines, with whether
+// only Vim has them.
+var vimWords = map[string]bool{
+	"endif": true, "endfunction": true, "endfunc": true, "endfor": true, "endwhile": true,
+	"endtry": true, "enddef": true, "syn": true, "syntax": true, "augroup": true,
+	"autocmd": true, "setlocal": true, "unlet": true, "finish": true, "vim9script": true,
+	"nnoremap": true, "noremap": true, "execute": true, "exe": true, "runtime": true,
+	"let": false, "set": false, "call": false, "if": false, "else": false, "elseif": false,
+	"while": false, "for": false, "return": false, "function": false, "func": false, "def": false,
+	"var": false, "echo": false, "try": false, "catch": false, "hi": false, "highlight": false,
+	"command": false, "export": false, "silent": false,
+}
+
+// vimLine tells whether a trimmed line is one of Vim script's: a comment
+// (a double quote alone or before a blank), a line continued from the one
+// before (a backslash and a blank), or a command, alone or followed by
+// a blank or a bang ("syn keyword llvmType void", "unlet! b:x", "endif").
+func vimLine(t []byte) int {
+	if len(t) > 0 && (t[0] == '"' || t[0] == '\\') && (len(t) == 1 || t[1] == ' ' || t[1] == '\t') {
+		if t[0] == '\\' && len(t) == 1 {
+			return vimNone
+		}
+		return vimOnly
+	}
+	w := 0
+	for w < len(t) && 'a' <= t[w] && t[w] <= 'z' || w > 0 && w < len(t) && '0' <= t[w] && t[w] <= '9' {
+		w++
+	}
+	if w < len(t) && t[w] != ' ' && t[w] != '!' {
+		return vimNone
+	}
+	own, ok := vimWords[string(t[:w])]
+	switch {
+	case !ok:
+		return vimNone
+	case own:
+		return vimOnly
+	}
+	return vimShared
+}
+
 // generatedMark reports whether a trimmed line is the comment by which a
 // program marks the source it wrote, as Go's convention spells it and
 // protoc, stringer, mkerrors and many others follow: "Code generated",
@@ -957,7 +1070,8 @@ func dashComment(t []byte) bool {
 // declStarts start declarations: of functions, types, classes, macros;
 // SQL's CREATE statements and a Dockerfile's stages (FROM image); CMake's
 // functions and macros (function(name args), macro(name args)) and Vim
-// script's (function! name(args)).
+// script's (function! name(args)); Lisp's forms that define (defun,
+// define, defn).
 var declStarts = []string{
 	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
 	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
@@ -967,6 +1081,7 @@ var declStarts = []string{
 	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
 	"package ", "proc ", "message ", "service ", "rpc ", "CREATE ", "create ", "FROM ",
 	"function(", "macro(", "function! ",
+	"(defun ", "(defmacro ", "(defvar ", "(defconst ", "(defcustom ", "(define ", "(defn ", "(defn- ",
 }
 
 // assignedFunction reports whether a line assigns a function to a name or
@@ -1018,7 +1133,7 @@ func declaration(line []byte) bool {
 	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
 		return false
 	}
-	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' {
+	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' && t[0] != '(' {
 		return false
 	}
 	for _, s := range declStarts {

@@ -112,7 +112,8 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
 // sniffSideBySide reports whether sample is diff -y's output: the two files
 // in columns, with a gutter between them at one column that marks changed
-// lines, and unchanged lines that show the same text on either side. Tabs
+// lines, and unchanged lines that show the same text on either side. A
+// row of git diff --stat holds no mark. Tabs
 // are read at eight columns, as diff lays the columns out with them.
 func sniffSideBySide(sample []byte) (bool, string) {
 	var (
@@ -126,6 +127,12 @@ func sniffSideBySide(sample []byte) (bool, string) {
 			continue
 		}
 		lines++
+		if _, ok := parseDiffStatRow(line); ok {
+			// git diff --stat pads its paths to one bar, as diff -y
+			// pads its left column to the gutter; a count after the
+			// bar makes the row a file's, with no mark.
+			continue
+		}
 		first := len(buf) - len(bytes.TrimLeftFunc(buf, unicode.IsSpace))
 		last := len(bytes.TrimRightFunc(buf, unicode.IsSpace)) - 1
 		for i := minGutter; i < len(buf); i++ {

@@ -19,6 +19,13 @@ func TestSniffLookalikes(t *testing.T) {
 		{"listing-file-L-usr-bin.txt", Listing, "rows of a table"},
 		{"listing-file-star.txt", Listing, "rows of a table"},
 		{"listing-git-dirstat.txt", Listing, "rows of a table"},
+		// git diff --stat's rows pad every path to one bar, as diff -y
+		// pads its left column to the gutter: --stat-name-width and
+		// --compact-summary's (gone), (new) and renames.
+		{"listing-git-diff-stat-name-width.txt", Listing, "rows of a table"},
+		{"listing-git-diff-compact-summary.txt", Listing, "rows of a table"},
+		// The same rows under a commit's header are a record of git show.
+		{"text-git-show-stat.txt", Text, "no other shape"},
 		// A package named make owns a path: no log for it.
 		{"listing-dpkg-S.txt", Listing, "rows of a table"},
 		{"text-diff-y.txt", Text, "diff -y"},
