@@ -103,7 +103,7 @@ type Outline struct {
 	here           []byte           // the word that ends the here-document being read
 	inHere         bool
 	macro          bool // in the lines a preprocessor line's backslash continues
-	underlined     bool // the next line underlines a title, though it reads as a fence
+	underlined     bool // the next line underlines a title, though it reads as a fence or a docstring's quotes
 	started        bool // a line that is not blank has been read
 	codeW          int  // the indentation of the last line that is not a comment
 	hereQuote      bool // the here-document is a string, which ends at its quote
@@ -258,10 +258,11 @@ func (o *Outline) finalize(next *lineShape) {
 	// help or a manual starts with blank lines.
 	first := !o.started
 	o.started = true
-	if o.underlined {
-		// A line of tildes under a title underlines it (reST);
-		// it opens no fenced block.
-		s.fence, o.underlined = false, false
+	underlined := o.underlined
+	if underlined {
+		// A line of tildes or double quotes under a title underlines
+		// it (reST); it opens no fenced block and no docstring.
+		s.fence, s.comment, o.underlined = false, false, false
 	}
 
 	// A here-document's lines are data, whatever they look like, and do
@@ -282,7 +283,7 @@ func (o *Outline) finalize(next *lineShape) {
 	// A comment of markup (<!-- YAML ... -->) between a heading and its
 	// text is a note for the site that renders it.
 	note := !inHere && (hasPrefix(c, "<!--") || inQuote && &o.quote[0] == &markupCommentEnd[0])
-	if !inHere {
+	if !inHere && !underlined {
 		o.trackQuote(c)
 	}
 	// A script's lines that start with a hash are comments, whatever
@@ -303,9 +304,18 @@ func (o *Outline) finalize(next *lineShape) {
 	opener := !comment && !startsMacro && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
-	setext := next != nil && next.underline != 0 && rstUnderline(c, next) && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
+	// A line of double quotes under a title underlines it (reST), though
+	// it reads as a docstring's quotes.
+	var under byte
+	if next != nil {
+		under = next.underline
+		if next.comment && next.c[0] == '"' {
+			under = underline(next.c)
+		}
+	}
+	setext := under != 0 && rstUnderline(c, next) && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
 		!o.fence && c[0] != '-' && c[0] != '*' && c[0] != '|' && c[0] != '<'
-	o.underlined = setext && next.fence
+	o.underlined = setext && (next.fence || next.comment)
 
 	// The blocks this line is not in end here; a brace on a line of its
 	// own belongs to the line before it.
@@ -462,7 +472,7 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.rest(depth+1, n)
 		push = false
 	case setext:
-		level := underlineLevel(next.underline)
+		level := underlineLevel(under)
 		o.markdown++
 		prio = o.class(prioOutlineHeading, level, n)
 		kind = blockDoc

@@ -1064,12 +1064,14 @@ func TestOutlineMarkdownTable(t *testing.T) {
 // under the subsections, tildes, which markdown fences with), and info
 // manuals underline theirs with stars, equals signs, hyphens and dots:
 // all are headings, a caret's below an equals sign's, and a line of
-// tildes under a title opens no fence. A line of dots shorter than the
-// prose above it is no underline.
+// tildes under a title opens no fence, nor a line of double quotes a
+// docstring. A line of dots shorter than the prose above it is no
+// underline.
 func TestOutlineReSTTitles(t *testing.T) {
 	input := ".. comment\n\ncmake-presets(7)\n****************\n\nIntro.\n\nFormat\n======\n\nText.\n\n" +
-		"Includes\n^^^^^^^^\n\nText.\n\n3.1 Usage\n.........\n\nText.\n\nDetails\n~~~~~~~\n\nText.\n\nMore\n----\n\nText.\n"
-	for _, h := range []string{"cmake-presets(7)", "Format", "Includes", "3.1 Usage", "Details", "More"} {
+		"Includes\n^^^^^^^^\n\nText.\n\n3.1 Usage\n.........\n\nText.\n\nDetails\n~~~~~~~\n\nText.\n\n" +
+		"Frameworks\n\"\"\"\"\"\"\"\"\"\"\n\nText.\n\nMore\n----\n\nText.\n"
+	for _, h := range []string{"cmake-presets(7)", "Format", "Includes", "3.1 Usage", "Details", "Frameworks", "More"} {
 		checkHeading(t, input, h)
 	}
 	if ranks := outlineRanks(input); ranks[8] <= ranks[13] {
