@@ -126,6 +126,9 @@ type Outline struct {
 	constants int
 	guard     []byte
 	guardLine int
+	// declared is set once a line at the margin has declared a type or
+	// a function by its keyword: the file is code, not a Makefile.
+	declared bool
 	// stmt is the SQL statement being read, which runs to its semicolon;
 	// sql is set once a CREATE statement has been read.
 	stmt sqlStmt
@@ -532,8 +535,11 @@ func (o *Outline) finalize(next *lineShape) {
 			d = declName // a member with a body
 		case d == declNone && opener:
 			d = declFunc // a paragraph that opens a block: a section, an entry
-		case d == declNone && s.rule:
-			d = declFunc // a Makefile's target, or a key in a document
+		case d == declNone && s.rule && !o.declared:
+			// A Makefile's target, or a key in a document; in code that
+			// declares classes or functions, a name and its type
+			// (EDITION_2023: Edition.ValueType) annotate a variable.
+			d = declFunc
 			rule = true
 		case d == declNone && ctx == blockDecl && fieldLike(c):
 			d = declName // a member
@@ -606,6 +612,9 @@ func (o *Outline) finalize(next *lineShape) {
 		// a class of its own, so that in markdown, where it is not a
 		// title, it changes nothing.
 		alt, titled = o.class(prioOutlineHeading, maxHeading+1, n), true
+	}
+	if !comment && !inHere && s.w == 0 && (s.decl == declType || s.decl == declFunc) && byKeyword(c) {
+		o.declared = true
 	}
 	if !comment && markdownLine(c, s) {
 		o.markdown++

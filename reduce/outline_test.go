@@ -601,6 +601,13 @@ func TestOutlineMakeRule(t *testing.T) {
 	if ranks[3] > decl {
 		t.Errorf("a key and its value in markdown ranks %d, as a declaration", ranks[3])
 	}
+	// In a file that declares classes, a name and its type annotate a
+	// variable: it ranks below the class's methods.
+	ranks = outlineRanks("# Editions.\nclass Edition:\n    def value(self): ...\n    def name(self): ...\n\n" +
+		"EDITION_LEGACY: Edition.ValueType  # 900\nEDITION_2023: Edition.ValueType  # 1000\n\ndef f(): ...\ndef g(): ...\n")
+	if ranks[6] >= ranks[3] || ranks[7] >= ranks[4] {
+		t.Errorf("variables annotated with their types rank %d and %d, methods %d and %d", ranks[6], ranks[7], ranks[3], ranks[4])
+	}
 }
 
 // A script's lines that start with a hash are comments, even where a
