@@ -525,6 +525,12 @@ func (o *Outline) finalize(next *lineShape) {
 			o.firstBody = firstBody
 		}
 	default:
+		// A sentence that leads in to an example after a blank line,
+		// indented four more as markdown and POD indent code ("This
+		// call is identical to:"), opens a block but declares nothing;
+		// a help's section title over its options or values declares
+		// them.
+		example := opener && c[len(c)-1] == ':' && len(o.blanks) > 0 && !next.option && next.w >= s.w+4
 		d := s.decl
 		switch {
 		case option:
@@ -533,7 +539,7 @@ func (o *Outline) finalize(next *lineShape) {
 			d = declName // a type's alias for a type, which its members use
 		case d == declNone && opener && ctx == blockDecl:
 			d = declName // a member with a body
-		case d == declNone && opener:
+		case d == declNone && opener && !example:
 			d = declFunc // a paragraph that opens a block: a section, an entry
 		case d == declNone && s.rule && !o.declared:
 			// A Makefile's target, or a key in a document; in code that
@@ -556,6 +562,9 @@ func (o *Outline) finalize(next *lineShape) {
 				o.doc.last = n // an annotation between a comment and its declaration
 			}
 			push = false
+			if example {
+				push, kind = true, o.openerKind(s, ctx, opener)
+			}
 			break
 		}
 		if d <= declFunc && !rule && (s.decl != declNone || c[0] != '<') {

@@ -996,6 +996,13 @@ func TestOutlinePODHeading(t *testing.T) {
 	if ranks[7] <= decl || ranks[7] >= ranks[3] {
 		t.Errorf("=head1 ranks %d, not a declaration (above %d) below the sub (%d)", ranks[7], decl, ranks[3])
 	}
+	// A sentence that leads in to an example indented after a blank line
+	// declares nothing: it ranks below the =head2 above it.
+	ranks = outlineRanks("sub encode {\n}\n\n=head2 encode\n\nThis call is identical to:\n\n    $json = encode($perl)\n\n" +
+		"Except faster.\n\nsub decode {\n}\n")
+	if ranks[6] >= ranks[4] {
+		t.Errorf("a lead-in to an example ranks %d, the =head2 above it %d", ranks[6], ranks[4])
+	}
 }
 
 // Code in markdown's fenced blocks is the document's examples: however
