@@ -940,7 +940,7 @@ func (o *Outline) trackQuote(c []byte) {
 		return
 	}
 	for _, q := range docQuotes {
-		if bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 {
+		if bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 && opensString(c, q) {
 			o.quote = q
 			return
 		}
@@ -954,6 +954,31 @@ func (o *Outline) trackQuote(c []byte) {
 	if hasPrefix(c, "<!--") && !bytes.Contains(c[4:], markupCommentEnd) {
 		o.quote = markupCommentEnd
 	}
+}
+
+// opensString reports whether the first triple quote q of a line that
+// leaves one open starts a string: it stands where a value does, first on
+// the line, after an operator, a parenthesis, a comma or return, with a
+// string's prefix (r, b, f, u) or none. Prose that names the quotes (a
+// """-quoted value) puts a word before them.
+func opensString(c, q []byte) bool {
+	i := bytes.Index(c, q)
+	for i > 0 && i < len(c) && bytes.IndexByte([]byte("rRbBfFuU"), c[i-1]) >= 0 && (i == 1 || !isWordByte(c[i-2])) {
+		i--
+	}
+	before := trimBlankRight(c[:max(i, 0)])
+	if len(before) == 0 {
+		return true
+	}
+	if bytes.IndexByte([]byte("=([{,:+%"), before[len(before)-1]) >= 0 {
+		return true
+	}
+	for _, w := range []string{"return", "yield"} {
+		if bytes.HasSuffix(before, []byte(w)) && (len(before) == len(w) || !isWordByte(before[len(before)-len(w)-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // tripleQuotes counts the triple quotes q in c but those between two

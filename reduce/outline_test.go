@@ -644,19 +644,24 @@ func TestOutlinePreprocessor(t *testing.T) {
 	}
 }
 
-// Three quotes inside a string or a comment open no docstring: the
-// declarations after them are still declarations.
+// Three quotes inside a string or a comment open no docstring, nor do
+// three that prose names (a manual's 'a """-quoted value'), which follow
+// a word where a string follows an operator, a parenthesis or nothing:
+// the declarations after them are still declarations.
 func TestOutlineQuotedTripleQuote(t *testing.T) {
 	decl := prioOutlineLast >> classShift
-	for _, line := range []string{`        quote_types = ["'''"]`, `        # prefer '''"''' over """\""""`, `        q = '"""'`} {
+	for _, line := range []string{`        quote_types = ["'''"]`, `        # prefer '''"''' over """\""""`, `        q = '"""'`,
+		`        In the file, a """-quoted value after the "=" can span multiple`} {
 		ranks := outlineRanks("class A:\n    def f(self):\n" + line + "\n        return 1\n\ndef main():\n    pass\n\nx = 1\ny = 2\n")
 		if ranks[6] <= decl {
 			t.Errorf("after %s, def main ranks %d, not as a declaration (above %d)", line, ranks[6], decl)
 		}
 	}
-	ranks := outlineRanks("def f():\n    x = \"\"\"text\n    def g():\n    \"\"\"\n    return x\n")
-	if ranks[3] > decl {
-		t.Errorf("a line in a string ranks %d, as a declaration", ranks[3])
+	for _, open := range []string{`    x = """text`, `    x = dedent(r"""`, `    """`, `    return f"""text`} {
+		ranks := outlineRanks("def f():\n" + open + "\n    def g():\n    \"\"\"\n    return x\n")
+		if ranks[3] > decl {
+			t.Errorf("after %s, a line in a string ranks %d, as a declaration", open, ranks[3])
+		}
 	}
 }
 
