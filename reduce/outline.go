@@ -103,7 +103,7 @@ type Outline struct {
 	here           []byte           // the word that ends the here-document being read
 	inHere         bool
 	macro          bool // in the lines a preprocessor line's backslash continues
-	underlined     bool // the next line underlines a title, though it reads as a fence
+	underlined     bool // the next line underlines a title, though it reads as a fence or a docstring's quotes
 	started        bool // a line that is not blank has been read
 	codeW          int  // the indentation of the last line that is not a comment
 	hereQuote      bool // the here-document is a string, which ends at its quote
@@ -126,6 +126,9 @@ type Outline struct {
 	constants int
 	guard     []byte
 	guardLine int
+	// declared is set once a line at the margin has declared a type or
+	// a function by its keyword: the file is code, not a Makefile.
+	declared bool
 	// stmt is the SQL statement being read, which runs to its semicolon;
 	// sql is set once a CREATE statement has been read.
 	stmt sqlStmt
@@ -258,10 +261,11 @@ func (o *Outline) finalize(next *lineShape) {
 	// help or a manual starts with blank lines.
 	first := !o.started
 	o.started = true
-	if o.underlined {
-		// A line of tildes under a title underlines it (reST);
-		// it opens no fenced block.
-		s.fence, o.underlined = false, false
+	underlined := o.underlined
+	if underlined {
+		// A line of tildes or double quotes under a title underlines
+		// it (reST); it opens no fenced block and no docstring.
+		s.fence, s.comment, o.underlined = false, false, false
 	}
 
 	// A here-document's lines are data, whatever they look like, and do
@@ -282,7 +286,7 @@ func (o *Outline) finalize(next *lineShape) {
 	// A comment of markup (<!-- YAML ... -->) between a heading and its
 	// text is a note for the site that renders it.
 	note := !inHere && (hasPrefix(c, "<!--") || inQuote && &o.quote[0] == &markupCommentEnd[0])
-	if !inHere {
+	if !inHere && !underlined {
 		o.trackQuote(c)
 	}
 	// A script's lines that start with a hash are comments, whatever
@@ -303,9 +307,18 @@ func (o *Outline) finalize(next *lineShape) {
 	opener := !comment && !startsMacro && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
-	setext := next != nil && next.underline != 0 && rstUnderline(c, next) && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
+	// A line of double quotes under a title underlines it (reST), though
+	// it reads as a docstring's quotes.
+	var under byte
+	if next != nil {
+		under = next.underline
+		if next.comment && next.c[0] == '"' {
+			under = underline(next.c)
+		}
+	}
+	setext := under != 0 && rstUnderline(c, next) && s.w == 0 && !comment && !s.option && s.decl < declFunc &&
 		!o.fence && c[0] != '-' && c[0] != '*' && c[0] != '|' && c[0] != '<'
-	o.underlined = setext && next.fence
+	o.underlined = setext && (next.fence || next.comment)
 
 	// The blocks this line is not in end here; a brace on a line of its
 	// own belongs to the line before it.
@@ -462,7 +475,7 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.rest(depth+1, n)
 		push = false
 	case setext:
-		level := underlineLevel(next.underline)
+		level := underlineLevel(under)
 		o.markdown++
 		prio = o.class(prioOutlineHeading, level, n)
 		kind = blockDoc
@@ -512,6 +525,12 @@ func (o *Outline) finalize(next *lineShape) {
 			o.firstBody = firstBody
 		}
 	default:
+		// A sentence that leads in to an example after a blank line,
+		// indented four more as markdown and POD indent code ("This
+		// call is identical to:"), opens a block but declares nothing;
+		// a help's section title over its options or values declares
+		// them.
+		example := opener && c[len(c)-1] == ':' && len(o.blanks) > 0 && !next.option && next.w >= s.w+4
 		d := s.decl
 		switch {
 		case option:
@@ -520,10 +539,13 @@ func (o *Outline) finalize(next *lineShape) {
 			d = declName // a type's alias for a type, which its members use
 		case d == declNone && opener && ctx == blockDecl:
 			d = declName // a member with a body
-		case d == declNone && opener:
+		case d == declNone && opener && !example:
 			d = declFunc // a paragraph that opens a block: a section, an entry
-		case d == declNone && s.rule:
-			d = declFunc // a Makefile's target, or a key in a document
+		case d == declNone && s.rule && !o.declared:
+			// A Makefile's target, or a key in a document; in code that
+			// declares classes or functions, a name and its type
+			// (EDITION_2023: Edition.ValueType) annotate a variable.
+			d = declFunc
 			rule = true
 		case d == declNone && ctx == blockDecl && fieldLike(c):
 			d = declName // a member
@@ -540,6 +562,9 @@ func (o *Outline) finalize(next *lineShape) {
 				o.doc.last = n // an annotation between a comment and its declaration
 			}
 			push = false
+			if example {
+				push, kind = true, o.openerKind(s, ctx, opener)
+			}
 			break
 		}
 		if d <= declFunc && !rule && (s.decl != declNone || c[0] != '<') {
@@ -596,6 +621,9 @@ func (o *Outline) finalize(next *lineShape) {
 		// a class of its own, so that in markdown, where it is not a
 		// title, it changes nothing.
 		alt, titled = o.class(prioOutlineHeading, maxHeading+1, n), true
+	}
+	if !comment && !inHere && s.w == 0 && (s.decl == declType || s.decl == declFunc) && byKeyword(c) {
+		o.declared = true
 	}
 	if !comment && markdownLine(c, s) {
 		o.markdown++
@@ -912,7 +940,7 @@ func (o *Outline) trackQuote(c []byte) {
 		return
 	}
 	for _, q := range docQuotes {
-		if bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 {
+		if bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 && opensString(c, q) {
 			o.quote = q
 			return
 		}
@@ -926,6 +954,31 @@ func (o *Outline) trackQuote(c []byte) {
 	if hasPrefix(c, "<!--") && !bytes.Contains(c[4:], markupCommentEnd) {
 		o.quote = markupCommentEnd
 	}
+}
+
+// opensString reports whether the first triple quote q of a line that
+// leaves one open starts a string: it stands where a value does, first on
+// the line, after an operator, a parenthesis, a comma or return, with a
+// string's prefix (r, b, f, u) or none. Prose that names the quotes (a
+// """-quoted value) puts a word before them.
+func opensString(c, q []byte) bool {
+	i := bytes.Index(c, q)
+	for i > 0 && i < len(c) && bytes.IndexByte([]byte("rRbBfFuU"), c[i-1]) >= 0 && (i == 1 || !isWordByte(c[i-2])) {
+		i--
+	}
+	before := trimBlankRight(c[:max(i, 0)])
+	if len(before) == 0 {
+		return true
+	}
+	if bytes.IndexByte([]byte("=([{,:+%"), before[len(before)-1]) >= 0 {
+		return true
+	}
+	for _, w := range []string{"return", "yield"} {
+		if bytes.HasSuffix(before, []byte(w)) && (len(before) == len(w) || !isWordByte(before[len(before)-len(w)-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // tripleQuotes counts the triple quotes q in c but those between two

@@ -591,6 +591,27 @@ var declWords = map[string]declKind{
 	"RETURN": declControl, // SQL's, in its capitals
 }
 
+// byKeyword reports whether c starts with the keyword of a type or a
+// function (class, def, func), after any modifiers, and a name after it:
+// "class:" is a key.
+func byKeyword(c []byte) bool {
+	rest := c
+	for words := 0; words < 8; words++ {
+		w := leadWord(rest)
+		if len(w) == 0 {
+			return false
+		}
+		rest = trimBlankLeft(rest[len(w):])
+		if k, ok := declWords[string(w)]; ok {
+			return (k == declType || k == declFunc) && len(rest) > 0 && rest[0] != ':'
+		}
+		if !modifiers[string(w)] {
+			return false
+		}
+	}
+	return false
+}
+
 // declOf returns the kind of declaration c starts with: by its keyword
 // after any modifiers, or, for a name followed by a parenthesis (a
 // function's signature or prototype, a C++ method), a function; a name

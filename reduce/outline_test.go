@@ -601,6 +601,13 @@ func TestOutlineMakeRule(t *testing.T) {
 	if ranks[3] > decl {
 		t.Errorf("a key and its value in markdown ranks %d, as a declaration", ranks[3])
 	}
+	// In a file that declares classes, a name and its type annotate a
+	// variable: it ranks below the class's methods.
+	ranks = outlineRanks("# Editions.\nclass Edition:\n    def value(self): ...\n    def name(self): ...\n\n" +
+		"EDITION_LEGACY: Edition.ValueType  # 900\nEDITION_2023: Edition.ValueType  # 1000\n\ndef f(): ...\ndef g(): ...\n")
+	if ranks[6] >= ranks[3] || ranks[7] >= ranks[4] {
+		t.Errorf("variables annotated with their types rank %d and %d, methods %d and %d", ranks[6], ranks[7], ranks[3], ranks[4])
+	}
 }
 
 // A script's lines that start with a hash are comments, even where a
@@ -637,19 +644,24 @@ func TestOutlinePreprocessor(t *testing.T) {
 	}
 }
 
-// Three quotes inside a string or a comment open no docstring: the
-// declarations after them are still declarations.
+// Three quotes inside a string or a comment open no docstring, nor do
+// three that prose names (a manual's 'a """-quoted value'), which follow
+// a word where a string follows an operator, a parenthesis or nothing:
+// the declarations after them are still declarations.
 func TestOutlineQuotedTripleQuote(t *testing.T) {
 	decl := prioOutlineLast >> classShift
-	for _, line := range []string{`        quote_types = ["'''"]`, `        # prefer '''"''' over """\""""`, `        q = '"""'`} {
+	for _, line := range []string{`        quote_types = ["'''"]`, `        # prefer '''"''' over """\""""`, `        q = '"""'`,
+		`        In the file, a """-quoted value after the "=" can span multiple`} {
 		ranks := outlineRanks("class A:\n    def f(self):\n" + line + "\n        return 1\n\ndef main():\n    pass\n\nx = 1\ny = 2\n")
 		if ranks[6] <= decl {
 			t.Errorf("after %s, def main ranks %d, not as a declaration (above %d)", line, ranks[6], decl)
 		}
 	}
-	ranks := outlineRanks("def f():\n    x = \"\"\"text\n    def g():\n    \"\"\"\n    return x\n")
-	if ranks[3] > decl {
-		t.Errorf("a line in a string ranks %d, as a declaration", ranks[3])
+	for _, open := range []string{`    x = """text`, `    x = dedent(r"""`, `    """`, `    return f"""text`} {
+		ranks := outlineRanks("def f():\n" + open + "\n    def g():\n    \"\"\"\n    return x\n")
+		if ranks[3] > decl {
+			t.Errorf("after %s, a line in a string ranks %d, as a declaration", open, ranks[3])
+		}
 	}
 }
 
@@ -989,6 +1001,13 @@ func TestOutlinePODHeading(t *testing.T) {
 	if ranks[7] <= decl || ranks[7] >= ranks[3] {
 		t.Errorf("=head1 ranks %d, not a declaration (above %d) below the sub (%d)", ranks[7], decl, ranks[3])
 	}
+	// A sentence that leads in to an example indented after a blank line
+	// declares nothing: it ranks below the =head2 above it.
+	ranks = outlineRanks("sub encode {\n}\n\n=head2 encode\n\nThis call is identical to:\n\n    $json = encode($perl)\n\n" +
+		"Except faster.\n\nsub decode {\n}\n")
+	if ranks[6] >= ranks[4] {
+		t.Errorf("a lead-in to an example ranks %d, the =head2 above it %d", ranks[6], ranks[4])
+	}
 }
 
 // Code in markdown's fenced blocks is the document's examples: however
@@ -1064,12 +1083,14 @@ func TestOutlineMarkdownTable(t *testing.T) {
 // under the subsections, tildes, which markdown fences with), and info
 // manuals underline theirs with stars, equals signs, hyphens and dots:
 // all are headings, a caret's below an equals sign's, and a line of
-// tildes under a title opens no fence. A line of dots shorter than the
-// prose above it is no underline.
+// tildes under a title opens no fence, nor a line of double quotes a
+// docstring. A line of dots shorter than the prose above it is no
+// underline.
 func TestOutlineReSTTitles(t *testing.T) {
 	input := ".. comment\n\ncmake-presets(7)\n****************\n\nIntro.\n\nFormat\n======\n\nText.\n\n" +
-		"Includes\n^^^^^^^^\n\nText.\n\n3.1 Usage\n.........\n\nText.\n\nDetails\n~~~~~~~\n\nText.\n\nMore\n----\n\nText.\n"
-	for _, h := range []string{"cmake-presets(7)", "Format", "Includes", "3.1 Usage", "Details", "More"} {
+		"Includes\n^^^^^^^^\n\nText.\n\n3.1 Usage\n.........\n\nText.\n\nDetails\n~~~~~~~\n\nText.\n\n" +
+		"Frameworks\n\"\"\"\"\"\"\"\"\"\"\n\nText.\n\nMore\n----\n\nText.\n"
+	for _, h := range []string{"cmake-presets(7)", "Format", "Includes", "3.1 Usage", "Details", "Frameworks", "More"} {
 		checkHeading(t, input, h)
 	}
 	if ranks := outlineRanks(input); ranks[8] <= ranks[13] {
