@@ -1,0 +1,165 @@
+package reduce
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// A scan that keeps where containers end walks the same members and items
+// as one that scans every value to its end, the first time through and
+// when it walks again from what it kept.
+func TestScanEndsWalkAlike(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(localJSON, "*.json"))
+	for _, path := range paths {
+		b := readFile(t, path)
+		root := skipSpace(b, 0)
+		if b[root] != '{' && b[root] != '[' {
+			continue // a stream of go test -json events
+		}
+		want := walkSpans(scan{b: b}, root)
+		kept := scan{b: b, ends: map[int]int{}}
+		for pass := range 2 {
+			if got := walkSpans(kept, root); !slices.Equal(got, want) {
+				t.Errorf("%s, pass %d: the scan that keeps ends walks %d spans, the other %d",
+					filepath.Base(path), pass, len(got), len(want))
+			}
+		}
+		if len(kept.ends) == 0 {
+			t.Errorf("%s: no ends kept", filepath.Base(path))
+		}
+	}
+}
+
+// walkSpans returns the spans of every key and value under the container
+// at i, in the order s walks them.
+func walkSpans(s scan, i int) []seg {
+	var out []seg
+	var walk func(v seg)
+	walk = func(v seg) {
+		switch s.b[v.start] {
+		case '{':
+			s.eachMember(v.start, func(k, val seg) bool {
+				out = append(out, k, val)
+				walk(val)
+				return true
+			})
+		case '[':
+			s.eachItem(v.start, func(start, end int) bool {
+				out = append(out, seg{start, end})
+				walk(seg{start, end})
+				return true
+			})
+		}
+	}
+	walk(seg{i, s.valueEnd(i)})
+	return out
+}
+
+// The views a document tries while it shows its record lists one way are
+// kept, when the lists are then shown another way, only where they do not
+// show the lists, and what one view writes of a list is used by another
+// only where it would write the same: each view tried, each frontier and
+// each list's expansion is the one a fresh document gives.
+func TestJSONTriesKeptAcrossListStates(t *testing.T) {
+	for _, name := range []string{"botocore-backup-gateway-service.json", "npm-ls-all.json", "pip-inspect.json"} {
+		t.Run(name, func(t *testing.T) { triesKeptAcrossListStates(t, readFile(t, filepath.Join(localJSON, name))) })
+	}
+}
+
+func triesKeptAcrossListStates(t *testing.T, input []byte) {
+	c := counter()
+	root := seg{skipSpace(input, 0), 0}
+	root.end = valueEnd(input, root.start)
+	newDoc := func() (*jsonDoc, []*recordList) {
+		d := newJSONDoc(input, root, true)
+		d.limit = 2000*32 + 1024
+		lists := d.recordLists()
+		if len(lists) == 0 {
+			t.Fatalf("no record lists")
+		}
+		d.lists = map[int]*recordList{}
+		for _, l := range lists {
+			d.lists[l.at] = l
+		}
+		return d, lists
+	}
+	show := func(d *jsonDoc, lists []*recordList, k int) {
+		for _, l := range lists {
+			l.full = map[int]bool{}
+			for _, i := range l.upgrades[:min(k, len(l.upgrades))] {
+				l.full[i] = true
+			}
+			l.whole = map[int]bool{}
+			l.counts = l.count(d.scan)
+		}
+		d.forgetLists()
+	}
+	var forms []form
+	for depth := range 7 {
+		for _, level := range []int{0, floorLevel, len(jsonLevels) - 1} {
+			for expand := range 3 {
+				forms = append(forms, form{depth: depth, level: level, expand: expand},
+					form{depth: depth, level: level, expand: expand, keys: 5, items: 3})
+			}
+		}
+	}
+	d, lists := newDoc()
+	kept := 0
+	for _, k := range []int{0, 4, 1, 0} {
+		show(d, lists, k)
+		kept += len(d.tries)
+		for _, f := range forms {
+			// A fresh document for each form: views of one share what
+			// they write of its lists.
+			fresh, freshLists := newDoc()
+			show(fresh, freshLists, k)
+			got, want := d.try(f, c), fresh.try(f, c)
+			if got.ok != want.ok || got.tokens != want.tokens || !bytes.Equal(got.view, want.view) {
+				t.Errorf("k=%d, form %+v: the view tried again differs from a fresh document's:\n%s\nwant:\n%s",
+					k, f, got.view, want.view)
+			}
+			if got, want := d.frontier(f.depth, f.level), fresh.frontier(f.depth, f.level); !slices.Equal(got, want) {
+				t.Errorf("k=%d, form %+v: frontier %v, a fresh document's %v", k, f, got, want)
+			}
+		}
+		fresh, freshLists := newDoc()
+		show(fresh, freshLists, k)
+		for i, l := range lists {
+			v := seg{l.at, valueEnd(input, l.at)}
+			depth := depthAt(input, root, l.at)
+			r := docRender{d: d, lv: jsonLevels[0], depth: depth, limit: d.limit}
+			rf := docRender{d: fresh, lv: jsonLevels[0], depth: depth, limit: fresh.limit}
+			if got, want := r.expansion(v, depth), rf.expansion(v, depth); got != want {
+				t.Errorf("k=%d, list %d: expanding it adds %d bytes, in a fresh document %d", k, i, got, want)
+			}
+		}
+	}
+	if kept == 0 {
+		t.Errorf("no view was kept from one way of showing the lists to the next")
+	}
+}
+
+// depthAt returns the depth in the document at root of the value that
+// starts at at, or -1.
+func depthAt(b []byte, root seg, at int) int {
+	found := -1
+	var walk func(v seg, depth int)
+	walk = func(v seg, depth int) {
+		if v.start == at {
+			found = depth
+		}
+		if found >= 0 || at < v.start || at >= v.end {
+			return
+		}
+		switch b[v.start] {
+		case '{':
+			eachMember(b, v.start, func(_, val seg) bool { walk(val, depth+1); return found < 0 })
+		case '[':
+			eachItem(b, v.start, func(start, end int) bool { walk(seg{start, end}, depth+1); return found < 0 })
+		}
+	}
+	walk(root, 0)
+	return found
+}
