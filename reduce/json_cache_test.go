@@ -2,8 +2,10 @@ package reduce
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -162,4 +164,74 @@ func depthAt(b []byte, root seg, at int) int {
 	}
 	walk(root, 0)
 	return found
+}
+
+// A frontier priced again, when the record list among its containers is
+// shown another way, orders the containers that cost the same as the view
+// wrote them, whatever order an earlier pricing left them in.
+func TestJSONFrontierTiesInViewOrder(t *testing.T) {
+	doc := func(pad int) []byte {
+		var b strings.Builder
+		b.WriteString("{\n  \"list\": [\n")
+		for i := range 10 {
+			fmt.Fprintf(&b, "    {\n      \"name\": \"record-%d\",\n      \"size\": %d,\n      \"tags\": [\"a\", \"b\"]\n    },\n", i, 10*i)
+		}
+		b.WriteString("    {\n      \"name\": \"last\",\n      \"size\": 0,\n      \"tags\": []\n    }\n  ],\n")
+		fmt.Fprintf(&b, "  \"other\": {\n    \"text\": %q\n  }\n}\n", strings.Repeat("x", pad))
+		return []byte(b.String())
+	}
+	const full = 3
+	open := func(input []byte, k int) (*jsonDoc, seg, seg) {
+		root := seg{0, valueEnd(input, 0)}
+		d := newJSONDoc(input, root, true)
+		lists := d.recordLists()
+		if len(lists) != 1 {
+			t.Fatalf("%d record lists, want 1", len(lists))
+		}
+		d.lists = map[int]*recordList{lists[0].at: lists[0]}
+		setFull(d, lists[0], k)
+		other := d.memberValue(root, []byte(`"other"`))
+		return d, seg{lists[0].at, d.valueEnd(lists[0].at)}, other
+	}
+	cost := func(d *jsonDoc, v seg) int {
+		r := docRender{d: d, lv: jsonLevels[0], depth: 1, limit: d.limit}
+		return r.expansion(v, 1) - len(d.container(v.start).summary(d.b, jsonLevels[0].names))
+	}
+	// The other container costs what the list costs with no record in
+	// full, and less than with some.
+	pad := -1
+	for p := range 400 {
+		d, list, other := open(doc(p), 0)
+		if cost(d, other) == cost(d, list) {
+			pad = p
+			break
+		}
+	}
+	if pad < 0 {
+		t.Fatal("no padding makes the two containers cost the same")
+	}
+	input := doc(pad)
+	c := counter()
+	d, list, other := open(input, full)
+	if cost(d, list) <= cost(d, other) {
+		t.Fatalf("with %d records in full the list costs %d, no more than the other's %d", full, cost(d, list), cost(d, other))
+	}
+	d.try(form{depth: 1}, c)
+	d.frontier(1, 0)
+	setFull(d, d.lists[list.start], 0)
+	d.forgetLists()
+	fresh, _, _ := open(input, 0)
+	if got, want := d.frontier(1, 0), fresh.frontier(1, 0); !slices.Equal(got, want) {
+		t.Errorf("frontier %v, a fresh document's %v (the list at %d, the other at %d)", got, want, list.start, other.start)
+	}
+}
+
+// setFull shows the first k records of l's upgrades in full.
+func setFull(d *jsonDoc, l *recordList, k int) {
+	l.full = map[int]bool{}
+	for _, i := range l.upgrades[:min(k, len(l.upgrades))] {
+		l.full[i] = true
+	}
+	l.whole = map[int]bool{}
+	l.counts = l.count(d.scan)
 }

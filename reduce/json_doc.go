@@ -308,10 +308,11 @@ func (d *jsonDoc) frontier(depth, level int) []int {
 	if f, ok := d.frontiers[k]; ok {
 		return f
 	}
-	// The view of that depth and level, tried before, found its edges.
+	// The view of that depth and level, tried before, found its edges, in
+	// the order it wrote them, which breaks ties of cost.
 	r := docRender{d: d, lv: jsonLevels[level], depth: depth, limit: d.limit}
 	a, ok := d.tries[form{depth: depth, level: level}]
-	edges := a.edges
+	edges := slices.Clone(a.edges)
 	r.lists = a.lists
 	if !ok {
 		r.edge, r.out = &edges, d.buf[:0]
