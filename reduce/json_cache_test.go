@@ -170,60 +170,91 @@ func depthAt(b []byte, root seg, at int) int {
 // shown another way, orders the containers that cost the same as the view
 // wrote them, whatever order an earlier pricing left them in.
 func TestJSONFrontierTiesInViewOrder(t *testing.T) {
-	doc := func(pad int) []byte {
-		var b strings.Builder
-		b.WriteString("{\n  \"list\": [\n")
-		for i := range 10 {
-			fmt.Fprintf(&b, "    {\n      \"name\": \"record-%d\",\n      \"size\": %d,\n      \"tags\": [\"a\", \"b\"]\n    },\n", i, 10*i)
-		}
-		b.WriteString("    {\n      \"name\": \"last\",\n      \"size\": 0,\n      \"tags\": []\n    }\n  ],\n")
-		fmt.Fprintf(&b, "  \"other\": {\n    \"text\": %q\n  }\n}\n", strings.Repeat("x", pad))
-		return []byte(b.String())
+	pad := padFor(t, func(list, other int) bool { return other == list })
+	input := listAndOther(pad)
+	d, list, other := openListAndOther(t, input, 3)
+	if listCost(d, list) <= listCost(d, other) {
+		t.Fatalf("with 3 records in full the list costs %d, no more than the other's %d", listCost(d, list), listCost(d, other))
 	}
-	const full = 3
-	open := func(input []byte, k int) (*jsonDoc, seg, seg) {
-		root := seg{0, valueEnd(input, 0)}
-		d := newJSONDoc(input, root, true)
-		lists := d.recordLists()
-		if len(lists) != 1 {
-			t.Fatalf("%d record lists, want 1", len(lists))
-		}
-		d.lists = map[int]*recordList{lists[0].at: lists[0]}
-		setFull(d, lists[0], k)
-		other := d.memberValue(root, []byte(`"other"`))
-		return d, seg{lists[0].at, d.valueEnd(lists[0].at)}, other
-	}
-	cost := func(d *jsonDoc, v seg) int {
-		r := docRender{d: d, lv: jsonLevels[0], depth: 1, limit: d.limit}
-		return r.expansion(v, 1) - len(d.container(v.start).summary(d.b, jsonLevels[0].names))
-	}
-	// The other container costs what the list costs with no record in
-	// full, and less than with some.
-	pad := -1
-	for p := range 400 {
-		d, list, other := open(doc(p), 0)
-		if cost(d, other) == cost(d, list) {
-			pad = p
-			break
-		}
-	}
-	if pad < 0 {
-		t.Fatal("no padding makes the two containers cost the same")
-	}
-	input := doc(pad)
-	c := counter()
-	d, list, other := open(input, full)
-	if cost(d, list) <= cost(d, other) {
-		t.Fatalf("with %d records in full the list costs %d, no more than the other's %d", full, cost(d, list), cost(d, other))
-	}
-	d.try(form{depth: 1}, c)
+	d.try(form{depth: 1}, counter())
 	d.frontier(1, 0)
 	setFull(d, d.lists[list.start], 0)
 	d.forgetLists()
-	fresh, _, _ := open(input, 0)
+	fresh, _, _ := openListAndOther(t, input, 0)
 	if got, want := d.frontier(1, 0), fresh.frontier(1, 0); !slices.Equal(got, want) {
 		t.Errorf("frontier %v, a fresh document's %v (the list at %d, the other at %d)", got, want, list.start, other.start)
 	}
+}
+
+// A view that expands the first containers of a frontier is forgotten
+// with the frontier when the record list among them is shown another way:
+// the first may then be another container.
+func TestJSONExpandedViewForgottenWithItsFrontier(t *testing.T) {
+	pad := padFor(t, func(list, other int) bool { return other > list })
+	input := listAndOther(pad)
+	c := counter()
+	d, list, other := openListAndOther(t, input, 3)
+	if listCost(d, list) <= listCost(d, other) {
+		t.Fatalf("with 3 records in full the list costs %d, no more than the other's %d", listCost(d, list), listCost(d, other))
+	}
+	f := form{depth: 1, expand: 1}
+	d.try(f, c)
+	setFull(d, d.lists[list.start], 0)
+	d.forgetLists()
+	fresh, _, _ := openListAndOther(t, input, 0)
+	if got, want := d.try(f, c), fresh.try(f, c); !bytes.Equal(got.view, want.view) {
+		t.Errorf("the view expanding the first container differs from a fresh document's:\n%s\nwant:\n%s", got.view, want.view)
+	}
+}
+
+// listAndOther returns a document of a record list and another object,
+// whose string is pad characters long.
+func listAndOther(pad int) []byte {
+	var b strings.Builder
+	b.WriteString("{\n  \"list\": [\n")
+	for i := range 10 {
+		fmt.Fprintf(&b, "    {\n      \"name\": \"record-%d\",\n      \"size\": %d,\n      \"tags\": [\"a\", \"b\"]\n    },\n", i, 10*i)
+	}
+	b.WriteString("    {\n      \"name\": \"last\",\n      \"size\": 0,\n      \"tags\": []\n    }\n  ],\n")
+	fmt.Fprintf(&b, "  \"other\": {\n    \"text\": %q\n  }\n}\n", strings.Repeat("x", pad))
+	return []byte(b.String())
+}
+
+// openListAndOther returns the document listAndOther made, with k records
+// of its list in full, and the list and the other object.
+func openListAndOther(t *testing.T, input []byte, k int) (*jsonDoc, seg, seg) {
+	t.Helper()
+	root := seg{0, valueEnd(input, 0)}
+	d := newJSONDoc(input, root, true)
+	lists := d.recordLists()
+	if len(lists) != 1 {
+		t.Fatalf("%d record lists, want 1", len(lists))
+	}
+	d.lists = map[int]*recordList{lists[0].at: lists[0]}
+	setFull(d, lists[0], k)
+	return d, seg{lists[0].at, d.valueEnd(lists[0].at)}, d.memberValue(root, []byte(`"other"`))
+}
+
+// padFor returns the first length of the other object's string for which
+// ok holds of what expanding the list, with no record in full, and the
+// other object add to a view at level 0.
+func padFor(t *testing.T, ok func(list, other int) bool) int {
+	t.Helper()
+	for pad := range 400 {
+		d, list, other := openListAndOther(t, listAndOther(pad), 0)
+		if ok(listCost(d, list), listCost(d, other)) {
+			return pad
+		}
+	}
+	t.Fatal("no length of the other object's string will do")
+	return 0
+}
+
+// listCost returns what expanding the container at v, a member of the
+// root, adds to a view at level 0.
+func listCost(d *jsonDoc, v seg) int {
+	r := docRender{d: d, lv: jsonLevels[0], depth: 1, limit: d.limit}
+	return r.expansion(v, 1) - len(d.container(v.start).summary(d.b, jsonLevels[0].names))
 }
 
 // setFull shows the first k records of l's upgrades in full.

@@ -405,9 +405,12 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 	r.applyForm(f)
 	r.value(d.root, 0, nil)
 	d.buf = r.out[:0]
-	a := attempt{edges: edges, lists: r.lists}
+	// The containers a view expands beyond its depth are the first of a
+	// frontier, whose order may hang on how a record list is shown.
+	lists := r.lists || f.expand > 0 && d.listFrontiers[[2]int{f.depth, f.level}]
+	a := attempt{edges: edges, lists: lists}
 	if len(r.out) <= r.limit {
-		a = attempt{view: bytes.Clone(r.out), tokens: c.Count(append(r.out, '\n')), ok: true, edges: edges, lists: r.lists}
+		a = attempt{view: bytes.Clone(r.out), tokens: c.Count(append(r.out, '\n')), ok: true, edges: edges, lists: lists}
 	}
 	d.tries[f] = a
 	return a
