@@ -89,12 +89,7 @@ func triesKeptAcrossListStates(t *testing.T, input []byte) {
 	}
 	show := func(d *jsonDoc, lists []*recordList, k int) {
 		for _, l := range lists {
-			l.full = map[int]bool{}
-			for _, i := range l.upgrades[:min(k, len(l.upgrades))] {
-				l.full[i] = true
-			}
-			l.whole = map[int]bool{}
-			l.counts = l.count(d.scan)
+			setFull(d, l, k)
 		}
 		d.forgetLists()
 	}
