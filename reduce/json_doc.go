@@ -42,7 +42,9 @@ const maxViewDepth = 48
 
 // jsonDoc is one JSON document and what is known of its containers.
 type jsonDoc struct {
-	b        []byte // the input, without a byte-order mark
+	// scan holds the input, without a byte-order mark, and where its
+	// containers end, as views find them.
+	scan
 	root     seg
 	maxDepth int
 	limit    int // the most bytes a view may have
@@ -58,12 +60,24 @@ type jsonDoc struct {
 	// summarised at that depth and how many of them hold a failure.
 	frontiers map[[2]int][]int
 	failingAt map[[2]int]int
+	// listFrontiers holds the frontiers that expand a record list.
+	listFrontiers map[[2]int]bool
 	// lists holds the record lists a view shows one record a line, by
 	// where they start (see recordViews).
 	lists map[int]*recordList
 	// chars holds the length in characters of the long string literals
 	// counted, by where they start.
 	chars map[*byte]int
+	// expansions holds what expanding a container adds to a view, by
+	// where it starts, the depth and the level: views that differ only in
+	// their record lists expand the rest alike.
+	expansions map[expansionKey]int
+	// listText holds what views wrote of record lists, until what they
+	// show of them changes (see listOnce).
+	listText map[listKey][]byte
+	// buf and subBuf are room for the view being rendered and for a
+	// container expanded in it, kept from one render to the next.
+	buf, subBuf []byte
 }
 
 // attempt is a view rendered in one form: its text and tokens, or nothing
@@ -72,6 +86,10 @@ type attempt struct {
 	view   []byte
 	tokens int
 	ok     bool
+	// edges are the containers it summarises at its depth, if it shows
+	// nothing beyond its level (see frontier).
+	edges []edge
+	lists bool // it shows a record list one record a line
 }
 
 // newJSONDoc returns the document at root, to be viewed pretty-printed in
@@ -80,7 +98,7 @@ type attempt struct {
 // way with the input's colons.
 func newJSONDoc(b []byte, root seg, pretty bool) *jsonDoc {
 	d := &jsonDoc{
-		b: b, root: root, maxDepth: min(depthOf(b[root.start:root.end]), maxViewDepth), limit: root.end - root.start,
+		scan: scan{b: b, ends: map[int]int{}}, root: root, maxDepth: min(depthOf(b[root.start:root.end]), maxViewDepth), limit: root.end - root.start,
 		pretty: pretty, indent: indentOf(b, root), comma: ",",
 		cache: map[int]*container{}, tries: map[form]attempt{}, frontiers: map[[2]int][]int{}, failingAt: map[[2]int]int{},
 	}
@@ -290,9 +308,20 @@ func (d *jsonDoc) frontier(depth, level int) []int {
 	if f, ok := d.frontiers[k]; ok {
 		return f
 	}
-	r := docRender{d: d, lv: jsonLevels[level], depth: depth, limit: d.limit, edge: &[]edge{}}
-	r.value(d.root, 0, nil)
-	edges := *r.edge
+	// The view of that depth and level, tried before, found its edges, in
+	// the order it wrote them, which breaks ties of cost.
+	r := docRender{d: d, lv: jsonLevels[level], depth: depth, limit: d.limit}
+	a, ok := d.tries[form{depth: depth, level: level}]
+	edges := slices.Clone(a.edges)
+	r.lists = a.lists
+	if !ok {
+		r.edge, r.out = &edges, d.buf[:0]
+		r.value(d.root, 0, nil)
+		d.buf = r.out[:0]
+	}
+	for i := range edges {
+		edges[i].cost = r.expansion(edges[i].v, depth) - edges[i].summary
+	}
 	slices.SortStableFunc(edges, func(a, b edge) int {
 		if a.failing != b.failing {
 			if a.failing {
@@ -305,13 +334,19 @@ func (d *jsonDoc) frontier(depth, level int) []int {
 	f := make([]int, len(edges))
 	failing := 0
 	for i, e := range edges {
-		f[i] = e.at
+		f[i] = e.v.start
 		if e.failing {
 			failing++
 		}
 	}
 	d.frontiers[k] = f
 	d.failingAt[k] = failing
+	if r.lists {
+		if d.listFrontiers == nil {
+			d.listFrontiers = map[[2]int]bool{}
+		}
+		d.listFrontiers[k] = true
+	}
 	return f
 }
 
@@ -341,18 +376,41 @@ func (r *docRender) applyForm(f form) {
 	}
 }
 
+// forgetLists forgets the views tried that show a record list, when what
+// they show of the lists has changed; the others stand.
+func (d *jsonDoc) forgetLists() {
+	for f, a := range d.tries {
+		if a.lists {
+			delete(d.tries, f)
+		}
+	}
+	for k := range d.listFrontiers {
+		delete(d.frontiers, k)
+		delete(d.failingAt, k)
+	}
+	clear(d.listFrontiers)
+	clear(d.listText)
+}
+
 // try renders the view of form f and counts its tokens, once.
 func (d *jsonDoc) try(f form, c Counter) attempt {
 	if a, ok := d.tries[f]; ok {
 		return a
 	}
-	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit}
+	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit, out: d.buf[:0]}
+	var edges []edge
+	if f == (form{depth: f.depth, level: f.level}) {
+		r.edge = &edges
+	}
 	r.applyForm(f)
 	r.value(d.root, 0, nil)
-	a := attempt{}
+	d.buf = r.out[:0]
+	// The containers a view expands beyond its depth are the first of a
+	// frontier, whose order may hang on how a record list is shown.
+	lists := r.lists || f.expand > 0 && d.listFrontiers[[2]int{f.depth, f.level}]
+	a := attempt{edges: edges, lists: lists}
 	if len(r.out) <= r.limit {
-		a = attempt{view: r.out, tokens: c.Count(append(r.out, '\n')), ok: true}
-		a.view = a.view[:len(a.view):len(a.view)]
+		a = attempt{view: bytes.Clone(r.out), tokens: c.Count(append(r.out, '\n')), ok: true, edges: edges, lists: lists}
 	}
 	d.tries[f] = a
 	return a

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/headroom-cli/headroom/elision"
@@ -331,9 +332,12 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 			tries = append(tries, []*recordList{l})
 		}
 	}
+	// The second pass asks what the first asked, but for the level it
+	// accepts: each view it tries is picked once.
+	picked := map[listTry]listPick{}
 	for _, poorer := range []bool{false, true} {
 		for _, t := range tries {
-			if views, ok := d.listViews(t, budget, c, poorer); ok {
+			if views, ok := d.listViews(t, budget, c, poorer, picked); ok {
 				return views, true
 			}
 		}
@@ -344,10 +348,14 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 // listViews returns views of the document that show lists one record a
 // line, with as many records in full as fit, or false if none fits; the
 // rest of the document no poorer than floorLevel unless poorer is set.
-func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer bool) ([][]byte, bool) {
+// picked holds the forms picked for the ways of showing lists tried.
+func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer bool, picked map[listTry]listPick) ([][]byte, bool) {
 	d.lists = map[int]*recordList{}
+	d.reset() // other lists, or none, were shown before
+	var at []byte
 	for _, l := range lists {
 		d.lists[l.at] = l
+		at = strconv.AppendInt(append(at, ' '), int64(l.at), 10)
 	}
 	whole := 0 // records shown whole, spread over each list, in byKey
 	fits := func(k int) bool {
@@ -360,11 +368,25 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			for _, i := range spreadOrder(l.n)[:min(whole, l.n)] {
 				l.whole[i] = true
 			}
-			l.counts = l.count(d.b)
+			l.counts = l.count(d.scan)
 		}
-		d.reset()
-		f, ok := d.pick(budget, c)
-		return ok && (poorer || f.level <= floorLevel) && d.showsLists(f, lists)
+		d.forgetLists()
+		key := listTry{string(at), k, whole, lists[0].byKey, namesTry{}}
+		if rn := lists[0].names; rn != nil {
+			key.names = namesTry{rn, rn.m, rn.width}
+		}
+		p, seen := picked[key]
+		if !seen {
+			p.f, p.ok = d.pick(budget, c)
+		}
+		if p.ok && (poorer || p.f.level <= floorLevel) && p.shows == 0 {
+			p.shows = -1
+			if d.showsLists(p.f, lists) {
+				p.shows = 1
+			}
+		}
+		picked[key] = p
+		return p.ok && (poorer || p.f.level <= floorLevel) && p.shows > 0
 	}
 	most, longest := 0, 0
 	for _, l := range lists {
@@ -441,6 +463,32 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 	return -1
 }
 
+// listTry is one way of showing record lists: the lists, by where they
+// start, k records of each in full, the rest by their keys or not, and
+// whole records spread over each list.
+type listTry struct {
+	lists    string
+	k, whole int
+	byKey    bool
+	names    namesTry
+}
+
+// namesTry is how a list's records are named in folds, if they are: the
+// names, and how many of them in folds how wide.
+type namesTry struct {
+	rn       *recordNames
+	m, width int
+}
+
+// listPick is the form picked for a listTry, if one fits, and whether it
+// shows the lists one record a line: 0 if that is not known yet, 1 if it
+// does, -1 if not.
+type listPick struct {
+	f     form
+	ok    bool
+	shows int8
+}
+
 // shownBy returns how many members of each container the view of form f
 // shows, by where the container starts.
 func (d *jsonDoc) shownBy(f form) map[int]int {
@@ -493,6 +541,8 @@ func (d *jsonDoc) reset() {
 	clear(d.tries)
 	clear(d.frontiers)
 	clear(d.failingAt)
+	clear(d.listFrontiers)
+	clear(d.listText)
 }
 
 // recordCounts counts what a record list's view shows: records in full,
@@ -502,11 +552,11 @@ type recordCounts struct{ full, byKey, elided int }
 // shape returns how the view shows record i, whose value is v: in full,
 // whole as the input has it (a record on one line as short as a note), or
 // by its key.
-func (l *recordList) shape(b []byte, i int, v seg) recordShape {
+func (l *recordList) shape(s scan, i int, v seg) recordShape {
 	switch {
 	case l.full[i]:
 		return shownFull
-	case (!l.byKey || l.whole[i]) && wholeLen(b, v) <= inlineMax:
+	case (!l.byKey || l.whole[i]) && wholeLen(s, v) <= inlineMax:
 		return shownWhole
 	}
 	return shownByKey
@@ -514,7 +564,8 @@ func (l *recordList) shape(b []byte, i int, v seg) recordShape {
 
 // wholeLen returns how long the record at v is on one line, or more than
 // inlineMax if it holds containers.
-func wholeLen(b []byte, v seg) int {
+func wholeLen(s scan, v seg) int {
+	b := s.b
 	if bytes.IndexByte(b[v.start:v.end], '\n') < 0 {
 		return v.end - v.start
 	}
@@ -522,7 +573,7 @@ func wholeLen(b []byte, v seg) int {
 		return inlineMax + 1
 	}
 	n := 2
-	eachMember(b, v.start, func(key, val seg) bool {
+	s.eachMember(v.start, func(key, val seg) bool {
 		if k := kindAt(b, val.start); k == jObject || k == jArray {
 			n = inlineMax + 1
 			return false
@@ -564,50 +615,50 @@ const (
 )
 
 // count counts what the view of the list shows, for its note.
-func (l *recordList) count(b []byte) recordCounts {
+func (l *recordList) count(s scan) recordCounts {
 	var n recordCounts
 	i := 0
 	each := func(v seg) {
-		switch l.shape(b, i, v) {
+		switch l.shape(s, i, v) {
 		case shownFull:
 			n.full++
 		case shownByKey:
 			n.byKey++
-			n.elided += l.elided(b, v)
+			n.elided += l.elided(s, v)
 		}
 		i++
 	}
 	if l.object {
-		eachMember(b, l.at, func(_, v seg) bool { each(v); return true })
+		s.eachMember(l.at, func(_, v seg) bool { each(v); return true })
 	} else {
-		eachItem(b, l.at, func(start, end int) bool { each(seg{start, end}); return true })
+		s.eachItem(l.at, func(start, end int) bool { each(seg{start, end}); return true })
 	}
 	return n
 }
 
 // elided returns how many fields the line of the record at v leaves out.
-func (l *recordList) elided(b []byte, v seg) int {
-	fields := countMembers(b, v)
+func (l *recordList) elided(s scan, v seg) int {
+	fields := countMembers(s, v)
 	switch {
 	case l.object && l.label == nil:
 		return fields
 	case l.object:
 		return fields - 1
 	case len(l.path) == 2:
-		fields += countMembers(b, memberValue(b, v, l.path[0])) - 1
+		fields += countMembers(s, s.memberValue(v, l.path[0])) - 1
 	}
 	return fields - 1
 }
 
 // countMembers counts the members of the object at v, or the items of the
 // array.
-func countMembers(b []byte, v seg) int {
+func countMembers(s scan, v seg) int {
 	n := 0
-	if b[v.start] == '[' {
-		eachItem(b, v.start, func(_, _ int) bool { n++; return true })
+	if s.b[v.start] == '[' {
+		s.eachItem(v.start, func(_, _ int) bool { n++; return true })
 		return n
 	}
-	eachMember(b, v.start, func(_, _ seg) bool { n++; return true })
+	s.eachMember(v.start, func(_, _ seg) bool { n++; return true })
 	return n
 }
 
@@ -653,7 +704,7 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 			r.str(b[key.start:key.end], 4*r.lv.chars)
 			r.out = append(r.out, r.d.colon...)
 		}
-		switch l.shape(b, i, val) {
+		switch l.shape(r.d.scan, i, val) {
 		case shownFull:
 			r.fullRecord(val, depth+1, c.rareKeys)
 		case shownWhole:
@@ -665,9 +716,9 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		return len(r.out) <= r.limit
 	}
 	if l.object {
-		eachMember(b, v.start, each)
+		r.d.eachMember(v.start, each)
 	} else {
-		eachItem(b, v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
+		r.d.eachItem(v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
@@ -741,20 +792,20 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 		return
 	case l.object:
 		r.out = append(r.out, '{')
-		r.member(l.label, memberValue(b, v, l.label))
+		r.member(l.label, r.d.memberValue(v, l.label))
 		r.out = append(r.out, '}')
 		return
 	}
 	r.out = append(r.out, '{')
 	if len(l.path) == 2 {
-		inner := memberValue(b, v, l.path[0])
+		inner := r.d.memberValue(v, l.path[0])
 		r.out = append(r.out, l.path[0]...)
 		r.out = append(r.out, r.d.colon...)
 		r.out = append(r.out, '{')
-		r.member(l.path[1], memberValue(b, inner, l.path[1]))
+		r.member(l.path[1], r.d.memberValue(inner, l.path[1]))
 		r.out = append(r.out, '}')
 	} else {
-		r.member(l.path[0], memberValue(b, v, l.path[0]))
+		r.member(l.path[0], r.d.memberValue(v, l.path[0]))
 	}
 	r.out = append(r.out, '}')
 }
@@ -1155,7 +1206,7 @@ func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) list
 			text := s.b[start:end]
 			return listLine{piece: Piece{Line: r.first, Text: text}, cost: lineCost(text, c)}
 		}
-	} else if extra == nil && wholeLen(s.b, r.v) <= inlineMax {
+	} else if extra == nil && wholeLen(scan{b: s.b}, r.v) <= inlineMax {
 		// A short record over several lines, whole on one.
 		rd.out = rd.out[:0]
 		rd.whole(r.v)
@@ -1166,7 +1217,7 @@ func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) list
 		piece:  Piece{Line: r.first, Note: note, Stands: r.last - r.first + 1},
 		cost:   c.Count([]byte(note + "\n")),
 		fields: fields,
-		elided: l.elided(s.b, r.v) + 1 - fields,
+		elided: l.elided(scan{b: s.b}, r.v) + 1 - fields,
 	}
 }
 

@@ -25,13 +25,15 @@ type docRender struct {
 	// shown, if set, counts the members shown of each container, by
 	// where it starts.
 	shown map[int]int
+	lists bool // it wrote a record list one record a line
 }
 
 // edge is a container a view summarises at its depth, which a richer view
 // may expand.
 type edge struct {
-	at      int  // where it starts
-	cost    int  // the bytes expanding it adds
+	v       seg
+	summary int  // the length of its summary
+	cost    int  // the bytes expanding it adds, once frontier counts them
 	failing bool // it holds a failure
 }
 
@@ -65,12 +67,13 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		if oneLine && len(raw) <= len(s) {
 			s = raw
 		} else if depth == r.depth && r.edge != nil {
-			*r.edge = append(*r.edge, edge{at: v.start, cost: r.expansion(v, depth) - len(s), failing: len(c.failing) > 0})
+			*r.edge = append(*r.edge, edge{v: v, summary: len(s), failing: len(c.failing) > 0})
 		}
 		r.out = append(r.out, s...)
 		return
 	case r.d.lists[v.start] != nil:
-		r.recordList(v, depth, r.d.lists[v.start])
+		r.lists = true
+		r.listOnce(v, depth, r.d.lists[v.start])
 		return
 	case oneLine && len(raw) <= min(inlineMax, r.lv.chars):
 		r.out = append(r.out, raw...)
@@ -111,12 +114,72 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 	r.out = append(r.out, raw[len(raw)-1])
 }
 
+// listOnce writes the record list l at v as recordList does, but copies
+// what an earlier view with the same widths and depth wrote of it: the
+// views tried for one way of showing lists differ mostly elsewhere. A copy
+// is made only of a list written whole, and used only where it fits
+// whole, so that the limit cuts no view otherwise than recordList would.
+func (r *docRender) listOnce(v seg, depth int, l *recordList) {
+	if r.shown != nil || r.edge != nil {
+		r.recordList(v, depth, l)
+		return
+	}
+	// Only the records in full go deeper than the list's lines, as deep
+	// as fullRecord takes them at least, and only they use the level's
+	// widths; the lines cut their strings.
+	key := listKey{v.start, depth, max(r.depth, depth+1+fullDepth), r.lv}
+	if l.counts.full == 0 {
+		key.viewDepth, key.lv = 0, jsonLevel{chars: r.lv.chars}
+	}
+	if s, ok := r.d.listText[key]; ok && len(r.out)+len(s) <= r.limit {
+		r.out = append(r.out, s...)
+		return
+	}
+	start := len(r.out)
+	r.recordList(v, depth, l)
+	if len(r.out) <= r.limit {
+		if r.d.listText == nil {
+			r.d.listText = map[listKey][]byte{}
+		}
+		r.d.listText[key] = bytes.Clone(r.out[start:])
+	}
+}
+
+// listKey names what a view writes of a record list: where it starts, its
+// depth, the view's depth and its widths.
+type listKey struct {
+	at, depth, viewDepth int
+	lv                   jsonLevel
+}
+
 // expansion returns the length of the container v at depth when it is
 // expanded and its own containers summarised.
 func (r *docRender) expansion(v seg, depth int) int {
-	sub := docRender{d: r.d, lv: r.lv, depth: depth, expand: map[int]bool{v.start: true}, limit: r.limit}
+	// A record list is expanded as the view at hand shows it; any other
+	// container as every view does, its own containers summarised.
+	key := expansionKey{v.start, depth, r.lv}
+	n, ok := r.d.expansions[key]
+	if ok && r.d.lists[v.start] == nil {
+		return n
+	}
+	sub := docRender{d: r.d, lv: r.lv, depth: depth, expand: map[int]bool{v.start: true}, limit: r.limit, out: r.d.subBuf[:0]}
 	sub.container(v, depth, nil)
+	r.d.subBuf = sub.out[:0]
+	r.lists = r.lists || sub.lists
+	if r.d.lists[v.start] == nil {
+		if r.d.expansions == nil {
+			r.d.expansions = map[expansionKey]int{}
+		}
+		r.d.expansions[key] = len(sub.out)
+	}
 	return len(sub.out)
+}
+
+// expansionKey names the expansion of the container at at, at depth,
+// with the level's widths.
+type expansionKey struct {
+	at, depth int
+	lv        jsonLevel
 }
 
 // noteBytes is about the length of the note for an elided run: a run no

@@ -85,13 +85,47 @@ func stringEnd(b []byte, i int) int {
 
 // eachItem calls f with the span of each item of the array that starts at
 // i, in order, until f returns false.
-func eachItem(b []byte, i int, f func(start, end int) bool) {
+func eachItem(b []byte, i int, f func(start, end int) bool) { scan{b: b}.eachItem(i, f) }
+
+// eachMember calls f with the spans of the key (quotes included) and the
+// value of each member of the object that starts at i, in order, until f
+// returns false.
+func eachMember(b []byte, i int, f func(key, value seg) bool) { scan{b: b}.eachMember(i, f) }
+
+// memberValue returns the value of the member named key (quoted) of the
+// object at v, or an empty seg.
+func memberValue(b []byte, v seg, key []byte) seg { return scan{b: b}.memberValue(v, key) }
+
+// scan walks the values of b. If ends is set, it holds where containers
+// end, by where they start, as they are found: the views of one document
+// walk the same containers again and again, and scanning each to its end
+// every time costs the size of the document a view.
+type scan struct {
+	b    []byte
+	ends map[int]int
+}
+
+// valueEnd returns the index just past the value that starts at i.
+func (s scan) valueEnd(i int) int {
+	if s.ends == nil || s.b[i] != '{' && s.b[i] != '[' {
+		return valueEnd(s.b, i)
+	}
+	end, ok := s.ends[i]
+	if !ok {
+		end = valueEnd(s.b, i)
+		s.ends[i] = end
+	}
+	return end
+}
+
+func (s scan) eachItem(i int, f func(start, end int) bool) {
+	b := s.b
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == ']' {
 		return
 	}
 	for i < len(b) {
-		end := valueEnd(b, i)
+		end := s.valueEnd(i)
 		if !f(i, end) {
 			return
 		}
@@ -103,16 +137,14 @@ func eachItem(b []byte, i int, f func(start, end int) bool) {
 	}
 }
 
-// eachMember calls f with the spans of the key (quotes included) and the
-// value of each member of the object that starts at i, in order, until f
-// returns false.
-func eachMember(b []byte, i int, f func(key, value seg) bool) {
+func (s scan) eachMember(i int, f func(key, value seg) bool) {
+	b := s.b
 	i = skipSpace(b, i+1)
 	for i < len(b) && b[i] == '"' {
 		kend := stringEnd(b, i)
 		v := skipSpace(b, kend)
 		v = skipSpace(b, v+1) // past the colon
-		vend := valueEnd(b, v)
+		vend := s.valueEnd(v)
 		if !f(seg{i, kend}, seg{v, vend}) {
 			return
 		}
@@ -124,12 +156,10 @@ func eachMember(b []byte, i int, f func(key, value seg) bool) {
 	}
 }
 
-// memberValue returns the value of the member named key (quoted) of the
-// object at v, or an empty seg.
-func memberValue(b []byte, v seg, key []byte) seg {
+func (s scan) memberValue(v seg, key []byte) seg {
 	var out seg
-	eachMember(b, v.start, func(k, val seg) bool {
-		if bytes.Equal(b[k.start:k.end], key) {
+	s.eachMember(v.start, func(k, val seg) bool {
+		if bytes.Equal(s.b[k.start:k.end], key) {
 			out = val
 			return false
 		}

@@ -620,15 +620,28 @@ func largestJSON(b *testing.B, document bool) []byte {
 	return largest
 }
 
-func benchmarkJSON(b *testing.B, input []byte) {
+// BenchmarkJSONAPIDescription reduces an API description, whose
+// operations and shapes are record lists too long to show together: each
+// is tried alone, with the rest of the document at the floor level and
+// poorer.
+func BenchmarkJSONAPIDescription(b *testing.B) {
+	input := readFile(b, filepath.Join(localJSON, "botocore-backup-gateway-service.json"))
+	for _, budget := range []int{2000, 300} {
+		b.Run(strconv.Itoa(budget), func(b *testing.B) { benchmarkJSONAt(b, input, budget) })
+	}
+}
+
+func benchmarkJSON(b *testing.B, input []byte) { benchmarkJSONAt(b, input, 2000) }
+
+func benchmarkJSONAt(b *testing.B, input []byte, budget int) {
 	c := counter()
 	b.SetBytes(int64(len(input)))
 	b.ReportAllocs()
 	for b.Loop() {
-		r := newJSON(2000)
+		r := newJSON(budget)
 		s := NewSplitter(r)
 		s.Write(input)
 		n := s.Close()
-		Render(Fit(r.Pieces(n, 2000, c), n, 2000, c), n)
+		Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
 	}
 }
