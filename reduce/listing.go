@@ -431,7 +431,7 @@ func isLowerWord(b []byte) bool {
 }
 
 // rowSize returns the size in a row of ls -l, ls -s or du, in bytes as far
-// as its unit tells.
+// as its unit tells; in a row of git diff --stat, the lines changed.
 func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 	var f []byte
 	switch {
@@ -449,6 +449,14 @@ func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 	case ll.Start > 0 && ll.End == len(b) && len(bytes.Fields(b[:ll.Start])) == 1:
 		// ls -s: the size, then the name.
 		f = bytes.TrimSpace(b[:ll.Start])
+	case ll.Start == 1 && b[0] == ' ' && ll.End < len(b):
+		// git diff --stat: the path, a bar, the lines changed; a binary
+		// file's Bin and bytes are no count of lines.
+		rest, ok := bytes.CutPrefix(bytes.TrimLeft(b[ll.End:], " "), []byte("| "))
+		if !ok {
+			return 0, false
+		}
+		f, _, _ = bytes.Cut(bytes.TrimLeft(rest, " "), []byte(" "))
 	default:
 		return 0, false
 	}

@@ -200,13 +200,14 @@ func TestListingSizes(t *testing.T) {
 		if _, ok := parseSize([]byte(in)); ok {
 			t.Errorf("parseSize(%q) ok", in)
 		}
-	} // A row's size, as ls -l, ls -sh and du print it.
+	} // A row's size, as ls -l, ls -sh and du print it; git diff --stat's lines changed.
 	var p shape.ListingParser
 	for row, want := range map[string]int64{
 		"-rw-r--r-- 1 root root 3080 Aug 28 16:20 a.go": 3080,
 		"105M libLLVM-14.so.1":                          105 << 20,
 		" 12K README.md":                                12 << 10,
 		"4.0K\t/usr/share/doc":                          4096,
+		" quic/conn_id.go             |  458 +++++++":   458,
 	} {
 		if got, ok := rowSize([]byte(row), p.Parse([]byte(row))); !ok || got != want {
 			t.Errorf("rowSize(%q) = %d, %v; want %d", row, got, ok, want)
@@ -974,6 +975,33 @@ func TestListingPathDirRows(t *testing.T) {
 		t.Errorf("%d of %d directory rows shown whole:\n%s", whole, len(inner), view)
 	}
 	checkListingView(t, "tar-tvf-encoding", input, budget)
+}
+
+// TestListingStatLargest checks, on real git diff --stat output, that the
+// rows of the files changed most show whole: the count is what a --stat
+// row tells besides the path, and its largest say where a change weighs.
+func TestListingStatLargest(t *testing.T) {
+	input := listingSample(t, "git-diff-stat-xnet.out")
+	var rows []string
+	for l := range strings.Lines(string(input)) {
+		if strings.Contains(l, " | ") {
+			rows = append(rows, strings.TrimSuffix(l, "\n"))
+		}
+	}
+	count := func(row string) int {
+		f := strings.Fields(row[strings.LastIndex(row, " | ")+3:])
+		n, _ := strconv.Atoi(f[0])
+		return n
+	}
+	slices.SortStableFunc(rows, func(a, b string) int { return count(b) - count(a) })
+	const budget = 800
+	view := "\n" + string(body(t, shape.Listing, input, budget))
+	for _, row := range rows[:5] {
+		if !strings.Contains(view, "\n"+row+"\n") {
+			t.Errorf("row %q, of the largest, not in the view:%s", row, view)
+		}
+	}
+	checkListingView(t, "git-diff-stat-xnet", input, budget)
 }
 
 // listingSample returns the real output held in testdata/listing under name.
