@@ -1004,6 +1004,23 @@ func TestListingStatLargest(t *testing.T) {
 	checkListingView(t, "git-diff-stat-xnet", input, budget)
 }
 
+// TestListingRawRowsNamed checks, on real rows of git diff --raw, that
+// every path is named: the modes and object ids before each differ from
+// row to row, and rows as they are would show a third of the paths.
+func TestListingRawRowsNamed(t *testing.T) {
+	input := listingSample(t, "git-diff-raw-xnet.out")
+	const budget = 700
+	view := body(t, shape.Listing, input, budget)
+	named := string(view) + string(Unfolded(view))
+	for l := range strings.Lines(string(input)) {
+		_, path, _ := strings.Cut(strings.TrimSuffix(l, "\n"), "\t")
+		if !strings.Contains(named, path) {
+			t.Errorf("path %q not named in the view:\n%s", path, view)
+		}
+	}
+	checkListingView(t, "git-diff-raw-xnet", input, budget)
+}
+
 // listingSample returns the real output held in testdata/listing under name.
 func listingSample(t *testing.T, name string) []byte {
 	t.Helper()
