@@ -1021,6 +1021,28 @@ func TestListingRawRowsNamed(t *testing.T) {
 	checkListingView(t, "git-diff-raw-xnet", input, budget)
 }
 
+// TestListingFoldsBeforeLines checks, on a real find of a tree too long
+// to name whole, that the view names a third of the paths or more: a fold
+// names a dozen paths for the tokens two or three of them take as they
+// are, so folds go before paths as they are, but for the ends.
+func TestListingFoldsBeforeLines(t *testing.T) {
+	input := listingSample(t, "find-i18n.out")
+	const budget = 1200
+	view := body(t, shape.Listing, input, budget)
+	named := string(view) + string(Unfolded(view))
+	n, k := 0, 0
+	for l := range strings.Lines(string(input)) {
+		n++
+		if strings.Contains(named, strings.TrimSuffix(l, "\n")) {
+			k++
+		}
+	}
+	if k*3 < n {
+		t.Errorf("%d of %d paths named:\n%s", k, n, view)
+	}
+	checkListingView(t, "find-i18n", input, budget)
+}
+
 // listingSample returns the real output held in testdata/listing under name.
 func listingSample(t *testing.T, name string) []byte {
 	t.Helper()
