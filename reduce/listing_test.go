@@ -1008,17 +1008,24 @@ func TestListingStatLargest(t *testing.T) {
 // every path is named: the modes and object ids before each differ from
 // row to row, and rows as they are would show a third of the paths.
 func TestListingRawRowsNamed(t *testing.T) {
-	input := listingSample(t, "git-diff-raw-xnet.out")
-	const budget = 700
-	view := body(t, shape.Listing, input, budget)
-	named := string(view) + string(Unfolded(view))
-	for l := range strings.Lines(string(input)) {
+	view, input := namedView(t, "git-diff-raw-xnet.out", 700)
+	for l := range strings.Lines(input) {
 		_, path, _ := strings.Cut(strings.TrimSuffix(l, "\n"), "\t")
-		if !strings.Contains(named, path) {
+		if !strings.Contains(view, path) {
 			t.Errorf("path %q not named in the view:\n%s", path, view)
 		}
 	}
-	checkListingView(t, "git-diff-raw-xnet", input, budget)
+}
+
+// namedView returns the view of the real output held in testdata/listing
+// under name at budget, with the lines its folds stand for after it, and
+// the output; it checks the view is true to the output.
+func namedView(t *testing.T, name string, budget int) (view, input string) {
+	t.Helper()
+	in := listingSample(t, name)
+	v := body(t, shape.Listing, in, budget)
+	checkListingView(t, name, in, budget)
+	return string(v) + string(Unfolded(v)), string(in)
 }
 
 // TestListingFoldsBeforeLines checks, on a real find of a tree too long
@@ -1026,21 +1033,17 @@ func TestListingRawRowsNamed(t *testing.T) {
 // names a dozen paths for the tokens two or three of them take as they
 // are, so folds go before paths as they are, but for the ends.
 func TestListingFoldsBeforeLines(t *testing.T) {
-	input := listingSample(t, "find-i18n.out")
-	const budget = 1200
-	view := body(t, shape.Listing, input, budget)
-	named := string(view) + string(Unfolded(view))
+	view, input := namedView(t, "find-i18n.out", 1200)
 	n, k := 0, 0
-	for l := range strings.Lines(string(input)) {
+	for l := range strings.Lines(input) {
 		n++
-		if strings.Contains(named, strings.TrimSuffix(l, "\n")) {
+		if strings.Contains(view, strings.TrimSuffix(l, "\n")) {
 			k++
 		}
 	}
 	if k*3 < n {
 		t.Errorf("%d of %d paths named:\n%s", k, n, view)
 	}
-	checkListingView(t, "find-i18n", input, budget)
 }
 
 // listingSample returns the real output held in testdata/listing under name.
