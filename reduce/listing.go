@@ -40,6 +40,10 @@ const (
 	listMaxBlanks = 4096
 	// listEnds is how many entries at either end rank above all others.
 	listEnds = 3
+	// listPathColumns is how many fields before a path make them columns
+	// of a row rather than a status (git status -s's M, a rename's old
+	// path).
+	listPathColumns = 3
 	// listTextUntil is how many entries, half the lines or more, make the
 	// input a listing beyond doubt; until then it is also read as text.
 	listTextUntil = 64
@@ -193,8 +197,13 @@ func (r *Listing) Add(l Line) {
 		// section, nor after an indentation (apt-cache rdepends), where
 		// names alone in notes show it at less cost; nor a directory's
 		// name alone (jar tf's org/), which stands out as it is.
+		// Nor a path after columns (git's raw rows: modes, object ids,
+		// the status), which differ from row to row and would keep
+		// every row a fold of its own: it shows by name alone, as a
+		// row of ls -l does.
 		bare := bytes.IndexByte(name[:max(len(name)-1, 0)], '/') < 0
 		folds := !bare || r.section == nil && ll.Start == 0 && !bytes.HasSuffix(name, []byte("/"))
+		folds = folds && len(bytes.Fields(b[:ll.Start])) < listPathColumns
 		if ll.End == len(b) && folds && r.fold.add(l, b[:ll.Start], name, dir) {
 			return
 		}
@@ -431,7 +440,7 @@ func isLowerWord(b []byte) bool {
 }
 
 // rowSize returns the size in a row of ls -l, ls -s or du, in bytes as far
-// as its unit tells.
+// as its unit tells; in a row of git diff --stat, the lines changed.
 func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 	var f []byte
 	switch {
@@ -449,6 +458,14 @@ func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 	case ll.Start > 0 && ll.End == len(b) && len(bytes.Fields(b[:ll.Start])) == 1:
 		// ls -s: the size, then the name.
 		f = bytes.TrimSpace(b[:ll.Start])
+	case ll.Start == 1 && b[0] == ' ' && ll.End < len(b):
+		// git diff --stat: the path, a bar, the lines changed; a binary
+		// file's Bin and bytes are no count of lines.
+		rest, ok := bytes.CutPrefix(bytes.TrimLeft(b[ll.End:], " "), []byte("| "))
+		if !ok {
+			return 0, false
+		}
+		f, _, _ = bytes.Cut(bytes.TrimLeft(rest, " "), []byte(" "))
 	default:
 		return 0, false
 	}

@@ -281,8 +281,8 @@ func (r *Listing) paths() bool {
 // counted returns a view of the census and of the entries that fit with it.
 // The paths that fold offers both as they are, ranked by their distance
 // from the nearer end, and folded, each directory's first fold before the
-// second of any, so that the ends show as they are and the middle shows
-// the first names of each directory. Rows whose names alone pay show by
+// second of any and every fold before the paths as they are, so that the
+// ends show as they are and the middle shows the names of each directory. Rows whose names alone pay show by
 // them, from the ends in, where rows as they are would not fit.
 func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool) []Piece {
 	cands := slices.Clone(ranked)
@@ -303,7 +303,9 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		// Each directory's first fold before the second of any; a
 		// directory of more than listFoldLevels folds takes turns for
 		// several at once, so that the view's names spread over the
-		// entries rather than over the directories.
+		// entries rather than over the directories. Every fold goes
+		// before the paths as they are, but for the ends: a fold names
+		// a dozen paths for the tokens two or three take as they are.
 		narrow := r.fold.folds(listFoldNarrow)
 		per := map[string]int{}
 		for _, d := range narrow {
@@ -312,7 +314,7 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 		for _, d := range narrow {
 			if d.n > 1 {
 				level := d.k / max(1, per[r.fold.runs[d.run].dir+d.sub]/listFoldLevels)
-				cands = append(cands, r.fold.piece(d, prioListRanked-(8+16*min(level, listMaxRank/1024))*64))
+				cands = append(cands, r.fold.piece(d, prioListRanked+listMaxRank/4-min(level, listMaxRank/1024)*64))
 			}
 		}
 	}

@@ -200,13 +200,14 @@ func TestListingSizes(t *testing.T) {
 		if _, ok := parseSize([]byte(in)); ok {
 			t.Errorf("parseSize(%q) ok", in)
 		}
-	} // A row's size, as ls -l, ls -sh and du print it.
+	} // A row's size, as ls -l, ls -sh and du print it; git diff --stat's lines changed.
 	var p shape.ListingParser
 	for row, want := range map[string]int64{
 		"-rw-r--r-- 1 root root 3080 Aug 28 16:20 a.go": 3080,
 		"105M libLLVM-14.so.1":                          105 << 20,
 		" 12K README.md":                                12 << 10,
 		"4.0K\t/usr/share/doc":                          4096,
+		" quic/conn_id.go             |  458 +++++++":   458,
 	} {
 		if got, ok := rowSize([]byte(row), p.Parse([]byte(row))); !ok || got != want {
 			t.Errorf("rowSize(%q) = %d, %v; want %d", row, got, ok, want)
@@ -974,6 +975,75 @@ func TestListingPathDirRows(t *testing.T) {
 		t.Errorf("%d of %d directory rows shown whole:\n%s", whole, len(inner), view)
 	}
 	checkListingView(t, "tar-tvf-encoding", input, budget)
+}
+
+// TestListingStatLargest checks, on real git diff --stat output, that the
+// rows of the files changed most show whole: the count is what a --stat
+// row tells besides the path, and its largest say where a change weighs.
+func TestListingStatLargest(t *testing.T) {
+	input := listingSample(t, "git-diff-stat-xnet.out")
+	var rows []string
+	for l := range strings.Lines(string(input)) {
+		if strings.Contains(l, " | ") {
+			rows = append(rows, strings.TrimSuffix(l, "\n"))
+		}
+	}
+	count := func(row string) int {
+		f := strings.Fields(row[strings.LastIndex(row, " | ")+3:])
+		n, _ := strconv.Atoi(f[0])
+		return n
+	}
+	slices.SortStableFunc(rows, func(a, b string) int { return count(b) - count(a) })
+	const budget = 800
+	view := "\n" + string(body(t, shape.Listing, input, budget))
+	for _, row := range rows[:5] {
+		if !strings.Contains(view, "\n"+row+"\n") {
+			t.Errorf("row %q, of the largest, not in the view:%s", row, view)
+		}
+	}
+	checkListingView(t, "git-diff-stat-xnet", input, budget)
+}
+
+// TestListingRawRowsNamed checks, on real rows of git diff --raw, that
+// every path is named: the modes and object ids before each differ from
+// row to row, and rows as they are would show a third of the paths.
+func TestListingRawRowsNamed(t *testing.T) {
+	view, input := namedView(t, "git-diff-raw-xnet.out", 700)
+	for l := range strings.Lines(input) {
+		_, path, _ := strings.Cut(strings.TrimSuffix(l, "\n"), "\t")
+		if !strings.Contains(view, path) {
+			t.Errorf("path %q not named in the view:\n%s", path, view)
+		}
+	}
+}
+
+// namedView returns the view of the real output held in testdata/listing
+// under name at budget, with the lines its folds stand for after it, and
+// the output; it checks the view is true to the output.
+func namedView(t *testing.T, name string, budget int) (view, input string) {
+	t.Helper()
+	in := listingSample(t, name)
+	v := body(t, shape.Listing, in, budget)
+	checkListingView(t, name, in, budget)
+	return string(v) + string(Unfolded(v)), string(in)
+}
+
+// TestListingFoldsBeforeLines checks, on a real find of a tree too long
+// to name whole, that the view names a third of the paths or more: a fold
+// names a dozen paths for the tokens two or three of them take as they
+// are, so folds go before paths as they are, but for the ends.
+func TestListingFoldsBeforeLines(t *testing.T) {
+	view, input := namedView(t, "find-i18n.out", 1200)
+	n, k := 0, 0
+	for l := range strings.Lines(input) {
+		n++
+		if strings.Contains(view, strings.TrimSuffix(l, "\n")) {
+			k++
+		}
+	}
+	if k*3 < n {
+		t.Errorf("%d of %d paths named:\n%s", k, n, view)
+	}
 }
 
 // listingSample returns the real output held in testdata/listing under name.
