@@ -307,12 +307,18 @@ func (t *Text) flush() {
 
 // endPara files the lines of the paragraph that ends. The last line of a
 // paragraph of a record's body, a summary often, ranks right after its
-// first.
+// first, and with the best of its lines that rank as keys (git log
+// --stat's "3 files changed" under the files, whose paths part where they
+// differ): a summary tells as much as any line of the list it closes.
 func (t *Text) endPara() {
 	t.fileHeld(nil)
 	if n := len(t.para); n >= 3 && t.j > 0 {
 		if last := &t.para[n-1]; textWordy(last.piece.Text) {
-			last.rank = min(last.rank, min(t.j, 2)+1)
+			best := min(t.j, 2) + 1
+			for _, u := range t.para[:n-1] {
+				best = min(best, u.keyRank)
+			}
+			last.rank = min(last.rank, max(best, 0))
 		}
 	}
 	for i, u := range t.para {

@@ -422,3 +422,12 @@ func TestTextSideBySideBlocks(t *testing.T) {
 		}
 	}
 }
+
+// The last line of a paragraph of a record's body that lists keys (git
+// log --stat's files, ranked by where their paths part) ranks with the
+// best of them: of the commits' summaries ("3 files changed, ..."), half
+// or more are kept, not crowded out by the files they sum up. The sample
+// is git log --stat -30 2b831ce of this repository.
+func TestTextSummaryOfAList(t *testing.T) {
+	textKeepsShare(t, "git-log-stat.txt", `(?m)^ [0-9]+ files? changed.*$`, 20, 1500, 2)
+}
