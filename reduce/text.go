@@ -204,8 +204,12 @@ func (t *Text) flush() {
 		// The text's first line comes back inside a paragraph that
 		// another line starts: a record starts with no blank line
 		// before it. (Records that start their paragraph as this one
-		// did are read below.)
-		t.k, t.j = 0, 0
+		// did are read below.) It ends the paragraph before, as a blank
+		// line would, so that its last line closes a record's body (git
+		// log --stat's summary under a commit's files) and a paragraph
+		// of many records is not read as one long one.
+		t.endPara()
+		t.k, t.j, t.long = 0, 0, false
 		t.firstBack++
 	case t.inPara:
 		t.k++

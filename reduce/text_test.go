@@ -431,3 +431,13 @@ func TestTextSideBySideBlocks(t *testing.T) {
 func TestTextSummaryOfAList(t *testing.T) {
 	textKeepsShare(t, "git-log-stat.txt", `(?m)^ [0-9]+ files? changed.*$`, 20, 1500, 2)
 }
+
+// A record that starts again inside a paragraph ends it, as a blank line
+// would: of git log --stat with a commit's header of one line, whose
+// files run on into the next commit's header, the summaries that close
+// each list of files are kept as they are with blank lines between.
+// The sample is git log --stat --format='%h %ad%n    %s' --date=short
+// -30 2b831ce~40 of this repository.
+func TestTextRecordEndsAParagraph(t *testing.T) {
+	textKeepsShare(t, "git-log-stat-oneline-head.txt", `(?m)^ [0-9]+ files? changed.*$`, 20, 2000, 2)
+}
