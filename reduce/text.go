@@ -120,6 +120,10 @@ type Text struct {
 	// of its last line.
 	records bool
 	fields  map[string]uint64
+	// labels holds, by the name of each "Name: value" field at the
+	// margin (apt-cache show's "Architecture: amd64"), a hash of its
+	// last line.
+	labels  map[string]uint64
 	changed int // changed rows of a side-by-side diff just before
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
@@ -204,8 +208,12 @@ func (t *Text) flush() {
 		// The text's first line comes back inside a paragraph that
 		// another line starts: a record starts with no blank line
 		// before it. (Records that start their paragraph as this one
-		// did are read below.)
-		t.k, t.j = 0, 0
+		// did are read below.) It ends the paragraph before, as a blank
+		// line would, so that its last line closes a record's body (git
+		// log --stat's summary under a commit's files) and a paragraph
+		// of many records is not read as one long one.
+		t.endPara()
+		t.k, t.j, t.long = 0, 0, false
 		t.firstBack++
 	case t.inPara:
 		t.k++
@@ -263,6 +271,13 @@ func (t *Text) flush() {
 			*at = shape
 		}
 	}
+	if t.labelSame(u.piece.Text) {
+		// A field the same as it last was (a second stanza of one
+		// package: its Maintainer and Architecture again) tells less
+		// than one that differs (its Version), as a line alike the one
+		// at its place in the record before does.
+		u.rank += 2
+	}
 	u.rank = min(u.rank, u.keyRank)
 	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
 		// The line under a rule that starts a paragraph heads it, as a
@@ -307,12 +322,18 @@ func (t *Text) flush() {
 
 // endPara files the lines of the paragraph that ends. The last line of a
 // paragraph of a record's body, a summary often, ranks right after its
-// first.
+// first, and with the best of its lines that rank as keys (git log
+// --stat's "3 files changed" under the files, whose paths part where they
+// differ): a summary tells as much as any line of the list it closes.
 func (t *Text) endPara() {
 	t.fileHeld(nil)
 	if n := len(t.para); n >= 3 && t.j > 0 {
 		if last := &t.para[n-1]; textWordy(last.piece.Text) {
-			last.rank = min(last.rank, min(t.j, 2)+1)
+			best := min(t.j, 2) + 1
+			for _, u := range t.para[:n-1] {
+				best = min(best, u.keyRank)
+			}
+			last.rank = min(last.rank, max(best, 0))
 		}
 	}
 	for i, u := range t.para {
@@ -427,16 +448,40 @@ func (t *Text) fieldChanged(line []byte) bool {
 	if i == 0 || i+1 >= len(line) || line[i] != ' ' || line[i+1] == ' ' {
 		return false
 	}
-	if t.fields == nil {
-		t.fields = map[string]uint64{}
-	}
 	key := logAlikeKey(line)
-	last, ok := t.fields[string(line[:i])]
-	if !ok && len(t.fields) == maxTextFields {
+	last, ok := remember(&t.fields, line[:i], key)
+	return ok && last != key
+}
+
+// labelSame reports whether line is a field "Name: value" at the margin,
+// a name of letters, digits and hyphens, the same in every byte as the
+// last line of that name.
+func (t *Text) labelSame(line []byte) bool {
+	i := 0
+	for i < len(line) && (logAlnum[line[i]] != 0 || i > 0 && line[i] == '-') {
+		i++
+	}
+	if i == 0 || i+1 >= len(line) || line[i] != ':' || line[i+1] != ' ' {
 		return false
 	}
-	t.fields[string(line[:i])] = key
-	return ok && last != key
+	h := fnv(line)
+	last, ok := remember(&t.labels, line[:i], h)
+	return ok && last == h
+}
+
+// remember sets key as the last of name in the map at m, made if need
+// be, and returns the one before, if any. Past maxTextFields names it
+// takes no new one.
+func remember(m *map[string]uint64, name []byte, key uint64) (last uint64, ok bool) {
+	if *m == nil {
+		*m = map[string]uint64{}
+	}
+	last, ok = (*m)[string(name)]
+	if !ok && len(*m) == maxTextFields {
+		return 0, false
+	}
+	(*m)[string(name)] = key
+	return last, ok
 }
 
 // textLead hashes a line's indentation and first word alike when they

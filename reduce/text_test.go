@@ -422,3 +422,31 @@ func TestTextSideBySideBlocks(t *testing.T) {
 		}
 	}
 }
+
+// The last line of a paragraph of a record's body that lists keys (git
+// log --stat's files, ranked by where their paths part) ranks with the
+// best of them: of the commits' summaries ("3 files changed, ..."), half
+// or more are kept, not crowded out by the files they sum up. The sample
+// is git log --stat -30 2b831ce of this repository.
+func TestTextSummaryOfAList(t *testing.T) {
+	textKeepsShare(t, "git-log-stat.txt", `(?m)^ [0-9]+ files? changed.*$`, 20, 1500, 2)
+}
+
+// A record that starts again inside a paragraph ends it, as a blank line
+// would: of git log --stat with a commit's header of one line, whose
+// files run on into the next commit's header, the summaries that close
+// each list of files are kept as they are with blank lines between.
+// The sample is git log --stat --format='%h %ad%n    %s' --date=short
+// -30 2b831ce~40 of this repository.
+func TestTextRecordEndsAParagraph(t *testing.T) {
+	textKeepsShare(t, "git-log-stat-oneline-head.txt", `(?m)^ [0-9]+ files? changed.*$`, 20, 2000, 2)
+}
+
+// A field the same as it last was ranks below one that differs: of
+// apt-cache show's stanzas, several versions of each package whose
+// maintainer, architecture and section repeat, half the versions or more
+// are kept (8 of 18 before). The sample is apt-cache show openssl
+// tzdata libssl3 perl libcurl4 on Debian 12.
+func TestTextRepeatedFields(t *testing.T) {
+	textKeepsShare(t, "apt-cache-show-versions.txt", `(?m)^Version: .*$`, 15, 700, 2)
+}
