@@ -79,9 +79,9 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		}
 		return
 	}
-	// Lists nested in lists are cut harder than the lists holding them:
-	// the shallowest show the most.
-	width := max(r.lv.items>>max(depth-1, 0), 1)
+	// Lists nested in lists are cut harder than the lists holding them,
+	// down to the level's floor: the shallowest show the most.
+	width := max(r.lv.items>>max(depth-1, 0), min(r.lv.floor, r.lv.items), 1)
 	if c.object && !c.mapLike {
 		width = r.lv.keys
 	}

@@ -30,6 +30,8 @@ import (
 //	botocore-backup-gateway-service.json
 //	                             zcat botocore/data/backup-gateway/2021-01-01/service-2.json.gz |
 //	                             python3 -m json.tool   (an API description)
+//	tree-j-crypto-tls.json       cd $(go env GOROOT)/src/crypto && tree -J tls
+//	                             (a directory tree; testdata holds 122 files)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -74,6 +76,17 @@ func TestJSONLocalGolden(t *testing.T) {
 		for _, budget := range []int{2000, 500} {
 			checkJSONView(t, fmt.Sprintf("%s-%d", name, budget), readFile(t, path), budget)
 		}
+	}
+}
+
+// A nested list is cut harder than the lists holding it only while the
+// budget is short: a directory tree with room to spare shows more of its
+// deepest directory than the sixteen names the richest halving allows.
+func TestJSONNestedListsFillRoom(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "tree-j-crypto-tls.json"))
+	got := body(t, shape.JSON, in, 2000)
+	if n := bytes.Count(got, []byte(`"name":"Client-`)) + bytes.Count(got, []byte(`"name":"Server-`)); n < 40 {
+		t.Errorf("the view names %d of the 122 files in testdata, want at least 40:\n%s", n, got)
 	}
 }
 
