@@ -64,6 +64,10 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		s := c.summary(r.d.b, r.lv.names)
 		if oneLine && len(raw) <= len(s) {
 			s = raw
+		} else if f := r.flat(c); f != nil {
+			// A few scalars the input spreads over lines say more on
+			// one line than a summary of their keys, for about as much.
+			s = f
 		} else if depth == r.depth && r.edge != nil {
 			*r.edge = append(*r.edge, edge{at: v.start, cost: r.expansion(v, depth) - len(s), failing: len(c.failing) > 0})
 		}
@@ -109,6 +113,42 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
+}
+
+// flat returns the container c on one line, if it holds only scalars and
+// is no longer so than a short container the view writes whole (see
+// inlineMax), or nil.
+func (r *docRender) flat(c *container) []byte {
+	if c.kinds[jObject] > 0 || c.kinds[jArray] > 0 || c.n > len(c.first) {
+		return nil
+	}
+	comma := ","
+	if r.d.colon != ":" {
+		comma = ", "
+	}
+	limit := min(inlineMax, r.lv.chars)
+	b := r.d.b
+	out := []byte{'['}
+	if c.object {
+		out[0] = '{'
+	}
+	for i, m := range c.first {
+		if i > 0 {
+			out = append(out, comma...)
+		}
+		if c.object {
+			out = append(out, b[m.key.start:m.key.end]...)
+			out = append(out, r.d.colon...)
+		}
+		out = append(out, b[m.val.start:m.val.end]...)
+		if len(out) > limit {
+			return nil
+		}
+	}
+	if c.object {
+		return append(out, '}')
+	}
+	return append(out, ']')
 }
 
 // expansion returns the length of the container v at depth when it is

@@ -90,6 +90,21 @@ func TestJSONNestedListsFillRoom(t *testing.T) {
 	}
 }
 
+// A few scalars that the input spreads over lines, where a view cuts its
+// depth, show on one line rather than as a summary of their keys; a
+// container holding containers is still summarised.
+func TestJSONFlatScalarsAtTheCut(t *testing.T) {
+	in := []byte("{\n  \"with\": {\n    \"go-version\": \"1.22\",\n    \"cache\": true\n  },\n" +
+		"  \"env\": {\n    \"matrix\": {\n      \"os\": \"linux\"\n    }\n  }\n}")
+	d := newJSONDoc(in, seg{0, len(in)}, true)
+	got := string(d.try(form{depth: 1, level: lenientLevels}, byteCount{}).view)
+	for _, want := range []string{`"with": {"go-version": "1.22", "cache": true}`, `"env": "[headroom: object of 1 key: matrix]"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
 // checkJSONView checks the view of input at budget against its golden
 // file, its size, and, for one document, that it parses.
 func checkJSONView(t *testing.T, name string, input []byte, budget int) {
