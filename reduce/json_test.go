@@ -32,6 +32,9 @@ import (
 //	                             python3 -m json.tool   (an API description)
 //	tree-j-crypto-tls.json       cd $(go env GOROOT)/src/crypto && tree -J tls
 //	                             (a directory tree; testdata holds 122 files)
+//	py-ast-sched.json            python3 -c 'import ast, json ...' sched.py   (the syntax
+//	                             tree of Python 3.11's sched.py, each node an object of
+//	                             its _type, its fields and its lineno, indent=1)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -87,6 +90,18 @@ func TestJSONNestedListsFillRoom(t *testing.T) {
 	got := body(t, shape.JSON, in, 2000)
 	if n := bytes.Count(got, []byte(`"name":"Client-`)) + bytes.Count(got, []byte(`"name":"Server-`)); n < 40 {
 		t.Errorf("the view names %d of the 122 files in testdata, want at least 40:\n%s", n, got)
+	}
+}
+
+// A syntax tree's statements, told apart only by their line numbers and
+// too large to show in full, are not shown one a line by line number in a
+// view that leaves most of the room unused: the ordinary view shows what
+// they are.
+func TestJSONRecordsByNumberAloneNotThin(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "py-ast-sched.json"))
+	got := string(body(t, shape.JSON, in, 2000))
+	if strings.Contains(got, "by lineno alone") {
+		t.Errorf("the view shows the statements by line number, not what they are:\n%s", got)
 	}
 }
 
