@@ -126,9 +126,20 @@ func (r *docRender) flat(c *container) []byte {
 	if r.d.colon != ":" {
 		comma = ", "
 	}
-	limit := min(inlineMax, r.lv.chars)
+	// Its length first: most containers at a cut are longer.
+	size := 2 + (len(c.first)-1)*len(comma)
+	for _, m := range c.first {
+		size += m.val.end - m.val.start
+		if c.object {
+			size += m.key.end - m.key.start + len(r.d.colon)
+		}
+	}
+	if size > min(inlineMax, r.lv.chars) {
+		return nil
+	}
 	b := r.d.b
-	out := []byte{'['}
+	out := make([]byte, 1, size)
+	out[0] = '['
 	if c.object {
 		out[0] = '{'
 	}
@@ -141,9 +152,6 @@ func (r *docRender) flat(c *container) []byte {
 			out = append(out, r.d.colon...)
 		}
 		out = append(out, b[m.val.start:m.val.end]...)
-		if len(out) > limit {
-			return nil
-		}
 	}
 	if c.object {
 		return append(out, '}')
