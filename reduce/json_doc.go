@@ -14,22 +14,32 @@ type jsonLevel struct {
 	keys  int // first members of any other object
 	chars int // the longest string shown whole
 	names int // key names a summary of a subtree lists
+	// floor is the fewest items a nested array shows, however deep.
+	floor int
 }
 
 // jsonLevels go from the richest view to the poorest. Arrays give way
 // first, the fields of records last, because the fields are the structure
-// a reader wants and the items are mostly more of the same.
+// a reader wants and the items are mostly more of the same. The richest
+// levels cut nested lists less hard, down to a floor, for a document with
+// room to spare: a directory tree, a dependency tree or a syntax tree
+// shows its deeper lists as far as they fit.
 var jsonLevels = []jsonLevel{
-	{128, maxFields, 1000, 8}, {64, maxFields, 1000, 8}, {48, maxFields, 800, 8}, {32, maxFields, 600, 8}, {24, maxFields, 400, 8},
-	{16, 64, 300, 8}, {12, 48, 240, 8}, {10, 40, 200, 8}, {8, 32, 160, 8},
-	{6, 32, 120, 8}, {5, 24, 100, 6}, {4, 24, 80, 6}, {3, 16, 72, 6},
-	{2, 12, 64, 5}, {2, 8, 56, 4}, // floorLevel
-	{1, 6, 48, 4}, {1, 4, 40, 3}, {1, 3, 32, 2}, {1, 2, 24, 0},
+	{128, maxFields, 1000, 8, 128}, {128, maxFields, 1000, 8, 64}, {128, maxFields, 1000, 8, 32},
+	{128, maxFields, 1000, 8, 1}, {64, maxFields, 1000, 8, 1}, {48, maxFields, 800, 8, 1}, {32, maxFields, 600, 8, 1}, {24, maxFields, 400, 8, 1},
+	{16, 64, 300, 8, 1}, {12, 48, 240, 8, 1}, {10, 40, 200, 8, 1}, {8, 32, 160, 8, 1},
+	{6, 32, 120, 8, 1}, {5, 24, 100, 6, 1}, {4, 24, 80, 6, 1}, {3, 16, 72, 6, 1},
+	{2, 12, 64, 5, 1}, {2, 8, 56, 4, 1}, // floorLevel
+	{1, 6, 48, 4, 1}, {1, 4, 40, 3, 1}, {1, 3, 32, 2, 1}, {1, 2, 24, 0, 1},
 }
+
+// lenientLevels is how many of the richest levels cut nested lists less
+// hard than the rest: they widen a view, never trade its depth.
+const lenientLevels = 3
 
 // floorLevel is the poorest level a view gives up depth for: below it,
 // showing the structure deeper is worth less than showing it wider.
-const floorLevel = 14
+const floorLevel = 17
 
 // inlineMax is the longest container that a view writes on one line as the
 // input has it, rather than one member a line.
@@ -215,9 +225,9 @@ func (d *jsonDoc) views(budget int, c Counter) [][]byte {
 // jsonLevels[level] says.
 type form struct {
 	depth, level, expand int
-	// keys and items, if set, replace the level's keys and items, to
-	// fill the budget between two levels.
-	keys, items int
+	// keys, items and floor, if set, replace the level's, to fill the
+	// budget between two levels.
+	keys, items, floor int
 }
 
 // pick returns the form of the richest view that fits budget: the deepest
@@ -229,7 +239,7 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 		a := d.try(f, c)
 		return a.ok && a.tokens <= budget
 	}
-	if full := (form{d.maxDepth, 0, 0, 0, 0}); fits(full) {
+	if full := (form{depth: d.maxDepth}); fits(full) {
 		return full, true
 	}
 	var (
@@ -242,7 +252,7 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 			best, found = d.widen(f, fits), true
 		}
 	}
-	if !found || best.level == 0 {
+	if !found || best.level <= lenientLevels {
 		return best, found
 	}
 	// One more item may bring a whole deep subtree with it, so widening
@@ -259,12 +269,12 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 // much of its frontier expanded as fits.
 func (d *jsonDoc) deepest(level int, fits func(form) bool) (form, bool) {
 	f := form{level: level}
-	f.depth = sort.Search(d.maxDepth+1, func(depth int) bool { return !fits(form{depth, level, 0, 0, 0}) }) - 1
+	f.depth = sort.Search(d.maxDepth+1, func(depth int) bool { return !fits(form{depth: depth, level: level}) }) - 1
 	if f.depth < 0 {
 		return f, false
 	}
 	edge := d.frontier(f.depth, level)
-	f.expand = sort.Search(len(edge)+1, func(e int) bool { return !fits(form{f.depth, level, e, 0, 0}) }) - 1
+	f.expand = sort.Search(len(edge)+1, func(e int) bool { return !fits(form{depth: f.depth, level: level, expand: e}) }) - 1
 	return f, true
 }
 
@@ -272,17 +282,21 @@ func (d *jsonDoc) deepest(level int, fits func(form) bool) (form, bool) {
 // fit short of the next level.
 func (d *jsonDoc) widen(f form, fits func(form) bool) form {
 	widest := f.level
-	f.level = sort.Search(widest, func(level int) bool { return fits(form{f.depth, level, f.expand, 0, 0}) })
+	f.level = sort.Search(widest, func(level int) bool { return fits(form{depth: f.depth, level: level, expand: f.expand}) })
 	if f.level > 0 {
 		// The fields of records give way last: a level's worth more of
 		// them first, then more items.
 		lo, hi := jsonLevels[f.level].keys, jsonLevels[f.level-1].keys
 		f.keys = lo + sort.Search(hi-lo, func(n int) bool {
-			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n, 0})
+			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n, 0, 0})
 		})
 		lo, hi = jsonLevels[f.level].items, jsonLevels[f.level-1].items
 		f.items = lo + sort.Search(hi-lo, func(n int) bool {
-			return !fits(form{f.depth, f.level, f.expand, f.keys, lo + 1 + n})
+			return !fits(form{f.depth, f.level, f.expand, f.keys, lo + 1 + n, 0})
+		})
+		lo, hi = jsonLevels[f.level].floor, jsonLevels[f.level-1].floor
+		f.floor = lo + sort.Search(hi-lo, func(n int) bool {
+			return !fits(form{f.depth, f.level, f.expand, f.keys, f.items, lo + 1 + n})
 		})
 	}
 	return f
@@ -364,6 +378,9 @@ func (r *docRender) applyForm(f form) {
 	}
 	if f.items > 0 {
 		r.lv.items = f.items
+	}
+	if f.floor > 0 {
+		r.lv.floor = f.floor
 	}
 	if f.expand > 0 {
 		r.expand = map[int]bool{}

@@ -307,7 +307,9 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 		return nil, false
 	}
 	// The ordinary view: how many records of each list it shows.
+	ordinary := 0
 	if f, ok := d.pick(budget, c); ok {
+		ordinary = d.try(f, c).tokens
 		shown := d.shownBy(f)
 		var wanted []*recordList
 		for _, l := range lists {
@@ -319,6 +321,21 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	}
 	if len(lists) == 0 {
 		return nil, false
+	}
+	// A record view less than half as long as the ordinary view, whose
+	// records go by a key that is no name (a line number), shows them too
+	// thinly: records too large for a line to say what they are, as a
+	// syntax tree's statements.
+	thin := func(t []*recordList, views [][]byte) bool {
+		if ordinary == 0 || c.Count(views[0])*2 >= ordinary {
+			return false
+		}
+		for _, l := range t {
+			if l.object || nameRank(l.path[len(l.path)-1]) < len(nameKeys) {
+				return false
+			}
+		}
+		return true
 	}
 	// The lists together, or else each alone, the longest first: a long
 	// list of large records may not fit where a shorter one does. Failing
@@ -338,6 +355,11 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	for _, poorer := range []bool{false, true} {
 		for _, t := range tries {
 			if views, ok := d.listViews(t, budget, c, poorer, picked); ok {
+				if thin(t, views) {
+					d.lists = nil
+					d.reset()
+					return nil, false
+				}
 				return views, true
 			}
 		}

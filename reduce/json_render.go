@@ -66,6 +66,10 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		s := c.summary(r.d.b, r.lv.names)
 		if oneLine && len(raw) <= len(s) {
 			s = raw
+		} else if f := r.flat(c); f != nil {
+			// A few scalars the input spreads over lines say more on
+			// one line than a summary of their keys, for about as much.
+			s = f
 		} else if depth == r.depth && r.edge != nil {
 			*r.edge = append(*r.edge, edge{v: v, summary: len(s), failing: len(c.failing) > 0})
 		}
@@ -82,9 +86,9 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		}
 		return
 	}
-	// Lists nested in lists are cut harder than the lists holding them:
-	// the shallowest show the most.
-	width := max(r.lv.items>>max(depth-1, 0), 1)
+	// Lists nested in lists are cut harder than the lists holding them,
+	// down to the level's floor: the shallowest show the most.
+	width := max(r.lv.items>>max(depth-1, 0), min(r.lv.floor, r.lv.items), 1)
 	if c.object && !c.mapLike {
 		width = r.lv.keys
 	}
@@ -150,6 +154,50 @@ func (r *docRender) listOnce(v seg, depth int, l *recordList) {
 type listKey struct {
 	at, depth, viewDepth int
 	lv                   jsonLevel
+}
+
+// flat returns the container c on one line, if it holds only scalars and
+// is no longer so than a short container the view writes whole (see
+// inlineMax), or nil.
+func (r *docRender) flat(c *container) []byte {
+	if c.kinds[jObject] > 0 || c.kinds[jArray] > 0 || c.n > len(c.first) {
+		return nil
+	}
+	comma := ","
+	if r.d.colon != ":" {
+		comma = ", "
+	}
+	// Its length first: most containers at a cut are longer.
+	size := 2 + (len(c.first)-1)*len(comma)
+	for _, m := range c.first {
+		size += m.val.end - m.val.start
+		if c.object {
+			size += m.key.end - m.key.start + len(r.d.colon)
+		}
+	}
+	if size > min(inlineMax, r.lv.chars) {
+		return nil
+	}
+	b := r.d.b
+	out := make([]byte, 1, size)
+	out[0] = '['
+	if c.object {
+		out[0] = '{'
+	}
+	for i, m := range c.first {
+		if i > 0 {
+			out = append(out, comma...)
+		}
+		if c.object {
+			out = append(out, b[m.key.start:m.key.end]...)
+			out = append(out, r.d.colon...)
+		}
+		out = append(out, b[m.val.start:m.val.end]...)
+	}
+	if c.object {
+		return append(out, '}')
+	}
+	return append(out, ']')
 }
 
 // expansion returns the length of the container v at depth when it is

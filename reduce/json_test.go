@@ -30,6 +30,11 @@ import (
 //	botocore-backup-gateway-service.json
 //	                             zcat botocore/data/backup-gateway/2021-01-01/service-2.json.gz |
 //	                             python3 -m json.tool   (an API description)
+//	tree-j-crypto-tls.json       cd $(go env GOROOT)/src/crypto && tree -J tls
+//	                             (a directory tree; testdata holds 122 files)
+//	py-ast-sched.json            python3 -c 'import ast, json ...' sched.py   (the syntax
+//	                             tree of Python 3.11's sched.py, each node an object of
+//	                             its _type, its fields and its lineno, indent=1)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -73,6 +78,44 @@ func TestJSONLocalGolden(t *testing.T) {
 		name := "json-local-" + strings.TrimSuffix(filepath.Base(path), ".json")
 		for _, budget := range []int{2000, 500} {
 			checkJSONView(t, fmt.Sprintf("%s-%d", name, budget), readFile(t, path), budget)
+		}
+	}
+}
+
+// A nested list is cut harder than the lists holding it only while the
+// budget is short: a directory tree with room to spare shows more of its
+// deepest directory than the sixteen names the richest halving allows.
+func TestJSONNestedListsFillRoom(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "tree-j-crypto-tls.json"))
+	got := body(t, shape.JSON, in, 2000)
+	if n := bytes.Count(got, []byte(`"name":"Client-`)) + bytes.Count(got, []byte(`"name":"Server-`)); n < 40 {
+		t.Errorf("the view names %d of the 122 files in testdata, want at least 40:\n%s", n, got)
+	}
+}
+
+// A syntax tree's statements, told apart only by their line numbers and
+// too large to show in full, are not shown one a line by line number in a
+// view that leaves most of the room unused: the ordinary view shows what
+// they are.
+func TestJSONRecordsByNumberAloneNotThin(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "py-ast-sched.json"))
+	got := string(body(t, shape.JSON, in, 2000))
+	if strings.Contains(got, "by lineno alone") {
+		t.Errorf("the view shows the statements by line number, not what they are:\n%s", got)
+	}
+}
+
+// A few scalars that the input spreads over lines, where a view cuts its
+// depth, show on one line rather than as a summary of their keys; a
+// container holding containers is still summarised.
+func TestJSONFlatScalarsAtTheCut(t *testing.T) {
+	in := []byte("{\n  \"with\": {\n    \"go-version\": \"1.22\",\n    \"cache\": true\n  },\n" +
+		"  \"env\": {\n    \"matrix\": {\n      \"os\": \"linux\"\n    }\n  }\n}")
+	d := newJSONDoc(in, seg{0, len(in)}, true)
+	got := string(d.try(form{depth: 1, level: lenientLevels}, byteCount{}).view)
+	for _, want := range []string{`"with": {"go-version": "1.22", "cache": true}`, `"env": "[headroom: object of 1 key: matrix]"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %s:\n%s", want, got)
 		}
 	}
 }
