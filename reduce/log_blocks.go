@@ -317,9 +317,9 @@ func (r *Log) newFile(file []byte) bool {
 // seenError counts an error line and returns how many errors of its kind
 // came before it, or 0 if it is the first of its kind or the first error
 // about its file, and whether it is the first of its kind about a file
-// that had errors of other kinds. An error with a source location is of
-// the kind of its message; any other line is of the kind of the whole
-// line but for its numbers.
+// that had errors of other kinds, or names a make target no error named.
+// An error with a source location is of the kind of its message; any
+// other line is of the kind of the whole line but for its numbers.
 func (r *Log) seenError(s []byte) (n int, other, said bool) {
 	var h uint64
 	file, msg := logLocation(s)
@@ -334,6 +334,10 @@ func (r *Log) seenError(s []byte) (n int, other, said bool) {
 		if f := r.preFile(); f != nil {
 			// The file the problems under it are about.
 			newFile = r.newFile(f)
+		} else if t := logMakeTarget(s); t != nil {
+			// make's line for a target it could not build: of one kind
+			// with the others, but the target it names is new.
+			other = r.newFile(t)
 		}
 	}
 	n = logCount(r.errorKeys, h)
@@ -344,6 +348,27 @@ func (r *Log) seenError(s []byte) (n int, other, said bool) {
 		msg = s // the line is its own message
 	}
 	return r.repeats(msg, n), other, false
+}
+
+// logMakeTarget returns the target of make's line for a target it could
+// not build, "make: *** [Makefile:9: src/a.o] Error 1" or "make[2]: ***
+// [a.o] Error 1", or nil.
+func logMakeTarget(s []byte) []byte {
+	_, rest, ok := bytes.Cut(s, []byte(": *** ["))
+	if !ok {
+		return nil
+	}
+	in, _, ok := bytes.Cut(rest, []byte("] "))
+	if !ok {
+		return nil
+	}
+	if i := bytes.LastIndex(in, []byte(": ")); i >= 0 {
+		in = in[i+2:]
+	}
+	if len(in) == 0 {
+		return nil
+	}
+	return in
 }
 
 // repeats returns the rank of a diagnostic whose kind came n times before

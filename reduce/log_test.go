@@ -764,3 +764,22 @@ func TestLogGoTestKeepsEachMessageHead(t *testing.T) {
 		logWants(t, got, wants...)
 	}
 }
+
+// In a build that goes on after errors (make -k), make's line for each
+// target it could not build names a target no line named before, though
+// the targets differ only in their numbers: it ranks before the code under
+// the compiler's errors, which repeats word for word.
+func TestLogMakeTargetLineRanksBeforeExcerpts(t *testing.T) {
+	var wants []string
+	got := logBuild(t, func(b *strings.Builder, i int, _ string) {
+		n := fmt.Sprintf("part%02d", i+1)
+		fmt.Fprintf(b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
+		fmt.Fprintf(b, "src/%s.c: In function ‘%s’:\n", n, n)
+		fmt.Fprintf(b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
+		b.WriteString("    8 |         return totl + base;\n      |                ^~~~\n      |                total\n")
+		line := fmt.Sprintf("make: *** [Makefile:9: src/%s.o] Error 1", n)
+		b.WriteString(line + "\n")
+		wants = append(wants, line)
+	}, "make: Target 'all' not remade because of errors.\n", 1000)
+	logWants(t, got, wants...)
+}
