@@ -783,3 +783,24 @@ func TestLogMakeTargetLineRanksBeforeExcerpts(t *testing.T) {
 	}, "make: Target 'all' not remade because of errors.\n", 1000)
 	logWants(t, got, wants...)
 }
+
+// A warning that differs from the others of its kind only in a number it
+// quotes (a version, a name with digits) is new but for the names it
+// quotes: it ranks before the warnings repeated word for word.
+func TestLogQuotedNumberIsANewWarning(t *testing.T) {
+	var b strings.Builder
+	msrv := func(since string, line int) {
+		fmt.Fprintf(&b, "warning: current MSRV (Minimum Supported Rust Version) is `1.31.0` but this item is stable since `%s`\n", since)
+		fmt.Fprintf(&b, "   --> src/parse.rs:%d:50\n    |\n%d |     let s = value.strip_prefix(\"v\");\n    |                   ^^^^^^^^^^^^\n\n", line, line)
+	}
+	for i := range 40 {
+		msrv("1.53.0", 100+i*7)
+	}
+	msrv("1.37.0", 413)
+	for i := range 20 {
+		msrv("1.45.0", 500+i*7)
+	}
+	b.WriteString("warning: `semver` (lib) generated 61 warnings\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.91s\n")
+	got := string(body(t, shape.Log, []byte(b.String()), 900))
+	logWants(t, got, "is stable since `1.37.0`", "is stable since `1.45.0`")
+}
