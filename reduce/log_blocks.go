@@ -133,7 +133,7 @@ func (r *Log) openBlock(k logKind) {
 				// says the same about the same file, but for numbers (a
 				// macro expanded a hundred times), it tells nothing: the
 				// note counts it.
-				n = r.repeats(msg, n)
+				n = r.repeats(logQuotedKey(msg), n)
 				b.prio = logRepeatPrio(prioLogHeading, n)
 				same := n >= 2*logRepeatExact && len(msg) < len(s)
 				b.drop = same || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
@@ -317,9 +317,9 @@ func (r *Log) newFile(file []byte) bool {
 // seenError counts an error line and returns how many errors of its kind
 // came before it, or 0 if it is the first of its kind or the first error
 // about its file, and whether it is the first of its kind about a file
-// that had errors of other kinds. An error with a source location is of
-// the kind of its message; any other line is of the kind of the whole
-// line but for its numbers.
+// that had errors of other kinds, or names a make target no error named.
+// An error with a source location is of the kind of its message; any
+// other line is of the kind of the whole line but for its numbers.
 func (r *Log) seenError(s []byte) (n int, other, said bool) {
 	var h uint64
 	file, msg := logLocation(s)
@@ -334,6 +334,10 @@ func (r *Log) seenError(s []byte) (n int, other, said bool) {
 		if f := r.preFile(); f != nil {
 			// The file the problems under it are about.
 			newFile = r.newFile(f)
+		} else if t := logMakeTarget(s); t != nil {
+			// make's line for a target it could not build: of one kind
+			// with the others, but the target it names is new.
+			other = r.newFile(t)
 		}
 	}
 	n = logCount(r.errorKeys, h)
@@ -343,15 +347,36 @@ func (r *Log) seenError(s []byte) (n int, other, said bool) {
 	if msg == nil {
 		msg = s // the line is its own message
 	}
-	return r.repeats(msg, n), other, false
+	return r.repeats(logAlikeKey(msg), n), other, false
+}
+
+// logMakeTarget returns the target of make's line for a target it could
+// not build, "make: *** [Makefile:9: src/a.o] Error 1" or "make[2]: ***
+// [a.o] Error 1", or nil.
+func logMakeTarget(s []byte) []byte {
+	_, rest, ok := bytes.Cut(s, []byte(": *** ["))
+	if !ok {
+		return nil
+	}
+	in, _, ok := bytes.Cut(rest, []byte("] "))
+	if !ok {
+		return nil
+	}
+	if i := bytes.LastIndex(in, []byte(": ")); i >= 0 {
+		in = in[i+2:]
+	}
+	if len(in) == 0 {
+		return nil
+	}
+	return in
 }
 
 // repeats returns the rank of a diagnostic whose kind came n times before
 // it: a message new but for the names it quotes (unexpected cfg name
 // `a`, then `b`) ranks before any message repeated word for word, the
 // fewer its kind's repeats the earlier.
-func (r *Log) repeats(msg []byte, n int) int {
-	same := logCount(r.messages, logAlikeKey(msg))
+func (r *Log) repeats(key uint64, n int) int {
+	same := logCount(r.messages, key)
 	return same*logRepeatExact + min(n, logRepeatExact-1)
 }
 
@@ -392,16 +417,11 @@ func logMaskQuoted(out, s []byte) []byte {
 		if i == len(s) {
 			return out
 		}
-		// The byte that ends the quote: gcc's ‘name’ and “name” start
-		// with E2 80 98 and E2 80 9C and end with E2 80 99 and E2 80 9D.
-		end, open := s[i], 1
-		if end == 0xe2 {
-			if i+2 >= len(s) || s[i+1] != 0x80 || s[i+2] != 0x98 && s[i+2] != 0x9c {
-				out = append(out, end)
-				s = s[i+1:]
-				continue
-			}
-			end, open = s[i+2]+1, 3
+		open, end := logQuoteAt(s, i)
+		if open == 0 {
+			out = append(out, s[i])
+			s = s[i+1:]
+			continue
 		}
 		out = append(out, s[i:i+open]...)
 		s = s[i+open:]
@@ -412,6 +432,51 @@ func logMaskQuoted(out, s []byte) []byte {
 		out = append(out, end)
 		s = s[j+1:]
 	}
+}
+
+// logQuotedKey hashes a message as logAlikeKey does, but for the quotes in
+// it that hold digits, which it hashes whole: a warning that quotes another
+// version or name (since `1.37.0`) says something new, one that differs in
+// a count or a time outside quotes does not.
+func logQuotedKey(msg []byte) uint64 {
+	h := logAlikeKey(msg)
+	for s := msg; ; {
+		i := 0
+		for i < len(s) && !logQuoteStart[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			return h
+		}
+		open, end := logQuoteAt(s, i)
+		if open == 0 {
+			s = s[i+1:]
+			continue
+		}
+		s = s[i+open:]
+		j := bytes.IndexByte(s, end)
+		if j < 0 {
+			return h
+		}
+		if q := s[:j]; logNextDigit(q, 0) < len(q) {
+			h = logMixStretch(h, q)
+		}
+		s = s[j+1:]
+	}
+}
+
+// logQuoteAt returns the length of the quote mark s[i] starts, a byte
+// logQuoteStart holds, and the byte that ends the quote; 0 if s[i] starts
+// no quote. gcc's ‘name’ and “name” start with E2 80 98 and E2 80 9C and
+// end with E2 80 99 and E2 80 9D.
+func logQuoteAt(s []byte, i int) (open int, end byte) {
+	if s[i] != 0xe2 {
+		return 1, s[i]
+	}
+	if i+2 >= len(s) || s[i+1] != 0x80 || s[i+2] != 0x98 && s[i+2] != 0x9c {
+		return 0, 0
+	}
+	return 3, s[i+2] + 1
 }
 
 // logQuotes reports whether s holds a byte that may start a quote.

@@ -764,3 +764,43 @@ func TestLogGoTestKeepsEachMessageHead(t *testing.T) {
 		logWants(t, got, wants...)
 	}
 }
+
+// In a build that goes on after errors (make -k), make's line for each
+// target it could not build names a target no line named before, though
+// the targets differ only in their numbers: it ranks before the code under
+// the compiler's errors, which repeats word for word.
+func TestLogMakeTargetLineRanksBeforeExcerpts(t *testing.T) {
+	var wants []string
+	got := logBuild(t, func(b *strings.Builder, i int, _ string) {
+		n := fmt.Sprintf("part%02d", i+1)
+		fmt.Fprintf(b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
+		fmt.Fprintf(b, "src/%s.c: In function ‘%s’:\n", n, n)
+		fmt.Fprintf(b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
+		b.WriteString("    8 |         return totl + base;\n      |                ^~~~\n      |                total\n")
+		line := fmt.Sprintf("make: *** [Makefile:9: src/%s.o] Error 1", n)
+		b.WriteString(line + "\n")
+		wants = append(wants, line)
+	}, "make: Target 'all' not remade because of errors.\n", 1000)
+	logWants(t, got, wants...)
+}
+
+// A warning that differs from the others of its kind only in a number it
+// quotes (a version, a name with digits) is new but for the names it
+// quotes: it ranks before the warnings repeated word for word.
+func TestLogQuotedNumberIsANewWarning(t *testing.T) {
+	var b strings.Builder
+	msrv := func(since string, line int) {
+		fmt.Fprintf(&b, "warning: current MSRV (Minimum Supported Rust Version) is `1.31.0` but this item is stable since `%s`\n", since)
+		fmt.Fprintf(&b, "   --> src/parse.rs:%d:50\n    |\n%d |     let s = value.strip_prefix(\"v\");\n    |                   ^^^^^^^^^^^^\n\n", line, line)
+	}
+	for i := range 40 {
+		msrv("1.53.0", 100+i*7)
+	}
+	msrv("1.37.0", 413)
+	for i := range 20 {
+		msrv("1.45.0", 500+i*7)
+	}
+	b.WriteString("warning: `semver` (lib) generated 61 warnings\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.91s\n")
+	got := string(body(t, shape.Log, []byte(b.String()), 900))
+	logWants(t, got, "is stable since `1.37.0`", "is stable since `1.45.0`")
+}
