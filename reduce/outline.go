@@ -819,7 +819,9 @@ func (o *Outline) openerKind(s *lineShape, ctx blockKind, opener bool) blockKind
 		return blockBody
 	}
 	switch {
-	case ctx == blockBody:
+	case ctx == blockBody && !(s.keyword && s.decl == declType):
+		// A class declared in a function's body holds members as any
+		// class does.
 		return blockBody
 	case s.heading > 0 || s.option:
 		return blockDoc

@@ -838,6 +838,22 @@ func TestOutlineScriptComments(t *testing.T) {
 	}
 }
 
+// A class declared in a function's body, as a module wrapped in a
+// function (UMD, an IIFE) declares its own, is a declaration with members,
+// as its functions there are.
+func TestOutlineClassInBody(t *testing.T) {
+	ranks := outlineRanks("(function (global, factory) {\n    factory(exports);\n})(this, (function (exports) { 'use strict';\n\n" +
+		"    class Diff {\n        diff(a, b) {\n            return a;\n        }\n    }\n" +
+		"    function diffChars(a, b) {\n        return a;\n    }\n}));\n")
+	decl := prioOutlineLast >> classShift
+	if ranks[5] < ranks[10] || ranks[10] <= decl {
+		t.Errorf("the class ranks %d, the function beside it %d", ranks[5], ranks[10])
+	}
+	if ranks[6] <= decl {
+		t.Errorf("the class's method ranks %d, not as a declaration (above %d)", ranks[6], decl)
+	}
+}
+
 // A blank line between a declaration and the first line of its body is
 // worth showing only with that line: kept without it, it shows nothing
 // and costs a line.
