@@ -145,9 +145,11 @@ type pendingLine struct {
 // docRun is the run of comment lines being read, which documents the
 // declaration that follows it.
 type docRun struct {
-	last  int   // the number of its last line, or of an annotation after it
-	piece Piece // its first line with words in it
-	ok    bool
+	last    int   // the number of its last line, or of an annotation after it
+	piece   Piece // its first line with words in it
+	ok      bool
+	apart   bool // it follows a blank line
+	opening bool // it follows the file's first line
 }
 
 // NewOutline returns an outline reducer for a view of about budget tokens.
@@ -455,7 +457,24 @@ func (o *Outline) finalize(next *lineShape) {
 		push = false
 	case comment:
 		prio = o.rest(depth, n)
+		starts := o.doc.last != n-1
 		o.noteComment(p)
+		if starts {
+			o.doc.apart = len(o.before) > 0
+			o.doc.opening = o.prevPrio == prioOutlineFirst
+		}
+		if o.script && depth == 0 && (o.doc.apart || o.doc.opening) && o.doc.ok && o.doc.piece.Line == n {
+			// A script's comment at the margin, set apart by a blank
+			// line, says what the lines below it do: its first line
+			// with words ranks with the comments of declarations; the
+			// one under the first line, what the script is and how it
+			// is used, ranks with the declarations.
+			if o.doc.opening {
+				prio = o.class(prioOutlineDecl, 0, n)
+			} else {
+				prio = o.class(prioOutlineDoc, 0, n)
+			}
+		}
 		push = false
 		if note {
 			o.firstBody = firstBody // the text after it is the first
@@ -800,7 +819,9 @@ func (o *Outline) openerKind(s *lineShape, ctx blockKind, opener bool) blockKind
 		return blockBody
 	}
 	switch {
-	case ctx == blockBody:
+	case ctx == blockBody && !(s.keyword && s.decl == declType):
+		// A class declared in a function's body holds members as any
+		// class does.
 		return blockBody
 	case s.heading > 0 || s.option:
 		return blockDoc

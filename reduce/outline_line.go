@@ -644,7 +644,11 @@ func declOf(c []byte) (kind declKind, keyword bool) {
 			if k == declName && funcValue(after) {
 				return declFunc, true
 			}
-			return k, k == declFunc && bytes.IndexByte(after, '(') > 0
+			// A class that opens its block in braces is declared as
+			// surely as a function with its parameters is: a module
+			// wrapped in a function declares its classes in its body.
+			// (A struct or a type there is a function's local.)
+			return k, k == declFunc && bytes.IndexByte(after, '(') > 0 || string(w) == "class" && after[len(after)-1] == '{'
 		}
 		if !modifiers[string(w)] {
 			break

@@ -823,6 +823,37 @@ func TestOutlineShellAssignment(t *testing.T) {
 	}
 }
 
+// A script's comment under its first line says what it is and how it is
+// used: it ranks with the assignments at the margin, not below them; a
+// comment at the margin after a blank line, which says what the lines
+// below it do, ranks above those lines.
+func TestOutlineScriptComments(t *testing.T) {
+	ranks := outlineRanks("#!/bin/sh\n# Ask the user about the time zone.\n# Interact via stdin.\n\n" +
+		"VERSION=2.36\nREPORT_TO=bugs\n\n# Make sure the tables are readable.\nfor f in a b\ndo\n\ttest -r $f\ndone\nexit 0\n")
+	if ranks[2] < ranks[5] {
+		t.Errorf("the opening comment ranks %d, below the assignment's %d", ranks[2], ranks[5])
+	}
+	if doc := prioOutlineDoc >> classShift; ranks[8] < doc || ranks[8] <= ranks[9] {
+		t.Errorf("the comment over the loop ranks %d, the loop %d", ranks[8], ranks[9])
+	}
+}
+
+// A class declared in a function's body, as a module wrapped in a
+// function (UMD, an IIFE) declares its own, is a declaration with members,
+// as its functions there are.
+func TestOutlineClassInBody(t *testing.T) {
+	ranks := outlineRanks("(function (global, factory) {\n    factory(exports);\n})(this, (function (exports) { 'use strict';\n\n" +
+		"    class Diff {\n        diff(a, b) {\n            return a;\n        }\n    }\n" +
+		"    function diffChars(a, b) {\n        return a;\n    }\n}));\n")
+	decl := prioOutlineLast >> classShift
+	if ranks[5] < ranks[10] || ranks[10] <= decl {
+		t.Errorf("the class ranks %d, the function beside it %d", ranks[5], ranks[10])
+	}
+	if ranks[6] <= decl {
+		t.Errorf("the class's method ranks %d, not as a declaration (above %d)", ranks[6], decl)
+	}
+}
+
 // A blank line between a declaration and the first line of its body is
 // worth showing only with that line: kept without it, it shows nothing
 // and costs a line.
