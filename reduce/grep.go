@@ -640,8 +640,11 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	// lines: let the folds take more of the room when that names a
 	// twentieth more of the files, in the summary or by the lines that
 	// show their matches. Less, in a flood, is not worth the lines.
-	best := g.filesNamed(named, chosen, cands)
+	best, least := g.filesNamed(named, chosen, cands), max(len(g.files)/20, 1)
 	for _, more := range grepMoreFolds {
+		if len(g.files)-best < least {
+			break // no share can name enough more
+		}
 		sum, depth, named := g.summary(room, c, more)
 		cands := g.candidates(depth, lines, named)
 		v, chosen := g.plan(sum, cands, lines, room, c)
@@ -649,7 +652,7 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 		if named != nil {
 			n = g.filesNamed(named, chosen, cands)
 		}
-		if n-best >= max(len(g.files)/20, 1) {
+		if n-best >= least {
 			view, best = v, n
 		}
 	}
