@@ -625,15 +625,61 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 			return view
 		}
 	}
-	sum, depth, named := g.summary(room, c)
+	sum, depth, named := g.summary(room, c, 0)
 	cands := g.candidates(depth, lines, named)
 	if len(sum.sections) == 1 && sum.sections[0].label == tableLabel {
 		if view, ok := g.planPartial(cands, lines, room, c); ok {
 			return view
 		}
 	}
-	view, _ := g.plan(sum, cands, lines, room, c)
+	view, chosen := g.plan(sum, cands, lines, room, c)
+	if named == nil {
+		return view // the summary names every file, or the lines do
+	}
+	// Every file that matched is worth more than a few more of their
+	// lines: let the folds take more of the room when that names a
+	// twentieth more of the files, in the summary or by the lines that
+	// show their matches. Less, in a flood, is not worth the lines.
+	best, least := g.filesNamed(named, chosen, cands), max(len(g.files)/20, 1)
+	for _, more := range grepMoreFolds {
+		if len(g.files)-best < least {
+			break // no share can name enough more
+		}
+		sum, depth, named := g.summary(room, c, more)
+		cands := g.candidates(depth, lines, named)
+		v, chosen := g.plan(sum, cands, lines, room, c)
+		n := len(g.files)
+		if named != nil {
+			n = g.filesNamed(named, chosen, cands)
+		}
+		if n-best >= least {
+			view, best = v, n
+		}
+	}
 	return view
+}
+
+// grepMoreFolds are the steps, in percent of the room, by which a summary
+// that names only some files may grow to name more.
+var grepMoreFolds = []int{10, 20}
+
+// filesNamed counts the files that the summary names (named) or that the
+// chosen lines show.
+func (g *Grep) filesNamed(named []bool, chosen []Piece, cands []grepCand) int {
+	seen := slices.Clone(named)
+	n := 0
+	for _, b := range seen {
+		if b {
+			n++
+		}
+	}
+	for _, p := range chosen {
+		if cd := grepCandAt(cands, p.Line); p.Note == "" && cd.file >= 0 && !seen[cd.file] {
+			seen[cd.file] = true
+			n++
+		}
+	}
+	return n
 }
 
 // tableLabel heads the summary that counts the matches of every file.
@@ -768,7 +814,7 @@ func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter
 	if 2*g.shownOf(chosen, cands).entries < t.files {
 		return false
 	}
-	_, folds := g.folded(g.fits(room, c), room*grepFoldShare/100*12)
+	_, folds := g.folded(g.fits(room, c), grepFoldShare, room*grepFoldShare/100*12)
 	return !folds
 }
 
@@ -1169,19 +1215,22 @@ const (
 // file with its count; or every file in folds; or most files in folds; or
 // else the files and matches of each directory, at the deepest level that
 // fits, and the files with the most matches and as many others as fold.
-func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
+// Folds and maps may take more percent of the room than they otherwise do.
+func (g *Grep) summary(room int, c Counter, more int) (grepSummary, int, []bool) {
 	fits := g.fits(room, c)
 	t := g.totals()
 	list := t.listed == t.files
-	dirShare := grepMapShare
+	foldShare := min(grepFoldShare+more, grepTableShare)
+	mapShare := min(grepMapShare+more, grepTableShare)
+	dirShare := mapShare
 	if !list {
 		if s := g.table(); fits(s, grepTableShare) {
 			return s, 0, nil
 		}
-		if s, ok := g.folded(fits, room*grepFoldShare/100*12); ok {
+		if s, ok := g.folded(fits, foldShare, room*foldShare/100*12); ok {
 			return s, 0, nil
 		}
-		if s, named, ok := g.partFolded(grepSummary{}, fits, grepFoldShare, (len(g.files)+1)/2); ok {
+		if s, named, ok := g.partFolded(grepSummary{}, fits, foldShare, (len(g.files)+1)/2); ok {
 			return s, 0, named
 		}
 		dirShare = grepDirShare
@@ -1209,7 +1258,7 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 	if depth == 0 {
 		// Even the top directories do not fit: a map of some of them
 		// tells less than the names of the files with the most matches.
-		if s, named, ok := g.partFolded(grepSummary{}, fits, grepFoldShare, 2); ok && !list {
+		if s, named, ok := g.partFolded(grepSummary{}, fits, foldShare, 2); ok && !list {
 			return s, 0, named
 		}
 		// List as many directories as fit.
@@ -1223,9 +1272,9 @@ func (g *Grep) summary(room int, c Counter) (grepSummary, int, []bool) {
 	}
 	top, files := g.topFiles()
 	n := max(sort.Search(len(top)+1, func(n int) bool {
-		return !fits(withTop(s, top[:n]), grepMapShare)
+		return !fits(withTop(s, top[:n]), mapShare)
 	})-1, 0)
-	if s, named, ok := g.partFolded(s, fits, grepMapShare, n+1); ok {
+	if s, named, ok := g.partFolded(s, fits, mapShare, n+1); ok {
 		return s, depth, named
 	}
 	named := make([]bool, len(g.files))
@@ -1255,7 +1304,7 @@ const grepFoldShare = 70
 // (dir/{a,b}.go), cut at the first width whose summary fits. It returns
 // false when none fits or files past the caps are only counted. Folds
 // whose names alone are longer than maxBytes are not worth making.
-func (g *Grep) folded(fits func(grepSummary, int) bool, maxBytes int) (grepSummary, bool) {
+func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (grepSummary, bool) {
 	if g.more.files > 0 {
 		return grepSummary{}, false
 	}
@@ -1299,7 +1348,7 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, maxBytes int) (grepSumma
 		return grepSummary{}, false // nothing folds
 	}
 	for _, width := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
-		if s := with(width); fits(s, grepFoldShare) {
+		if s := with(width); fits(s, share) {
 			return s, true
 		}
 	}

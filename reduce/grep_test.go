@@ -323,14 +323,15 @@ func BenchmarkGrep(b *testing.B) {
 
 // When the summary names only the files with the most matches, the match
 // lines below it come from the files it does not name first: each then
-// names one more file.
+// names one more file. (In 2,000 tokens, folds name every file of this
+// search; in 1,500 they cannot.)
 func TestGrepMatchesNameOtherFiles(t *testing.T) {
 	path := filepath.Join(corpusDir, "grep-rg-stats-sync-once.out")
 	input, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := string(body(t, shape.Grep, input, 2000))
+	got := string(body(t, shape.Grep, input, 1500))
 	head, rest, ok := strings.Cut(got, "the files with the most matches:\n")
 	if !ok || !strings.HasPrefix(head, "[headroom: ") {
 		t.Fatalf("no summary naming the files with the most matches:\n%s", got)
@@ -679,6 +680,49 @@ func TestGrepUnnamedFilesCounted(t *testing.T) {
 		}
 		if least := strings.Contains(got, "from at least "); least != (tc.files > 1) {
 			t.Errorf("%d files: the shown part says \"at least\": %v:\n%s", tc.files, least, got[:min(len(got), 300)])
+		}
+	}
+}
+
+// A search over a few more files than folds name in their usual share of
+// the room lets them take more of it when that names more files, in folds
+// or by the lines shown: every file that matched tells more than a few
+// more of its lines.
+func TestGrepFoldsGrowToNameMoreFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files int
+		path  func(i int) string
+		text  string
+		least int // files the view must name
+	}{
+		{
+			name: "folds", files: 220, least: 220,
+			path: func(i int) string {
+				return fmt.Sprintf("/home/dev/.pyenv/versions/3.11.7/lib/python3.11/site-packages/pkg%02d/module_%03d.py", i%37, i)
+			},
+			text: "12:    cached = functools.lru_cache(maxsize=None)(wrapper)  # keep the table of results",
+		},
+		{
+			name: "map", files: 400, least: 250,
+			path: func(i int) string {
+				return fmt.Sprintf("/usr/local/go/src/%s/internal/pkg%02d/file_%03d.go", []string{"cmd", "crypto", "net", "runtime"}[i%4], i%29, i)
+			},
+			text: "88:\tif size := unsafe.Sizeof(hdr); size > maxHeaderSize {",
+		},
+	} {
+		var in strings.Builder
+		paths := make([]string, tc.files)
+		for i := range paths {
+			paths[i] = tc.path(i)
+			for range grepEvery(i, 9, 4) {
+				fmt.Fprintf(&in, "%s:%s\n", paths[i], tc.text)
+			}
+		}
+		got := body(t, shape.Grep, []byte(in.String()), 2000)
+		checkView(t, tc.name, []byte(in.String()), got, 2000)
+		if n := grepNamed(got, paths); n < tc.least {
+			t.Errorf("%s: %d of %d files named, want at least %d:\n%s", tc.name, n, tc.files, tc.least, got)
 		}
 	}
 }
