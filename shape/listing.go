@@ -3,6 +3,7 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode"
 )
 
@@ -322,11 +323,33 @@ func parsePathLine(line []byte) ListingLine {
 	if start >= end {
 		return ListingLine{Form: ListingOther}
 	}
+	if q, ok := quotedName(line[start:end]); ok && start == 0 {
+		// Indented, quoted names are code's strings, as Go's imports.
+		return ListingLine{Form: ListingPath, Start: start + 1, End: start + 1 + len(q), Weak: true}
+	}
 	ok, strong := listingName(line[start:end])
 	if !ok {
 		return ListingLine{Form: ListingOther}
 	}
 	return ListingLine{Form: ListingPath, Start: start, End: end, Weak: !strong}
+}
+
+// quotedName returns the name inside double quotes that b is, as ls -Q
+// prints each name ("X11"/, "adduser.conf"), with perhaps the mark of its
+// type after it (ls -F's / * @ | =).
+func quotedName(b []byte) ([]byte, bool) {
+	if len(b) > 0 && strings.IndexByte("/*@|=", b[len(b)-1]) >= 0 {
+		b = b[:len(b)-1]
+	}
+	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
+		return nil, false
+	}
+	q := b[1 : len(b)-1]
+	if bytes.IndexByte(q, '"') >= 0 {
+		return nil, false
+	}
+	ok, _ := listingName(q)
+	return q, ok
 }
 
 // listingName reports whether b can be the name of an entry, and whether

@@ -446,3 +446,22 @@ func TestSniffListingCodedRows(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffListingQuoted checks that names in double quotes, as ls -Q
+// prints them, are a listing's entries, and that quoted words among
+// prose are not.
+func TestSniffListingQuoted(t *testing.T) {
+	for _, tc := range []struct {
+		sample  string
+		listing bool
+	}{
+		{"\"PackageKit\"/\n\"X11\"/\n\"adduser.conf\"\n\"alternatives\"/\n\"bash.bashrc\"\n", true},
+		{"\"go.mod\"\n\"main.go\"\n\"shape\"\n", true},
+		{"\"a quoted remark\"\nsaid the reviewer, and left.\n\"another one\"\n", false},
+		{"\"name\",\n\"version\",\n\"files\"\n", false},
+	} {
+		if ok, why := sniffListing([]byte(tc.sample)); ok != tc.listing {
+			t.Errorf("sniffListing(%q) = %v (%s), want %v", tc.sample, ok, why, tc.listing)
+		}
+	}
+}
