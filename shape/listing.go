@@ -3,6 +3,7 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode"
 )
 
@@ -66,6 +67,8 @@ type ListingParser struct {
 	// unit, then a name. After it, a bare number before a name (a
 	// link's 0) is a size too.
 	sized bool
+	// coded is the name of the last row of codes and a path read.
+	coded []byte
 }
 
 // Parse takes apart the next line of a listing.
@@ -127,7 +130,82 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		}
 		p.cols = 0
 	}
-	return parsePathLine(line)
+	if l := parsePathLine(line); l.Form != ListingOther {
+		return l
+	}
+	if l, ok := p.parseCodedRow(line, &f); ok {
+		return l
+	}
+	return ListingLine{Form: ListingOther}
+}
+
+// parseCodedRow recognises a row of short codes, then a path: what a
+// tool prints of each file it checked or describes (dpkg -V's "??5??????",
+// git ls-files --eol's "i/lf w/lf attr/", git check-ignore -v's source,
+// lsattr's flags, du --time's size and date). A word among the codes
+// makes the line prose or a log's ("Compiling src/a.c"); codes that are
+// numbers alone are measures of a file (wc, uniq -c, size) or its
+// checksum (sha256sum), which are records, not a list; a mark of a
+// heading or an item ("#", "-") is a document's; a '=' is a setting's. A
+// list names another thing on each row: a name the row before ended with
+// too is a unit of measure (go test -bench's "allocs/op").
+func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool) {
+	if f.count < 2 || f.count > f.n || bytes.IndexByte(line, '=') >= 0 {
+		return ListingLine{}, false
+	}
+	last := f.at[f.n-1]
+	name := line[last[0]:last[1]]
+	if ok, strong := listingName(name); !ok || !strong || bytes.Contains(name, []byte("://")) {
+		return ListingLine{}, false
+	}
+	again := bytes.Equal(name, p.coded)
+	p.coded = append(p.coded[:0], name...)
+	if again {
+		return ListingLine{}, false
+	}
+	numbers := true
+	for _, at := range f.at[:f.n-1] {
+		code := line[at[0]:at[1]]
+		if word(code) || bytes.Trim(code, "#-*+>") == nil {
+			return ListingLine{}, false
+		}
+		if !hexDigits(code) {
+			numbers = false
+		}
+	}
+	if numbers {
+		return ListingLine{}, false
+	}
+	return ListingLine{Form: ListingRow, Start: last[0], End: last[1]}, true
+}
+
+// word reports whether f is a word of two letters or more, perhaps with
+// hyphens inside it and punctuation after it ("error:", "at",
+// "Auto-merging").
+func word(f []byte) bool {
+	f = bytes.TrimRight(f, ":,;.!")
+	if len(f) < 2 || !letter(f[0]) {
+		return false
+	}
+	for _, c := range f {
+		if !letter(c) && c != '-' && c != '\'' {
+			return false
+		}
+	}
+	return true
+}
+
+func letter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// hexDigits reports whether f is made of decimal or lowercase hex digits
+// alone: a count, a size in bytes, an inode, a checksum.
+func hexDigits(f []byte) bool {
+	for _, c := range f {
+		if !isDigit(c) && !('a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // parseDescribed recognises a row of file(1)'s output: a name, a colon,
@@ -245,11 +323,33 @@ func parsePathLine(line []byte) ListingLine {
 	if start >= end {
 		return ListingLine{Form: ListingOther}
 	}
+	if q, ok := quotedName(line[start:end]); ok && start == 0 {
+		// Indented, quoted names are code's strings, as Go's imports.
+		return ListingLine{Form: ListingPath, Start: start + 1, End: start + 1 + len(q), Weak: true}
+	}
 	ok, strong := listingName(line[start:end])
 	if !ok {
 		return ListingLine{Form: ListingOther}
 	}
 	return ListingLine{Form: ListingPath, Start: start, End: end, Weak: !strong}
+}
+
+// quotedName returns the name inside double quotes that b is, as ls -Q
+// prints each name ("X11"/, "adduser.conf"), with perhaps the mark of its
+// type after it (ls -F's / * @ | =).
+func quotedName(b []byte) ([]byte, bool) {
+	if len(b) > 0 && strings.IndexByte("/*@|=", b[len(b)-1]) >= 0 {
+		b = b[:len(b)-1]
+	}
+	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
+		return nil, false
+	}
+	q := b[1 : len(b)-1]
+	if bytes.IndexByte(q, '"') >= 0 {
+		return nil, false
+	}
+	ok, _ := listingName(q)
+	return q, ok
 }
 
 // listingName reports whether b can be the name of an entry, and whether

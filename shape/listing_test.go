@@ -384,10 +384,7 @@ func TestSniffListingFrame(t *testing.T) {
 // TestSniffListingFew checks that a path or two alone are a listing, as
 // git ls-files -o and gofmt -l print them, and that a few words are not.
 func TestSniffListingFew(t *testing.T) {
-	for _, tc := range []struct {
-		sample  string
-		listing bool
-	}{
+	sniffListingCases(t, []listingCase{
 		{"new1.txt\nnew2.go\n", true},
 		{"pkg/f.go\n", true},
 		{"/usr/local/go/bin/go\n", true},
@@ -414,7 +411,51 @@ func TestSniffListingFew(t *testing.T) {
 		{"main.go: text/x-c; charset=us-ascii\nmain.go: see text/plain\n", false},
 		// git pull: the files it changed, among a log's lines.
 		{"Updating 39221e1..0188dfd\nFast-forward\n search.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", false},
-	} {
+	})
+}
+
+// TestSniffListingCodedRows checks that rows of short codes then a path
+// (dpkg -V, git ls-files --eol, git check-ignore -v, lsattr, du --time) are
+// a listing, and that counts or checksums then a path (wc, sha256sum), a
+// log's words then a path, settings and go test -bench's rows are not.
+func TestSniffListingCodedRows(t *testing.T) {
+	sniffListingCases(t, []listingCase{
+		{"??5??????   /usr/lib/node_modules/npm/bin/npm.ps1\n??5??????   /usr/lib/node_modules/npm/lib/cli.js\nmissing   c /etc/debuginfod/elfutils.urls\n??5?????? c /etc/npmrc\n", true},
+		{"i/lf    w/lf    attr/                 \tLICENSE\ni/lf    w/lf    attr/                 \terrgroup/errgroup.go\ni/lf    w/lf    attr/                 \terrgroup/errgroup_test.go\ni/lf    w/lf    attr/                 \tsemaphore/semaphore.go\n", true},
+		{".gitignore:3:*.test\tfoo.test\n.gitignore:1:/bin\tbin/x\n::\tREADME.md\n", true},
+		{"--------------e------- ./builder.go\n--------------e------- ./replace_test.go\n--------------e------- ./compare_test.go\n", true},
+		{"53M\t2026-11-26 19:34\t/usr/lib/python3/dist-packages\n1.2G\t2026-11-26 19:34\t/usr/lib\n8.0K\t2026-11-20 08:01\t/usr/lib/os-release\n", true},
+		{"  12 ./a/b.go\n 340 ./a/c.go\n  70 ./d/e.go\n", false},
+		{"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  ./a/b.go\n9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d08c15b0f00a0  ./a/c.go\n4e07408562bedb8b60ce05c1decfe3ad16b72230967de01f640b7e4729b49fce  ./d/e.go\n", false},
+		{"compiling src/a.c\ncompiling src/b.c\nlinking build/app\n", false},
+		{"dir = /var/lib/a\nlog = /var/log/a\ncache = /var/cache/a\n", false},
+		{"BenchmarkValid-2   \t2000\t7.811 ns/op\t0 B/op\t0 allocs/op\nBenchmarkValidLong-2\t2000\t4412 ns/op\t0 B/op\t0 allocs/op\nBenchmarkRune-2     \t2000\t40.12 ns/op\t0 B/op\t0 allocs/op\n", false},
+	})
+}
+
+// TestSniffListingQuoted checks that names in double quotes, as ls -Q
+// prints them, are a listing's entries, and that quoted words among
+// prose are not.
+func TestSniffListingQuoted(t *testing.T) {
+	sniffListingCases(t, []listingCase{
+		{"\"PackageKit\"/\n\"X11\"/\n\"adduser.conf\"\n\"alternatives\"/\n\"bash.bashrc\"\n", true},
+		{"\"go.mod\"\n\"main.go\"\n\"shape\"\n", true},
+		{"\"a quoted remark\"\nsaid the reviewer, and left.\n\"another one\"\n", false},
+		{"\"name\",\n\"version\",\n\"files\"\n", false},
+	})
+}
+
+// listingCase is a sample and whether sniffListing takes it for a listing.
+type listingCase struct {
+	sample  string
+	listing bool
+}
+
+// sniffListingCases checks whether sniffListing takes each sample for a
+// listing.
+func sniffListingCases(t *testing.T, cases []listingCase) {
+	t.Helper()
+	for _, tc := range cases {
 		if ok, why := sniffListing([]byte(tc.sample)); ok != tc.listing {
 			t.Errorf("sniffListing(%q) = %v (%s), want %v", tc.sample, ok, why, tc.listing)
 		}
