@@ -85,6 +85,9 @@ type jsonDoc struct {
 	// listText holds what views wrote of record lists, until what they
 	// show of them changes (see listOnce).
 	listText map[listKey][]byte
+	// gaps holds the names of the cut runs of nested lists, by run and
+	// room (see gapNames).
+	gaps map[gapKey]*recordNames
 	// buf and subBuf are room for the view being rendered and for a
 	// container expanded in it, kept from one render to the next.
 	buf, subBuf []byte

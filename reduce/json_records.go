@@ -79,6 +79,9 @@ type recordList struct {
 	// names, if set, names the records not in full in folds, for a list
 	// whose records do not fit one a line.
 	names *recordNames
+	// someNamed holds the keys of nameKeys, quoted, that some records of
+	// a list by a key that is no name have and others not (see named).
+	someNamed []string
 }
 
 // by names what records are shown by.
@@ -154,6 +157,13 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
 		if l.path = recordKey(b, items); l.path == nil {
 			return nil
+		}
+		if len(l.path) == 1 && nameRank(l.path[0]) == len(nameKeys) {
+			for _, st := range countKeys(b, items, nil) {
+				if nameRank(st.name) < len(nameKeys) && st.n < len(items) {
+					l.someNamed = append(l.someNamed, string(st.name))
+				}
+			}
 		}
 	}
 	// The first record shows what a record holds; those that stand out
@@ -568,8 +578,9 @@ func (d *jsonDoc) reset() {
 }
 
 // recordCounts counts what a record list's view shows: records in full,
-// records by their key alone, and the fields those leave out.
-type recordCounts struct{ full, byKey, elided int }
+// records by their key, the fields those leave out, and how many of them
+// show a name besides (see named).
+type recordCounts struct{ full, byKey, elided, named int }
 
 // shape returns how the view shows record i, whose value is v: in full,
 // whole as the input has it (a record on one line as short as a note), or
@@ -647,6 +658,9 @@ func (l *recordList) count(s scan) recordCounts {
 		case shownByKey:
 			n.byKey++
 			n.elided += l.elided(s, v)
+			if _, _, ok := l.named(s, v); ok {
+				n.named++
+			}
 		}
 		i++
 	}
@@ -668,6 +682,9 @@ func (l *recordList) elided(s scan, v seg) int {
 		return fields - 1
 	case len(l.path) == 2:
 		fields += countMembers(s, s.memberValue(v, l.path[0])) - 1
+	}
+	if _, _, ok := l.named(s, v); ok {
+		fields--
 	}
 	return fields - 1
 }
@@ -702,7 +719,12 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		if n.full > 0 {
 			note += ", " + elision.Thousands(int64(n.full)) + " in full"
 		}
-		note += ", " + elision.Thousands(int64(n.byKey)) + " by " + l.by() + " alone"
+		note += ", " + elision.Thousands(int64(n.byKey)) + " by " + l.by()
+		if n.named > 0 {
+			note += " (" + elision.Thousands(int64(n.named)) + " with a name)"
+		} else {
+			note += " alone"
+		}
 		if l.object {
 			r.out = appendLiteral(r.out, note+"]")
 			r.out = append(r.out, r.d.colon...)
@@ -828,8 +850,35 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 		r.out = append(r.out, '}')
 	} else {
 		r.member(l.path[0], r.d.memberValue(v, l.path[0]))
+		if k, val, ok := l.named(r.d.scan, v); ok {
+			r.out = append(r.out, r.d.comma...)
+			if strings.HasSuffix(r.d.colon, " ") && !strings.HasSuffix(r.d.comma, " ") {
+				r.out = append(r.out, ' ')
+			}
+			r.member(r.d.b[k.start:k.end], val)
+		}
 	}
 	r.out = append(r.out, '}')
+}
+
+// named returns the member that names record v, for a list whose key is
+// no name (a syntax tree's statements go by lineno, and a class or a
+// function among them has a name too): a string value under the first of
+// nameKeys the record has, of those only some records have (a name every
+// record has, and that is no key, is a category); false if it has none.
+func (l *recordList) named(s scan, v seg) (key, val seg, ok bool) {
+	if len(l.someNamed) == 0 {
+		return seg{}, seg{}, false
+	}
+	best := len(nameKeys)
+	s.eachMember(v.start, func(k, x seg) bool {
+		name := s.b[k.start:k.end]
+		if rank := nameRank(name); rank < best && s.b[x.start] == '"' && slices.Contains(l.someNamed, string(name)) {
+			best, key, val, ok = rank, k, x, true
+		}
+		return true
+	})
+	return key, val, ok
 }
 
 // member writes key: value, the key as the input quotes it and the value

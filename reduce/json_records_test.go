@@ -471,3 +471,37 @@ func TestJSONRecordStreamNamesLeaveRoomForFailures(t *testing.T) {
 		t.Errorf("the failing record gave way to the names:\n%s", got)
 	}
 }
+
+// Records listed by a key that is no name show their name too where only
+// some have one (a syntax tree's classes among its statements), and not a
+// name every record has, which is a category.
+func TestJSONRecordListByKeyWithName(t *testing.T) {
+	long := strings.Repeat("a statement too long to show whole in the view ", 3)
+	for _, tc := range []struct {
+		name   func(i int) string
+		want   string
+		absent string
+	}{
+		{func(i int) string {
+			if i%5 == 2 {
+				return fmt.Sprintf(`"name": "Class%d", `, i)
+			}
+			return ""
+		}, `{"lineno": 12, "name": "Class12"}`, ""},
+		{func(i int) string { return fmt.Sprintf(`"name": "Group%d", `, i%3) }, `{"lineno": 12}`, `"name": "Group0"}`},
+	} {
+		var in strings.Builder
+		in.WriteString("[\n")
+		for i := range 60 {
+			if i > 0 {
+				in.WriteString(",\n")
+			}
+			fmt.Fprintf(&in, `  {%s"lineno": %d, "text": "%s"}`, tc.name(i), i, long)
+		}
+		in.WriteString("\n]\n")
+		got := body(t, shape.JSON, []byte(in.String()), 700)
+		if !bytes.Contains(got, []byte(tc.want)) || tc.absent != "" && bytes.Contains(got, []byte(tc.absent)) {
+			t.Errorf("want %s, and not %q:\n%s", tc.want, tc.absent, got)
+		}
+	}
+}

@@ -100,7 +100,7 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 	next := 0
 	for i, m := range kept {
 		if m.idx > next {
-			r.gap(c, next, m.idx-1, depth+1)
+			r.gap(v.start, c, next, m.idx-1, depth+1)
 			r.out = append(r.out, r.d.comma...)
 		}
 		r.newline(depth + 1)
@@ -270,11 +270,12 @@ func (r *docRender) newline(depth int) {
 	}
 }
 
-// gap writes the note for the members from through to, which the view
-// leaves out: a string item in an array, a member in an object whose key
-// names the run (so that no two keys are the same) and whose value counts
-// it.
-func (r *docRender) gap(c *container, from, to, depth int) {
+// gap writes the note for the members from through to of the container
+// c at at, which the view leaves out: a string item in an array, a member
+// in an object whose key names the run (so that no two keys are the same)
+// and whose value counts it. An array's note names the records it leaves
+// out, if a key names them, followed by the names in folds (see gapNames).
+func (r *docRender) gap(at int, c *container, from, to, depth int) {
 	r.newline(depth)
 	n := to - from + 1
 	count := elision.Thousands(int64(n)) + " of " + elision.Thousands(int64(c.n))
@@ -298,7 +299,30 @@ func (r *docRender) gap(c *container, from, to, depth int) {
 		r.out = appendLiteral(r.out, count)
 		return
 	}
-	r.out = appendLiteral(r.out, run+" ("+count+")]")
+	rn := r.d.gapNames(at, c, from, to, r.lv.chars)
+	if rn == nil {
+		r.out = appendLiteral(r.out, run+" ("+count+")]")
+		return
+	}
+	note := run + " (" + count + "); " + rn.namesHead(true)
+	if more := rn.namesMore(); more != "" {
+		note += ", " + more
+	}
+	r.out = appendLiteral(r.out, note+"]")
+	if r.shown != nil {
+		// A record named is shown, as a record list shows its records
+		// by name (see recordViews).
+		r.shown[at] += rn.m
+	}
+	for _, f := range rn.folds() {
+		r.out = append(r.out, r.d.comma...)
+		r.newline(depth)
+		r.out = append(r.out, '{')
+		r.newline(depth + 1)
+		r.out = append(r.out, f...)
+		r.newline(depth)
+		r.out = append(r.out, '}')
+	}
 }
 
 // appendLiteral appends s as a JSON string literal. s must need no escapes:
