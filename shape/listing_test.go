@@ -384,7 +384,7 @@ func TestSniffListingFrame(t *testing.T) {
 // TestSniffListingFew checks that a path or two alone are a listing, as
 // git ls-files -o and gofmt -l print them, and that a few words are not.
 func TestSniffListingFew(t *testing.T) {
-	sniffListingCases(t, []listingCase{
+	sniffListingCases(t, []sniffCase{
 		{"new1.txt\nnew2.go\n", true},
 		{"pkg/f.go\n", true},
 		{"/usr/local/go/bin/go\n", true},
@@ -419,7 +419,7 @@ func TestSniffListingFew(t *testing.T) {
 // a listing, and that counts or checksums then a path (wc, sha256sum), a
 // log's words then a path, settings and go test -bench's rows are not.
 func TestSniffListingCodedRows(t *testing.T) {
-	sniffListingCases(t, []listingCase{
+	sniffListingCases(t, []sniffCase{
 		{"??5??????   /usr/lib/node_modules/npm/bin/npm.ps1\n??5??????   /usr/lib/node_modules/npm/lib/cli.js\nmissing   c /etc/debuginfod/elfutils.urls\n??5?????? c /etc/npmrc\n", true},
 		{"i/lf    w/lf    attr/                 \tLICENSE\ni/lf    w/lf    attr/                 \terrgroup/errgroup.go\ni/lf    w/lf    attr/                 \terrgroup/errgroup_test.go\ni/lf    w/lf    attr/                 \tsemaphore/semaphore.go\n", true},
 		{".gitignore:3:*.test\tfoo.test\n.gitignore:1:/bin\tbin/x\n::\tREADME.md\n", true},
@@ -437,7 +437,7 @@ func TestSniffListingCodedRows(t *testing.T) {
 // prints them, are a listing's entries, and that quoted words among
 // prose are not.
 func TestSniffListingQuoted(t *testing.T) {
-	sniffListingCases(t, []listingCase{
+	sniffListingCases(t, []sniffCase{
 		{"\"PackageKit\"/\n\"X11\"/\n\"adduser.conf\"\n\"alternatives\"/\n\"bash.bashrc\"\n", true},
 		{"\"go.mod\"\n\"main.go\"\n\"shape\"\n", true},
 		{"\"a quoted remark\"\nsaid the reviewer, and left.\n\"another one\"\n", false},
@@ -445,19 +445,9 @@ func TestSniffListingQuoted(t *testing.T) {
 	})
 }
 
-// listingCase is a sample and whether sniffListing takes it for a listing.
-type listingCase struct {
-	sample  string
-	listing bool
-}
-
 // sniffListingCases checks whether sniffListing takes each sample for a
 // listing.
-func sniffListingCases(t *testing.T, cases []listingCase) {
+func sniffListingCases(t *testing.T, cases []sniffCase) {
 	t.Helper()
-	for _, tc := range cases {
-		if ok, why := sniffListing([]byte(tc.sample)); ok != tc.listing {
-			t.Errorf("sniffListing(%q) = %v (%s), want %v", tc.sample, ok, why, tc.listing)
-		}
-	}
+	checkSniffs(t, "sniffListing", sniffListing, cases)
 }

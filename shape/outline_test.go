@@ -341,7 +341,7 @@ func TestSniffMarkup(t *testing.T) {
 	response := "HTTP/1.0 404 File not found\nServer: SimpleHTTP/0.6 Python/3.11.7\nConnection: close\nContent-Type: text/html;charset=utf-8\nContent-Length: 335\n\n" +
 		"<!DOCTYPE HTML>\n<html lang=\"en\">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n" +
 		"        <h1>Error response</h1>\n        <p>Error code: 404</p>\n    </body>\n</html>\n"
-	sniffsOutline(t, []outlineCase{{page, true}, {xml, true}, {response, false}})
+	sniffsOutline(t, []sniffCase{{page, true}, {xml, true}, {response, false}})
 }
 
 // TestSniffBuiltinHelp checks that bash's help of a builtin, a synopsis
@@ -357,7 +357,7 @@ func TestSniffBuiltinHelp(t *testing.T) {
 		"           [-E log_file] [-e escape_char] [-F configfile] [-I pkcs11]\n" +
 		"           [-w local_tun[:remote_tun]] destination [command [argument ...]]\n"
 	message := "make: make: *** No rule to make target 'x'.  Stop.\nmake: *** [Makefile:3: all] Error 2\nthen nothing more\n"
-	sniffsOutline(t, []outlineCase{{getopts, true}, {ssh, true}, {message, false}})
+	sniffsOutline(t, []sniffCase{{getopts, true}, {ssh, true}, {message, false}})
 }
 
 // TestSniffDeclarationFamilies checks the forms of code that declare or
@@ -378,7 +378,7 @@ func TestSniffDeclarationFamilies(t *testing.T) {
 	lisp := "(require 'cl-lib)\n\n(defun format-state (prefix state top bot)\n  (cond ((string= state \"bot\") bot)\n\t\t((string= state \"top\") top)\n\t\t(t (format \"%s%s\" prefix state))))\n\n" +
 		"(defun dh/orgtbl-to-dfa-binary-table (table params)\n  (let* ((table (--filter (not (equal 'hline it)) table))\n\t\t (rows (1- (length table)))\n\t\t (prefix (plist-get params :prefix)))\n\t(concat prefix \"\\n\")))\n"
 	aside := "(define your terms first, as the guide says.\nThen write the rest of it,\nand (define the scope) before\nyou begin the work.\n"
-	sniffsOutline(t, []outlineCase{{sql, true}, {cmake, true}, {mk, true}, {lisp, true}, {aside, false}})
+	sniffsOutline(t, []sniffCase{{sql, true}, {cmake, true}, {mk, true}, {lisp, true}, {aside, false}})
 }
 
 // TestSniffRestructuredText checks that reStructuredText reads as
@@ -394,7 +394,7 @@ func TestSniffRestructuredText(t *testing.T) {
 		".. image:: https://pypip.in/d/boto/badge.svg\n        :target: https://pypi.python.org/pypi/boto/\n\n" +
 		"To port a module to Python 3.3+, please view our `Contributing Guidelines`_\nand the `Porting Guide`_.\n"
 	prose := "Notes\n=====\n\nThe ``make`` step runs first.\n\nThen the install step copies the files.\n\nLater\n=====\n\nNothing else.\n"
-	sniffsOutline(t, []outlineCase{{guide, true}, {readme, true}, {prose, false}})
+	sniffsOutline(t, []sniffCase{{guide, true}, {readme, true}, {prose, false}})
 }
 
 // TestSniffSourceHeadImports checks that the head of a module, its
@@ -406,7 +406,7 @@ func TestSniffSourceHeadImports(t *testing.T) {
 		"    input_line_number\n    format_page_number\n    format_lines_per_page\n    format_lines_left\n    format_name\n" +
 		"    format_top_name\n    format_formfeed\n    format_write\n    print\n    printf\n    getline\n    getlines\n    flush\n);\n"
 	prose := "package delivery notes\n\nuse the front door\nuse the side gate\nuse the lift\nimport the data first\n\nThen read the report.\nIt is short.\nIt says little.\n"
-	sniffsOutline(t, []outlineCase{{head, true}, {prose, false}})
+	sniffsOutline(t, []sniffCase{{head, true}, {prose, false}})
 }
 
 // TestSniffMacroDump checks that the macros cpp -dM dumps, one a line and
@@ -415,21 +415,29 @@ func TestSniffSourceHeadImports(t *testing.T) {
 func TestSniffMacroDump(t *testing.T) {
 	dump := "#define _LP64 1\n#define _STDC_PREDEF_H 1\n#define __ATOMIC_ACQUIRE 2\n#define __ATOMIC_ACQ_REL 4\n#define __ATOMIC_CONSUME 1\n"
 	header := "#ifndef _ASM_UNISTD_64_H\n#define _ASM_UNISTD_64_H\n\n#define __NR_read 0\n#define __NR_write 1\n#define __NR_open 2\n\n#endif /* _ASM_UNISTD_64_H */\n"
-	sniffsOutline(t, []outlineCase{{dump, false}, {header, true}})
+	sniffsOutline(t, []sniffCase{{dump, false}, {header, true}})
 }
 
-type outlineCase struct {
+// sniffCase is a sample and whether a sniffing test takes it for its shape.
+type sniffCase struct {
 	sample string
 	want   bool
 }
 
 // sniffsOutline checks whether sniffOutline takes each sample for source
 // or documentation.
-func sniffsOutline(t *testing.T, cases []outlineCase) {
+func sniffsOutline(t *testing.T, cases []sniffCase) {
+	t.Helper()
+	checkSniffs(t, "sniffOutline", sniffOutline, cases)
+}
+
+// checkSniffs checks whether sniff, named name, takes each sample for its
+// shape.
+func checkSniffs(t *testing.T, name string, sniff func([]byte) (bool, string), cases []sniffCase) {
 	t.Helper()
 	for _, tc := range cases {
-		if got, why := sniffOutline([]byte(tc.sample)); got != tc.want {
-			t.Errorf("sniffOutline(%.40q) = %v (%s), want %v", tc.sample, got, why, tc.want)
+		if got, why := sniff([]byte(tc.sample)); got != tc.want {
+			t.Errorf("%s(%.60q) = %v (%s), want %v", name, tc.sample, got, why, tc.want)
 		}
 	}
 }
