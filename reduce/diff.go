@@ -422,9 +422,14 @@ func (d *Diff) extended(l Line, t []byte) {
 	case diffHas(t, "index "):
 		prio = prioDiffIndex
 	case diffHas(t, "rename from "), diffHas(t, "copy from "):
+		// The diff --git line names both paths already: like the index
+		// line, these are worth their room only when the hunks have had
+		// theirs.
+		prio = prioDiffIndex
 		_, from, _ := bytes.Cut(t, []byte(" from "))
 		s.from = diffName(from)
 	case diffHas(t, "rename to "), diffHas(t, "copy to "):
+		prio = prioDiffIndex
 		_, to, _ := bytes.Cut(t, []byte(" to "))
 		if s.from != "" {
 			s.name = diffName([]byte(s.from + " => " + string(to)))

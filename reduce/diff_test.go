@@ -1241,6 +1241,59 @@ func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
 	}
 }
 
+// A rename's or copy's from and to lines name again the two paths its
+// diff --git line names: they rank with the index line, after the hunk
+// headers, where a view of many renamed files would spend more on them than
+// on the hunks. The similarity line, which says how much changed, stays
+// with the header.
+func TestDiffRenameLinesAfterHunks(t *testing.T) {
+	lines := []string{
+		"diff --git a/old/a.py b/new/a.py",
+		"similarity index 98%",
+		"rename from old/a.py",
+		"rename to new/a.py",
+		"index 1111111..2222222 100644",
+		"--- a/old/a.py",
+		"+++ b/new/a.py",
+		"@@ -1 +1 @@",
+		"-x",
+		"+y",
+		"diff --git a/old/b.py b/new/b.py",
+		"similarity index 90%",
+		"copy from old/b.py",
+		"copy to new/b.py",
+		"@@ -4 +4 @@",
+		"-x",
+		"+y",
+	}
+	d := NewDiff(2000)
+	for i, l := range lines {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
+	}
+	d.finish()
+	prio := map[int]int{}
+	for _, it := range d.held.items() {
+		if it.piece.Note == "" {
+			prio[it.piece.Line] = it.piece.Prio
+		}
+	}
+	for _, named := range []int{3, 4, 13, 14} {
+		if prio[named] > prio[5] {
+			t.Errorf("line %d %q ranks %d, above the index line at %d", named, lines[named-1], prio[named], prio[5])
+		}
+		for _, hunk := range []int{8, 15} {
+			if prio[named] >= prio[hunk] {
+				t.Errorf("line %d %q ranks %d, not below the hunk header %q at %d", named, lines[named-1], prio[named], lines[hunk-1], prio[hunk])
+			}
+		}
+	}
+	for _, similar := range []int{2, 12} {
+		if prio[similar] <= prio[8] {
+			t.Errorf("line %d %q ranks %d, not above the hunk headers at %d", similar, lines[similar-1], prio[similar], prio[8])
+		}
+	}
+}
+
 // A changed line declares when it starts at the top level, as git's own
 // rule has it, or indented, as a class's methods are in Python, Java or
 // C#, with a keyword that declares and a name, or modifiers before a
