@@ -18,7 +18,8 @@ import (
 // deleted files (collapsed to a line with their counts), then the context
 // lines next to a change, then the inside of the largest hunks, then index
 // lines, then the changed lines that start a declaration; the first and last
-// changed line of every hunk, a commit's author and date, every hunk header,
+// changed line of every hunk, then the signatures among a hunk's changed
+// lines where few read so, a commit's author and date, every hunk header,
 // every file header and every commit's hash and subject stay longest, and the
 // summary that names every file when not all of them fit stays above all.
 const (
@@ -1475,6 +1476,11 @@ func (d *Diff) endHunk() {
 				// config, where most lines start so, every hunk
 				// keeps its share.
 				prio = prioDiffDecl - min(decl[i], decls-1-decl[i], diffDeclSpan)
+				if sig[i] >= 0 && 4*sigs <= max(h.changed, 8) {
+					// A signature where few changed lines read so
+					// tells more than the statements at the edges.
+					prio = prioDiffEdge + diffDeclSpan + 1 - min(decl[i], decls-1-decl[i], diffDeclSpan)
+				}
 			default:
 				prio = prioDiffInside - min(edge, diffSpan)
 			}

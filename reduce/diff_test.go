@@ -910,6 +910,54 @@ func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
 	}
 }
 
+// A signature from the middle of a hunk, past the two from each end that
+// rank with its header, tells more of what the hunk adds than a statement
+// at its edge: where signatures are few among its changed lines, it ranks
+// above the edges. Where most changed lines read as signatures, the edges
+// keep their place.
+func TestDiffMiddleSignaturesAboveEdges(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		body  func(k int) string
+		above bool
+	}{
+		{"few signatures", func(k int) string {
+			if k%8 == 4 {
+				return fmt.Sprintf("+func handler%d(w io.Writer) error {", k)
+			}
+			return fmt.Sprintf("+	step%d(w)", k)
+		}, true},
+		{"all signatures", func(k int) string { return fmt.Sprintf("+func handler%d(w io.Writer) error {", k) }, false},
+	} {
+		lines := []string{"diff --git a/x.go b/x.go", "--- a/x.go", "+++ b/x.go", "@@ -1,2 +1,50 @@ package x", " var a = 1"}
+		for k := range 48 {
+			lines = append(lines, c.body(k))
+		}
+		lines = append(lines, " var b = 2")
+		d := NewDiff(2000)
+		for i, l := range lines {
+			d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
+		}
+		d.finish()
+		prio := map[int]int{}
+		for _, it := range d.held.items() {
+			if it.piece.Note == "" {
+				prio[it.piece.Line] = it.piece.Prio
+			}
+		}
+		first, last := 6, len(lines)-1
+		middle := 6 + 28 // handler28, past two signatures from each end
+		if !strings.HasPrefix(lines[middle-1], "+func handler28(") {
+			t.Fatalf("%s: line %d is %q", c.name, middle, lines[middle-1])
+		}
+		for _, edge := range []int{first, last} {
+			if got := prio[middle] > prio[edge]; got != c.above {
+				t.Errorf("%s: %q ranks %d, the edge %q %d: above is %v, want %v", c.name, lines[middle-1], prio[middle], lines[edge-1], prio[edge], got, c.above)
+			}
+		}
+	}
+}
+
 // In diff's normal form the `---` between a change's old and new lines is
 // worth a token; the gap line that would stand for it costs more. In a diff
 // too long to hold whole, it must still be held wherever the lines it parts
