@@ -1476,9 +1476,10 @@ func (d *Diff) endHunk() {
 				// config, where most lines start so, every hunk
 				// keeps its share.
 				prio = prioDiffDecl - min(decl[i], decls-1-decl[i], diffDeclSpan)
-				if sig[i] >= 0 && 4*sigs <= max(h.changed, 8) {
-					// A signature where few changed lines read so
-					// tells more than the statements at the edges.
+				if sig[i] >= 0 && 2*sigs <= max(h.changed, 8) {
+					// A signature where at most half the changed
+					// lines read so tells more than the statements at
+					// the edges.
 					prio = prioDiffEdge + diffDeclSpan + 1 - min(decl[i], decls-1-decl[i], diffDeclSpan)
 				}
 			default:

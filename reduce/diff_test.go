@@ -912,9 +912,8 @@ func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
 
 // A signature from the middle of a hunk, past the two from each end that
 // rank with its header, tells more of what the hunk adds than a statement
-// at its edge: where signatures are few among its changed lines, it ranks
-// above the edges. Where most changed lines read as signatures, the edges
-// keep their place.
+// at its edge: where at most half its changed lines read as signatures, it
+// ranks above the edges. Where most do, the edges keep their place.
 func TestDiffMiddleSignaturesAboveEdges(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -926,6 +925,12 @@ func TestDiffMiddleSignaturesAboveEdges(t *testing.T) {
 				return fmt.Sprintf("+func handler%d(w io.Writer) error {", k)
 			}
 			return fmt.Sprintf("+	step%d(w)", k)
+		}, true},
+		{"a third signatures", func(k int) string {
+			if k%3 == 1 {
+				return fmt.Sprintf("+func handler%d(w io.Writer) error {", k)
+			}
+			return fmt.Sprintf("+\tstep%d(w)", k)
 		}, true},
 		{"all signatures", func(k int) string { return fmt.Sprintf("+func handler%d(w io.Writer) error {", k) }, false},
 	} {
