@@ -226,6 +226,9 @@ type diffGroup struct {
 	items  []diffItem
 	bytes  int
 	tooBig bool
+	// head is set on a deleted file's group, opened by its header's index
+	// line; hunked once a hunk joins it.
+	head, hunked bool
 }
 
 // diffFileStat is a file's line of the summary.
@@ -368,7 +371,7 @@ func (d *Diff) outside(l Line, t []byte) {
 		case d.sect.cmd:
 			prio = prioDiffIndex
 		}
-		d.keep(l, prio, 0)
+		d.headLine(l, prio)
 	case diffHas(t, "--- ") || diffHas(t, "*** "):
 		// Only a `+++ ` line next makes this a file header, or a `--- `
 		// line after a context diff's `*** `: test logs have `--- FAIL`
@@ -443,7 +446,29 @@ func (d *Diff) extended(l Line, t []byte) {
 		s.binary = true
 		d.state = diffBinaryData
 	}
+	if diffHas(t, "index ") {
+		d.headLine(l, prio)
+		return
+	}
 	d.keep(l, prio, 0)
+}
+
+// headLine proposes a line of a file's header after its first. Those of a
+// git diff's deleted file after its mode line (index, --- and +++) open
+// the group its hunks join: a deleted file too long to show is then one
+// note from its mode line on, not a gap line for them and the note.
+func (d *Diff) headLine(l Line, prio int) {
+	s := d.sect
+	if !s.git || !s.deleted || s.gen != "" || d.group != nil && !d.group.head {
+		d.keep(l, prio, 0)
+		return
+	}
+	if d.group == nil {
+		d.openGroup(l.N, "deleted file", s.name, d.heads())
+		d.group.head = true
+	}
+	d.group.last = l.N
+	d.group.hold(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: d.group.id}, diffHeads{}), d.holdLimit/4)
 }
 
 // fileName reads a `--- ` or `+++ ` line of a file header.
@@ -665,6 +690,9 @@ func (d *Diff) inGroup(t []byte) bool {
 	if d.state == diffBinaryData {
 		return !diffHas(t, "diff ") && !isDiffCommit(t)
 	}
+	if d.group.head && !d.group.hunked && d.headOpen() && (diffHas(t, "index ") || diffHas(t, "--- ") || diffHas(t, "+++ ")) {
+		return true
+	}
 	return diffHas(t, "@@")
 }
 
@@ -680,6 +708,15 @@ func (d *Diff) closeGroup() {
 		return
 	}
 	d.group = nil
+	if g.head && !g.hunked {
+		// No hunk followed (an empty file, a binary one): its header's
+		// lines are proposed as any file's are.
+		for _, it := range g.items {
+			it.group = 0
+			d.push(it)
+		}
+		return
+	}
 	n := g.last - g.first + 1
 	c := d.cum.sub(g.before)
 	var b strings.Builder
@@ -1051,6 +1088,7 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 			d.openGroup(l.N, s.gen, s.name, d.heads().sub(diffHeads{hunks: 1}))
 		}
 		d.group.last = l.N
+		d.group.hunked = true
 		hk.group = d.group.id
 		prio = prioDiffLock
 	}

@@ -369,6 +369,36 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 	}
 }
 
+// A deleted file too long to show collapses to one note, which stands for
+// the lines of its header after the mode line too: index, --- and +++ say
+// nothing its diff --git line and the note do not, and a gap line of
+// their own beside the note would cost a line more.
+func TestDiffDeletedFileOneNote(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("diff --git a/pkg/gone.py b/pkg/gone.py\ndeleted file mode 100644\nindex 3b18e51..0000000\n--- a/pkg/gone.py\n+++ /dev/null\n@@ -1,300 +0,0 @@\n")
+	for k := range 300 {
+		fmt.Fprintf(&in, "-def step%d(x):\n", k)
+	}
+	in.WriteString("diff --git a/pkg/kept.py b/pkg/kept.py\nindex 1111111..2222222 100644\n--- a/pkg/kept.py\n+++ b/pkg/kept.py\n@@ -1 +1 @@\n-old = 1\n+new = 1\n")
+	d := NewDiff(2000)
+	for i, l := range strings.Split(strings.TrimSuffix(in.String(), "\n"), "\n") {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
+	}
+	d.finish()
+	found := false
+	for _, it := range d.held.items() {
+		if n := it.piece.Note; strings.Contains(n, "a deleted file") {
+			found = true
+			if want := "  [... pkg/gone.py, a deleted file: L3-306 elided (+0 -300)]"; n != want || it.piece.Line != 3 || it.piece.Stands != 304 {
+				t.Errorf("note %q at line %d stands for %d lines, want %q at line 3 for 304", n, it.piece.Line, it.piece.Stands, want)
+			}
+		}
+	}
+	if !found {
+		t.Error("no note for the deleted file")
+	}
+}
+
 // When not every file fits, a summary that may take enough names each file
 // with its counts, exactly.
 func TestDiffSummaryNamesEveryFile(t *testing.T) {
