@@ -1530,6 +1530,19 @@ func (d *Diff) endHunk() {
 		}
 		prev, prios[i] = prio, prio
 	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		if lines[i].header {
+			// A context diff's range of new lines says where they
+			// are, little more than the hunk's header: it ranks as
+			// the highest of them, to be shown with them, and
+			// otherwise after every hunk's header.
+			newSide := prios[i] - diffTierSpan - 1
+			for _, p := range prios[i+1:] {
+				newSide = max(newSide, p)
+			}
+			prios[i] = min(prios[i], newSide+1)
+		}
+	}
 	for i, hl := range lines {
 		if hl.parts && i > 0 && i+1 < len(lines) {
 			// The `---` costs less than the gap line that would stand

@@ -848,11 +848,11 @@ func TestDiffOtherForms(t *testing.T) {
 		{"context form",
 			"*** x.go\t2024-01-01\n--- x.go\t2024-01-01\n***************\n*** 1,3 ****\n  a\n! b\n- c\n--- 1,3 ----\n  a\n! B\n+ d\n***************\n*** 9 ****\n--- 9,10 ----\n  z\n+ y\n",
 			[]diffFileStat{{name: "x.go", counts: diffCounts{3, 2}}},
-			diffCounts{3, 2}, []string{"*** 1,3 ****", "--- 1,3 ----", "*** 9 ****", "--- 9,10 ----"}},
+			diffCounts{3, 2}, []string{"*** 1,3 ****", "*** 9 ****"}},
 		{"diff -r -c",
 			"diff -r -c a/x.go b/x.go\n*** a/x.go\t2024-01-01\n--- b/x.go\t2024-01-01\n***************\n*** 1 ****\n! a\n--- 1 ----\n! b\n",
 			[]diffFileStat{{name: "x.go", counts: diffCounts{1, 1}}},
-			diffCounts{1, 1}, []string{"*** 1 ****", "--- 1 ----"}},
+			diffCounts{1, 1}, []string{"*** 1 ****"}},
 		{"git log --graph -p",
 			"*   commit 0123456789abcdef0123456789abcdef01234567\n|\\  Merge: 1234567 89abcde\n| | \n| |     merge\n| | \n" +
 				"| * commit 89abcdef0123456789abcdef0123456789abcdef\n| | Author: A <a@b>\n| | \n| |     subject\n| | \n" +
@@ -1374,6 +1374,52 @@ func TestDiffRenameLinesAfterHunks(t *testing.T) {
 		if prio[similar] <= prio[8] {
 			t.Errorf("line %d %q ranks %d, not above the hunk headers at %d", similar, lines[similar-1], prio[similar], prio[8])
 		}
+	}
+}
+
+// A context diff's range of new lines, `--- 5,10 ----`, says little more
+// than its hunk's `*** 5,11 ****`: every hunk's header ranks before it,
+// and it ranks above the new lines it heads, to be shown with them.
+func TestDiffContextNewRangeAfterHeaders(t *testing.T) {
+	lines := []string{
+		"*** a.go\t2024-03-01 00:00:00",
+		"--- b.go\t2024-03-01 00:00:00",
+		"***************",
+		"*** 1,3 ****",
+		"  x",
+		"! x = 1",
+		"  y",
+		"--- 1,3 ----",
+		"  x",
+		"! x = 2",
+		"  y",
+		"***************",
+		"*** 40,42 ****",
+		"  x",
+		"- gone()",
+		"  y",
+		"--- 40,41 ----",
+	}
+	d := NewDiff(2000)
+	for i, l := range lines {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
+	}
+	d.finish()
+	prio := map[int]int{}
+	for _, it := range d.held.items() {
+		if it.piece.Note == "" {
+			prio[it.piece.Line] = it.piece.Prio
+		}
+	}
+	for _, r := range []int{8, 17} {
+		for _, h := range []int{4, 13} {
+			if prio[r] >= prio[h] {
+				t.Errorf("%q ranks %d, not below the hunk header %q at %d", lines[r-1], prio[r], lines[h-1], prio[h])
+			}
+		}
+	}
+	if prio[8] <= prio[10] {
+		t.Errorf("%q ranks %d, not above the new line %q it heads at %d", lines[7], prio[8], lines[9], prio[10])
 	}
 }
 
