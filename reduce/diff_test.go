@@ -380,11 +380,7 @@ func TestDiffDeletedFileOneNote(t *testing.T) {
 		fmt.Fprintf(&in, "-def step%d(x):\n", k)
 	}
 	in.WriteString("diff --git a/pkg/kept.py b/pkg/kept.py\nindex 1111111..2222222 100644\n--- a/pkg/kept.py\n+++ b/pkg/kept.py\n@@ -1 +1 @@\n-old = 1\n+new = 1\n")
-	d := NewDiff(2000)
-	for i, l := range strings.Split(strings.TrimSuffix(in.String(), "\n"), "\n") {
-		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
-	}
-	d.finish()
+	d := diffRead(strings.Split(strings.TrimSuffix(in.String(), "\n"), "\n"))
 	found := false
 	for _, it := range d.held.items() {
 		if n := it.piece.Note; strings.Contains(n, "a deleted file") {
@@ -969,17 +965,7 @@ func TestDiffMiddleSignaturesAboveEdges(t *testing.T) {
 			lines = append(lines, c.body(k))
 		}
 		lines = append(lines, " var b = 2")
-		d := NewDiff(2000)
-		for i, l := range lines {
-			d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
-		}
-		d.finish()
-		prio := map[int]int{}
-		for _, it := range d.held.items() {
-			if it.piece.Note == "" {
-				prio[it.piece.Line] = it.piece.Prio
-			}
-		}
+		prio := diffPrios(lines)
 		first, last := 6, len(lines)-1
 		middle := 6 + 28 // handler28, past two signatures from each end
 		if !strings.HasPrefix(lines[middle-1], "+func handler28(") {
@@ -1278,6 +1264,28 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 	}
 }
 
+// diffRead reads lines as one diff for a view of 2000 tokens.
+func diffRead(lines []string) *Diff {
+	d := NewDiff(2000)
+	for i, l := range lines {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
+	}
+	d.finish()
+	return d
+}
+
+// diffPrios reads lines as one diff and returns the priority of each line
+// held as itself, by its number.
+func diffPrios(lines []string) map[int]int {
+	prio := map[int]int{}
+	for _, it := range diffRead(lines).held.items() {
+		if it.piece.Note == "" {
+			prio[it.piece.Line] = it.piece.Prio
+		}
+	}
+	return prio
+}
+
 // After an Index: line, the ---/+++ lines name the revisions: they rank
 // after every file's first hunk header, however the headers spread, and
 // before any file's second.
@@ -1301,17 +1309,7 @@ func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
 		"-x",
 		"+y",
 	}
-	d := NewDiff(2000)
-	for i, l := range lines {
-		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
-	}
-	d.finish()
-	prio := map[int]int{}
-	for _, it := range d.held.items() {
-		if it.piece.Note == "" {
-			prio[it.piece.Line] = it.piece.Prio
-		}
-	}
+	prio := diffPrios(lines)
 	for _, rev := range []int{3, 4, 13, 14} {
 		for _, first := range []int{5, 15} {
 			if prio[rev] >= prio[first] {
@@ -1349,17 +1347,7 @@ func TestDiffRenameLinesAfterHunks(t *testing.T) {
 		"-x",
 		"+y",
 	}
-	d := NewDiff(2000)
-	for i, l := range lines {
-		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
-	}
-	d.finish()
-	prio := map[int]int{}
-	for _, it := range d.held.items() {
-		if it.piece.Note == "" {
-			prio[it.piece.Line] = it.piece.Prio
-		}
-	}
+	prio := diffPrios(lines)
 	for _, named := range []int{3, 4, 13, 14} {
 		if prio[named] > prio[5] {
 			t.Errorf("line %d %q ranks %d, above the index line at %d", named, lines[named-1], prio[named], prio[5])
@@ -1400,17 +1388,7 @@ func TestDiffContextNewRangeAfterHeaders(t *testing.T) {
 		"  y",
 		"--- 40,41 ----",
 	}
-	d := NewDiff(2000)
-	for i, l := range lines {
-		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
-	}
-	d.finish()
-	prio := map[int]int{}
-	for _, it := range d.held.items() {
-		if it.piece.Note == "" {
-			prio[it.piece.Line] = it.piece.Prio
-		}
-	}
+	prio := diffPrios(lines)
 	for _, r := range []int{8, 17} {
 		for _, h := range []int{4, 13} {
 			if prio[r] >= prio[h] {
