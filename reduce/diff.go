@@ -18,7 +18,8 @@ import (
 // deleted files (collapsed to a line with their counts), then the context
 // lines next to a change, then the inside of the largest hunks, then index
 // lines, then the changed lines that start a declaration; the first and last
-// changed line of every hunk, a commit's author and date, every hunk header,
+// changed line of every hunk, then the signatures among a hunk's changed
+// lines where few read so, a commit's author and date, every hunk header,
 // every file header and every commit's hash and subject stay longest, and the
 // summary that names every file when not all of them fit stays above all.
 const (
@@ -225,6 +226,9 @@ type diffGroup struct {
 	items  []diffItem
 	bytes  int
 	tooBig bool
+	// head is set on a deleted file's group, opened by its header's index
+	// line; hunked once a hunk joins it.
+	head, hunked bool
 }
 
 // diffFileStat is a file's line of the summary.
@@ -367,7 +371,7 @@ func (d *Diff) outside(l Line, t []byte) {
 		case d.sect.cmd:
 			prio = prioDiffIndex
 		}
-		d.keep(l, prio, 0)
+		d.headLine(l, prio)
 	case diffHas(t, "--- ") || diffHas(t, "*** "):
 		// Only a `+++ ` line next makes this a file header, or a `--- `
 		// line after a context diff's `*** `: test logs have `--- FAIL`
@@ -422,9 +426,14 @@ func (d *Diff) extended(l Line, t []byte) {
 	case diffHas(t, "index "):
 		prio = prioDiffIndex
 	case diffHas(t, "rename from "), diffHas(t, "copy from "):
+		// The diff --git line names both paths already: like the index
+		// line, these are worth their room only when the hunks have had
+		// theirs.
+		prio = prioDiffIndex
 		_, from, _ := bytes.Cut(t, []byte(" from "))
 		s.from = diffName(from)
 	case diffHas(t, "rename to "), diffHas(t, "copy to "):
+		prio = prioDiffIndex
 		_, to, _ := bytes.Cut(t, []byte(" to "))
 		if s.from != "" {
 			s.name = diffName([]byte(s.from + " => " + string(to)))
@@ -437,7 +446,29 @@ func (d *Diff) extended(l Line, t []byte) {
 		s.binary = true
 		d.state = diffBinaryData
 	}
+	if diffHas(t, "index ") {
+		d.headLine(l, prio)
+		return
+	}
 	d.keep(l, prio, 0)
+}
+
+// headLine proposes a line of a file's header after its first. Those of a
+// git diff's deleted file after its mode line (index, --- and +++) open
+// the group its hunks join: a deleted file too long to show is then one
+// note from its mode line on, not a gap line for them and the note.
+func (d *Diff) headLine(l Line, prio int) {
+	s := d.sect
+	if !s.git || !s.deleted || s.gen != "" || d.group != nil && !d.group.head {
+		d.keep(l, prio, 0)
+		return
+	}
+	if d.group == nil {
+		d.openGroup(l.N, "deleted file", s.name, d.heads())
+		d.group.head = true
+	}
+	d.group.last = l.N
+	d.group.hold(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: d.group.id}, diffHeads{}), d.holdLimit/4)
 }
 
 // fileName reads a `--- ` or `+++ ` line of a file header.
@@ -659,6 +690,9 @@ func (d *Diff) inGroup(t []byte) bool {
 	if d.state == diffBinaryData {
 		return !diffHas(t, "diff ") && !isDiffCommit(t)
 	}
+	if d.group.head && !d.group.hunked && d.headOpen() && (diffHas(t, "index ") || diffHas(t, "--- ") || diffHas(t, "+++ ")) {
+		return true
+	}
 	return diffHas(t, "@@")
 }
 
@@ -674,6 +708,15 @@ func (d *Diff) closeGroup() {
 		return
 	}
 	d.group = nil
+	if g.head && !g.hunked {
+		// No hunk followed (an empty file, a binary one): its header's
+		// lines are proposed as any file's are.
+		for _, it := range g.items {
+			it.group = 0
+			d.push(it)
+		}
+		return
+	}
 	n := g.last - g.first + 1
 	c := d.cum.sub(g.before)
 	var b strings.Builder
@@ -1045,6 +1088,7 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 			d.openGroup(l.N, s.gen, s.name, d.heads().sub(diffHeads{hunks: 1}))
 		}
 		d.group.last = l.N
+		d.group.hunked = true
 		hk.group = d.group.id
 		prio = prioDiffLock
 	}
@@ -1470,6 +1514,12 @@ func (d *Diff) endHunk() {
 				// config, where most lines start so, every hunk
 				// keeps its share.
 				prio = prioDiffDecl - min(decl[i], decls-1-decl[i], diffDeclSpan)
+				if sig[i] >= 0 && 2*sigs <= max(h.changed, 8) {
+					// A signature where at most half the changed
+					// lines read so tells more than the statements at
+					// the edges.
+					prio = prioDiffEdge + diffDeclSpan + 1 - min(decl[i], decls-1-decl[i], diffDeclSpan)
+				}
 			default:
 				prio = prioDiffInside - min(edge, diffSpan)
 			}
@@ -1479,6 +1529,19 @@ func (d *Diff) endHunk() {
 			prio = prioDiffFar - min(dist[i], diffSpan)
 		}
 		prev, prios[i] = prio, prio
+	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		if lines[i].header {
+			// A context diff's range of new lines says where they
+			// are, little more than the hunk's header: it ranks as
+			// the highest of them, to be shown with them, and
+			// otherwise after every hunk's header.
+			newSide := prios[i] - diffTierSpan - 1
+			for _, p := range prios[i+1:] {
+				newSide = max(newSide, p)
+			}
+			prios[i] = min(prios[i], newSide+1)
+		}
 	}
 	for i, hl := range lines {
 		if hl.parts && i > 0 && i+1 < len(lines) {

@@ -369,6 +369,32 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 	}
 }
 
+// A deleted file too long to show collapses to one note, which stands for
+// the lines of its header after the mode line too: index, --- and +++ say
+// nothing its diff --git line and the note do not, and a gap line of
+// their own beside the note would cost a line more.
+func TestDiffDeletedFileOneNote(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("diff --git a/pkg/gone.py b/pkg/gone.py\ndeleted file mode 100644\nindex 3b18e51..0000000\n--- a/pkg/gone.py\n+++ /dev/null\n@@ -1,300 +0,0 @@\n")
+	for k := range 300 {
+		fmt.Fprintf(&in, "-def step%d(x):\n", k)
+	}
+	in.WriteString("diff --git a/pkg/kept.py b/pkg/kept.py\nindex 1111111..2222222 100644\n--- a/pkg/kept.py\n+++ b/pkg/kept.py\n@@ -1 +1 @@\n-old = 1\n+new = 1\n")
+	d := diffRead(strings.Split(strings.TrimSuffix(in.String(), "\n"), "\n"))
+	found := false
+	for _, it := range d.held.items() {
+		if n := it.piece.Note; strings.Contains(n, "a deleted file") {
+			found = true
+			if want := "  [... pkg/gone.py, a deleted file: L3-306 elided (+0 -300)]"; n != want || it.piece.Line != 3 || it.piece.Stands != 304 {
+				t.Errorf("note %q at line %d stands for %d lines, want %q at line 3 for 304", n, it.piece.Line, it.piece.Stands, want)
+			}
+		}
+	}
+	if !found {
+		t.Error("no note for the deleted file")
+	}
+}
+
 // When not every file fits, a summary that may take enough names each file
 // with its counts, exactly.
 func TestDiffSummaryNamesEveryFile(t *testing.T) {
@@ -818,11 +844,11 @@ func TestDiffOtherForms(t *testing.T) {
 		{"context form",
 			"*** x.go\t2024-01-01\n--- x.go\t2024-01-01\n***************\n*** 1,3 ****\n  a\n! b\n- c\n--- 1,3 ----\n  a\n! B\n+ d\n***************\n*** 9 ****\n--- 9,10 ----\n  z\n+ y\n",
 			[]diffFileStat{{name: "x.go", counts: diffCounts{3, 2}}},
-			diffCounts{3, 2}, []string{"*** 1,3 ****", "--- 1,3 ----", "*** 9 ****", "--- 9,10 ----"}},
+			diffCounts{3, 2}, []string{"*** 1,3 ****", "*** 9 ****"}},
 		{"diff -r -c",
 			"diff -r -c a/x.go b/x.go\n*** a/x.go\t2024-01-01\n--- b/x.go\t2024-01-01\n***************\n*** 1 ****\n! a\n--- 1 ----\n! b\n",
 			[]diffFileStat{{name: "x.go", counts: diffCounts{1, 1}}},
-			diffCounts{1, 1}, []string{"*** 1 ****", "--- 1 ----"}},
+			diffCounts{1, 1}, []string{"*** 1 ****"}},
 		{"git log --graph -p",
 			"*   commit 0123456789abcdef0123456789abcdef01234567\n|\\  Merge: 1234567 89abcde\n| | \n| |     merge\n| | \n" +
 				"| * commit 89abcdef0123456789abcdef0123456789abcdef\n| | Author: A <a@b>\n| | \n| |     subject\n| | \n" +
@@ -906,6 +932,49 @@ func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
 	for f := range 15 {
 		if !strings.Contains(got, fmt.Sprintf("+func handle%02d_0(", f)) {
 			t.Errorf("file %02d: its first hunk's signature is not shown", f)
+		}
+	}
+}
+
+// A signature from the middle of a hunk, past the two from each end that
+// rank with its header, tells more of what the hunk adds than a statement
+// at its edge: where at most half its changed lines read as signatures, it
+// ranks above the edges. Where most do, the edges keep their place.
+func TestDiffMiddleSignaturesAboveEdges(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		body  func(k int) string
+		above bool
+	}{
+		{"few signatures", func(k int) string {
+			if k%8 == 4 {
+				return fmt.Sprintf("+func handler%d(w io.Writer) error {", k)
+			}
+			return fmt.Sprintf("+	step%d(w)", k)
+		}, true},
+		{"a third signatures", func(k int) string {
+			if k%3 == 1 {
+				return fmt.Sprintf("+func handler%d(w io.Writer) error {", k)
+			}
+			return fmt.Sprintf("+\tstep%d(w)", k)
+		}, true},
+		{"all signatures", func(k int) string { return fmt.Sprintf("+func handler%d(w io.Writer) error {", k) }, false},
+	} {
+		lines := []string{"diff --git a/x.go b/x.go", "--- a/x.go", "+++ b/x.go", "@@ -1,2 +1,50 @@ package x", " var a = 1"}
+		for k := range 48 {
+			lines = append(lines, c.body(k))
+		}
+		lines = append(lines, " var b = 2")
+		prio := diffPrios(lines)
+		first, last := 6, len(lines)-1
+		middle := 6 + 28 // handler28, past two signatures from each end
+		if !strings.HasPrefix(lines[middle-1], "+func handler28(") {
+			t.Fatalf("%s: line %d is %q", c.name, middle, lines[middle-1])
+		}
+		for _, edge := range []int{first, last} {
+			if got := prio[middle] > prio[edge]; got != c.above {
+				t.Errorf("%s: %q ranks %d, the edge %q %d: above is %v, want %v", c.name, lines[middle-1], prio[middle], lines[edge-1], prio[edge], got, c.above)
+			}
 		}
 	}
 }
@@ -1195,6 +1264,28 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 	}
 }
 
+// diffRead reads lines as one diff for a view of 2000 tokens.
+func diffRead(lines []string) *Diff {
+	d := NewDiff(2000)
+	for i, l := range lines {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
+	}
+	d.finish()
+	return d
+}
+
+// diffPrios reads lines as one diff and returns the priority of each line
+// held as itself, by its number.
+func diffPrios(lines []string) map[int]int {
+	prio := map[int]int{}
+	for _, it := range diffRead(lines).held.items() {
+		if it.piece.Note == "" {
+			prio[it.piece.Line] = it.piece.Prio
+		}
+	}
+	return prio
+}
+
 // After an Index: line, the ---/+++ lines name the revisions: they rank
 // after every file's first hunk header, however the headers spread, and
 // before any file's second.
@@ -1218,17 +1309,7 @@ func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
 		"-x",
 		"+y",
 	}
-	d := NewDiff(2000)
-	for i, l := range lines {
-		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l) + 1)})
-	}
-	d.finish()
-	prio := map[int]int{}
-	for _, it := range d.held.items() {
-		if it.piece.Note == "" {
-			prio[it.piece.Line] = it.piece.Prio
-		}
-	}
+	prio := diffPrios(lines)
 	for _, rev := range []int{3, 4, 13, 14} {
 		for _, first := range []int{5, 15} {
 			if prio[rev] >= prio[first] {
@@ -1238,6 +1319,85 @@ func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
 		if prio[rev] <= prio[8] {
 			t.Errorf("line %d %q ranks %d, not above the second hunk header at %d", rev, lines[rev-1], prio[rev], prio[8])
 		}
+	}
+}
+
+// A rename's or copy's from and to lines name again the two paths its
+// diff --git line names: they rank with the index line, after the hunk
+// headers, where a view of many renamed files would spend more on them than
+// on the hunks. The similarity line, which says how much changed, stays
+// with the header.
+func TestDiffRenameLinesAfterHunks(t *testing.T) {
+	lines := []string{
+		"diff --git a/old/a.py b/new/a.py",
+		"similarity index 98%",
+		"rename from old/a.py",
+		"rename to new/a.py",
+		"index 1111111..2222222 100644",
+		"--- a/old/a.py",
+		"+++ b/new/a.py",
+		"@@ -1 +1 @@",
+		"-x",
+		"+y",
+		"diff --git a/old/b.py b/new/b.py",
+		"similarity index 90%",
+		"copy from old/b.py",
+		"copy to new/b.py",
+		"@@ -4 +4 @@",
+		"-x",
+		"+y",
+	}
+	prio := diffPrios(lines)
+	for _, named := range []int{3, 4, 13, 14} {
+		if prio[named] > prio[5] {
+			t.Errorf("line %d %q ranks %d, above the index line at %d", named, lines[named-1], prio[named], prio[5])
+		}
+		for _, hunk := range []int{8, 15} {
+			if prio[named] >= prio[hunk] {
+				t.Errorf("line %d %q ranks %d, not below the hunk header %q at %d", named, lines[named-1], prio[named], lines[hunk-1], prio[hunk])
+			}
+		}
+	}
+	for _, similar := range []int{2, 12} {
+		if prio[similar] <= prio[8] {
+			t.Errorf("line %d %q ranks %d, not above the hunk headers at %d", similar, lines[similar-1], prio[similar], prio[8])
+		}
+	}
+}
+
+// A context diff's range of new lines, `--- 5,10 ----`, says little more
+// than its hunk's `*** 5,11 ****`: every hunk's header ranks before it,
+// and it ranks above the new lines it heads, to be shown with them.
+func TestDiffContextNewRangeAfterHeaders(t *testing.T) {
+	lines := []string{
+		"*** a.go\t2024-03-01 00:00:00",
+		"--- b.go\t2024-03-01 00:00:00",
+		"***************",
+		"*** 1,3 ****",
+		"  x",
+		"! x = 1",
+		"  y",
+		"--- 1,3 ----",
+		"  x",
+		"! x = 2",
+		"  y",
+		"***************",
+		"*** 40,42 ****",
+		"  x",
+		"- gone()",
+		"  y",
+		"--- 40,41 ----",
+	}
+	prio := diffPrios(lines)
+	for _, r := range []int{8, 17} {
+		for _, h := range []int{4, 13} {
+			if prio[r] >= prio[h] {
+				t.Errorf("%q ranks %d, not below the hunk header %q at %d", lines[r-1], prio[r], lines[h-1], prio[h])
+			}
+		}
+	}
+	if prio[8] <= prio[10] {
+		t.Errorf("%q ranks %d, not above the new line %q it heads at %d", lines[7], prio[8], lines[9], prio[10])
 	}
 }
 
