@@ -657,6 +657,14 @@ func TestOutlineQuotedTripleQuote(t *testing.T) {
 			t.Errorf("after %s, def main ranks %d, not as a declaration (above %d)", line, ranks[6], decl)
 		}
 	}
+	// A comment line that names the quotes, in Go, C or a script, opens
+	// nothing either, though they follow a parenthesis.
+	for _, line := range []string{`	// the tokens (""" and ''') take three runes`, `    # strip the quotes (""") first`, `/* ends at ''' */`} {
+		ranks := outlineRanks("package p\n\nfunc a() {\n" + line + "\n}\n\nfunc B() int {\n\treturn 1\n}\n\nfunc c() {\n}\n")
+		if ranks[7] <= decl {
+			t.Errorf("after %s, func B ranks %d, not as a declaration (above %d)", line, ranks[7], decl)
+		}
+	}
 	for _, open := range []string{`    x = """text`, `    x = dedent(r"""`, `    """`, `    return f"""text`} {
 		ranks := outlineRanks("def f():\n" + open + "\n    def g():\n    \"\"\"\n    return x\n")
 		if ranks[3] > decl {
