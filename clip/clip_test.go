@@ -119,7 +119,7 @@ func checkLines(t *testing.T, in, view []byte) {
 	src := strings.SplitAfter(string(in), "\n")
 	lines := strings.SplitAfter(string(view), "\n")
 	lines = lines[1 : len(lines)-2] // header, footer and the empty rest
-	gap := regexp.MustCompile(`^  \[\.\.\. (?:L(\d+)(?:-(\d+))? elided|same line [0-9,]+ more times?: L(\d+)(?:-(\d+))? \.\.\.)\]\n$`)
+	gap := regexp.MustCompile(`^  \[\.\.\. (?:L(\d+)(?:-(\d+))?|same line [0-9,]+ more times?: L(\d+)(?:-(\d+))? \.\.\.)\]\n$`)
 	next := 1
 	for _, l := range lines {
 		if m := gap.FindStringSubmatch(l); m != nil {

@@ -76,10 +76,11 @@ func Binary(v View, size int64, utf16 string) string {
 
 // GapLine is the line that stands for input lines from through to, which a
 // view leaves out. It names their range and nothing more, the count being
-// plain from it: a view of source code or a listing can hold dozens of gap
-// lines, and each token a gap line spends is one the view cannot show.
+// plain from it and the leaving out from the brackets and the header: a
+// view of source code or a listing can hold dozens of gap lines, and each
+// token a gap line spends is one the view cannot show.
 func GapLine(from, to int) string {
-	return "  [... " + LineRange(from, to) + " elided]\n"
+	return "  [... " + LineRange(from, to) + "]\n"
 }
 
 // ParseGapLine returns the range a gap line names, given the line as
@@ -89,7 +90,7 @@ func ParseGapLine(line string) (from, to int, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	if r, ok = strings.CutSuffix(r, " elided]"); !ok {
+	if r, ok = strings.CutSuffix(r, "]"); !ok {
 		return 0, 0, false
 	}
 	a, b, span := strings.Cut(r, "-")

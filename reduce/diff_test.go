@@ -998,7 +998,7 @@ func TestDiffNormalSeparatorHeld(t *testing.T) {
 		}
 	}
 	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
-	split := regexp.MustCompile(`\n< [^\n]*\n  \[\.\.\. L[0-9]+ elided\]\n> `)
+	split := regexp.MustCompile(`\n< [^\n]*\n  \[\.\.\. L[0-9]+\]\n> `)
 	if n := len(split.FindAllString(got, -1)); n > 0 {
 		t.Errorf("%d gap lines stand for a lone `---` between `<` and `>` lines:\n%s", n, got)
 	}

@@ -25,7 +25,7 @@ func TestFitOrderAndGaps(t *testing.T) {
 		{Line: 1, Note: "[note]", Prio: 40},
 	}
 	got := string(Render(Fit(pieces, 9, 1000, byteCounter{}), 9))
-	want := "[note]\nfirst\n  [... L2-4 elided]\nerror\n  [... L6-8 elided]\nlast\n"
+	want := "[note]\nfirst\n  [... L2-4]\nerror\n  [... L6-8]\nlast\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
@@ -47,7 +47,7 @@ func TestFitBond(t *testing.T) {
 		want   string
 	}{
 		// Room for the name alone, or the name and "ok": neither pair line.
-		{gap + len("--- FAIL: TestA\n") + len("ok\n") + 2, "  [... L1-2 elided]\nok\n"},
+		{gap + len("--- FAIL: TestA\n") + len("ok\n") + 2, "  [... L1-2]\nok\n"},
 		// Room for both.
 		{1000, "--- FAIL: TestA\na_test.go:9: got 1, want 2, and a long explanation\nok\n"},
 	} {
@@ -67,7 +67,7 @@ func TestFitRespectsBudget(t *testing.T) {
 		out := Render(Fit(pieces, 100, budget, byteCounter{}), 100)
 		if len(out) > budget && budget > 0 {
 			// The one gap line standing for everything is always there.
-			gapOnly := len("  [... L1-100 elided]\n")
+			gapOnly := len("  [... L1-100]\n")
 			if len(out) > max(budget, gapOnly) {
 				t.Errorf("budget %d: %d bytes:\n%s", budget, len(out), out)
 			}
@@ -169,7 +169,7 @@ func FuzzRender(f *testing.F) {
 			}
 		}
 		out := Render(Fit(pieces, lines, budget, byteCounter{}), lines)
-		gapOnly := len("  [... L1-" + strconv.Itoa(lines) + " elided]\n")
+		gapOnly := len("  [... L1-" + strconv.Itoa(lines) + "]\n")
 		if len(out) > max(budget, gapOnly) {
 			t.Fatalf("%d bytes for a budget of %d", len(out), budget)
 		}

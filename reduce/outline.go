@@ -960,8 +960,10 @@ func (o *Outline) trackQuote(c []byte) {
 		}
 		return
 	}
+	// A line comment may name the quotes; it opens no string.
+	lineComment := c[0] == '#' || hasPrefix(c, "//")
 	for _, q := range docQuotes {
-		if bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 && opensString(c, q) {
+		if !lineComment && bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 && opensString(c, q) {
 			o.quote = q
 			return
 		}

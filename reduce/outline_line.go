@@ -373,6 +373,8 @@ func isWordByte(c byte) bool {
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
 
+func hasSuffix(b []byte, s string) bool { return len(b) >= len(s) && string(b[len(b)-len(s):]) == s }
+
 // hasWord reports whether b starts with the word w followed by a non-word
 // byte or its end.
 func hasWord(b []byte, w string) bool {
@@ -743,6 +745,13 @@ func sigLine(c []byte) bool {
 	}
 	head := trimBlankRight(c[:p])
 	if len(head) == 0 || p-len(head) > 1 {
+		return false
+	}
+	// A help's section title may end in a note in parentheses and a
+	// colon ("Positional options (always true):"), where no language's
+	// signature has words before the parenthesis and a colon after it
+	// (a C++ constructor's list, Foo::Foo(int x) :, follows one name).
+	if hasSuffix(c, "):") && bytes.IndexByte(head, ' ') >= 0 {
 		return false
 	}
 	// The name before the parenthesis.

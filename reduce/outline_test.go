@@ -539,6 +539,10 @@ func TestOutlineSignatureOrProse(t *testing.T) {
 		{"async #reifyNode (node) {", true},
 		{"static #parse(text) {", true},
 		{"echo x#y(z)", false},
+		// A help's section title with a note in parentheses.
+		{"File name matching options (affect both exclude and include patterns):", false},
+		{"Positional options (always true):", false},
+		{"Foo::Foo(int x):", true},
 	} {
 		if got := sigLine([]byte(tc.line)); got != tc.sig {
 			t.Errorf("sigLine(%q) = %v, want %v", tc.line, got, tc.sig)
@@ -657,10 +661,36 @@ func TestOutlineQuotedTripleQuote(t *testing.T) {
 			t.Errorf("after %s, def main ranks %d, not as a declaration (above %d)", line, ranks[6], decl)
 		}
 	}
+	// A comment line that names the quotes, in Go, C or a script, opens
+	// nothing either, though they follow a parenthesis.
+	for _, line := range []string{`	// the tokens (""" and ''') take three runes`, `    # strip the quotes (""") first`, `/* ends at ''' */`} {
+		ranks := outlineRanks("package p\n\nfunc a() {\n" + line + "\n}\n\nfunc B() int {\n\treturn 1\n}\n\nfunc c() {\n}\n")
+		if ranks[7] <= decl {
+			t.Errorf("after %s, func B ranks %d, not as a declaration (above %d)", line, ranks[7], decl)
+		}
+	}
 	for _, open := range []string{`    x = """text`, `    x = dedent(r"""`, `    """`, `    return f"""text`} {
 		ranks := outlineRanks("def f():\n" + open + "\n    def g():\n    \"\"\"\n    return x\n")
 		if ranks[3] > decl {
 			t.Errorf("after %s, a line in a string ranks %d, as a declaration", open, ranks[3])
+		}
+	}
+}
+
+// The options under a help's section title that notes something in
+// parentheses are declarations, as those under a plain title are.
+func TestOutlineHelpTitleWithNote(t *testing.T) {
+	decl := prioOutlineLast >> classShift
+	ranks := outlineRanks("Usage: tar [OPTION...] [FILE]...\n\n Main operation mode:\n\n" +
+		"  -A, --catenate             append tar files to an archive\n  -c, --create               create a new archive\n\n" +
+		" File name matching options (affect both exclude and include patterns):\n\n" +
+		"      --anchored             patterns match file name start\n      --ignore-case          ignore case\n" +
+		"      --no-anchored          patterns match after any '/'\n\n Overwrite control:\n\n" +
+		"  -k, --keep-old-files       do not replace existing files\n      --overwrite            overwrite existing files\n" +
+		"      --remove-files         remove files after adding them\n")
+	for _, n := range []int{10, 11, 12} {
+		if ranks[n] <= decl {
+			t.Errorf("option on line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
 		}
 	}
 }
