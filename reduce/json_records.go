@@ -82,6 +82,9 @@ type recordList struct {
 	// someNamed holds the keys of nameKeys, quoted, that some records of
 	// a list by a key that is no name have and others not (see named).
 	someNamed []string
+	// numbered is set for a list whose records go by a number, as a
+	// syntax tree's statements by their line numbers.
+	numbered bool
 }
 
 // by names what records are shown by.
@@ -158,6 +161,11 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		if l.path = recordKey(b, items); l.path == nil {
 			return nil
 		}
+		key := items[0]
+		for _, k := range l.path {
+			key = d.memberValue(key, k)
+		}
+		l.numbered = key.end > key.start && kindAt(b, key.start) == jNumber
 		if len(l.path) == 1 && nameRank(l.path[0]) == len(nameKeys) {
 			for _, st := range countKeys(b, items, nil) {
 				if nameRank(st.name) < len(nameKeys) && st.n < len(items) {
@@ -333,15 +341,17 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 		return nil, false
 	}
 	// A record view less than half as long as the ordinary view, whose
-	// records go by a key that is no name (a line number), shows them too
-	// thinly: records too large for a line to say what they are, as a
-	// syntax tree's statements.
+	// records go by a number (a line number), shows them too thinly:
+	// records too large for a line to say what they are, as a syntax
+	// tree's statements. A code or a label that is no name in nameKeys
+	// (a currency's alpha_3, a compiler switch) still says what a record
+	// is.
 	thin := func(t []*recordList, views [][]byte) bool {
 		if ordinary == 0 || c.Count(views[0])*2 >= ordinary {
 			return false
 		}
 		for _, l := range t {
-			if l.object || nameRank(l.path[len(l.path)-1]) < len(nameKeys) {
+			if l.object || !l.numbered {
 				return false
 			}
 		}
