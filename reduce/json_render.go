@@ -305,7 +305,7 @@ func (r *docRender) gap(at int, c *container, from, to, depth int) {
 		return
 	}
 	note := run + " (" + count + "); " + rn.namesHead(true)
-	if more := rn.namesMore(); more != "" {
+	if more := rn.namesMore(0); more != "" {
 		note += ", " + more
 	}
 	r.out = appendLiteral(r.out, note+"]")
