@@ -112,3 +112,19 @@ func checkGapNames(t *testing.T, view, in any) int {
 	}
 	return notes
 }
+
+// Names of cut runs never shrink a view: where naming them costs a level
+// so much that the view picked falls far short of the budget (and the
+// record view, shorter still, takes its place), the view with the runs
+// counted, named in the room it leaves, is shown. A directory tree's view
+// fills its budget at every budget.
+func TestJSONCutRunNamesDoNotShrinkView(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "tree-j-crypto-tls.json"))
+	c := counter()
+	for budget := 1000; budget <= 2000; budget += 100 {
+		got := body(t, shape.JSON, in, budget)
+		if n := c.Count(got); n < budget*3/4 {
+			t.Errorf("budget %d: the view uses %d tokens:\n%s", budget, n, got)
+		}
+	}
+}
