@@ -317,6 +317,11 @@ func labelKey(b []byte, values []seg) []byte {
 	return best.name
 }
 
+// nearlyAll is how many records an ordinary view may leave out of a list
+// and still show it better than a record view half as long (see thin in
+// recordViews).
+const nearlyAll = 2
+
 // recordViews returns views of the document that show its record lists
 // one record a line, with as many records in full as fit, or false if no
 // such view fits, or none would show more records than the ordinary view.
@@ -327,9 +332,10 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	}
 	// The ordinary view: how many records of each list it shows.
 	ordinary := 0
+	var shown map[int]int
 	if f, ok := d.pick(budget, c); ok {
 		ordinary = d.try(f, c).tokens
-		shown := d.shownBy(f)
+		shown = d.shownBy(f)
 		var wanted []*recordList
 		for _, l := range lists {
 			if shown[l.at] < l.n {
@@ -341,18 +347,21 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	if len(lists) == 0 {
 		return nil, false
 	}
-	// A record view less than half as long as the ordinary view, whose
-	// records go by a number (a line number), shows them too thinly:
-	// records too large for a line to say what they are, as a syntax
-	// tree's statements. A code or a label that is no name in nameKeys
-	// (a currency's alpha_3, a compiler switch) still says what a record
-	// is.
+	// A record view less than half as long as the ordinary view shows
+	// too thinly records that go by a number (a line number): records too
+	// large for a line to say what they are, as a syntax tree's
+	// statements. A code or a label that is no name in nameKeys (a
+	// currency's alpha_3, a compiler switch) still says what a record is.
+	// Any record view that short gives up more than it adds where the
+	// ordinary view leaves out no more than nearlyAll records, as where
+	// a directory tree's view cuts its top list short of two entries:
+	// the record view names those two and drops half the tree.
 	thin := func(t []*recordList, views [][]byte) bool {
 		if ordinary == 0 || c.Count(views[0])*2 >= ordinary {
 			return false
 		}
 		for _, l := range t {
-			if l.object || !l.numbered {
+			if l.object || !l.numbered && shown[l.at]+nearlyAll < l.n {
 				return false
 			}
 		}

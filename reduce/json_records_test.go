@@ -536,3 +536,18 @@ func TestJSONRecordNamesAFloor(t *testing.T) {
 		}
 	}
 }
+
+// A record view half as long as the ordinary view does not take its place
+// where the ordinary view leaves out only a record or two of the list: a
+// directory tree whose top list is cut short of two entries keeps its
+// view of the tree, rather than naming the two and dropping half of it.
+func TestJSONRecordViewNotForNearlyAll(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "tree-j-image.json"))
+	c := counter()
+	for budget := 900; budget <= 2000; budget += 100 {
+		got := body(t, shape.JSON, in, budget)
+		if n := c.Count(got); n < budget*3/4 {
+			t.Errorf("budget %d: the view uses %d tokens:\n%s", budget, n, got)
+		}
+	}
+}

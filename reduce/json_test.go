@@ -35,6 +35,8 @@ import (
 //	py-ast-sched.json            python3 -c 'import ast, json ...' sched.py   (the syntax
 //	                             tree of Python 3.11's sched.py, each node an object of
 //	                             its _type, its fields and its lineno, indent=1)
+//	tree-j-image.json            cd $(go env GOROOT)/src && tree -J image   (Go 1.26: 12
+//	                             directories, 169 files)
 //	iso-4217.json                cat /usr/share/iso-codes/json/iso_4217.json   (Debian's
 //	                             iso-codes 4.15: 181 currencies by alpha_3, name, numeric)
 const localJSON = "testdata/json"
