@@ -103,6 +103,7 @@ type attempt struct {
 	// nothing beyond its level (see frontier).
 	edges []edge
 	lists bool // it shows a record list one record a line
+	names bool // it names the records of a cut run
 }
 
 // newJSONDoc returns the document at root, to be viewed pretty-printed in
@@ -231,18 +232,61 @@ type form struct {
 	// keys, items and floor, if set, replace the level's, to fill the
 	// budget between two levels.
 	keys, items, floor int
+	// names is the room, in bytes of folds, for the names of the records
+	// of each cut run of a nested list (see gapNames): none if 0, or
+	// namesAsChars.
+	names int
 }
 
 // pick returns the form of the richest view that fits budget: the deepest
 // that fits at floorLevel, with as much of the next depth as fits, made as
 // wide as fits. If the poorest level shows more of what fails, or goes
 // deeper, it is picked instead.
+//
+// The records of cut nested lists are named in folds (see gapNames), which
+// says more for its tokens than items do, so the view is picked with them
+// named. But their names change with every item shown, and may cost a level
+// so much that the view picked uses far less than the budget; then the view
+// picked with the runs counted, and named in the room it leaves, is taken.
 func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
+	someNamed := false // a view tried names a run
 	fits := func(f form) bool {
 		a := d.try(f, c)
+		someNamed = someNamed || a.names
 		return a.ok && a.tokens <= budget
 	}
+	named, ok := d.pickWith(fits, namesAsChars, c)
+	if !someNamed || ok && d.try(named, c).tokens*11/10 >= budget {
+		// With no run named, counting them picks the same view; and no
+		// view that fits can be that much longer.
+		return named, ok
+	}
+	counted, okCounted := d.pickWith(fits, 0, c)
+	switch {
+	case !okCounted:
+		return named, ok
+	case !ok:
+		return d.named(counted, fits), true
+	}
+	if counted = d.named(counted, fits); d.try(counted, c).tokens > d.try(named, c).tokens*11/10 {
+		return counted, true
+	}
+	return named, true
+}
+
+// namesAsChars, as the names of a form, gives the names of each cut run
+// as much room as the level gives a string.
+const namesAsChars = -1
+
+// pickWith picks as pick says, with the names of every form tried set to
+// names.
+func (d *jsonDoc) pickWith(fits func(form) bool, names int, c Counter) (form, bool) {
+	if names != 0 {
+		plain := fits
+		fits = func(f form) bool { f.names = names; return plain(f) }
+	}
 	if full := (form{depth: d.maxDepth}); fits(full) {
+		full.names = names
 		return full, true
 	}
 	var (
@@ -255,6 +299,7 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 			best, found = d.widen(f, fits), true
 		}
 	}
+	best.names = names
 	if !found || best.level <= lenientLevels {
 		return best, found
 	}
@@ -264,8 +309,25 @@ func (d *jsonDoc) pick(budget int, c Counter) (form, bool) {
 	if g, ok := d.deepest(best.level-1, fits); ok && d.score(g).failing >= d.score(best).failing &&
 		d.try(g, c).tokens > d.try(best, c).tokens*6/5 {
 		best = g
+		best.names = names
 	}
 	return best, true
+}
+
+// named returns f, its cut runs counted, with the records of the runs
+// named in folds in as much room as fits the budget, up to the longest
+// string its level shows.
+func (d *jsonDoc) named(f form, fits func(form) bool) form {
+	most := jsonLevels[f.level].chars
+	g := f
+	if g.names = most; fits(g) {
+		return g
+	}
+	g.names = sort.Search(most, func(n int) bool { g.names = n + 1; return !fits(g) })
+	if g.names == 0 {
+		return f
+	}
+	return g
 }
 
 // deepest returns the form at level that goes deepest and fits, with as
@@ -291,15 +353,15 @@ func (d *jsonDoc) widen(f form, fits func(form) bool) form {
 		// them first, then more items.
 		lo, hi := jsonLevels[f.level].keys, jsonLevels[f.level-1].keys
 		f.keys = lo + sort.Search(hi-lo, func(n int) bool {
-			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n, 0, 0})
+			return !fits(form{f.depth, f.level, f.expand, lo + 1 + n, 0, 0, 0})
 		})
 		lo, hi = jsonLevels[f.level].items, jsonLevels[f.level-1].items
 		f.items = lo + sort.Search(hi-lo, func(n int) bool {
-			return !fits(form{f.depth, f.level, f.expand, f.keys, lo + 1 + n, 0})
+			return !fits(form{f.depth, f.level, f.expand, f.keys, lo + 1 + n, 0, 0})
 		})
 		lo, hi = jsonLevels[f.level].floor, jsonLevels[f.level-1].floor
 		f.floor = lo + sort.Search(hi-lo, func(n int) bool {
-			return !fits(form{f.depth, f.level, f.expand, f.keys, f.items, lo + 1 + n})
+			return !fits(form{f.depth, f.level, f.expand, f.keys, f.items, lo + 1 + n, 0})
 		})
 	}
 	return f
@@ -385,6 +447,10 @@ func (r *docRender) applyForm(f form) {
 	if f.floor > 0 {
 		r.lv.floor = f.floor
 	}
+	r.names = f.names
+	if f.names == namesAsChars {
+		r.names = r.lv.chars
+	}
 	if f.expand > 0 {
 		r.expand = map[int]bool{}
 		// A richer level may have a shorter frontier than the one the
@@ -428,9 +494,9 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 	// The containers a view expands beyond its depth are the first of a
 	// frontier, whose order may hang on how a record list is shown.
 	lists := r.lists || f.expand > 0 && d.listFrontiers[[2]int{f.depth, f.level}]
-	a := attempt{edges: edges, lists: lists}
+	a := attempt{edges: edges, lists: lists, names: r.named}
 	if len(r.out) <= r.limit {
-		a = attempt{view: bytes.Clone(r.out), tokens: c.Count(append(r.out, '\n')), ok: true, edges: edges, lists: lists}
+		a = attempt{view: bytes.Clone(r.out), tokens: c.Count(append(r.out, '\n')), ok: true, edges: edges, lists: lists, names: r.named}
 	}
 	d.tries[f] = a
 	return a

@@ -112,3 +112,27 @@ func checkGapNames(t *testing.T, view, in any) int {
 	}
 	return notes
 }
+
+// Names of cut runs never shrink a view: where naming them costs a level
+// so much that the view picked falls far short of the budget (and the
+// record view, shorter still, takes its place), the view with the runs
+// counted, named in the room it leaves, is shown. A directory tree's view
+// fills its budget at every budget.
+func TestJSONCutRunNamesDoNotShrinkView(t *testing.T) {
+	checkFills(t, "tree-j-crypto-tls.json", 1000, 2000)
+}
+
+// checkFills checks that the view of the local sample name uses three
+// quarters of its budget at least, at every hundred tokens from from
+// through to.
+func checkFills(t *testing.T, name string, from, to int) {
+	t.Helper()
+	in := readFile(t, filepath.Join(localJSON, name))
+	c := counter()
+	for budget := from; budget <= to; budget += 100 {
+		got := body(t, shape.JSON, in, budget)
+		if n := c.Count(got); n < budget*3/4 {
+			t.Errorf("budget %d: the view uses %d tokens:\n%s", budget, n, got)
+		}
+	}
+}

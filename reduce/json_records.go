@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"cmp"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -82,6 +83,9 @@ type recordList struct {
 	// someNamed holds the keys of nameKeys, quoted, that some records of
 	// a list by a key that is no name have and others not (see named).
 	someNamed []string
+	// numbered is set for a list whose records go by a number, as a
+	// syntax tree's statements by their line numbers.
+	numbered bool
 }
 
 // by names what records are shown by.
@@ -158,6 +162,11 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		if l.path = recordKey(b, items); l.path == nil {
 			return nil
 		}
+		key := items[0]
+		for _, k := range l.path {
+			key = d.memberValue(key, k)
+		}
+		l.numbered = key.end > key.start && kindAt(b, key.start) == jNumber
 		if len(l.path) == 1 && nameRank(l.path[0]) == len(nameKeys) {
 			for _, st := range countKeys(b, items, nil) {
 				if nameRank(st.name) < len(nameKeys) && st.n < len(items) {
@@ -308,6 +317,11 @@ func labelKey(b []byte, values []seg) []byte {
 	return best.name
 }
 
+// nearlyAll is how many records an ordinary view may leave out of a list
+// and still show it better than a record view half as long (see thin in
+// recordViews).
+const nearlyAll = 2
+
 // recordViews returns views of the document that show its record lists
 // one record a line, with as many records in full as fit, or false if no
 // such view fits, or none would show more records than the ordinary view.
@@ -318,9 +332,10 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	}
 	// The ordinary view: how many records of each list it shows.
 	ordinary := 0
+	var shown map[int]int
 	if f, ok := d.pick(budget, c); ok {
 		ordinary = d.try(f, c).tokens
-		shown := d.shownBy(f)
+		shown = d.shownBy(f)
 		var wanted []*recordList
 		for _, l := range lists {
 			if shown[l.at] < l.n {
@@ -332,16 +347,21 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	if len(lists) == 0 {
 		return nil, false
 	}
-	// A record view less than half as long as the ordinary view, whose
-	// records go by a key that is no name (a line number), shows them too
-	// thinly: records too large for a line to say what they are, as a
-	// syntax tree's statements.
+	// A record view less than half as long as the ordinary view shows
+	// too thinly records that go by a number (a line number): records too
+	// large for a line to say what they are, as a syntax tree's
+	// statements. A code or a label that is no name in nameKeys (a
+	// currency's alpha_3, a compiler switch) still says what a record is.
+	// Any record view that short gives up more than it adds where the
+	// ordinary view leaves out no more than nearlyAll records, as where
+	// a directory tree's view cuts its top list short of two entries:
+	// the record view names those two and drops half the tree.
 	thin := func(t []*recordList, views [][]byte) bool {
 		if ordinary == 0 || c.Count(views[0])*2 >= ordinary {
 			return false
 		}
 		for _, l := range t {
-			if l.object || nameRank(l.path[len(l.path)-1]) < len(nameKeys) {
+			if l.object || !l.numbered && shown[l.at]+nearlyAll < l.n {
 				return false
 			}
 		}
@@ -389,7 +409,8 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		d.lists[l.at] = l
 		at = strconv.AppendInt(append(at, ' '), int64(l.at), 10)
 	}
-	whole := 0 // records shown whole, spread over each list, in byKey
+	whole := 0    // records shown whole, spread over each list, in byKey
+	var last form // the form fits picked last
 	fits := func(k int) bool {
 		for _, l := range lists {
 			l.full = map[int]bool{}
@@ -411,6 +432,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		if !seen {
 			p.f, p.ok = d.pick(budget, c)
 		}
+		last = p.f
 		if p.ok && (poorer || p.f.level <= floorLevel) && p.shows == 0 {
 			p.shows = -1
 			if d.showsLists(p.f, lists) {
@@ -441,7 +463,15 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		}
 	}
 	if k < 0 && len(lists) == 1 && !lists[0].object {
-		k = d.nameList(lists[0], budget, c, fits)
+		// Once the names fit, the room they leave shows records whole,
+		// one a line, spread over the list: the names are a floor. The
+		// records in full and the rest of the document give up nothing
+		// for them.
+		if k = d.nameList(lists[0], budget, c, fits); k >= 0 {
+			fits(k)
+			floor := last
+			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) || last.poorer(floor) }) - 1
+		}
 	}
 	if k < 0 {
 		d.lists = nil
@@ -493,6 +523,13 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 		l.names = nil
 	}
 	return -1
+}
+
+// poorer reports whether f shows less than g of what both show: less
+// deep, at a poorer level, or fewer keys, items or expanded containers.
+func (f form) poorer(g form) bool {
+	return f.depth < g.depth || f.level > g.level ||
+		f.level == g.level && (f.expand < g.expand || f.keys < g.keys || f.items < g.items || f.floor < g.floor)
 }
 
 // listTry is one way of showing record lists: the lists, by where they
@@ -772,8 +809,10 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 }
 
 // namedList writes the array at v with a note first, then the records in
-// full, then the others named in folds, each fold as a record that holds
-// only the key, as the input writes it: {"alpha_2": "{AD,AE}"}.
+// full and those whole on a line each, then the records named in folds,
+// each fold as a record that holds only the key, as the input writes it:
+// {"alpha_2": "{AD,AE}"}. The note counts the records named either way;
+// the folds leave out those shown above them, so that none is named twice.
 func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	b := r.d.b
 	raw := b[v.start:v.end]
@@ -784,22 +823,40 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	if len(l.full) > 0 {
 		note += ", " + elision.Thousands(int64(len(l.full))) + " in full"
 	}
+	// The records shown above the folds are named there; those past
+	// the names are not among the records the note leaves out.
+	shown := maps.Clone(l.full)
+	maps.Copy(shown, l.whole)
+	whole, past := len(shown)-len(l.full), 0
+	for i := range shown {
+		if i >= l.names.m {
+			past++
+		}
+	}
+	if whole > 0 {
+		note += ", " + elision.Thousands(int64(whole)) + " on a line each"
+	}
 	note += "; " + l.names.namesHead(true)
-	if more := l.names.namesMore(); more != "" {
+	if more := l.names.namesMore(past); more != "" {
 		note += ", " + more
 	}
 	r.out = appendLiteral(r.out, note+"]")
 	i := 0
 	eachItem(b, v.start, func(start, end int) bool {
-		if l.full[i] {
+		switch {
+		case l.full[i]:
 			r.out = append(r.out, r.d.comma...)
 			r.newline(depth + 1)
 			r.fullRecord(seg{start, end}, depth+1, c.rareKeys)
+		case l.whole[i]:
+			r.out = append(r.out, r.d.comma...)
+			r.newline(depth + 1)
+			r.lineRecord(seg{start, end})
 		}
 		i++
 		return len(r.out) <= r.limit
 	})
-	for _, f := range l.names.folds() {
+	for _, f := range l.names.foldsBut(shown) {
 		if len(r.out) > r.limit {
 			break
 		}
@@ -816,6 +873,26 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	if r.shown != nil {
 		r.shown[v.start] = l.n
 	}
+}
+
+// lineRecord writes a record on one line: whole if it is as short as a
+// note, else its members with strings cut and containers summarised as
+// the view cuts and summarises them.
+func (r *docRender) lineRecord(v seg) {
+	if wholeLen(r.d.scan, v) <= inlineMax {
+		r.whole(v)
+		return
+	}
+	b := r.d.b
+	r.out = append(r.out, '{')
+	sep := ""
+	eachMember(b, v.start, func(key, val seg) bool {
+		r.out = append(r.out, sep...)
+		r.member(b[key.start:key.end], val)
+		sep = ", "
+		return len(r.out) <= r.limit
+	})
+	r.out = append(r.out, '}')
 }
 
 // fullRecord writes a record in full: expanded fullDepth levels below
@@ -1104,8 +1181,17 @@ func namePaths(b []byte, items []seg, path [][]byte) [][][]byte {
 
 // folds returns the lines that name the first m records, sorted, one fold
 // a line, each as the input writes the member: "ImportPath": "archive/{tar,zip}".
-func (rn *recordNames) folds() []string {
-	shown := slices.Clone(rn.names[:rn.m])
+func (rn *recordNames) folds() []string { return rn.foldsBut(nil) }
+
+// foldsBut returns the folds of the first m records but those in skip, by
+// index: records a view shows besides.
+func (rn *recordNames) foldsBut(skip map[int]bool) []string {
+	var shown []string
+	for i, name := range rn.names[:rn.m] {
+		if !skip[i] {
+			shown = append(shown, name)
+		}
+	}
 	slices.Sort(shown)
 	lines := newFolds(shown, true).lines(rn.width)
 	for i, l := range lines {
@@ -1178,12 +1264,14 @@ func (rn *recordNames) namesHead(counted bool) string {
 	return s + " by " + string(rn.key[1:len(rn.key)-1]) + ", in folds (" + FoldLegend + ")"
 }
 
-// namesMore counts the records the names leave out, or is "".
-func (rn *recordNames) namesMore() string {
-	if rn.m == len(rn.names) {
+// namesMore counts the records the names leave out, but past of them a
+// view shows besides, or is "".
+func (rn *recordNames) namesMore(past int) string {
+	n := len(rn.names) - rn.m - past
+	if n <= 0 {
 		return ""
 	}
-	return "and " + elision.Thousands(int64(len(rn.names)-rn.m)) + " more records"
+	return "and " + elision.Thousands(int64(n)) + " more records"
 }
 
 // namesNote returns lines that name the records at items by the value at
@@ -1202,7 +1290,7 @@ func namesNote(b []byte, items []seg, path [][]byte, limit int, c Counter) strin
 			for _, l := range rn.folds() {
 				sb.WriteString("\n  " + l)
 			}
-			if more := rn.namesMore(); more != "" {
+			if more := rn.namesMore(0); more != "" {
 				sb.WriteString("\n  " + more)
 			}
 			return sb.String()

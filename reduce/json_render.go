@@ -26,6 +26,11 @@ type docRender struct {
 	// where it starts.
 	shown map[int]int
 	lists bool // it wrote a record list one record a line
+	// names is the room for the names of each cut run of a nested list
+	// (see gapNames); with none, a note only counts the run. named is
+	// set once a note names a run.
+	names int
+	named bool
 }
 
 // edge is a container a view summarises at its depth, which a richer view
@@ -131,9 +136,9 @@ func (r *docRender) listOnce(v seg, depth int, l *recordList) {
 	// Only the records in full go deeper than the list's lines, as deep
 	// as fullRecord takes them at least, and only they use the level's
 	// widths; the lines cut their strings.
-	key := listKey{v.start, depth, max(r.depth, depth+1+fullDepth), r.lv}
+	key := listKey{v.start, depth, max(r.depth, depth+1+fullDepth), r.lv, r.names}
 	if l.counts.full == 0 {
-		key.viewDepth, key.lv = 0, jsonLevel{chars: r.lv.chars}
+		key.viewDepth, key.lv, key.names = 0, jsonLevel{chars: r.lv.chars}, 0
 	}
 	if s, ok := r.d.listText[key]; ok && len(r.out)+len(s) <= r.limit {
 		r.out = append(r.out, s...)
@@ -150,10 +155,11 @@ func (r *docRender) listOnce(v seg, depth int, l *recordList) {
 }
 
 // listKey names what a view writes of a record list: where it starts, its
-// depth, the view's depth and its widths.
+// depth, the view's depth, its widths and the room for names of cut runs.
 type listKey struct {
 	at, depth, viewDepth int
 	lv                   jsonLevel
+	names                int
 }
 
 // flat returns the container c on one line, if it holds only scalars and
@@ -205,12 +211,12 @@ func (r *docRender) flat(c *container) []byte {
 func (r *docRender) expansion(v seg, depth int) int {
 	// A record list is expanded as the view at hand shows it; any other
 	// container as every view does, its own containers summarised.
-	key := expansionKey{v.start, depth, r.lv}
+	key := expansionKey{v.start, depth, r.lv, r.names}
 	n, ok := r.d.expansions[key]
 	if ok && r.d.lists[v.start] == nil {
 		return n
 	}
-	sub := docRender{d: r.d, lv: r.lv, depth: depth, expand: map[int]bool{v.start: true}, limit: r.limit, out: r.d.subBuf[:0]}
+	sub := docRender{d: r.d, lv: r.lv, depth: depth, expand: map[int]bool{v.start: true}, limit: r.limit, out: r.d.subBuf[:0], names: r.names}
 	sub.container(v, depth, nil)
 	r.d.subBuf = sub.out[:0]
 	r.lists = r.lists || sub.lists
@@ -224,10 +230,11 @@ func (r *docRender) expansion(v seg, depth int) int {
 }
 
 // expansionKey names the expansion of the container at at, at depth,
-// with the level's widths.
+// with the level's widths and the room for names of cut runs.
 type expansionKey struct {
 	at, depth int
 	lv        jsonLevel
+	names     int
 }
 
 // noteBytes is about the length of the note for an elided run: a run no
@@ -299,13 +306,17 @@ func (r *docRender) gap(at int, c *container, from, to, depth int) {
 		r.out = appendLiteral(r.out, count)
 		return
 	}
-	rn := r.d.gapNames(at, c, from, to, r.lv.chars)
+	var rn *recordNames
+	if r.names > 0 {
+		rn = r.d.gapNames(at, c, from, to, r.names)
+	}
 	if rn == nil {
 		r.out = appendLiteral(r.out, run+" ("+count+")]")
 		return
 	}
+	r.named = true
 	note := run + " (" + count + "); " + rn.namesHead(true)
-	if more := rn.namesMore(); more != "" {
+	if more := rn.namesMore(0); more != "" {
 		note += ", " + more
 	}
 	r.out = appendLiteral(r.out, note+"]")

@@ -35,6 +35,10 @@ import (
 //	py-ast-sched.json            python3 -c 'import ast, json ...' sched.py   (the syntax
 //	                             tree of Python 3.11's sched.py, each node an object of
 //	                             its _type, its fields and its lineno, indent=1)
+//	tree-j-image.json            cd $(go env GOROOT)/src && tree -J image   (Go 1.26: 12
+//	                             directories, 169 files)
+//	iso-4217.json                cat /usr/share/iso-codes/json/iso_4217.json   (Debian's
+//	                             iso-codes 4.15: 181 currencies by alpha_3, name, numeric)
 const localJSON = "testdata/json"
 
 // jsonLost is how many needles a view at budget 2000 may lose, for the
@@ -102,6 +106,29 @@ func TestJSONRecordsByNumberAloneNotThin(t *testing.T) {
 	got := string(body(t, shape.JSON, in, 2000))
 	if strings.Contains(got, "by lineno alone") {
 		t.Errorf("the view shows the statements by line number, not what they are:\n%s", got)
+	}
+}
+
+// Records told apart by a code that is no name in nameKeys (a currency's
+// alpha_3) are not taken for records told apart by a number: their record
+// view, short as it is, names every one, where the ordinary view shows
+// the first few in full.
+func TestJSONRecordsByCodeNotThin(t *testing.T) {
+	in := readFile(t, filepath.Join(localJSON, "iso-4217.json"))
+	var doc map[string][]map[string]string
+	if err := json.Unmarshal(in, &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, in, 1500)
+	named := string(got) + string(Unfolded(got))
+	missed := 0
+	for _, rec := range doc["4217"] {
+		if !strings.Contains(named, `"alpha_3": "`+rec["alpha_3"]+`"`) {
+			missed++
+		}
+	}
+	if missed > 0 {
+		t.Errorf("%d of %d currencies not named by their code:\n%s", missed, len(doc["4217"]), got)
 	}
 }
 
