@@ -146,7 +146,8 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 // makes the line prose or a log's ("Compiling src/a.c"); codes that are
 // numbers alone are measures of a file (wc, uniq -c, size) or its
 // checksum (sha256sum), which are records, not a list; a mark of a
-// heading or an item ("#", "-") is a document's; a '=' is a setting's. A
+// heading or an item ("#", "-") is a document's, and a tag in brackets or
+// a count of steps done a log's; a '=' is a setting's. A
 // list names another thing on each row: a name the row before ended with
 // too is a unit of measure (go test -bench's "allocs/op").
 func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool) {
@@ -166,7 +167,7 @@ func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool
 	numbers := true
 	for _, at := range f.at[:f.n-1] {
 		code := line[at[0]:at[1]]
-		if word(code) || bytes.Trim(code, "#-*+>") == nil {
+		if word(code) || bytes.Trim(code, "#-*+>") == nil || logCode(code) {
 			return ListingLine{}, false
 		}
 		if !hexDigits(code) {
@@ -177,6 +178,18 @@ func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool
 		return ListingLine{}, false
 	}
 	return ListingLine{Form: ListingRow, Start: last[0], End: last[1]}, true
+}
+
+// logCode reports whether a field before a path is a log's mark rather
+// than a code of the file: a tag in brackets or parentheses ("[build]",
+// "[12:00:01]", "(2/9)"), or a count of the steps done ("3/200"), as a
+// build prints before each file it works on.
+func logCode(f []byte) bool {
+	if f[0] == '[' || f[0] == '(' {
+		return true
+	}
+	done, all, ok := bytes.Cut(f, []byte("/"))
+	return ok && logIsDigits(done) && logIsDigits(all)
 }
 
 // word reports whether f is a word of two letters or more, perhaps with

@@ -430,6 +430,11 @@ func TestSniffListingCodedRows(t *testing.T) {
 		{"compiling src/a.c\ncompiling src/b.c\nlinking build/app\n", false},
 		{"dir = /var/lib/a\nlog = /var/log/a\ncache = /var/cache/a\n", false},
 		{"BenchmarkValid-2   \t2000\t7.811 ns/op\t0 B/op\t0 allocs/op\nBenchmarkValidLong-2\t2000\t4412 ns/op\t0 B/op\t0 allocs/op\nBenchmarkRune-2     \t2000\t40.12 ns/op\t0 B/op\t0 allocs/op\n", false},
+		// A build's progress: a tag in brackets or a count of the
+		// steps done before each file are a log's marks.
+		{"[build] 1/200 src/part0.ts\n[build] 2/200 src/part1.ts\n[build] 3/200 src/part2.ts\n[build] 4/200 src/part3.ts\n", false},
+		{"[info] compiling src/a.ts\n[info] compiling src/b.ts\n[info] compiling src/c.ts\n", false},
+		{"(1/3) lib/a.c\n(2/3) lib/b.c\n(3/3) lib/c.c\n", false},
 	})
 }
 
