@@ -147,7 +147,8 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 // numbers alone are measures of a file (wc, uniq -c, size) or its
 // checksum (sha256sum), which are records, not a list; a mark of a
 // heading or an item ("#", "-") is a document's, and a tag in brackets or
-// a count of steps done a log's; a '=' is a setting's. A
+// a count of steps done a log's; names alone, all like the last, are a
+// table of names in columns; a '=' is a setting's. A
 // list names another thing on each row: a name the row before ended with
 // too is a unit of measure (go test -bench's "allocs/op").
 func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool) {
@@ -164,7 +165,7 @@ func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool
 	if again {
 		return ListingLine{}, false
 	}
-	numbers := true
+	numbers, names := true, true
 	for _, at := range f.at[:f.n-1] {
 		code := line[at[0]:at[1]]
 		if word(code) || bytes.Trim(code, "#-*+>") == nil || logCode(code) {
@@ -173,8 +174,11 @@ func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool
 		if !hexDigits(code) {
 			numbers = false
 		}
+		if !nameLike(code, name) {
+			names = false
+		}
 	}
-	if numbers {
+	if numbers || names {
 		return ListingLine{}, false
 	}
 	return ListingLine{Form: ListingRow, Start: last[0], End: last[1]}, true
@@ -190,6 +194,19 @@ func logCode(f []byte) bool {
 	}
 	done, all, ok := bytes.Cut(f, []byte("/"))
 	return ok && logIsDigits(done) && logIsDigits(all)
+}
+
+// nameLike reports whether a field before a row's name is a name of the
+// same build: clearly a path, no size, and ending as the name does, in a
+// separator or an extension. A row of such fields alone is names laid out
+// in columns (column -t, paste, ls -C), several entries to a row, where a
+// listing keeps one.
+func nameLike(f, name []byte) bool {
+	if _, strong := listingName(f); !strong || size(f) {
+		return false
+	}
+	dir := f[len(f)-1] == '/' && name[len(name)-1] == '/'
+	return dir || hasExt(lastSegment(f)) && hasExt(lastSegment(name))
 }
 
 // word reports whether f is a word of two letters or more, perhaps with

@@ -435,6 +435,12 @@ func TestSniffListingCodedRows(t *testing.T) {
 		{"[build] 1/200 src/part0.ts\n[build] 2/200 src/part1.ts\n[build] 3/200 src/part2.ts\n[build] 4/200 src/part3.ts\n", false},
 		{"[info] compiling src/a.ts\n[info] compiling src/b.ts\n[info] compiling src/c.ts\n", false},
 		{"(1/3) lib/a.c\n(2/3) lib/b.c\n(3/3) lib/c.c\n", false},
+		// Names in columns (column -t, paste, ls -C): every field is a
+		// name like the last, and a row holds several entries.
+		{"437//                  500//                     500V1//                 850//\n851//                  852//                     855//                   856//\nANSI_X3.4-1968//       ANSI_X3.4-1986//          ANSI_X3.4//             ANSI_X3.110-1983//\n", false},
+		{"a.go  b.go  c.go\nd.go  e.go  f.go\ng.go  h.go  i.go\n", false},
+		// A directory, then its files (go list -f '{{.Dir}}: {{.GoFiles}}').
+		{"/usr/local/go/src/bufio: bufio.go scan.go\n/usr/local/go/src/bytes: buffer.go bytes.go iter.go\n/usr/local/go/src/sort: search.go slice.go sort.go\n", true},
 	})
 }
 
