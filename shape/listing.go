@@ -492,6 +492,13 @@ func parseDiffStatRow(line []byte) (ListingLine, bool) {
 	return ListingLine{Form: ListingRow, Start: 1, End: end}, end > 1
 }
 
+// diffStatSummary reports whether a line closes a stat of a diff, as git
+// diff --stat and diffstat print it: " 3 files changed, 39 insertions(+)".
+func diffStatSummary(line []byte) bool {
+	n, rest, _ := bytes.Cut(bytes.TrimLeft(line, " "), []byte(" "))
+	return logIsDigits(n) && (bytes.HasPrefix(rest, []byte("files changed")) || bytes.HasPrefix(rest, []byte("file changed")))
+}
+
 // diffStatCount reports whether b, what follows the bar of a --stat row,
 // is its count: a number, alone or with a bar of + and -, or Bin and the
 // sizes of a binary file.
@@ -1444,6 +1451,7 @@ func sniffListing(sample []byte) (bool, string) {
 		moded                 int // rows that start with a file's mode (ls -l, tar tv, ar tv)
 		logged                int // lines that start as a log's do
 		commits               int // headers of a commit, as git log and git show print them
+		stats                 int // summaries of a diff's stat, "3 files changed, ..."
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
@@ -1487,6 +1495,9 @@ func sniffListing(sample []byte) (bool, string) {
 			if isDiffCommit(line) {
 				commits++
 			}
+			if diffStatSummary(line) {
+				stats++
+			}
 			if others >= 64 && entries*2 < others {
 				// Most of a long stretch is no entries: no listing. Stop
 				// here rather than read the rest.
@@ -1512,9 +1523,11 @@ func sniffListing(sample []byte) (bool, string) {
 		// A file or two described by ls -l, tar tv or ar tv, and nothing
 		// else: no prose starts with a file's mode.
 		return true, fmt.Sprintf("%d of %d lines are rows that start with a file's mode, and nothing else", entries, entries)
-	case commits > 0:
+	case commits > 0, stats > 1:
 		// Files under a commit's header (git show --stat, git log
-		// --name-status) are a record of the commit, as git log's are.
+		// --name-status) are a record of the commit, as git log's are;
+		// so are blocks of a stat each closed by its summary, whatever
+		// the commits' headers look like (git log --stat --format).
 		return false, ""
 	case entries < 3, logged*4 >= total:
 		// Lines that mark a log, a quarter of the lines or more, tell of

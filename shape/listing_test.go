@@ -2,6 +2,7 @@ package shape
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -461,4 +462,25 @@ func TestSniffListingQuoted(t *testing.T) {
 func sniffListingCases(t *testing.T, cases []sniffCase) {
 	t.Helper()
 	checkSniffs(t, "sniffListing", sniffListing, cases)
+}
+
+// TestSniffListingDiffStats checks that git diff --stat's rows are a
+// listing, and that the rows of several commits' stats, each block closed
+// by its summary, are a record of the commits (git log --stat, with any
+// format of the commits' headers), which is text.
+func TestSniffListingDiffStats(t *testing.T) {
+	stat := strings.Repeat(" reduce/control.go  | 12 +++++++----\n reduce/log_line.go | 63 +++++++++++--------\n reduce/log_test.go | 16 ++++++++++++--\n", 4) +
+		" 12 files changed, 156 insertions(+), 208 deletions(-)\n"
+	logStat := "e63678a Ann Smith 2026-11-26\n    log: show titles instead of dropping them\n\n" + stat +
+		"0a6fab5 Ann Smith 2026-11-25\n    Merge the new corpus\n\n" + stat +
+		"18327e3 Ann Smith 2026-11-25\n    Gap lines name their range\n\n" + stat
+	sniffListingCases(t, []sniffCase{
+		{stat, true},
+		{logStat, false},
+		{strings.ReplaceAll(logStat, "\n    ", "\n"), false},
+	})
+	checkSniffs(t, "Sniff is text", func(b []byte) (bool, string) {
+		k, why := Sniff(b)
+		return k == Text, why
+	}, []sniffCase{{logStat, true}})
 }
