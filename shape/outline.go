@@ -1105,14 +1105,15 @@ func assignedFunction(t []byte) bool {
 // or an at-rule, then a brace ("body {", ".slides > article.far-past {",
 // "@media screen {", "h1, h2:hover {"). Code's blocks open after a
 // keyword, a call's parentheses, an assignment, a quoted name or a key
-// and its value ("foo: Bar{").
+// and its value ("foo: Bar{"); a key alone before the brace ("times: {")
+// opens an object's literal, as JavaScript writes it and node prints it.
 func cssRule(t []byte) bool {
 	head, ok := bytes.CutSuffix(t, []byte("{"))
 	head = bytes.TrimRight(head, " ")
 	if !ok || len(head) == 0 || bytes.IndexByte([]byte(".#@:*["), head[0]) < 0 && !isLetter(head[0]) {
 		return false
 	}
-	if bytes.ContainsAny(head, `;="'{}`) || bytes.Contains(head, []byte(": ")) ||
+	if bytes.ContainsAny(head, `;="'{}`) || bytes.Contains(head, []byte(": ")) || head[len(head)-1] == ':' ||
 		head[0] != '@' && bytes.IndexByte(head, '(') >= 0 && !bytes.Contains(head, []byte(":")) {
 		return false
 	}
