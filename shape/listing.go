@@ -634,7 +634,7 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 				if fixed {
 					depth = col / 4
 				}
-				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
+				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, !addressedNode(line[start:])
 			}
 		}
 		for _, c := range processConnectors {
@@ -651,7 +651,7 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 				if fixed {
 					depth = col / 4
 				}
-				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
+				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, !addressedNode(line[start:])
 			}
 		}
 		switch {
@@ -683,6 +683,21 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 		depth++
 	}
 	return ListingLine{}, false
+}
+
+// addressedNode reports whether a drawn tree's entry is an object in a
+// program's memory, as a compiler dumps the nodes of its syntax tree
+// ("FunctionDecl 0x55d0c8 <a.c:3:1, col:65> col:5 main 'int (void)'"):
+// a kind, then the node's address. Such a tree names no file, package
+// or process.
+func addressedNode(e []byte) bool {
+	_, rest, ok := bytes.Cut(e, []byte(" "))
+	if !ok {
+		return false
+	}
+	addr, _, _ := bytes.Cut(rest, []byte(" "))
+	h, ok := bytes.CutPrefix(addr, []byte("0x"))
+	return ok && len(h) >= 4 && len(bytes.Trim(h, "0123456789abcdef")) == 0
 }
 
 // parseModeRow recognises a row that starts with a file's mode, as ls -l,

@@ -137,6 +137,10 @@ func TestParseListingLine(t *testing.T) {
 		{"               |                       `-{memfd:sealed-91}(7646)", ListingTree, "{memfd:sealed-91}(7646)", false},
 		{"        ├─sshd───sshd───bash", ListingTree, "sshd", false},
 		{"        └─cron", ListingTree, "cron", false},
+		// clang -ast-dump: a tree of the compiler's nodes, each at its
+		// address in memory, no names of entries.
+		{"|-FunctionDecl 0xc95b780 <ast.c:3:1, col:65> col:5 main 'int (void)'", ListingOther, "", false},
+		{"  | `-VarDecl 0xc95b8a0 <col:18, col:40> col:31 used p 'struct point':'struct point' cinit", ListingOther, "", false},
 		{"|---|---|", ListingHead, "", false},
 		{"/usr/local/go/src/net/http:", ListingHead, "/usr/local/go/src/net/http", false},
 		{"total 2008", ListingTotal, "", false},
@@ -483,4 +487,17 @@ func TestSniffListingDiffStats(t *testing.T) {
 		k, why := Sniff(b)
 		return k == Text, why
 	}, []sniffCase{{logStat, true}})
+}
+
+// TestSniffListingSyntaxTree checks that a compiler's dump of a syntax
+// tree, drawn as pstree -A draws processes, is no listing.
+func TestSniffListingSyntaxTree(t *testing.T) {
+	dump := "TranslationUnitDecl 0xc95a418 <<invalid sloc>> <invalid sloc>\n" +
+		"|-FunctionDecl 0xc95b390 <ast.c:1:1, col:39> col:5 used add 'int (int, int)'\n" +
+		"| |-ParmVarDecl 0xc95b1a0 <col:9, col:13> col:13 used a 'int'\n" +
+		"| `-CompoundStmt 0xc95b548 <col:23, col:39>\n" +
+		"|   `-ReturnStmt 0xc95b538 <col:25, col:36>\n" +
+		"`-FunctionDecl 0xc95b780 <line:3:1, col:65> col:5 main 'int (void)'\n" +
+		"  `-CompoundStmt 0xc95bb80 <col:16, col:65>\n"
+	sniffListingCases(t, []sniffCase{{dump, false}})
 }
