@@ -95,6 +95,7 @@ var logMarks = []struct {
 	{"yarn ", false, ""},     // checked below: yarn add v1.22.22
 	{"Node.js v", false, ""}, // checked below: Node.js v20.11.1, after an uncaught exception
 	{"Program received signal ", false, "a debugger's report (Program received signal)"},
+	{"(node:", false, ""}, // checked below: (node:13678) DeprecationWarning: ...
 }
 
 // sniffLog reports whether sample looks like log output: build, test or CI
@@ -613,6 +614,10 @@ func logStartMark(line []byte) string {
 		case "Node.js v":
 			if len(rest) > 0 && len(bytes.Trim(rest, "0123456789.")) == 0 {
 				return "a Node.js crash (Node.js v and its version)"
+			}
+		case "(node:":
+			if pid, _, ok := bytes.Cut(rest, []byte(") ")); ok && logIsDigits(pid) {
+				return "node's warnings ((node:PID) Warning: ...)"
 			}
 		}
 	}

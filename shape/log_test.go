@@ -94,6 +94,10 @@ func TestSniffLogLines(t *testing.T) {
 		{"name: headroom\nversion: 1.2.0\nlicense: MIT\nsummary: clips output\n", false},
 		// JSON with log lines around it is JSON's.
 		{"npm error code ELSPROBLEMS\n{\n  \"version\": \"1.2.0\",\n  \"name\": \"report-cli\",\n  \"problems\": [\n  ]\n}\n", false},
+		// node's warnings of the process, among a script's own lines.
+		{strings.Repeat("processed chunk 1 (4096 bytes)\n", 12) + "(node:13678) SecurityWarning: cache directory is world-writable\n(Use `node --trace-warnings ...` to show where the warning was created)\n", true},
+		{"(node:8) [DEP0005] DeprecationWarning: Buffer() is deprecated.\n", true},
+		{"(node:the runtime) is what the guide calls it\nand it says more\nand more\n", false},
 		// gdb -batch -ex run -ex bt: a signal, then the frames of the stack.
 		{"Program received signal SIGSEGV, Segmentation fault.\n0x0000555555555145 in crash (p=0x0) at c.c:2\n2\tvoid crash(int *p){ *p = 1; }\n", true},
 		{"#0  0x0000555555555145 in crash (p=0x0) at c.c:2\n#1  0x0000555555555169 in mid (d=0) at c.c:3\n#2  0x0000555555555198 in main () at c.c:4\nrip            0x555555555145      0x555555555145 <crash+12>\n", true},
