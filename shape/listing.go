@@ -342,6 +342,12 @@ func parsePathLine(line []byte) ListingLine {
 	for start < end && (line[end-1] == ' ' || line[end-1] == '\t') {
 		end--
 	}
+	if start < end && line[end-1] == ',' {
+		// An item of an enumeration, each ended by a comma: a terminal's
+		// capabilities (infocmp -1), a literal's elements, a definition's
+		// fields. No name of a file ends so.
+		return ListingLine{Form: ListingOther}
+	}
 	if start < end && line[end-1] == ':' {
 		// ls -R heads each directory's entries with "dir:", pip show -f
 		// its files with "Files:".

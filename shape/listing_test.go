@@ -137,6 +137,9 @@ func TestParseListingLine(t *testing.T) {
 		{"               |                       `-{memfd:sealed-91}(7646)", ListingTree, "{memfd:sealed-91}(7646)", false},
 		{"        ├─sshd───sshd───bash", ListingTree, "sshd", false},
 		{"        └─cron", ListingTree, "cron", false},
+		// infocmp -1: a terminal's capabilities, each ended by a comma.
+		{"\tam,", ListingOther, "", false},
+		{"\tbold=\\E[1m,", ListingOther, "", false},
 		// clang -ast-dump: a tree of the compiler's nodes, each at its
 		// address in memory, no names of entries.
 		{"|-FunctionDecl 0xc95b780 <ast.c:3:1, col:65> col:5 main 'int (void)'", ListingOther, "", false},
@@ -500,4 +503,11 @@ func TestSniffListingSyntaxTree(t *testing.T) {
 		"`-FunctionDecl 0xc95b780 <line:3:1, col:65> col:5 main 'int (void)'\n" +
 		"  `-CompoundStmt 0xc95bb80 <col:16, col:65>\n"
 	sniffListingCases(t, []sniffCase{{dump, false}})
+}
+
+// TestSniffListingEnumeration checks that items each ended by a comma, as
+// infocmp -1 prints a terminal's capabilities, are no listing.
+func TestSniffListingEnumeration(t *testing.T) {
+	caps := "#\tReconstructed via infocmp from file: /lib/terminfo/x/xterm-256color\nxterm-256color|xterm with 256 colors,\n\tam,\n\tbce,\n\tccc,\n\tcolors#0x100,\n\tcols#80,\n\tbel=^G,\n" + strings.Repeat("\tblink=\\E[5m,\n\tbold=\\E[1m,\n\tcbt=\\E[Z,\n\tcivis=\\E[?25l,\n\tclear=\\E[H\\E[2J,\n\tcnorm=\\E[?12l\\E[?25h,\n\tcr=\\r,\n\tcub=\\E[%p1%dD,\n\tcud1=\\n,\n\tcup=\\E[%i%p1%d;%p2%dH,\n\tdch=\\E[%p1%dP,\n\tdl=\\E[%p1%dM,\n\ted=\\E[J,\n\tel=\\E[K,\n\thome=\\E[H,\n", 3)
+	sniffListingCases(t, []sniffCase{{caps, false}})
 }
