@@ -278,10 +278,12 @@ func tallyOutline(sample []byte) outlineTally {
 			t.indented++
 		}
 		// An option counts when it is described, on its line or, hanging,
-		// on the next one indented deeper: a bare list of option names
-		// and states ("-fdce  [enabled]") documents nothing.
+		// on the next one indented deeper, in columns (cobra's help puts
+		// a tab before the description of an option indented by four
+		// blanks): a bare list of option names and states ("-fdce
+		// [enabled]") documents nothing.
 		if pendOption >= 0 {
-			if indent(line) > pendOption && isLetter(trimmed[0]) {
+			if indentColumns(line) > pendOption && isLetter(trimmed[0]) {
 				t.options++
 			} else {
 				t.bareOptions++
@@ -292,7 +294,7 @@ func tallyOutline(sample []byte) outlineTally {
 			if optionDescribed(trimmed) {
 				t.options++
 			} else {
-				pendOption = indent(line)
+				pendOption = indentColumns(line)
 			}
 		}
 		if commandEntry(line) {
@@ -682,6 +684,23 @@ func asmInstruction(line []byte) bool {
 // as one.
 func indent(line []byte) int {
 	return len(line) - len(bytes.TrimLeft(line, " \t"))
+}
+
+// indentColumns returns the columns a line's indentation takes, a tab
+// reaching the next multiple of eight as a terminal shows it.
+func indentColumns(line []byte) int {
+	col := 0
+	for _, c := range line {
+		switch c {
+		case ' ':
+			col++
+		case '\t':
+			col += 8 - col%8
+		default:
+			return col
+		}
+	}
+	return col
 }
 
 // dockerInstruction reports whether a line is a Dockerfile's instruction,
