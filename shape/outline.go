@@ -283,7 +283,7 @@ func tallyOutline(sample []byte) outlineTally {
 		// blanks): a bare list of option names and states ("-fdce
 		// [enabled]") documents nothing.
 		if pendOption >= 0 {
-			if indentColumns(line) > pendOption && isLetter(trimmed[0]) {
+			if w, _ := IndentColumns(line); w > pendOption && isLetter(trimmed[0]) {
 				t.options++
 			} else {
 				t.bareOptions++
@@ -294,7 +294,7 @@ func tallyOutline(sample []byte) outlineTally {
 			if optionDescribed(trimmed) {
 				t.options++
 			} else {
-				pendOption = indentColumns(line)
+				pendOption, _ = IndentColumns(line)
 			}
 		}
 		if commandEntry(line) {
@@ -686,21 +686,21 @@ func indent(line []byte) int {
 	return len(line) - len(bytes.TrimLeft(line, " \t"))
 }
 
-// indentColumns returns the columns a line's indentation takes, a tab
-// reaching the next multiple of eight as a terminal shows it.
-func indentColumns(line []byte) int {
-	col := 0
-	for _, c := range line {
-		switch c {
+// IndentColumns returns the width in columns of the blanks a line starts
+// with, a tab reaching the next multiple of eight as a terminal shows it,
+// and the number of bytes they take.
+func IndentColumns(b []byte) (width, n int) {
+	for ; n < len(b); n++ {
+		switch b[n] {
 		case ' ':
-			col++
+			width++
 		case '\t':
-			col += 8 - col%8
+			width += 8 - width%8
 		default:
-			return col
+			return width, n
 		}
 	}
-	return col
+	return width, n
 }
 
 // dockerInstruction reports whether a line is a Dockerfile's instruction,
