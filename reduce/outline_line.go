@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math/bits"
 	"unicode/utf8"
+
+	"github.com/headroom-cli/headroom/shape"
 )
 
 // This file reads one line of source code or documentation for the outline
@@ -79,14 +81,14 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	// "     |  ", indented as the class is: the bar is indentation. (A
 	// union type's "| B" goes on a line.)
 	bar := 0
-	if w, n := indentColumns(text); n > 0 && n < len(text) && text[n] == '|' &&
+	if w, n := shape.IndentColumns(text); n > 0 && n < len(text) && text[n] == '|' &&
 		(n+1 == len(text) || hasPrefix(text[n+1:], "  ") && text[len(text)-1] != '|') {
 		bar = w + 1
 		text = text[n+1:]
 	}
 	var s lineShape
 	var i int
-	s.w, i = indentColumns(text)
+	s.w, i = shape.IndentColumns(text)
 	s.w += bar
 	c := trimBlankRight(text[i:])
 	s.c = c

@@ -492,7 +492,7 @@ func textLead(line []byte) uint64 { return textLeadWords(line, 1) }
 // textLeadWords hashes a line's indentation and first n words alike when
 // they differ only in words that hold digits ("commit 3f9a1c2").
 func textLeadWords(line []byte, n int) uint64 {
-	_, i := indentColumns(line)
+	_, i := shape.IndentColumns(line)
 	for w := range n {
 		for w > 0 && i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
@@ -536,25 +536,8 @@ func textHeadRank(line []byte) int {
 
 // textIndent returns the width of a line's indentation in columns.
 func textIndent(b []byte) int {
-	w, _ := indentColumns(b)
+	w, _ := shape.IndentColumns(b)
 	return w
-}
-
-// indentColumns returns the width in columns of the blanks a line starts
-// with, a tab reaching the next multiple of eight as a terminal shows it,
-// and the number of bytes they take.
-func indentColumns(b []byte) (width, n int) {
-	for ; n < len(b); n++ {
-		switch b[n] {
-		case ' ':
-			width++
-		case '\t':
-			width += 8 - width%8
-		default:
-			return width, n
-		}
-	}
-	return width, n
 }
 
 // textBlank reports whether a line is empty or white space only.
@@ -586,7 +569,7 @@ func textRule(b []byte) bool {
 // textProse reports whether a line is indented prose: words of letters
 // parted by single spaces, four of them or more, with little else.
 func textProse(b []byte) bool {
-	w, i := indentColumns(b)
+	w, i := shape.IndentColumns(b)
 	if w == 0 {
 		return false
 	}
@@ -793,7 +776,7 @@ func textError(b []byte) bool {
 	case lkError, lkPanic, lkGoFail, lkRace, lkTraceback, lkTestFail, lkNpm, lkCause, lkSummaryFail, lkTestFailed:
 		return true
 	}
-	_, i := indentColumns(b)
+	_, i := shape.IndentColumns(b)
 	for {
 		if errorWordAt(b, i) {
 			return true

@@ -146,7 +146,9 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 // makes the line prose or a log's ("Compiling src/a.c"); codes that are
 // numbers alone are measures of a file (wc, uniq -c, size) or its
 // checksum (sha256sum), which are records, not a list; a mark of a
-// heading or an item ("#", "-") is a document's; a '=' is a setting's. A
+// heading or an item ("#", "-") is a document's, and a tag in brackets or
+// a count of steps done a log's; names alone, all like the last, are a
+// table of names in columns; a '=' is a setting's. A
 // list names another thing on each row: a name the row before ended with
 // too is a unit of measure (go test -bench's "allocs/op").
 func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool) {
@@ -163,20 +165,48 @@ func (p *ListingParser) parseCodedRow(line []byte, f *fields) (ListingLine, bool
 	if again {
 		return ListingLine{}, false
 	}
-	numbers := true
+	numbers, names := true, true
 	for _, at := range f.at[:f.n-1] {
 		code := line[at[0]:at[1]]
-		if word(code) || bytes.Trim(code, "#-*+>") == nil {
+		if word(code) || bytes.Trim(code, "#-*+>") == nil || logCode(code) {
 			return ListingLine{}, false
 		}
 		if !hexDigits(code) {
 			numbers = false
 		}
+		if !nameLike(code, name) {
+			names = false
+		}
 	}
-	if numbers {
+	if numbers || names {
 		return ListingLine{}, false
 	}
 	return ListingLine{Form: ListingRow, Start: last[0], End: last[1]}, true
+}
+
+// logCode reports whether a field before a path is a log's mark rather
+// than a code of the file: a tag in brackets or parentheses ("[build]",
+// "[12:00:01]", "(2/9)"), or a count of the steps done ("3/200"), as a
+// build prints before each file it works on.
+func logCode(f []byte) bool {
+	if f[0] == '[' || f[0] == '(' {
+		return true
+	}
+	done, all, ok := bytes.Cut(f, []byte("/"))
+	return ok && logIsDigits(done) && logIsDigits(all)
+}
+
+// nameLike reports whether a field before a row's name is a name of the
+// same build: clearly a path, no size, and ending as the name does, in a
+// separator or an extension. A row of such fields alone is names laid out
+// in columns (column -t, paste, ls -C), several entries to a row, where a
+// listing keeps one.
+func nameLike(f, name []byte) bool {
+	if _, strong := listingName(f); !strong || size(f) {
+		return false
+	}
+	dir := f[len(f)-1] == '/' && name[len(name)-1] == '/'
+	return dir || hasExt(lastSegment(f)) && hasExt(lastSegment(name))
 }
 
 // word reports whether f is a word of two letters or more, perhaps with
@@ -311,6 +341,12 @@ func parsePathLine(line []byte) ListingLine {
 	}
 	for start < end && (line[end-1] == ' ' || line[end-1] == '\t') {
 		end--
+	}
+	if start < end && line[end-1] == ',' {
+		// An item of an enumeration, each ended by a comma: a terminal's
+		// capabilities (infocmp -1), a literal's elements, a definition's
+		// fields. No name of a file ends so.
+		return ListingLine{Form: ListingOther}
 	}
 	if start < end && line[end-1] == ':' {
 		// ls -R heads each directory's entries with "dir:", pip show -f
@@ -462,6 +498,13 @@ func parseDiffStatRow(line []byte) (ListingLine, bool) {
 	return ListingLine{Form: ListingRow, Start: 1, End: end}, end > 1
 }
 
+// diffStatSummary reports whether a line closes a stat of a diff, as git
+// diff --stat and diffstat print it: " 3 files changed, 39 insertions(+)".
+func diffStatSummary(line []byte) bool {
+	n, rest, _ := bytes.Cut(bytes.TrimLeft(line, " "), []byte(" "))
+	return logIsDigits(n) && (bytes.HasPrefix(rest, []byte("files changed")) || bytes.HasPrefix(rest, []byte("file changed")))
+}
+
 // diffStatCount reports whether b, what follows the bar of a --stat row,
 // is its count: a number, alone or with a bar of + and -, or Bin and the
 // sizes of a binary file.
@@ -597,7 +640,7 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 				if fixed {
 					depth = col / 4
 				}
-				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
+				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, !addressedNode(line[start:])
 			}
 		}
 		for _, c := range processConnectors {
@@ -614,7 +657,7 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 				if fixed {
 					depth = col / 4
 				}
-				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, true
+				return ListingLine{Form: ListingTree, Start: start, End: end, Depth: depth}, !addressedNode(line[start:])
 			}
 		}
 		switch {
@@ -646,6 +689,21 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 		depth++
 	}
 	return ListingLine{}, false
+}
+
+// addressedNode reports whether a drawn tree's entry is an object in a
+// program's memory, as a compiler dumps the nodes of its syntax tree
+// ("FunctionDecl 0x55d0c8 <a.c:3:1, col:65> col:5 main 'int (void)'"):
+// a kind, then the node's address. Such a tree names no file, package
+// or process.
+func addressedNode(e []byte) bool {
+	_, rest, ok := bytes.Cut(e, []byte(" "))
+	if !ok {
+		return false
+	}
+	addr, _, _ := bytes.Cut(rest, []byte(" "))
+	h, ok := bytes.CutPrefix(addr, []byte("0x"))
+	return ok && len(h) >= 4 && len(bytes.Trim(h, "0123456789abcdef")) == 0
 }
 
 // parseModeRow recognises a row that starts with a file's mode, as ls -l,
@@ -1414,6 +1472,7 @@ func sniffListing(sample []byte) (bool, string) {
 		moded                 int // rows that start with a file's mode (ls -l, tar tv, ar tv)
 		logged                int // lines that start as a log's do
 		commits               int // headers of a commit, as git log and git show print them
+		stats                 int // summaries of a diff's stat, "3 files changed, ..."
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
@@ -1457,6 +1516,9 @@ func sniffListing(sample []byte) (bool, string) {
 			if isDiffCommit(line) {
 				commits++
 			}
+			if diffStatSummary(line) {
+				stats++
+			}
 			if others >= 64 && entries*2 < others {
 				// Most of a long stretch is no entries: no listing. Stop
 				// here rather than read the rest.
@@ -1482,9 +1544,11 @@ func sniffListing(sample []byte) (bool, string) {
 		// A file or two described by ls -l, tar tv or ar tv, and nothing
 		// else: no prose starts with a file's mode.
 		return true, fmt.Sprintf("%d of %d lines are rows that start with a file's mode, and nothing else", entries, entries)
-	case commits > 0:
+	case commits > 0, stats > 1:
 		// Files under a commit's header (git show --stat, git log
-		// --name-status) are a record of the commit, as git log's are.
+		// --name-status) are a record of the commit, as git log's are;
+		// so are blocks of a stat each closed by its summary, whatever
+		// the commits' headers look like (git log --stat --format).
 		return false, ""
 	case entries < 3, logged*4 >= total:
 		// Lines that mark a log, a quarter of the lines or more, tell of

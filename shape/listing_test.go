@@ -2,6 +2,7 @@ package shape
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -136,6 +137,13 @@ func TestParseListingLine(t *testing.T) {
 		{"               |                       `-{memfd:sealed-91}(7646)", ListingTree, "{memfd:sealed-91}(7646)", false},
 		{"        ├─sshd───sshd───bash", ListingTree, "sshd", false},
 		{"        └─cron", ListingTree, "cron", false},
+		// infocmp -1: a terminal's capabilities, each ended by a comma.
+		{"\tam,", ListingOther, "", false},
+		{"\tbold=\\E[1m,", ListingOther, "", false},
+		// clang -ast-dump: a tree of the compiler's nodes, each at its
+		// address in memory, no names of entries.
+		{"|-FunctionDecl 0xc95b780 <ast.c:3:1, col:65> col:5 main 'int (void)'", ListingOther, "", false},
+		{"  | `-VarDecl 0xc95b8a0 <col:18, col:40> col:31 used p 'struct point':'struct point' cinit", ListingOther, "", false},
 		{"|---|---|", ListingHead, "", false},
 		{"/usr/local/go/src/net/http:", ListingHead, "/usr/local/go/src/net/http", false},
 		{"total 2008", ListingTotal, "", false},
@@ -430,6 +438,17 @@ func TestSniffListingCodedRows(t *testing.T) {
 		{"compiling src/a.c\ncompiling src/b.c\nlinking build/app\n", false},
 		{"dir = /var/lib/a\nlog = /var/log/a\ncache = /var/cache/a\n", false},
 		{"BenchmarkValid-2   \t2000\t7.811 ns/op\t0 B/op\t0 allocs/op\nBenchmarkValidLong-2\t2000\t4412 ns/op\t0 B/op\t0 allocs/op\nBenchmarkRune-2     \t2000\t40.12 ns/op\t0 B/op\t0 allocs/op\n", false},
+		// A build's progress: a tag in brackets or a count of the
+		// steps done before each file are a log's marks.
+		{"[build] 1/200 src/part0.ts\n[build] 2/200 src/part1.ts\n[build] 3/200 src/part2.ts\n[build] 4/200 src/part3.ts\n", false},
+		{"[info] compiling src/a.ts\n[info] compiling src/b.ts\n[info] compiling src/c.ts\n", false},
+		{"(1/3) lib/a.c\n(2/3) lib/b.c\n(3/3) lib/c.c\n", false},
+		// Names in columns (column -t, paste, ls -C): every field is a
+		// name like the last, and a row holds several entries.
+		{"437//                  500//                     500V1//                 850//\n851//                  852//                     855//                   856//\nANSI_X3.4-1968//       ANSI_X3.4-1986//          ANSI_X3.4//             ANSI_X3.110-1983//\n", false},
+		{"a.go  b.go  c.go\nd.go  e.go  f.go\ng.go  h.go  i.go\n", false},
+		// A directory, then its files (go list -f '{{.Dir}}: {{.GoFiles}}').
+		{"/usr/local/go/src/bufio: bufio.go scan.go\n/usr/local/go/src/bytes: buffer.go bytes.go iter.go\n/usr/local/go/src/sort: search.go slice.go sort.go\n", true},
 	})
 }
 
@@ -450,4 +469,45 @@ func TestSniffListingQuoted(t *testing.T) {
 func sniffListingCases(t *testing.T, cases []sniffCase) {
 	t.Helper()
 	checkSniffs(t, "sniffListing", sniffListing, cases)
+}
+
+// TestSniffListingDiffStats checks that git diff --stat's rows are a
+// listing, and that the rows of several commits' stats, each block closed
+// by its summary, are a record of the commits (git log --stat, with any
+// format of the commits' headers), which is text.
+func TestSniffListingDiffStats(t *testing.T) {
+	stat := strings.Repeat(" reduce/control.go  | 12 +++++++----\n reduce/log_line.go | 63 +++++++++++--------\n reduce/log_test.go | 16 ++++++++++++--\n", 4) +
+		" 12 files changed, 156 insertions(+), 208 deletions(-)\n"
+	logStat := "e63678a Ann Smith 2026-11-26\n    log: show titles instead of dropping them\n\n" + stat +
+		"0a6fab5 Ann Smith 2026-11-25\n    Merge the new corpus\n\n" + stat +
+		"18327e3 Ann Smith 2026-11-25\n    Gap lines name their range\n\n" + stat
+	sniffListingCases(t, []sniffCase{
+		{stat, true},
+		{logStat, false},
+		{strings.ReplaceAll(logStat, "\n    ", "\n"), false},
+	})
+	checkSniffs(t, "Sniff is text", func(b []byte) (bool, string) {
+		k, why := Sniff(b)
+		return k == Text, why
+	}, []sniffCase{{logStat, true}})
+}
+
+// TestSniffListingSyntaxTree checks that a compiler's dump of a syntax
+// tree, drawn as pstree -A draws processes, is no listing.
+func TestSniffListingSyntaxTree(t *testing.T) {
+	dump := "TranslationUnitDecl 0xc95a418 <<invalid sloc>> <invalid sloc>\n" +
+		"|-FunctionDecl 0xc95b390 <ast.c:1:1, col:39> col:5 used add 'int (int, int)'\n" +
+		"| |-ParmVarDecl 0xc95b1a0 <col:9, col:13> col:13 used a 'int'\n" +
+		"| `-CompoundStmt 0xc95b548 <col:23, col:39>\n" +
+		"|   `-ReturnStmt 0xc95b538 <col:25, col:36>\n" +
+		"`-FunctionDecl 0xc95b780 <line:3:1, col:65> col:5 main 'int (void)'\n" +
+		"  `-CompoundStmt 0xc95bb80 <col:16, col:65>\n"
+	sniffListingCases(t, []sniffCase{{dump, false}})
+}
+
+// TestSniffListingEnumeration checks that items each ended by a comma, as
+// infocmp -1 prints a terminal's capabilities, are no listing.
+func TestSniffListingEnumeration(t *testing.T) {
+	caps := "#\tReconstructed via infocmp from file: /lib/terminfo/x/xterm-256color\nxterm-256color|xterm with 256 colors,\n\tam,\n\tbce,\n\tccc,\n\tcolors#0x100,\n\tcols#80,\n\tbel=^G,\n" + strings.Repeat("\tblink=\\E[5m,\n\tbold=\\E[1m,\n\tcbt=\\E[Z,\n\tcivis=\\E[?25l,\n\tclear=\\E[H\\E[2J,\n\tcnorm=\\E[?12l\\E[?25h,\n\tcr=\\r,\n\tcub=\\E[%p1%dD,\n\tcud1=\\n,\n\tcup=\\E[%i%p1%d;%p2%dH,\n\tdch=\\E[%p1%dP,\n\tdl=\\E[%p1%dM,\n\ted=\\E[J,\n\tel=\\E[K,\n\thome=\\E[H,\n", 3)
+	sniffListingCases(t, []sniffCase{{caps, false}})
 }

@@ -94,6 +94,8 @@ var logMarks = []struct {
 	{"│ Error: ", false, "error lines"},
 	{"yarn ", false, ""},     // checked below: yarn add v1.22.22
 	{"Node.js v", false, ""}, // checked below: Node.js v20.11.1, after an uncaught exception
+	{"Program received signal ", false, "a debugger's report (Program received signal)"},
+	{"(node:", false, ""}, // checked below: (node:13678) DeprecationWarning: ...
 }
 
 // sniffLog reports whether sample looks like log output: build, test or CI
@@ -220,7 +222,7 @@ func logQuote(line []byte) bool {
 	if in := bytes.TrimLeft(line, " \t"); len(in) < len(line) && (logFrame(in) || logTclFrame(in)) {
 		return true
 	}
-	if logTrace(line) {
+	if logTrace(line) || logNativeFrame(line) {
 		return true
 	}
 	t := bytes.TrimLeft(line, " ")
@@ -278,6 +280,37 @@ func logFrame(t []byte) bool {
 	}
 	c := bytes.LastIndexByte(where, ':')
 	return c > 0 && logIsDigits(where[c+1:]) && bytes.IndexByte(where, ' ') < 0
+}
+
+// logNativeFrame reports whether a line is a frame of a native program's
+// stack, as gdb's backtrace and the sanitizers print it: "#", the frame's
+// number, then the address and "in" and the function ("#1  0x00005555
+// in mid (d=0) at c.c:3", "    #0 0x4f2a in main /src/a.c:3:5"), or the
+// function alone, where the program stopped, and its place ("#0  crash
+// (p=0x0) at c.c:2").
+func logNativeFrame(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	if len(t) < 4 || t[0] != '#' {
+		return false
+	}
+	n := 1
+	for n < len(t) && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	if n == 1 || n == len(t) || t[n] != ' ' {
+		return false
+	}
+	rest := bytes.TrimLeft(t[n:], " ")
+	if addr, ok := bytes.CutPrefix(rest, []byte("0x")); ok {
+		hex, in, _ := bytes.Cut(addr, []byte(" "))
+		return len(hex) > 0 && len(bytes.Trim(hex, "0123456789abcdef")) == 0 && bytes.HasPrefix(in, []byte("in "))
+	}
+	at := bytes.LastIndex(rest, []byte(") at "))
+	if at < 0 {
+		return false
+	}
+	c := bytes.LastIndexByte(rest, ':')
+	return c > at && logIsDigits(rest[c+1:])
 }
 
 // logTclFrame reports whether an indented line, without its indentation,
@@ -581,6 +614,10 @@ func logStartMark(line []byte) string {
 		case "Node.js v":
 			if len(rest) > 0 && len(bytes.Trim(rest, "0123456789.")) == 0 {
 				return "a Node.js crash (Node.js v and its version)"
+			}
+		case "(node:":
+			if pid, _, ok := bytes.Cut(rest, []byte(") ")); ok && logIsDigits(pid) {
+				return "node's warnings ((node:PID) Warning: ...)"
 			}
 		}
 	}

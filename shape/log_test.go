@@ -94,6 +94,14 @@ func TestSniffLogLines(t *testing.T) {
 		{"name: headroom\nversion: 1.2.0\nlicense: MIT\nsummary: clips output\n", false},
 		// JSON with log lines around it is JSON's.
 		{"npm error code ELSPROBLEMS\n{\n  \"version\": \"1.2.0\",\n  \"name\": \"report-cli\",\n  \"problems\": [\n  ]\n}\n", false},
+		// node's warnings of the process, among a script's own lines.
+		{strings.Repeat("processed chunk 1 (4096 bytes)\n", 12) + "(node:13678) SecurityWarning: cache directory is world-writable\n(Use `node --trace-warnings ...` to show where the warning was created)\n", true},
+		{"(node:8) [DEP0005] DeprecationWarning: Buffer() is deprecated.\n", true},
+		{"(node:the runtime) is what the guide calls it\nand it says more\nand more\n", false},
+		// gdb -batch -ex run -ex bt: a signal, then the frames of the stack.
+		{"Program received signal SIGSEGV, Segmentation fault.\n0x0000555555555145 in crash (p=0x0) at c.c:2\n2\tvoid crash(int *p){ *p = 1; }\n", true},
+		{"#0  0x0000555555555145 in crash (p=0x0) at c.c:2\n#1  0x0000555555555169 in mid (d=0) at c.c:3\n#2  0x0000555555555198 in main () at c.c:4\nrip            0x555555555145      0x555555555145 <crash+12>\n", true},
+		{"#1 priority: fix the crash at c.c:2\n#2 then the docs\n#3 and the site\n", false},
 		// grep output puts a line of code right after the location.
 		{"pool/pool.go:74:\tp.jobs[i] = j\npool/pool.go:50:\tp.dispatch(w)\n", false},
 		// go vet of a package it cannot type check, then one it can.
@@ -212,6 +220,13 @@ func TestLogQuote(t *testing.T) {
 		{"ValueError: invalid literal for int() with base 10: 'five'", true},
 		{"ERROR: test_reserve_from_manifest (test_inventory.TestManifest.test_reserve_from_manifest)", true},
 		{"FAILED (failures=1, errors=1)", true},
+		// Frames of a native program's stack: gdb's backtrace, a sanitizer's.
+		{"#1  0x0000555555555169 in mid (d=0) at c.c:3", true},
+		{"#0  crash (p=0x0) at c.c:2", true},
+		{"    #0 0x4f2a in main /src/a.c:3:5", true},
+		{"#1 priority: look at it", false},
+		{"#2 0xff is the mask", false},
+		{"#include <stdio.h>", false},
 		// Perl's errors and warnings end in where they were raised.
 		{`Global symbol "$y" requires explicit package name (did you forget to declare "my $y"?) at bad.pl line 3.`, true},
 		{`syntax error at bad.pl line 2, near "= ;"`, true},

@@ -278,10 +278,12 @@ func tallyOutline(sample []byte) outlineTally {
 			t.indented++
 		}
 		// An option counts when it is described, on its line or, hanging,
-		// on the next one indented deeper: a bare list of option names
-		// and states ("-fdce  [enabled]") documents nothing.
+		// on the next one indented deeper, in columns (cobra's help puts
+		// a tab before the description of an option indented by four
+		// blanks): a bare list of option names and states ("-fdce
+		// [enabled]") documents nothing.
 		if pendOption >= 0 {
-			if indent(line) > pendOption && isLetter(trimmed[0]) {
+			if w, _ := IndentColumns(line); w > pendOption && isLetter(trimmed[0]) {
 				t.options++
 			} else {
 				t.bareOptions++
@@ -292,7 +294,7 @@ func tallyOutline(sample []byte) outlineTally {
 			if optionDescribed(trimmed) {
 				t.options++
 			} else {
-				pendOption = indent(line)
+				pendOption, _ = IndentColumns(line)
 			}
 		}
 		if commandEntry(line) {
@@ -682,6 +684,23 @@ func asmInstruction(line []byte) bool {
 // as one.
 func indent(line []byte) int {
 	return len(line) - len(bytes.TrimLeft(line, " \t"))
+}
+
+// IndentColumns returns the width in columns of the blanks a line starts
+// with, a tab reaching the next multiple of eight as a terminal shows it,
+// and the number of bytes they take.
+func IndentColumns(b []byte) (width, n int) {
+	for ; n < len(b); n++ {
+		switch b[n] {
+		case ' ':
+			width++
+		case '\t':
+			width += 8 - width%8
+		default:
+			return width, n
+		}
+	}
+	return width, n
 }
 
 // dockerInstruction reports whether a line is a Dockerfile's instruction,
@@ -1105,14 +1124,15 @@ func assignedFunction(t []byte) bool {
 // or an at-rule, then a brace ("body {", ".slides > article.far-past {",
 // "@media screen {", "h1, h2:hover {"). Code's blocks open after a
 // keyword, a call's parentheses, an assignment, a quoted name or a key
-// and its value ("foo: Bar{").
+// and its value ("foo: Bar{"); a key alone before the brace ("times: {")
+// opens an object's literal, as JavaScript writes it and node prints it.
 func cssRule(t []byte) bool {
 	head, ok := bytes.CutSuffix(t, []byte("{"))
 	head = bytes.TrimRight(head, " ")
 	if !ok || len(head) == 0 || bytes.IndexByte([]byte(".#@:*["), head[0]) < 0 && !isLetter(head[0]) {
 		return false
 	}
-	if bytes.ContainsAny(head, `;="'{}`) || bytes.Contains(head, []byte(": ")) ||
+	if bytes.ContainsAny(head, `;="'{}`) || bytes.Contains(head, []byte(": ")) || head[len(head)-1] == ':' ||
 		head[0] != '@' && bytes.IndexByte(head, '(') >= 0 && !bytes.Contains(head, []byte(":")) {
 		return false
 	}

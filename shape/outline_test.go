@@ -55,6 +55,9 @@ func TestOutlineLineForms(t *testing.T) {
 		{"} else {", cssRule, false},
 		{"func main() {", cssRule, false},
 		{"foo: Bar{", cssRule, false},
+		// A key of an object's literal (node's util.inspect, JavaScript).
+		{"times: {", cssRule, false},
+		{"target_defaults: {", cssRule, false},
 		{`resource "aws_instance" "web" {`, cssRule, false},
 		{"var m = map[string]int{", cssRule, false},
 		// SQL's and Lua's comments; two dashes alone separate grep's groups.
@@ -416,6 +419,15 @@ func TestSniffMacroDump(t *testing.T) {
 	dump := "#define _LP64 1\n#define _STDC_PREDEF_H 1\n#define __ATOMIC_ACQUIRE 2\n#define __ATOMIC_ACQ_REL 4\n#define __ATOMIC_CONSUME 1\n"
 	header := "#ifndef _ASM_UNISTD_64_H\n#define _ASM_UNISTD_64_H\n\n#define __NR_read 0\n#define __NR_write 1\n#define __NR_open 2\n\n#endif /* _ASM_UNISTD_64_H */\n"
 	sniffsOutline(t, []sniffCase{{dump, false}, {header, true}})
+}
+
+// TestSniffInspectedObject checks that an object printed by node's
+// util.inspect (node -p), keys unquoted and strings in single quotes, is
+// data, no source code, and that a module that declares one is.
+func TestSniffInspectedObject(t *testing.T) {
+	dump := "[\n  {\n    model: 'AMD EPYC',\n    speed: 0,\n    times: {\n      user: 26637840,\n      nice: 462640,\n      irq: 0\n    }\n  },\n  {\n    model: 'AMD EPYC',\n    speed: 0,\n    times: {\n      user: 26819940,\n      nice: 448810,\n      irq: 0\n    }\n  }\n]\n"
+	module := "const os = require('os');\n\nfunction cpus() {\n  return os.cpus();\n}\n\nfunction main() {\n  console.log(cpus());\n}\n"
+	sniffsOutline(t, []sniffCase{{dump, false}, {module, true}})
 }
 
 // sniffCase is a sample and whether a sniffing test takes it for its shape.

@@ -215,6 +215,22 @@ func TestSniffHelpText(t *testing.T) {
 	if k, why := Sniff([]byte(goHelp)); k != Outline || !strings.HasPrefix(why, "help text") {
 		t.Errorf("go help mod: Sniff = %s (%s), want help text", k, why)
 	}
+	// kubectl's help (cobra's): options indented by blanks, each
+	// described on the next line, indented by a tab; its usage line comes
+	// after them, past where a usage line is looked for.
+	kubectl := "Display one or many resources.\n\nExamples:\n  # List all pods in ps output format\n  kubectl get pods\n\n" +
+		"Options:\n    -A, --all-namespaces=false:\n\tIf present, list the requested object(s) across all namespaces.\n\n" +
+		"    -c, --chunk-size=500:\n\tReturn large lists in chunks rather than all at once.\n\n" +
+		"    -f, --filename=[]:\n\tFilename, directory, or URL to files identifying the resource.\n\n" +
+		"    -i, --ignore-not-found=false:\n\tIf the requested object does not exist the command will return exit code 0.\n\n" +
+		"    -k, --kustomize='':\n\tProcess the kustomization directory.\n\n" +
+		"    -n, --no-headers=false:\n\tWhen using the default output format, don't print headers.\n\n" +
+		"    -o, --output='':\n\tOutput format. One of: (json, yaml, name, wide).\n\n" +
+		"    -l, --selector='':\n\tSelector (label query) to filter on.\n\n" +
+		"    -w, --watch=false:\n\tAfter listing/getting the requested object, watch for changes.\n"
+	if k, why := Sniff([]byte(kubectl)); k != Outline || !strings.HasPrefix(why, "help text") {
+		t.Errorf("kubectl get --help: Sniff = %s (%s), want help text", k, why)
+	}
 	// argparse's complaint under its usage line is a log.
 	complaint := "usage: tool [-h] [--n N] path [path ...]\ntool: error: the following arguments are required: path\n"
 	if k, why := Sniff([]byte(complaint)); k == Outline {
