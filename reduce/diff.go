@@ -701,7 +701,9 @@ func (d *Diff) openGroup(first int, what, name string, heads diffHeads) {
 	d.group = &diffGroup{id: d.groups, first: first, last: first, before: d.cum, headsBefore: heads, what: what, name: name}
 }
 
-// closeGroup proposes the note that stands for the group's lines.
+// closeGroup proposes the note that stands for the group's lines, as a gap
+// note reads, its range after what the group is: `[... go.sum, a lock
+// file: L214-237 (+10 -10)]`.
 func (d *Diff) closeGroup() {
 	g := d.group
 	if g == nil {
@@ -726,7 +728,7 @@ func (d *Diff) closeGroup() {
 	} else {
 		b.WriteString(g.what + ": ")
 	}
-	b.WriteString(elision.LineRange(g.first, g.last) + " elided")
+	b.WriteString(elision.LineRange(g.first, g.last))
 	if c != (diffCounts{}) {
 		b.WriteString(" " + c.String())
 	}
@@ -2059,9 +2061,11 @@ func (p *diffPlan) missingFiles(chosen []Piece) bool {
 
 // gapNotes returns, for each gap between the chosen pieces that hides
 // changed lines or headers, a note standing for it that counts them: the
-// commits, files and hunks that start in it, and its changed lines. Where
-// the view shows headers spread over a diff too long for all of them, the
-// notes between them tell how many it leaves out.
+// commits, files and hunks that start in it, and its changed lines:
+// `[... L50-94: 1 hunk (+15 -13)]`. Where the view shows headers spread over
+// a diff too long for all of them, the notes between them tell how many it
+// leaves out. Like a plain gap line, a note does not say "elided": the
+// brackets and the header say it, and a view can hold dozens of notes.
 func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 	var notes []Piece
 	next, cum, heads := 1, diffCounts{}, diffHeads{}
@@ -2073,7 +2077,7 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 		if c == (diffCounts{}) && h == (diffHeads{}) {
 			return
 		}
-		text := "  [... " + elision.LineRange(next, to) + " elided"
+		text := "  [... " + elision.LineRange(next, to)
 		if h != (diffHeads{}) {
 			text += ": " + h.String()
 		}
