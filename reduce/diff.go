@@ -730,7 +730,7 @@ func (d *Diff) closeGroup() {
 	}
 	b.WriteString(elision.LineRange(g.first, g.last))
 	if c != (diffCounts{}) {
-		b.WriteString(" " + c.String())
+		b.WriteString(" " + c.note())
 	}
 	b.WriteString("]")
 	d.push(diffItem{
@@ -762,6 +762,20 @@ func (g *diffGroup) hold(it diffItem, limit int) {
 // String writes counts as a diffstat does: (+12 -3).
 func (a diffCounts) String() string {
 	return "(+" + elision.Thousands(int64(a.plus)) + " -" + elision.Thousands(int64(a.minus)) + ")"
+}
+
+// note writes counts for a gap note, leaving out a side that is zero as
+// git's --shortstat does: (+20), (-3), (+2 -1). About half the notes hide
+// only added or only removed lines, and the zero side cost two tokens of
+// their eleven. A note with no changed lines writes no counts at all.
+func (a diffCounts) note() string {
+	switch {
+	case a.minus == 0:
+		return "(+" + elision.Thousands(int64(a.plus)) + ")"
+	case a.plus == 0:
+		return "(-" + elision.Thousands(int64(a.minus)) + ")"
+	}
+	return a.String()
 }
 
 // keepCommit proposes a line of a commit's header: its hash, author and
@@ -2082,7 +2096,7 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 			text += ": " + h.String()
 		}
 		if c != (diffCounts{}) {
-			text += " " + c.String()
+			text += " " + c.note()
 		}
 		notes = append(notes, Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap})
 	}

@@ -385,13 +385,33 @@ func TestDiffDeletedFileOneNote(t *testing.T) {
 	for _, it := range d.held.items() {
 		if n := it.piece.Note; strings.Contains(n, "a deleted file") {
 			found = true
-			if want := "  [... pkg/gone.py, a deleted file: L3-306 (+0 -300)]"; n != want || it.piece.Line != 3 || it.piece.Stands != 304 {
+			if want := "  [... pkg/gone.py, a deleted file: L3-306 (-300)]"; n != want || it.piece.Line != 3 || it.piece.Stands != 304 {
 				t.Errorf("note %q at line %d stands for %d lines, want %q at line 3 for 304", n, it.piece.Line, it.piece.Stands, want)
 			}
 		}
 	}
 	if !found {
 		t.Error("no note for the deleted file")
+	}
+}
+
+// A gap note's counts leave out a side that is zero, as git's --shortstat
+// does: a note hiding only added or only removed lines, about half of them,
+// costs two tokens less, and (+20) says no line was removed as plainly as
+// (+20 -0).
+func TestDiffNoteCounts(t *testing.T) {
+	for _, tc := range []struct {
+		c    diffCounts
+		want string
+	}{
+		{diffCounts{20, 0}, "(+20)"},
+		{diffCounts{0, 3}, "(-3)"},
+		{diffCounts{2, 1}, "(+2 -1)"},
+		{diffCounts{1234, 0}, "(+1,234)"},
+	} {
+		if got := tc.c.note(); got != tc.want {
+			t.Errorf("%+v: got %q, want %q", tc.c, got, tc.want)
+		}
 	}
 }
 
@@ -1227,7 +1247,7 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 		counted := 0
 		for l := range strings.SplitSeq(string(got), "\n") {
 			m := note.FindStringSubmatch(l)
-			if m == nil || !strings.Contains(l, " (+") {
+			if m == nil || !strings.Contains(l, " (+") && !strings.Contains(l, " (-") {
 				continue // a plain gap line, where no note's count fits
 			}
 			from, _ := strconv.Atoi(m[1])
