@@ -188,6 +188,9 @@ type diffItem struct {
 	group                   int  // the lock or generated file it belongs to, from 1
 	start                   bool // it starts a file section
 	commit                  bool // it is a line of a commit's header
+	// inHunk is set once a hunk of its file began by its last line: a gap
+	// right after an item without it holds its file's first hunk header.
+	inHunk bool
 	// short is the line cut after its hash's first digits (see
 	// diffHashKeep), shown when the view cannot hold every header.
 	short *Piece
@@ -736,7 +739,7 @@ func (d *Diff) closeGroup() {
 	d.push(diffItem{
 		piece:  Piece{Line: g.first, Note: b.String(), Stands: n, Prio: prioDiffHunk},
 		before: g.before, after: d.cum, group: g.id,
-		headsBefore: g.headsBefore, headsAfter: d.heads(), headed: true,
+		headsBefore: g.headsBefore, headsAfter: d.heads(), headed: true, inHunk: d.hunks > 0,
 	})
 	if !g.tooBig {
 		for _, it := range g.items {
@@ -850,6 +853,7 @@ func (d *Diff) heads() diffHeads { return diffHeads{d.commits, d.sections, d.all
 func (d *Diff) headed(it diffItem, starts diffHeads) diffItem {
 	it.headsAfter = d.heads()
 	it.headsBefore, it.headed = it.headsAfter.sub(starts), true
+	it.inHunk = d.hunks > 0
 	return it
 }
 
@@ -2082,12 +2086,17 @@ func (p *diffPlan) missingFiles(chosen []Piece) bool {
 // brackets and the header say it, and a view can hold dozens of notes.
 func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 	var notes []Piece
-	next, cum, heads := 1, diffCounts{}, diffHeads{}
+	next, cum, heads, inHunk := 1, diffCounts{}, diffHeads{}, false
 	gap := func(to int, at diffCounts, atHeads diffHeads) {
 		if to < next {
 			return
 		}
 		c, h := at.sub(cum), atHeads.sub(heads)
+		if h == (diffHeads{hunks: 1}) && !inHunk {
+			// The one hunk is the file's first, which its header above
+			// says follows: the count would tell the reader nothing.
+			h.hunks = 0
+		}
 		if c == (diffCounts{}) && h == (diffHeads{}) {
 			return
 		}
@@ -2106,7 +2115,7 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 			continue
 		}
 		gap(c.Line-1, it.before, it.headsBefore)
-		next, cum, heads = c.last()+1, it.after, it.headsAfter
+		next, cum, heads, inHunk = c.last()+1, it.after, it.headsAfter, it.inHunk
 	}
 	gap(p.lines, p.d.cum, p.d.heads())
 	return notes

@@ -415,6 +415,54 @@ func TestDiffNoteCounts(t *testing.T) {
 	}
 }
 
+// A gap that follows a file's header before any hunk of the file begins
+// holds the file's first hunk header: it counts hunks only when it hides
+// more than that one. A gap after a hunk began still counts the one hunk
+// it hides, which the range alone does not tell.
+func TestDiffGapOmitsImpliedHunk(t *testing.T) {
+	for _, hunks := range []int{1, 2} {
+		var b strings.Builder
+		for f := range 12 {
+			fmt.Fprintf(&b, "diff --git a/pkg/f%d.go b/pkg/f%d.go\nindex 1111111..2222222 100644\n--- a/pkg/f%d.go\n+++ b/pkg/f%d.go\n", f, f, f, f)
+			for h := range hunks {
+				fmt.Fprintf(&b, "@@ -%d,3 +%d,33 @@ func F%d() {\n", 10+100*h, 10+100*h, f)
+				for k := range 30 {
+					fmt.Fprintf(&b, "+\tv%d := step%d(x)\n", k, k)
+				}
+			}
+		}
+		input := strings.Split(b.String(), "\n")
+		note := regexp.MustCompile(`^  \[\.\.\. L(\d+)-(\d+)(?:: ([^(\]]+))? \(`)
+		lines := strings.Split(string(body(t, shape.Diff, []byte(b.String()), 400)), "\n")
+		notes := 0
+		for i := 1; i < len(lines); i++ {
+			m := note.FindStringSubmatch(lines[i])
+			if m == nil || !strings.HasPrefix(lines[i-1], "diff --git ") {
+				continue
+			}
+			from, _ := strconv.Atoi(m[1])
+			to, _ := strconv.Atoi(m[2])
+			n := 0
+			for _, l := range input[from-1 : to] {
+				if strings.HasPrefix(l, "@@ ") {
+					n++
+				}
+			}
+			want := ""
+			if n > 1 {
+				want = fmt.Sprintf("%d hunks", n)
+			}
+			if m[3] != want {
+				t.Errorf("%d hunks a file: %q counts %q, want %q", hunks, lines[i], m[3], want)
+			}
+			notes++
+		}
+		if notes == 0 {
+			t.Errorf("%d hunks a file: no note after a file header counts changes:\n%s", hunks, strings.Join(lines, "\n"))
+		}
+	}
+}
+
 // When not every file fits, a summary that may take enough names each file
 // with its counts, exactly.
 func TestDiffSummaryNamesEveryFile(t *testing.T) {
@@ -1264,6 +1312,9 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 					hunks++
 				}
 			}
+			if hunks == 1 && files == 0 && diffFirstHunkAhead(lines[:from-1], tc.file, tc.hunk) {
+				hunks = 0 // the file's first, which its header says follows
+			}
 			var want []string
 			if files > 0 {
 				want = append(want, fmt.Sprintf("%d %s", files, diffPlural(files, "file", "files")))
@@ -1282,6 +1333,20 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 			t.Errorf("%s: %d gaps count the headers they hide:\n%s", tc.sample, counted, got)
 		}
 	}
+}
+
+// diffFirstHunkAhead reports whether no hunk began in the file that the
+// lines before a gap end in.
+func diffFirstHunkAhead(before []string, file, hunk *regexp.Regexp) bool {
+	for i := len(before) - 1; i >= 0; i-- {
+		if hunk.MatchString(before[i]) {
+			return false
+		}
+		if file != nil && file.MatchString(before[i]) {
+			return true
+		}
+	}
+	return true
 }
 
 // diffRead reads lines as one diff for a view of 2000 tokens.
