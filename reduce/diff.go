@@ -188,6 +188,9 @@ type diffItem struct {
 	group                   int  // the lock or generated file it belongs to, from 1
 	start                   bool // it starts a file section
 	commit                  bool // it is a line of a commit's header
+	// inHunk is set once a hunk of its file began by its last line: a gap
+	// right after an item without it holds its file's first hunk header.
+	inHunk bool
 	// short is the line cut after its hash's first digits (see
 	// diffHashKeep), shown when the view cannot hold every header.
 	short *Piece
@@ -701,7 +704,9 @@ func (d *Diff) openGroup(first int, what, name string, heads diffHeads) {
 	d.group = &diffGroup{id: d.groups, first: first, last: first, before: d.cum, headsBefore: heads, what: what, name: name}
 }
 
-// closeGroup proposes the note that stands for the group's lines.
+// closeGroup proposes the note that stands for the group's lines, as a gap
+// note reads, its range after what the group is: `[... go.sum, a lock
+// file: L214-237 (+10 -10)]`.
 func (d *Diff) closeGroup() {
 	g := d.group
 	if g == nil {
@@ -726,15 +731,15 @@ func (d *Diff) closeGroup() {
 	} else {
 		b.WriteString(g.what + ": ")
 	}
-	b.WriteString(elision.LineRange(g.first, g.last) + " elided")
+	b.WriteString(elision.LineRange(g.first, g.last))
 	if c != (diffCounts{}) {
-		b.WriteString(" " + c.String())
+		b.WriteString(" " + c.note())
 	}
 	b.WriteString("]")
 	d.push(diffItem{
 		piece:  Piece{Line: g.first, Note: b.String(), Stands: n, Prio: prioDiffHunk},
 		before: g.before, after: d.cum, group: g.id,
-		headsBefore: g.headsBefore, headsAfter: d.heads(), headed: true,
+		headsBefore: g.headsBefore, headsAfter: d.heads(), headed: true, inHunk: d.hunks > 0,
 	})
 	if !g.tooBig {
 		for _, it := range g.items {
@@ -760,6 +765,20 @@ func (g *diffGroup) hold(it diffItem, limit int) {
 // String writes counts as a diffstat does: (+12 -3).
 func (a diffCounts) String() string {
 	return "(+" + elision.Thousands(int64(a.plus)) + " -" + elision.Thousands(int64(a.minus)) + ")"
+}
+
+// note writes counts for a gap note, leaving out a side that is zero as
+// git's --shortstat does: (+20), (-3), (+2 -1). About half the notes hide
+// only added or only removed lines, and the zero side cost two tokens of
+// their eleven. A note with no changed lines writes no counts at all.
+func (a diffCounts) note() string {
+	switch {
+	case a.minus == 0:
+		return "(+" + elision.Thousands(int64(a.plus)) + ")"
+	case a.plus == 0:
+		return "(-" + elision.Thousands(int64(a.minus)) + ")"
+	}
+	return a.String()
 }
 
 // keepCommit proposes a line of a commit's header: its hash, author and
@@ -834,6 +853,7 @@ func (d *Diff) heads() diffHeads { return diffHeads{d.commits, d.sections, d.all
 func (d *Diff) headed(it diffItem, starts diffHeads) diffItem {
 	it.headsAfter = d.heads()
 	it.headsBefore, it.headed = it.headsAfter.sub(starts), true
+	it.inHunk = d.hunks > 0
 	return it
 }
 
@@ -2059,26 +2079,33 @@ func (p *diffPlan) missingFiles(chosen []Piece) bool {
 
 // gapNotes returns, for each gap between the chosen pieces that hides
 // changed lines or headers, a note standing for it that counts them: the
-// commits, files and hunks that start in it, and its changed lines. Where
-// the view shows headers spread over a diff too long for all of them, the
-// notes between them tell how many it leaves out.
+// commits, files and hunks that start in it, and its changed lines:
+// `[... L50-94: 1 hunk (+15 -13)]`. Where the view shows headers spread over
+// a diff too long for all of them, the notes between them tell how many it
+// leaves out. Like a plain gap line, a note does not say "elided": the
+// brackets and the header say it, and a view can hold dozens of notes.
 func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 	var notes []Piece
-	next, cum, heads := 1, diffCounts{}, diffHeads{}
+	next, cum, heads, inHunk := 1, diffCounts{}, diffHeads{}, false
 	gap := func(to int, at diffCounts, atHeads diffHeads) {
 		if to < next {
 			return
 		}
 		c, h := at.sub(cum), atHeads.sub(heads)
+		if h == (diffHeads{hunks: 1}) && !inHunk {
+			// The one hunk is the file's first, which its header above
+			// says follows: the count would tell the reader nothing.
+			h.hunks = 0
+		}
 		if c == (diffCounts{}) && h == (diffHeads{}) {
 			return
 		}
-		text := "  [... " + elision.LineRange(next, to) + " elided"
+		text := "  [... " + elision.LineRange(next, to)
 		if h != (diffHeads{}) {
 			text += ": " + h.String()
 		}
 		if c != (diffCounts{}) {
-			text += " " + c.String()
+			text += " " + c.note()
 		}
 		notes = append(notes, Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap})
 	}
@@ -2088,7 +2115,7 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 			continue
 		}
 		gap(c.Line-1, it.before, it.headsBefore)
-		next, cum, heads = c.last()+1, it.after, it.headsAfter
+		next, cum, heads, inHunk = c.last()+1, it.after, it.headsAfter, it.inHunk
 	}
 	gap(p.lines, p.d.cum, p.d.heads())
 	return notes

@@ -356,8 +356,8 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 	got := string(body(t, shape.Diff, input, 1000))
 	for _, want := range []string{
 		"diff --git a/go.sum b/go.sum\n",
-		"  [... go.sum, a lock file: L214-237 elided (+10 -10)]\n",
-		"GIT binary patch\n  [... binary patch data: L241-1152 elided]\n",
+		"  [... go.sum, a lock file: L214-237 (+10 -10)]\n",
+		"GIT binary patch\n  [... binary patch data: L241-1152]\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the view lacks %q:\n%s", want, got)
@@ -385,13 +385,81 @@ func TestDiffDeletedFileOneNote(t *testing.T) {
 	for _, it := range d.held.items() {
 		if n := it.piece.Note; strings.Contains(n, "a deleted file") {
 			found = true
-			if want := "  [... pkg/gone.py, a deleted file: L3-306 elided (+0 -300)]"; n != want || it.piece.Line != 3 || it.piece.Stands != 304 {
+			if want := "  [... pkg/gone.py, a deleted file: L3-306 (-300)]"; n != want || it.piece.Line != 3 || it.piece.Stands != 304 {
 				t.Errorf("note %q at line %d stands for %d lines, want %q at line 3 for 304", n, it.piece.Line, it.piece.Stands, want)
 			}
 		}
 	}
 	if !found {
 		t.Error("no note for the deleted file")
+	}
+}
+
+// A gap note's counts leave out a side that is zero, as git's --shortstat
+// does: a note hiding only added or only removed lines, about half of them,
+// costs two tokens less, and (+20) says no line was removed as plainly as
+// (+20 -0).
+func TestDiffNoteCounts(t *testing.T) {
+	for _, tc := range []struct {
+		c    diffCounts
+		want string
+	}{
+		{diffCounts{20, 0}, "(+20)"},
+		{diffCounts{0, 3}, "(-3)"},
+		{diffCounts{2, 1}, "(+2 -1)"},
+		{diffCounts{1234, 0}, "(+1,234)"},
+	} {
+		if got := tc.c.note(); got != tc.want {
+			t.Errorf("%+v: got %q, want %q", tc.c, got, tc.want)
+		}
+	}
+}
+
+// A gap that follows a file's header before any hunk of the file begins
+// holds the file's first hunk header: it counts hunks only when it hides
+// more than that one. A gap after a hunk began still counts the one hunk
+// it hides, which the range alone does not tell.
+func TestDiffGapOmitsImpliedHunk(t *testing.T) {
+	for _, hunks := range []int{1, 2} {
+		var b strings.Builder
+		for f := range 12 {
+			fmt.Fprintf(&b, "diff --git a/pkg/f%d.go b/pkg/f%d.go\nindex 1111111..2222222 100644\n--- a/pkg/f%d.go\n+++ b/pkg/f%d.go\n", f, f, f, f)
+			for h := range hunks {
+				fmt.Fprintf(&b, "@@ -%d,3 +%d,33 @@ func F%d() {\n", 10+100*h, 10+100*h, f)
+				for k := range 30 {
+					fmt.Fprintf(&b, "+\tv%d := step%d(x)\n", k, k)
+				}
+			}
+		}
+		input := strings.Split(b.String(), "\n")
+		note := regexp.MustCompile(`^  \[\.\.\. L(\d+)-(\d+)(?:: ([^(\]]+))? \(`)
+		lines := strings.Split(string(body(t, shape.Diff, []byte(b.String()), 400)), "\n")
+		notes := 0
+		for i := 1; i < len(lines); i++ {
+			m := note.FindStringSubmatch(lines[i])
+			if m == nil || !strings.HasPrefix(lines[i-1], "diff --git ") {
+				continue
+			}
+			from, _ := strconv.Atoi(m[1])
+			to, _ := strconv.Atoi(m[2])
+			n := 0
+			for _, l := range input[from-1 : to] {
+				if strings.HasPrefix(l, "@@ ") {
+					n++
+				}
+			}
+			want := ""
+			if n > 1 {
+				want = fmt.Sprintf("%d hunks", n)
+			}
+			if m[3] != want {
+				t.Errorf("%d hunks a file: %q counts %q, want %q", hunks, lines[i], m[3], want)
+			}
+			notes++
+		}
+		if notes == 0 {
+			t.Errorf("%d hunks a file: no note after a file header counts changes:\n%s", hunks, strings.Join(lines, "\n"))
+		}
 	}
 }
 
@@ -1212,7 +1280,7 @@ func TestDiffSummaryShare(t *testing.T) {
 // view shows headers spread over a diff too long for all of them, a reader
 // learns how much lies between them.
 func TestDiffGapsCountHeaders(t *testing.T) {
-	note := regexp.MustCompile(`^  \[\.\.\. L(\d+)(?:-(\d+))? elided(?:: ([^(\]]+))?`)
+	note := regexp.MustCompile(`^  \[\.\.\. L(\d+)(?:-(\d+))?(?:: ([^(\]]+))?`)
 	for _, tc := range []struct {
 		sample string
 		file   *regexp.Regexp
@@ -1227,7 +1295,7 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 		counted := 0
 		for l := range strings.SplitSeq(string(got), "\n") {
 			m := note.FindStringSubmatch(l)
-			if m == nil || !strings.Contains(l, " (+") {
+			if m == nil || !strings.Contains(l, " (+") && !strings.Contains(l, " (-") {
 				continue // a plain gap line, where no note's count fits
 			}
 			from, _ := strconv.Atoi(m[1])
@@ -1243,6 +1311,9 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 				if tc.hunk.MatchString(x) {
 					hunks++
 				}
+			}
+			if hunks == 1 && files == 0 && diffFirstHunkAhead(lines[:from-1], tc.file, tc.hunk) {
+				hunks = 0 // the file's first, which its header says follows
 			}
 			var want []string
 			if files > 0 {
@@ -1262,6 +1333,20 @@ func TestDiffGapsCountHeaders(t *testing.T) {
 			t.Errorf("%s: %d gaps count the headers they hide:\n%s", tc.sample, counted, got)
 		}
 	}
+}
+
+// diffFirstHunkAhead reports whether no hunk began in the file that the
+// lines before a gap end in.
+func diffFirstHunkAhead(before []string, file, hunk *regexp.Regexp) bool {
+	for i := len(before) - 1; i >= 0; i-- {
+		if hunk.MatchString(before[i]) {
+			return false
+		}
+		if file != nil && file.MatchString(before[i]) {
+			return true
+		}
+	}
+	return true
 }
 
 // diffRead reads lines as one diff for a view of 2000 tokens.
