@@ -659,9 +659,16 @@ func TestLogStampLen(t *testing.T) {
 		{"2026-11-27T03:00:01+00:00 panic: boom", 26},
 		{"2026-11-27T03:00:01+0000\tok", 25},
 		{"2026-11-27T03:00:01Z ", 21},
-		{"2026-11-27T03:00:01Z", 0},       // nothing printed after it
-		{"2026-11-27 build started", 0},   // a date without a time
-		{"03:00:01 build started", 0},     // a time without a date
+		{"2026-11-27T03:00:01Z", 0},     // nothing printed after it
+		{"2026-11-27 build started", 0}, // a date without a time
+		{"03:00:01 build started", 9},   // a time without a date
+		{"03:00:01.250 ERROR x", 13},
+		{"2026/11/27 03:00:01 setup: no fixture", 20}, // Go's log package
+		{"2026/11/27 03:00:01.123456 x", 27},
+		{"2026/11/27T03:00:01 x", 0},
+		{"3:00:01 x", 0},
+		{"03:00 x", 0},
+		{"12:34:56:78 x", 0},
 		{"2026-11-27T03:00:01.Z x", 0},    // no digit after the point
 		{"2026-11-27T03:00:01+00:0 x", 0}, // a short offset
 		{"20261127T030001Z x", 0},
