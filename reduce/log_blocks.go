@@ -145,6 +145,13 @@ func (r *Log) openBlock(k logKind) {
 		// A heading of a list of errors, "The following tests FAILED:":
 		// its items are the errors, or were counted already.
 		b.cat = logCatNone
+		if n := logCount(r.errorKeys, logHash(s)^logHeadingSalt); n > 0 {
+			// Said word for word before, as Python says "The above
+			// exception was the direct cause of the following
+			// exception:" in every chained traceback: it tells nothing
+			// new, and ranks as a repeat.
+			b.prio = logRepeatPrio(prioLogTrace, n)
+		}
 	}
 	if (k == lkError || k == lkWarning) && b.mode == lmIndent && ind == 0 {
 		switch {
@@ -200,6 +207,10 @@ func (r *Log) openBlock(k logKind) {
 	r.open = b
 	r.tests.curSet = false
 }
+
+// logHeadingSalt parts the headings of errors from the error lines in the
+// count of kinds seen.
+const logHeadingSalt = 0x5bd1e9955bd1e995
 
 // logDemoted marks a held piece of a block that ranks last in it.
 const logDemoted = -1

@@ -811,3 +811,27 @@ func TestLogQuotedNumberIsANewWarning(t *testing.T) {
 	got := string(body(t, shape.Log, []byte(b.String()), 900))
 	logWants(t, got, "is stable since `1.37.0`", "is stable since `1.45.0`")
 }
+
+// Python says "The above exception was the direct cause of the following
+// exception:" in every chained traceback. Said word for word again, the
+// sentence ranks as a repeat, not as a failure of its own: the budget goes
+// to the exceptions, which differ.
+func TestLogRepeatedChainSentenceRanksAsRepeat(t *testing.T) {
+	const cause = "The above exception was the direct cause of the following exception:"
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "%02d:00:00 ERROR worker: skipping record %d\n", i%24, i)
+		b.WriteString("Traceback (most recent call last):\n  File \"worker.py\", line 13, in parse\n    return json.loads(raw)\n")
+		fmt.Fprintf(&b, "json.decoder.JSONDecodeError: Expecting value: line 1 column %d\n\n%s\n\n", i+10, cause)
+		b.WriteString("Traceback (most recent call last):\n  File \"worker.py\", line 24, in fetch\n    raise FeedError(msg) from e\n")
+		fmt.Fprintf(&b, "FeedError: record %d: bad payload\n", i)
+		for j := range 8 {
+			fmt.Fprintf(&b, "%02d:00:00 INFO worker: record %d stored\n", i%24, 100*i+j)
+		}
+	}
+	got := string(body(t, shape.Log, []byte(b.String()), 800))
+	if n := strings.Count(got, cause); n > 3 {
+		t.Errorf("the chain sentence shows %d times:\n%s", n, got)
+	}
+	logWants(t, got, cause+"\n", "FeedError: record 8: bad payload\n")
+}
