@@ -835,3 +835,25 @@ func TestLogRepeatedChainSentenceRanksAsRepeat(t *testing.T) {
 	}
 	logWants(t, got, cause+"\n", "FeedError: record 8: bad payload\n")
 }
+
+// gcc -fanalyzer prints a path of events under each warning, dozens of
+// lines. A warning of a kind seen before, about another place, ranks its
+// head after the first lines of the warnings shown whole, before their
+// depths: where each problem is matters more than the path to the first.
+func TestLogRepeatedWarningKindOutranksDeepPaths(t *testing.T) {
+	var b strings.Builder
+	var wants []string
+	for i, kind := range []string{"use after ‘free’ of ‘%s’ [CWE-416] [-Wanalyzer-use-after-free]",
+		"dereference of possibly-NULL ‘%s’ [CWE-690] [-Wanalyzer-possible-null-dereference]"} {
+		for j, name := range []string{"buf", "node", "list", "head"} {
+			w := fmt.Sprintf("pool.c:%d:%d: warning: "+kind, 10+10*i+j, 5+j, name)
+			wants = append(wants, w+"\n")
+			b.WriteString(w + "\n")
+			for e := range 30 {
+				fmt.Fprintf(&b, "    |   %2d |   step(%s, %d);\n    |      |   (%d) event %d of the path\n", e, name, e, e, e)
+			}
+		}
+	}
+	got := string(body(t, shape.Log, []byte(b.String()), 1200))
+	logWants(t, got, wants...)
+}
