@@ -126,7 +126,7 @@ func (r *Log) openBlock(k logKind) {
 			// at best as new word for word and still not held, a
 			// warning is only counted: a long build's flood of them is
 			// not compared further.
-			b.thin, b.prio = true, logRepeatPrio(prioLogHeading, min(n, logRepeatExact-1))
+			b.thin, b.prio = true, logRepeatPrio(prioLogWarn, min(n, logRepeatExact-1))
 			b.drop = n > logRepeatExact || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
 			if !b.drop {
 				// The third time a warning with a location in its line
@@ -135,6 +135,16 @@ func (r *Log) openBlock(k logKind) {
 				// note counts it.
 				n = r.repeats(logQuotedKey(msg), n)
 				b.prio = logRepeatPrio(prioLogHeading, n)
+				if n < logRepeatExact {
+					// Not said before word for word but for the names
+					// it quotes: its head ranks after the first lines
+					// of every warning shown whole, before their depths,
+					// as an error's repeat does among errors. An
+					// analyzer's path of events under the first
+					// warning of a kind must not hide where the others
+					// are.
+					b.prio = logRepeatPrio(prioLogWarn, n)
+				}
 				same := n >= 2*logRepeatExact && len(msg) < len(s)
 				b.drop = same || !r.keep.wants(b.prio, r.run.Line, r.cutLen())
 			}
@@ -145,6 +155,13 @@ func (r *Log) openBlock(k logKind) {
 		// A heading of a list of errors, "The following tests FAILED:":
 		// its items are the errors, or were counted already.
 		b.cat = logCatNone
+		if n := logCount(r.errorKeys, logHash(s)^logHeadingSalt); n > 0 {
+			// Said word for word before, as Python says "The above
+			// exception was the direct cause of the following
+			// exception:" in every chained traceback: it tells nothing
+			// new, and ranks as a repeat.
+			b.prio = logRepeatPrio(prioLogTrace, n)
+		}
 	}
 	if (k == lkError || k == lkWarning) && b.mode == lmIndent && ind == 0 {
 		switch {
@@ -200,6 +217,10 @@ func (r *Log) openBlock(k logKind) {
 	r.open = b
 	r.tests.curSet = false
 }
+
+// logHeadingSalt parts the headings of errors from the error lines in the
+// count of kinds seen.
+const logHeadingSalt = 0x5bd1e9955bd1e995
 
 // logDemoted marks a held piece of a block that ranks last in it.
 const logDemoted = -1

@@ -284,17 +284,19 @@ func logAllOf(t []byte, c byte, n int) bool {
 // logStampLen returns the length of the date and time a line starts with,
 // with the one space or tab after it, as CI runners, container logs and
 // the tools that stamp each line write it: 2026-11-27T03:00:01.1234567Z,
-// 2026-11-27 03:00:01,123 or with an offset; 0 if the line starts
-// otherwise. The rest of the line is what the program printed, so it is
-// what the line is classified by.
+// 2026-11-27 03:00:01,123 or with an offset, Go's log package's
+// 2026/11/27 03:00:01.123456, or the time alone, as loggers configured
+// for short lines write it: 03:00:01; 0 if the line starts otherwise. The
+// rest of the line is what the program printed, so it is what the line is
+// classified by.
 func logStampLen(t []byte) int {
-	const date = len("2006-01-02T15:04:05")
-	if len(t) <= date || !logAllDigits(t[:4]) || t[4] != '-' || !logAllDigits(t[5:7]) || t[7] != '-' ||
-		!logAllDigits(t[8:10]) || t[10] != 'T' && t[10] != ' ' || !logAllDigits(t[11:13]) || t[13] != ':' ||
-		!logAllDigits(t[14:16]) || t[16] != ':' || !logAllDigits(t[17:19]) {
+	const clock = len("15:04:05")
+	i := logDateLen(t)
+	if len(t) <= i+clock || !logAllDigits(t[i:i+2]) || t[i+2] != ':' || !logAllDigits(t[i+3:i+5]) ||
+		t[i+5] != ':' || !logAllDigits(t[i+6:i+8]) {
 		return 0
 	}
-	i := date
+	i += clock
 	if i+1 < len(t) && (t[i] == '.' || t[i] == ',') && logDigit(t[i+1]) {
 		for i++; i < len(t) && logDigit(t[i]); i++ {
 		}
@@ -317,6 +319,22 @@ func logStampLen(t []byte) int {
 		return 0
 	}
 	return i + 1
+}
+
+// logDateLen returns the length of the date a line starts with and the
+// T or space after it, 2026-11-27T or 2026/11/27 with a space, or 0.
+func logDateLen(t []byte) int {
+	const date = len("2006-01-02 ")
+	if len(t) < date || !logAllDigits(t[:4]) || !logAllDigits(t[5:7]) || !logAllDigits(t[8:10]) {
+		return 0
+	}
+	switch {
+	case t[4] == '-' && t[7] == '-' && (t[10] == 'T' || t[10] == ' '):
+	case t[4] == '/' && t[7] == '/' && t[10] == ' ':
+	default:
+		return 0
+	}
+	return date
 }
 
 // logUnstamped returns a line without the date and time it starts with.

@@ -659,9 +659,16 @@ func TestLogStampLen(t *testing.T) {
 		{"2026-11-27T03:00:01+00:00 panic: boom", 26},
 		{"2026-11-27T03:00:01+0000\tok", 25},
 		{"2026-11-27T03:00:01Z ", 21},
-		{"2026-11-27T03:00:01Z", 0},       // nothing printed after it
-		{"2026-11-27 build started", 0},   // a date without a time
-		{"03:00:01 build started", 0},     // a time without a date
+		{"2026-11-27T03:00:01Z", 0},     // nothing printed after it
+		{"2026-11-27 build started", 0}, // a date without a time
+		{"03:00:01 build started", 9},   // a time without a date
+		{"03:00:01.250 ERROR x", 13},
+		{"2026/11/27 03:00:01 setup: no fixture", 20}, // Go's log package
+		{"2026/11/27 03:00:01.123456 x", 27},
+		{"2026/11/27T03:00:01 x", 0},
+		{"3:00:01 x", 0},
+		{"03:00 x", 0},
+		{"12:34:56:78 x", 0},
 		{"2026-11-27T03:00:01.Z x", 0},    // no digit after the point
 		{"2026-11-27T03:00:01+00:0 x", 0}, // a short offset
 		{"20261127T030001Z x", 0},
@@ -803,4 +810,50 @@ func TestLogQuotedNumberIsANewWarning(t *testing.T) {
 	b.WriteString("warning: `semver` (lib) generated 61 warnings\n    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.91s\n")
 	got := string(body(t, shape.Log, []byte(b.String()), 900))
 	logWants(t, got, "is stable since `1.37.0`", "is stable since `1.45.0`")
+}
+
+// Python says "The above exception was the direct cause of the following
+// exception:" in every chained traceback. Said word for word again, the
+// sentence ranks as a repeat, not as a failure of its own: the budget goes
+// to the exceptions, which differ.
+func TestLogRepeatedChainSentenceRanksAsRepeat(t *testing.T) {
+	const cause = "The above exception was the direct cause of the following exception:"
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "%02d:00:00 ERROR worker: skipping record %d\n", i%24, i)
+		b.WriteString("Traceback (most recent call last):\n  File \"worker.py\", line 13, in parse\n    return json.loads(raw)\n")
+		fmt.Fprintf(&b, "json.decoder.JSONDecodeError: Expecting value: line 1 column %d\n\n%s\n\n", i+10, cause)
+		b.WriteString("Traceback (most recent call last):\n  File \"worker.py\", line 24, in fetch\n    raise FeedError(msg) from e\n")
+		fmt.Fprintf(&b, "FeedError: record %d: bad payload\n", i)
+		for j := range 8 {
+			fmt.Fprintf(&b, "%02d:00:00 INFO worker: record %d stored\n", i%24, 100*i+j)
+		}
+	}
+	got := string(body(t, shape.Log, []byte(b.String()), 800))
+	if n := strings.Count(got, cause); n > 3 {
+		t.Errorf("the chain sentence shows %d times:\n%s", n, got)
+	}
+	logWants(t, got, cause+"\n", "FeedError: record 8: bad payload\n")
+}
+
+// gcc -fanalyzer prints a path of events under each warning, dozens of
+// lines. A warning of a kind seen before, about another place, ranks its
+// head after the first lines of the warnings shown whole, before their
+// depths: where each problem is matters more than the path to the first.
+func TestLogRepeatedWarningKindOutranksDeepPaths(t *testing.T) {
+	var b strings.Builder
+	var wants []string
+	for i, kind := range []string{"use after ‘free’ of ‘%s’ [CWE-416] [-Wanalyzer-use-after-free]",
+		"dereference of possibly-NULL ‘%s’ [CWE-690] [-Wanalyzer-possible-null-dereference]"} {
+		for j, name := range []string{"buf", "node", "list", "head"} {
+			w := fmt.Sprintf("pool.c:%d:%d: warning: "+kind, 10+10*i+j, 5+j, name)
+			wants = append(wants, w+"\n")
+			b.WriteString(w + "\n")
+			for e := range 30 {
+				fmt.Fprintf(&b, "    |   %2d |   step(%s, %d);\n    |      |   (%d) event %d of the path\n", e, name, e, e, e)
+			}
+		}
+	}
+	got := string(body(t, shape.Log, []byte(b.String()), 1200))
+	logWants(t, got, wants...)
 }
