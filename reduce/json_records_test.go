@@ -349,11 +349,9 @@ func TestJSONRecordKeyNearlyUnique(t *testing.T) {
 	}
 }
 
-// When a stream's records do not fit one a line, a note names them by their
-// key in folds, as a listing view names paths: each record is named, or
-// counted when the note has no room for it, and none is named twice.
-func TestJSONRecordStreamNamedInFolds(t *testing.T) {
-	input := readFile(t, filepath.Join(localJSON, "golist-go.json"))
+// importPaths returns the ImportPath of each record of a go list stream.
+func importPaths(t *testing.T, input []byte) []string {
+	t.Helper()
 	var paths []string
 	d := json.NewDecoder(bytes.NewReader(input))
 	for d.More() {
@@ -363,6 +361,31 @@ func TestJSONRecordStreamNamedInFolds(t *testing.T) {
 		}
 		paths = append(paths, rec.ImportPath)
 	}
+	return paths
+}
+
+// namedOnce checks that the view got names each record of paths at most
+// once (named counts the names it shows), and returns how many records it
+// says it leaves unnamed.
+func namedOnce(t *testing.T, budget int, got []byte, named map[string]int, paths []string) int {
+	t.Helper()
+	for p, n := range named {
+		if n > 1 || !slices.Contains(paths, p) {
+			t.Errorf("budget %d: %q named %d times, in a list of %d", budget, p, n, len(paths))
+		}
+	}
+	if m := regexp.MustCompile(`(?m)^  and ([0-9]+) more records$`).FindSubmatch(got); m != nil {
+		return atoi(string(m[1]))
+	}
+	return 0
+}
+
+// When a stream's records do not fit one a line, a note names them by their
+// key in folds, as a listing view names paths: each record is named, or
+// counted when the note has no room for it, and none is named twice.
+func TestJSONRecordStreamNamedInFolds(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "golist-go.json"))
+	paths := importPaths(t, input)
 	notes := 0
 	for _, budget := range []int{200, 250, 300, 350} {
 		got := body(t, shape.JSON, input, budget)
@@ -385,15 +408,7 @@ func TestJSONRecordStreamNamedInFolds(t *testing.T) {
 				named[string(m[1])]++
 			}
 		}
-		more := 0
-		if m := regexp.MustCompile(`(?m)^  and ([0-9]+) more records$`).FindSubmatch(got); m != nil {
-			more = atoi(string(m[1]))
-		}
-		for p, n := range named {
-			if n > 1 || !slices.Contains(paths, p) {
-				t.Errorf("budget %d: %q named %d times, in a list of %d", budget, p, n, len(paths))
-			}
-		}
+		more := namedOnce(t, budget, got, named, paths)
 		if len(named)+more != len(paths) || head[1] != nil && atoi(string(head[1])) != len(named) {
 			t.Errorf("budget %d: %d records named and %d counted, of %d:\n%s", budget, len(named), more, len(paths), got)
 		}
@@ -432,15 +447,7 @@ func TestJSONRecordListStreamFillsRoom(t *testing.T) {
 // counts each way exactly.
 func TestJSONRecordStreamNamesAreAFloor(t *testing.T) {
 	input := readFile(t, filepath.Join(localJSON, "golist-cmd-docs.json"))
-	var paths []string
-	d := json.NewDecoder(bytes.NewReader(input))
-	for d.More() {
-		var rec struct{ ImportPath string }
-		if err := d.Decode(&rec); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, rec.ImportPath)
-	}
+	paths := importPaths(t, input)
 	spread := 0
 	for _, budget := range []int{600, 1000, 1500} {
 		got := body(t, shape.JSON, input, budget)
@@ -466,15 +473,7 @@ func TestJSONRecordStreamNamesAreAFloor(t *testing.T) {
 				onLine++
 			}
 		}
-		more := 0
-		if m := regexp.MustCompile(`(?m)^  and ([0-9]+) more records$`).FindSubmatch(got); m != nil {
-			more = atoi(string(m[1]))
-		}
-		for p, n := range named {
-			if n > 1 || !slices.Contains(paths, p) {
-				t.Errorf("budget %d: %q named %d times, in a list of %d", budget, p, n, len(paths))
-			}
-		}
+		more := namedOnce(t, budget, got, named, paths)
 		if atoi(string(head[1])) != len(paths) || atoi(string(head[2])) != onLine || atoi(string(head[3])) != folded ||
 			onLine+folded+more != len(paths) {
 			t.Errorf("budget %d: %d on a line, %d in folds and %d counted, of %d:\n%s", budget, onLine, folded, more, len(paths), got)
