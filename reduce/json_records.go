@@ -1349,7 +1349,6 @@ const maxLineMisses = 16
 func (s *stream) namedLines(objs []int, rn *recordNames, note string, c Counter) (map[int]bool, []Piece) {
 	gap := maxGapCost(s.lines, c)
 	base := s.budget - min(s.textCost(c), s.budget/3) - gap - 1
-	left := base - c.Count([]byte(note+"\n"+rn.note(nil)))
 	var order []int
 	for i, ri := range objs {
 		if failing(s.b, seg{}, s.recs[ri].v, 2) {
@@ -1358,12 +1357,11 @@ func (s *stream) namedLines(objs []int, rn *recordNames, note string, c Counter)
 	}
 	order = append(order, spreadOrder(len(objs))...)
 	shown := map[int]bool{}
-	lines := map[int]listLine{}
+	lines := map[int]*listLine{} // nil for a record no line may show
 	var picked []int
-	misses := 0
-	for _, i := range order {
-		if shown[i] || misses == maxLineMisses || left < gap {
-			continue
+	line := func(i int) *listLine {
+		if ln, ok := lines[i]; ok {
+			return ln
 		}
 		r := s.recs[objs[i]]
 		// The records that fail and the first, which shows what a record
@@ -1378,25 +1376,49 @@ func (s *stream) namedLines(objs []int, rn *recordNames, note string, c Counter)
 		// A line that leaves out the record's name would leave it
 		// unnamed: it leaves the folds.
 		name := string(rn.key) + rn.colon + `"` + rn.names[i] + `"`
-		if !ok || ln.cost+gap > left || !strings.Contains(string(ln.piece.Text)+ln.piece.Note, name) {
-			misses++
-			continue
+		if !ok || !strings.Contains(string(ln.piece.Text)+ln.piece.Note, name) {
+			lines[i] = nil
+			return nil
 		}
-		misses = 0
-		shown[i], lines[i] = true, ln
-		picked = append(picked, i)
-		left -= ln.cost + gap
+		lines[i] = &ln
+		return &ln
+	}
+	spend := func(left int) {
+		misses := 0
+		for _, i := range order {
+			if misses == maxLineMisses || left < gap {
+				return
+			}
+			if shown[i] {
+				continue
+			}
+			ln := line(i)
+			if ln == nil || ln.cost+gap > left {
+				misses++
+				continue
+			}
+			misses = 0
+			shown[i] = true
+			picked = append(picked, i)
+			left -= ln.cost + gap
+		}
+	}
+	cost := func() int {
+		n := c.Count([]byte(note + "\n" + rn.note(shown)))
+		for _, i := range picked {
+			n += lines[i].cost + gap
+		}
+		return n
+	}
+	spend(base - cost())
+	// The folds leave out the names of the records picked, and the room
+	// that frees shows more.
+	for range 2 {
+		spend(base - cost())
 	}
 	// Folds without some names may cost more than with them: the last
 	// records picked give way until the view fits.
-	for len(picked) > 0 {
-		cost := c.Count([]byte(note + "\n" + rn.note(shown)))
-		for _, i := range picked {
-			cost += lines[i].cost + gap
-		}
-		if cost <= base {
-			break
-		}
+	for len(picked) > 0 && cost() > base {
 		delete(shown, picked[len(picked)-1])
 		picked = picked[:len(picked)-1]
 	}
