@@ -1043,6 +1043,26 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 		left -= big.cost - lines[i].cost
 		lines[i] = big
 	}
+	// The room left shows more records whole or condensed, spread over
+	// the run, until a few in a row do not fit.
+	misses := 0
+	for _, i := range spreadOrder(len(objs)) {
+		if misses == maxLineMisses {
+			break
+		}
+		if lines[i].fields != 1 {
+			continue // shown whole, or by the field that sets it apart
+		}
+		big, ok := s.lineIn(s.recs[objs[i]], min(s.keepBytes(false), spreadLine), c)
+		// A summary in place of the record would not name it.
+		if !ok || big.cost-lines[i].cost > left || !strings.HasPrefix(big.piece.Note+string(big.piece.Text), "{") {
+			misses++
+			continue
+		}
+		misses = 0
+		left -= big.cost - lines[i].cost
+		lines[i] = big
+	}
 	var count [3]int
 	elided = 0
 	for _, ln := range lines {
@@ -1274,32 +1294,146 @@ func (rn *recordNames) namesMore(past int) string {
 	return "and " + elision.Thousands(int64(n)) + " more records"
 }
 
-// namesNote returns lines that name the records at items by the value at
-// path, for a stream that cannot show each on a line of its own, as many as
-// fit in limit tokens and the rest counted; or "" (see newRecordNames and
-// fit).
-func namesNote(b []byte, items []seg, path [][]byte, limit int, c Counter) string {
+// streamNames names the records at items by the value at path, for a
+// stream that cannot show each on a line of its own, as many as fit in
+// limit tokens and the rest counted; or nil (see newRecordNames and fit).
+func streamNames(b []byte, items []seg, path [][]byte, limit int, c Counter) *recordNames {
 	for _, p := range namePaths(b, items, path) {
 		rn, ok := newRecordNames(b, items, p)
-		if !ok {
-			continue
-		}
-		text := func() string {
-			var sb strings.Builder
-			sb.WriteString("[headroom: " + rn.namesHead(false) + ":]")
-			for _, l := range rn.folds() {
-				sb.WriteString("\n  " + l)
-			}
-			if more := rn.namesMore(0); more != "" {
-				sb.WriteString("\n  " + more)
-			}
-			return sb.String()
-		}
-		if rn.fit(limit, text, c) {
-			return text()
+		if ok && rn.fit(limit, func() string { return rn.note(nil) }, c) {
+			return rn
 		}
 	}
-	return ""
+	return nil
+}
+
+// note returns the lines that name a stream's records in folds, but those
+// in shown, by index, which the view shows on a line each: a head that
+// counts the records either way, the folds, and the records left out.
+func (rn *recordNames) note(shown map[int]bool) string {
+	head := rn.namesHead(false)
+	past := 0
+	if len(shown) > 0 {
+		for i := range shown {
+			if i >= rn.m {
+				past++
+			}
+		}
+		head = "the " + elision.Thousands(int64(len(rn.names))) + " records by " + string(rn.key[1:len(rn.key)-1]) +
+			": " + elision.Thousands(int64(len(shown))) + " on a line each below, " +
+			elision.Thousands(int64(rn.m-len(shown)+past)) + " in folds (" + FoldLegend + ")"
+	}
+	var sb strings.Builder
+	sb.WriteString("[headroom: " + head + ":]")
+	for _, l := range rn.foldsBut(shown) {
+		sb.WriteString("\n  " + l)
+	}
+	if more := rn.namesMore(past); more != "" {
+		sb.WriteString("\n  " + more)
+	}
+	return sb.String()
+}
+
+// spreadLine is the longest line of a record shown on a line of its own
+// to spread a stream's records over the run beside their names.
+const spreadLine = 200
+
+// maxLineMisses is how many records in a row may not fit on a line of
+// their own before a view stops trying others: each try condenses one.
+const maxLineMisses = 16
+
+// namedLines picks the records of a stream named in folds by rn that the
+// room the names leave shows on a line each, whole or condensed: those
+// that fail, then the first, the last and others spread over the run, as
+// many as fit beside note and the names. It returns them by index in objs, and their pieces.
+func (s *stream) namedLines(objs []int, rn *recordNames, note string, c Counter) (map[int]bool, []Piece) {
+	gap := maxGapCost(s.lines, c)
+	base := s.budget - min(s.textCost(c), s.budget/3) - gap - 1
+	var order []int
+	for i, ri := range objs {
+		if failing(s.b, seg{}, s.recs[ri].v, 2) {
+			order = append(order, i)
+		}
+	}
+	order = append(order, spreadOrder(len(objs))...)
+	shown := map[int]bool{}
+	lines := map[int]*listLine{} // nil for a record no line may show
+	var picked []int
+	line := func(i int) *listLine {
+		if ln, ok := lines[i]; ok {
+			return ln
+		}
+		r := s.recs[objs[i]]
+		// The records that fail and the first, which shows what a record
+		// holds, are shown as fully as a line of a record may be; the
+		// others more briefly, so that more of them fit.
+		failed := failing(s.b, seg{}, r.v, 2)
+		keep := s.keepBytes(failed)
+		if !failed && i != 0 {
+			keep = min(keep, spreadLine)
+		}
+		ln, ok := s.lineIn(r, keep, c)
+		// A line that leaves out the record's name would leave it
+		// unnamed: it leaves the folds.
+		name := string(rn.key) + rn.colon + `"` + rn.names[i] + `"`
+		if !ok || !strings.Contains(string(ln.piece.Text)+ln.piece.Note, name) {
+			lines[i] = nil
+			return nil
+		}
+		lines[i] = &ln
+		return &ln
+	}
+	spend := func(left int) {
+		misses := 0
+		for _, i := range order {
+			if misses == maxLineMisses || left < gap {
+				return
+			}
+			if shown[i] {
+				continue
+			}
+			ln := line(i)
+			if ln == nil || ln.cost+gap > left {
+				misses++
+				continue
+			}
+			misses = 0
+			shown[i] = true
+			picked = append(picked, i)
+			left -= ln.cost + gap
+		}
+	}
+	cost := func() int {
+		n := c.Count([]byte(note + "\n" + rn.note(shown)))
+		for _, i := range picked {
+			n += lines[i].cost + gap
+		}
+		return n
+	}
+	spend(base - cost())
+	// The folds leave out the names of the records picked, and the room
+	// that frees shows more.
+	for range 2 {
+		spend(base - cost())
+	}
+	// Folds without some names may cost more than with them: the last
+	// records picked give way until the view fits.
+	for len(picked) > 0 && cost() > base {
+		delete(shown, picked[len(picked)-1])
+		picked = picked[:len(picked)-1]
+	}
+	if len(picked) == 0 {
+		return nil, nil
+	}
+	slices.Sort(picked)
+	s.onLine = map[int]bool{}
+	out := make([]Piece, len(picked))
+	for n, i := range picked {
+		s.onLine[s.recs[objs[i]].first] = true
+		out[n] = lines[i].piece
+		out[n].Prio = tierList - n
+	}
+	return shown, out
 }
 
 // textCost returns what the lines of other text among the records cost
@@ -1388,7 +1522,12 @@ const extraBytes = 160
 // one short enough, else the record condensed on one line, as long as a
 // line of a record, or of a failing one, may be.
 func (s *stream) fullLine(r record, failed bool, c Counter) (listLine, bool) {
-	keep := s.keepBytes(failed)
+	return s.lineIn(r, s.keepBytes(failed), c)
+}
+
+// lineIn returns the line for record r in at most keep bytes: its own
+// line if it is one that short, else the record condensed on one line.
+func (s *stream) lineIn(r record, keep int, c Counter) (listLine, bool) {
 	if r.first == r.last {
 		start := bytes.LastIndexByte(s.b[:r.v.start], '\n') + 1
 		if end := lineEnd(s.b, start); end-start <= keep {

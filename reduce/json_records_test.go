@@ -349,11 +349,9 @@ func TestJSONRecordKeyNearlyUnique(t *testing.T) {
 	}
 }
 
-// When a stream's records do not fit one a line, a note names them by their
-// key in folds, as a listing view names paths: each record is named, or
-// counted when the note has no room for it, and none is named twice.
-func TestJSONRecordStreamNamedInFolds(t *testing.T) {
-	input := readFile(t, filepath.Join(localJSON, "golist-go.json"))
+// importPaths returns the ImportPath of each record of a go list stream.
+func importPaths(t *testing.T, input []byte) []string {
+	t.Helper()
 	var paths []string
 	d := json.NewDecoder(bytes.NewReader(input))
 	for d.More() {
@@ -363,6 +361,31 @@ func TestJSONRecordStreamNamedInFolds(t *testing.T) {
 		}
 		paths = append(paths, rec.ImportPath)
 	}
+	return paths
+}
+
+// namedOnce checks that the view got names each record of paths at most
+// once (named counts the names it shows), and returns how many records it
+// says it leaves unnamed.
+func namedOnce(t *testing.T, budget int, got []byte, named map[string]int, paths []string) int {
+	t.Helper()
+	for p, n := range named {
+		if n > 1 || !slices.Contains(paths, p) {
+			t.Errorf("budget %d: %q named %d times, in a list of %d", budget, p, n, len(paths))
+		}
+	}
+	if m := regexp.MustCompile(`(?m)^  and ([0-9]+) more records$`).FindSubmatch(got); m != nil {
+		return atoi(string(m[1]))
+	}
+	return 0
+}
+
+// When a stream's records do not fit one a line, a note names them by their
+// key in folds, as a listing view names paths: each record is named, or
+// counted when the note has no room for it, and none is named twice.
+func TestJSONRecordStreamNamedInFolds(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "golist-go.json"))
+	paths := importPaths(t, input)
 	notes := 0
 	for _, budget := range []int{200, 250, 300, 350} {
 		got := body(t, shape.JSON, input, budget)
@@ -385,21 +408,80 @@ func TestJSONRecordStreamNamedInFolds(t *testing.T) {
 				named[string(m[1])]++
 			}
 		}
-		more := 0
-		if m := regexp.MustCompile(`(?m)^  and ([0-9]+) more records$`).FindSubmatch(got); m != nil {
-			more = atoi(string(m[1]))
-		}
-		for p, n := range named {
-			if n > 1 || !slices.Contains(paths, p) {
-				t.Errorf("budget %d: %q named %d times, in a list of %d", budget, p, n, len(paths))
-			}
-		}
+		more := namedOnce(t, budget, got, named, paths)
 		if len(named)+more != len(paths) || head[1] != nil && atoi(string(head[1])) != len(named) {
 			t.Errorf("budget %d: %d records named and %d counted, of %d:\n%s", budget, len(named), more, len(paths), got)
 		}
 	}
 	if notes == 0 {
 		t.Error("no budget names the records in folds: the sample no longer tests the note")
+	}
+}
+
+// A run of records shown one a line, some by their key alone, shows more
+// whole in the room the lines leave, spread over the run: the view leaves
+// no more of its budget than a few records' lines would take.
+func TestJSONRecordListStreamFillsRoom(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "golist-cmd-docs.json"))
+	c := counter()
+	lists := 0
+	for budget := 2300; budget <= 2600; budget += 100 {
+		got := body(t, shape.JSON, input, budget)
+		m := regexp.MustCompile(`shown one a line: ([0-9]+) whole or condensed, ([0-9]+) by ImportPath alone`).FindSubmatch(got)
+		if m == nil || atoi(string(m[2])) == 0 {
+			continue
+		}
+		lists++
+		if n := c.Count(got); n < budget*9/10 {
+			t.Errorf("budget %d: the view uses %d tokens with %s records by key alone:\n%s", budget, n, m[2], got)
+		}
+	}
+	if lists == 0 {
+		t.Error("no budget shows the records one a line, some by key alone: the sample no longer tests the room")
+	}
+}
+
+// Once a stream's names fit in folds, the room they leave shows records on
+// a line each, spread over the run, and the folds leave those out: each
+// record is named once, on its line, in the folds or counted, and the note
+// counts each way exactly.
+func TestJSONRecordStreamNamesAreAFloor(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "golist-cmd-docs.json"))
+	paths := importPaths(t, input)
+	spread := 0
+	for _, budget := range []int{600, 1000, 1500} {
+		got := body(t, shape.JSON, input, budget)
+		head := regexp.MustCompile(`(?m)^\[headroom: the ([0-9]+) records by ImportPath: ([0-9]+) on a line each below, ([0-9]+) in folds \(` +
+			regexp.QuoteMeta(FoldLegend) + `\):\]$`).FindSubmatch(got)
+		if head == nil {
+			continue
+		}
+		named := map[string]int{}
+		folded, onLine := 0, 0
+		// Unfolded gives the names of the folds, and the view's lines those
+		// of the lines that fold none.
+		lines := append(bytes.Split(Unfolded(got), []byte("\n")), bytes.Split(got, []byte("\n"))...)
+		for _, l := range lines {
+			if m := regexp.MustCompile(`^  "ImportPath": "([^{},"]+)"$`).FindSubmatch(l); m != nil {
+				named[string(m[1])]++
+				folded++
+			}
+		}
+		for _, l := range bytes.Split(got, []byte("\n")) {
+			if m := regexp.MustCompile(`^\{"ImportPath": "([^"]+)"`).FindSubmatch(l); m != nil {
+				named[string(m[1])]++
+				onLine++
+			}
+		}
+		more := namedOnce(t, budget, got, named, paths)
+		if atoi(string(head[1])) != len(paths) || atoi(string(head[2])) != onLine || atoi(string(head[3])) != folded ||
+			onLine+folded+more != len(paths) {
+			t.Errorf("budget %d: %d on a line, %d in folds and %d counted, of %d:\n%s", budget, onLine, folded, more, len(paths), got)
+		}
+		spread = max(spread, onLine)
+	}
+	if spread < 2 {
+		t.Error("no budget shows records on a line each beside the names")
 	}
 }
 

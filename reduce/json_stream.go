@@ -59,6 +59,9 @@ type stream struct {
 	objects int
 	// failed counts the records that tell of a failure.
 	failed int
+	// onLine holds the records, by their first line, that a view naming
+	// the records in folds shows on a line each.
+	onLine map[int]bool
 }
 
 func newStream(b []byte, recs []record, lines int) *stream {
@@ -73,6 +76,7 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 	s.best = shortlist{limit: budget + 64}
 	cen := s.census()
 	note := ""
+	var lines []Piece // records on a line each, beside names in folds
 	if t := s.goTest(cen); t != nil {
 		t.propose(s)
 		note = cen.note(len(s.recs))
@@ -100,14 +104,18 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 			// Other text (the next command's output, a tool's error) keeps
 			// its room, as in a view one record a line.
 			limit := budget*share/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3)
-			if names := namesNote(s.b, items, path, limit, c); names != "" {
-				note += "\n" + names
+			if rn := streamNames(s.b, items, path, limit, c); rn != nil {
+				// The names are a floor: the room they leave shows records
+				// on a line each, which the folds then leave out.
+				shown, pieces := s.namedLines(objs, rn, note, c)
+				note += "\n" + rn.note(shown)
+				lines = pieces
 			}
 		}
 	}
 	s.proposeEdges()
 	s.best.trim()
-	out := []Piece{{Line: 1, Note: note, Prio: prioCensus}}
+	out := append([]Piece{{Line: 1, Note: note, Prio: prioCensus}}, lines...)
 	// Condensing a record costs a search; no view holds more than a few
 	// dozen of them, so past that the best candidates are cut instead.
 	condensed := budget/32 + 4
@@ -503,6 +511,9 @@ func (s *stream) propose(r record, tier, rank int, failed bool) {
 // proposeLines is propose for the lines of r that rank no lower than
 // upTo among its lines.
 func (s *stream) proposeLines(r record, tier, rank int, failed bool, upTo int) {
+	if s.onLine[r.first] {
+		return // shown on a line of its own (see namedLines)
+	}
 	keep := s.keepBytes(failed)
 	b := s.b
 	start := bytes.LastIndexByte(b[:r.v.start], '\n') + 1
