@@ -90,6 +90,7 @@ type Listing struct {
 	treeLast  int          // the line of the last tree entry
 	treeDepth int          // and its depth
 	treeDirs  map[int]bool // the lines of tree entries that others are under
+	treeKids  []int        // entries read so far in each directory of the path to the last one, by depth
 
 	keys    map[string]int // rows by status
 	keyRows int
@@ -120,7 +121,7 @@ type listCand struct {
 	dir   int    // for an entry, the census's index of its directory, or -1
 	ext   string // and its extension, as the census counts it
 	size  int64  // for a row of one of the largest sizes when read, the size
-	sec   int    // for an entry under an ls -R heading, how many came before it there; else -1
+	sec   int    // for an entry under an ls -R heading, how many came before it there, for a tree entry in its directory; else -1
 }
 
 // NewListing returns a listing reducer for a view of about budget tokens.
@@ -256,10 +257,28 @@ func (r *Listing) Add(l Line) {
 			r.treeDirs[r.treeLast] = true
 		}
 		r.treeLast, r.treeDepth = l.N, ll.Depth
-		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1}
-		r.keep(l, c, treePrio(ll.Depth))
+		// Entries of a directory rank by how many came before them in
+		// it: every directory at a depth shows its first entries before
+		// any shows more, rather than the first directories all of
+		// theirs and a large one late in the tree none.
+		d := min(ll.Depth, listMaxDepth)
+		for len(r.treeKids) <= d {
+			r.treeKids = append(r.treeKids, 0)
+		}
+		r.treeKids = r.treeKids[:d+1]
+		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1, sec: r.treeKids[d]}
+		r.treeKids[d]++
+		r.keep(l, c, treePrio(ll.Depth)-min(c.sec, treeMaxKids))
 	}
 }
+
+// treeMaxKids caps the rank an entry of a tree takes from its place in its
+// directory, below the step from one depth to the next.
+const treeMaxKids = 1<<12 - 1
+
+// listMaxDepth caps the depths of a tree whose entries are counted by
+// directory.
+const listMaxDepth = 255
 
 // treePrio ranks a tree's entries by depth: the top two levels stand out.
 func treePrio(depth int) int {

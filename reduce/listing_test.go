@@ -787,6 +787,33 @@ func TestListingTreeDirs(t *testing.T) {
 	checkListingView(t, "tree-encoding", input, 800)
 }
 
+// TestListingTreeFirstKids checks that the directories of a drawn tree
+// show their first entries before any shows more than its first few: the
+// first directories do not take the room with all their files while a
+// later one shows none.
+func TestListingTreeFirstKids(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("src\n")
+	for _, dir := range []string{"alpha", "beta", "gamma"} {
+		fmt.Fprintf(&b, "├── %s\n", dir)
+		for i := range 40 {
+			fmt.Fprintf(&b, "│   ├── %s_%02d.go\n", dir, i)
+		}
+	}
+	b.WriteString("└── main.go\n\n3 directories, 121 files\n")
+	input := []byte(b.String())
+	view := string(body(t, shape.Listing, input, 300))
+	for _, dir := range []string{"alpha", "beta", "gamma"} {
+		if first := "│   ├── " + dir + "_00.go\n"; !strings.Contains(view, first) {
+			t.Errorf("the first entry of %s/ is not in the view:\n%s", dir, view)
+		}
+	}
+	if strings.Contains(view, "alpha_39.go") {
+		t.Errorf("all of alpha/ shown at a budget that cannot show all:\n%s", view)
+	}
+	checkListingView(t, "tree-first-kids", input, 300)
+}
+
 // TestListingCrowdedDirs checks that ls -la of a directory with more
 // subdirectories than a view shows whole shows them by name with the
 // other rows, each directory's name with a slash, rather than whole rows

@@ -1370,6 +1370,12 @@ func listingHeader(line []byte, fs *fields) int {
 		// Columns are aligned: some are two spaces apart or more.
 		return 0
 	}
+	if fs.n == 2 && gitShortStatus(line) {
+		// git status -s's staged change to a file named in capitals
+		// ("M  Makefile", "D  LICENSE"): a status and a path, two
+		// spaces apart as a header's columns are.
+		return 0
+	}
 	if line[0] == ' ' || line[0] == '\t' {
 		// An indented line is text, unless all its words are capitals:
 		// ps right-aligns its numbers and their headings, "  PID TTY".

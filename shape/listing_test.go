@@ -275,6 +275,21 @@ func TestParseListingTable(t *testing.T) {
 	}
 }
 
+// TestParseListingStagedCaps checks that git status -s's row of a staged
+// change to a file named in capitals (LICENSE, Makefile) is a path, not a
+// table's header: its status and the name are two spaces apart, as a
+// header's columns are, and read as a header every path after it would be
+// a row named by its status letter.
+func TestParseListingStagedCaps(t *testing.T) {
+	var p ListingParser
+	for _, line := range []string{"D  LICENSE", "M  Makefile", "A  PATENTS", "D  cmd/bundle/main.go", "R  AUTHORS -> CONTRIBUTORS", "?? go/"} {
+		l := p.Parse([]byte(line))
+		if l.Form != ListingPath || l.Start != 3 {
+			t.Errorf("%q: form %d name %q, want a path from byte 3", line, l.Form, line[l.Start:l.End])
+		}
+	}
+}
+
 // TestParseListingCommand checks that the rows of a table whose header
 // ends in COMMAND or CMD, as ps's and top's do, are named by the program
 // they run, and the rows of other tables by their first column.
