@@ -245,6 +245,15 @@ func (t *Text) flush() {
 		t.changed = 0
 	}
 	lead := textLead(u.piece.Text)
+	if t.records && lead != t.lead && u.keyRank >= 0 && u.keyRank < textNoRank {
+		// Once records follow one another in a paragraph, a change of
+		// key in a record's body (a path among a commit's files in git
+		// log --stat, run on into the next commit's header) ranks below
+		// the records' first lines, which tell the records apart: else
+		// each commit's first path, parting from the last commit's at
+		// its first directory, crowds out the commits.
+		u.keyRank = min(u.keyRank+t.leadRank+1, textMaxRank)
+	}
 	if t.k > 0 && lead == t.lead && t.prevLead != lead {
 		// A record's first line, next after the paragraph's own.
 		t.records = true
