@@ -49,6 +49,10 @@ const (
 	textChangeRank = -2
 	// textRun is how many units are spread as one among structure lines.
 	textRun = 4
+	// textHeader is the most lines a record's header paragraph has for a
+	// field of it that reads as a phrase to rank as the record's first
+	// line: a mail's From:, Date: and Subject:, not a package's fields.
+	textHeader = 8
 	// textShapes is how many paragraphs of a record, and lines of each,
 	// are compared with those of the record before.
 	textShapes = 3
@@ -123,7 +127,14 @@ type Text struct {
 	// labels holds, by the name of each "Name: value" field at the
 	// margin (apt-cache show's "Architecture: amd64"), a hash of its
 	// last line.
-	labels  map[string]uint64
+	labels map[string]uint64
+	// alikeLabels holds, by the same names, the logAlikeKey of the
+	// last line.
+	alikeLabels map[string]uint64
+	unlikeSeen  bool // a field of the record's header unlike its last
+	// phrase is the place in the paragraph, from 1, of that field if its
+	// value reads as a phrase; 0 for none.
+	phrase  int
 	changed int // changed rows of a side-by-side diff just before
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
@@ -245,6 +256,15 @@ func (t *Text) flush() {
 		t.changed = 0
 	}
 	lead := textLead(u.piece.Text)
+	if t.records && lead != t.lead && u.keyRank >= 0 && u.keyRank < textNoRank {
+		// Once records follow one another in a paragraph, a change of
+		// key in a record's body (a path among a commit's files in git
+		// log --stat, run on into the next commit's header) ranks below
+		// the records' first lines, which tell the records apart: else
+		// each commit's first path, parting from the last commit's at
+		// its first directory, crowds out the commits.
+		u.keyRank = min(u.keyRank+t.leadRank+1, textMaxRank)
+	}
 	if t.k > 0 && lead == t.lead && t.prevLead != lead {
 		// A record's first line, next after the paragraph's own.
 		t.records = true
@@ -260,6 +280,9 @@ func (t *Text) flush() {
 	// The first paragraph of a record leads (a commit's header), the
 	// second comes next (its subject), the rest after.
 	u.rank = t.k + min(t.j, 2)
+	if t.k == 0 && t.j == 0 {
+		t.unlikeSeen = false
+	}
 	if t.k < textShapes {
 		// A line the same as the one at its place in the record before,
 		// but for its numbers and ids ("commit 3f9a..."), tells less than
@@ -271,12 +294,22 @@ func (t *Text) flush() {
 			*at = shape
 		}
 	}
-	if t.labelSame(u.piece.Text) {
+	phrase := false
+	switch same, unlike := t.labelSame(u.piece.Text); {
+	case same:
 		// A field the same as it last was (a second stanza of one
 		// package: its Maintainer and Architecture again) tells less
 		// than one that differs (its Version), as a line alike the one
 		// at its place in the record before does.
 		u.rank += 2
+	case unlike && t.j == 0 && !t.unlikeSeen && textPhrase(u.piece.Text[bytes.IndexByte(u.piece.Text, ':')+1:]):
+		// The first field of a record's header whose value, unlike its
+		// last but for numbers, reads as a phrase (git log
+		// --format=email's Subject: after the same From: and a Date:)
+		// may tell the records apart; endPara tells once the header's
+		// length is known.
+		phrase = true
+		t.unlikeSeen = true
 	}
 	u.rank = min(u.rank, u.keyRank)
 	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
@@ -299,11 +332,14 @@ func (t *Text) flush() {
 		return
 	}
 	t.para = append(t.para, u)
+	if phrase {
+		t.phrase = len(t.para)
+	}
 	if len(t.para) > textMaxRank {
 		// Not a record but a long paragraph, as a log is: its lines
 		// after the first rank by their keys only, else the view would
 		// lean to its head.
-		t.long = true
+		t.long, t.phrase = true, 0
 		last := len(t.para) - 1
 		for i := range last {
 			if i > 0 {
@@ -336,6 +372,13 @@ func (t *Text) endPara() {
 			last.rank = min(last.rank, max(best, 0))
 		}
 	}
+	if t.phrase > 0 && len(t.para) <= textHeader {
+		// A field reading as a phrase in a header of a few lines (a
+		// mail's Subject:), not among a package's many fields, tells
+		// the records apart as their first lines do.
+		t.para[t.phrase-1].rank = 0
+	}
+	t.phrase = 0
 	for i, u := range t.para {
 		if i+1 < len(t.para) && textIndent(u.piece.Text) == 0 && textProse(t.para[i+1].piece.Text) {
 			// A field at the margin whose value goes on in prose
@@ -455,18 +498,21 @@ func (t *Text) fieldChanged(line []byte) bool {
 
 // labelSame reports whether line is a field "Name: value" at the margin,
 // a name of letters, digits and hyphens, the same in every byte as the
-// last line of that name.
-func (t *Text) labelSame(line []byte) bool {
+// last line of that name, and whether it is unlike that line but for
+// numbers and ids.
+func (t *Text) labelSame(line []byte) (same, unlike bool) {
 	i := 0
 	for i < len(line) && (logAlnum[line[i]] != 0 || i > 0 && line[i] == '-') {
 		i++
 	}
 	if i == 0 || i+1 >= len(line) || line[i] != ':' || line[i+1] != ' ' {
-		return false
+		return false, false
 	}
 	h := fnv(line)
 	last, ok := remember(&t.labels, line[:i], h)
-	return ok && last == h
+	key := logAlikeKey(line)
+	lastKey, _ := remember(&t.alikeLabels, line[:i], key)
+	return ok && last == h, ok && lastKey != key
 }
 
 // remember sets key as the last of name in the map at m, made if need
@@ -573,8 +619,13 @@ func textProse(b []byte) bool {
 	if w == 0 {
 		return false
 	}
-	letters, spaces, other := 0, 0, 0
-	for _, c := range b[i:] {
+	letters, spaces, other := textBytes(b[i:])
+	return spaces >= 3 && other*10 <= letters+spaces
+}
+
+// textBytes counts the letters, the blanks and the other bytes of b.
+func textBytes(b []byte) (letters, spaces, other int) {
+	for _, c := range b {
 		switch {
 		case 'a' <= c|0x20 && c|0x20 <= 'z':
 			letters++
@@ -584,7 +635,16 @@ func textProse(b []byte) bool {
 			other++
 		}
 	}
-	return spaces >= 3 && other*10 <= letters+spaces
+	return letters, spaces, other
+}
+
+// textPhrase reports whether b reads as a phrase: four words or more,
+// with other bytes than letters and blanks no more than a quarter of its
+// letters (a commit's subject, a package's description; not a name and
+// an address, nor a list of versions).
+func textPhrase(b []byte) bool {
+	letters, spaces, other := textBytes(b)
+	return spaces >= 4 && other*4 <= letters
 }
 
 // textWordy reports whether a line holds a letter: not only braces.

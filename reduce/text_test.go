@@ -442,6 +442,25 @@ func TestTextRecordEndsAParagraph(t *testing.T) {
 	textKeepsShare(t, "git-log-stat-oneline-head.txt", `(?m)^ [0-9]+ files? changed.*$`, 20, 2000, 2)
 }
 
+// Once records follow one another in a paragraph, the keys of a record's
+// body rank below the records' first lines: of the same git log --stat,
+// whose files' paths part at their first directory from one commit to the
+// next, half the commits' subjects or more are kept at a budget of 1,000
+// (a quarter before), not crowded out by paths.
+func TestTextRecordsOverTheirKeys(t *testing.T) {
+	textKeepsShare(t, "git-log-stat-oneline-head.txt", `(?m)^    \S.*$`, 20, 1000, 2)
+}
+
+// The first field of a record's header whose value, unlike its last,
+// reads as a phrase tells the records apart as their first lines do: of
+// git log --format=email, half the commits' Subject: lines or more are
+// kept (two before), not crowded out by the first lines of their bodies'
+// paragraphs. The sample is git log --format=email -16 1c15f0a~20 of this
+// repository.
+func TestTextHeaderPhrases(t *testing.T) {
+	textKeepsShare(t, "git-log-email.txt", `(?m)^Subject: .*$`, 12, 1000, 2)
+}
+
 // A field the same as it last was ranks below one that differs: of
 // apt-cache show's stanzas, several versions of each package whose
 // maintainer, architecture and section repeat, half the versions or more
