@@ -427,7 +427,8 @@ func (d *Diff) extended(l Line, t []byte) {
 	prio := d.filePrio()
 	switch {
 	case diffHas(t, "index "):
-		prio = prioDiffIndex
+		d.headLine(l, prioDiffIndex)
+		return
 	case diffHas(t, "rename from "), diffHas(t, "copy from "):
 		// The diff --git line names both paths already: like the index
 		// line, these are worth their room only when the hunks have had
@@ -448,10 +449,6 @@ func (d *Diff) extended(l Line, t []byte) {
 	case diffHas(t, "GIT binary patch"):
 		s.binary = true
 		d.state = diffBinaryData
-	}
-	if diffHas(t, "index ") {
-		d.headLine(l, prio)
-		return
 	}
 	d.keep(l, prio, 0)
 }
