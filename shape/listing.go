@@ -214,18 +214,16 @@ func nameLike(f, name []byte) bool {
 // "Auto-merging").
 func word(f []byte) bool {
 	f = bytes.TrimRight(f, ":,;.!")
-	if len(f) < 2 || !letter(f[0]) {
+	if len(f) < 2 || !isLetter(f[0]) {
 		return false
 	}
 	for _, c := range f {
-		if !letter(c) && c != '-' && c != '\'' {
+		if !isLetter(c) && c != '-' && c != '\'' {
 			return false
 		}
 	}
 	return true
 }
-
-func letter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // hexDigits reports whether f is made of decimal or lowercase hex digits
 // alone: a count, a size in bytes, an inode, a checksum.
