@@ -226,7 +226,7 @@ func word(f []byte) bool {
 }
 
 // hexDigits reports whether f is made of decimal or lowercase hex digits
-// alone: a count, a size in bytes, an inode, a checksum.
+// alone: a count, a size in bytes, an inode, a checksum, an address.
 func hexDigits(f []byte) bool {
 	for _, c := range f {
 		if !isDigit(c) && !('a' <= c && c <= 'f') {
@@ -701,7 +701,7 @@ func addressedNode(e []byte) bool {
 	}
 	addr, _, _ := bytes.Cut(rest, []byte(" "))
 	h, ok := bytes.CutPrefix(addr, []byte("0x"))
-	return ok && len(h) >= 4 && len(bytes.Trim(h, "0123456789abcdef")) == 0
+	return ok && len(h) >= 4 && hexDigits(h)
 }
 
 // parseModeRow recognises a row that starts with a file's mode, as ls -l,
