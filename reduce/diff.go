@@ -767,7 +767,8 @@ func (a diffCounts) String() string {
 // note writes counts for a gap note, leaving out a side that is zero as
 // git's --shortstat does: (+20), (-3), (+2 -1). About half the notes hide
 // only added or only removed lines, and the zero side cost two tokens of
-// their eleven. A note with no changed lines writes no counts at all.
+// their eleven. Counts of zero on both sides read (+0): a note with no
+// changed lines leaves them out rather than call note.
 func (a diffCounts) note() string {
 	switch {
 	case a.minus == 0:
