@@ -427,7 +427,8 @@ func (d *Diff) extended(l Line, t []byte) {
 	prio := d.filePrio()
 	switch {
 	case diffHas(t, "index "):
-		prio = prioDiffIndex
+		d.headLine(l, prioDiffIndex)
+		return
 	case diffHas(t, "rename from "), diffHas(t, "copy from "):
 		// The diff --git line names both paths already: like the index
 		// line, these are worth their room only when the hunks have had
@@ -448,10 +449,6 @@ func (d *Diff) extended(l Line, t []byte) {
 	case diffHas(t, "GIT binary patch"):
 		s.binary = true
 		d.state = diffBinaryData
-	}
-	if diffHas(t, "index ") {
-		d.headLine(l, prio)
-		return
 	}
 	d.keep(l, prio, 0)
 }
@@ -770,7 +767,8 @@ func (a diffCounts) String() string {
 // note writes counts for a gap note, leaving out a side that is zero as
 // git's --shortstat does: (+20), (-3), (+2 -1). About half the notes hide
 // only added or only removed lines, and the zero side cost two tokens of
-// their eleven. A note with no changed lines writes no counts at all.
+// their eleven. Counts of zero on both sides read (+0): a note with no
+// changed lines leaves them out rather than call note.
 func (a diffCounts) note() string {
 	switch {
 	case a.minus == 0:

@@ -268,7 +268,7 @@ func (r *Listing) Add(l Line) {
 		r.treeKids = r.treeKids[:d+1]
 		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1, sec: r.treeKids[d]}
 		r.treeKids[d]++
-		r.keep(l, c, treePrio(ll.Depth)-min(c.sec, treeMaxKids))
+		r.keep(l, c, treeEntryPrio(ll.Depth, c.sec))
 	}
 }
 
@@ -279,6 +279,12 @@ const treeMaxKids = 1<<12 - 1
 // listMaxDepth caps the depths of a tree whose entries are counted by
 // directory.
 const listMaxDepth = 255
+
+// treeEntryPrio ranks a tree's entry by its depth, then by how many
+// entries of its directory came before it.
+func treeEntryPrio(depth, before int) int {
+	return treePrio(depth) - min(before, treeMaxKids)
+}
 
 // treePrio ranks a tree's entries by depth: the top two levels stand out.
 func treePrio(depth int) int {

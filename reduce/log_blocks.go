@@ -430,21 +430,11 @@ func logRepeatPrio(prio, n int) int {
 // without quotes are appended whole.
 func logMaskQuoted(out, s []byte) []byte {
 	for {
-		i := 0
-		for i < len(s) && !logQuoteStart[s[i]] {
-			i++
-		}
-		out = append(out, s[:i]...)
-		if i == len(s) {
+		i, open, end := logNextQuote(s)
+		out = append(out, s[:i+open]...)
+		if open == 0 {
 			return out
 		}
-		open, end := logQuoteAt(s, i)
-		if open == 0 {
-			out = append(out, s[i])
-			s = s[i+1:]
-			continue
-		}
-		out = append(out, s[i:i+open]...)
 		s = s[i+open:]
 		j := bytes.IndexByte(s, end)
 		if j < 0 {
@@ -462,17 +452,9 @@ func logMaskQuoted(out, s []byte) []byte {
 func logQuotedKey(msg []byte) uint64 {
 	h := logAlikeKey(msg)
 	for s := msg; ; {
-		i := 0
-		for i < len(s) && !logQuoteStart[s[i]] {
-			i++
-		}
-		if i == len(s) {
-			return h
-		}
-		open, end := logQuoteAt(s, i)
+		i, open, end := logNextQuote(s)
 		if open == 0 {
-			s = s[i+1:]
-			continue
+			return h
 		}
 		s = s[i+open:]
 		j := bytes.IndexByte(s, end)
@@ -484,6 +466,21 @@ func logQuotedKey(msg []byte) uint64 {
 		}
 		s = s[j+1:]
 	}
+}
+
+// logNextQuote finds the first quote mark in s: where it starts, its
+// length and the byte that ends the quote; i is len(s) and open 0 if no
+// quote starts in s.
+func logNextQuote(s []byte) (i, open int, end byte) {
+	for ; i < len(s); i++ {
+		if !logQuoteStart[s[i]] {
+			continue
+		}
+		if open, end = logQuoteAt(s, i); open > 0 {
+			return i, open, end
+		}
+	}
+	return len(s), 0, 0
 }
 
 // logQuoteAt returns the length of the quote mark s[i] starts, a byte

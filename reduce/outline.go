@@ -986,8 +986,8 @@ func (o *Outline) trackQuote(c []byte) {
 // """-quoted value) puts a word before them.
 func opensString(c, q []byte) bool {
 	i := bytes.Index(c, q)
-	for i > 0 && i < len(c) && bytes.IndexByte([]byte("rRbBfFuU"), c[i-1]) >= 0 && (i == 1 || !isWordByte(c[i-2])) {
-		i--
+	if i > 0 && bytes.IndexByte([]byte("rRbBfFuU"), c[i-1]) >= 0 && (i == 1 || !isWordByte(c[i-2])) {
+		i-- // one letter of prefix, a word of its own
 	}
 	before := trimBlankRight(c[:max(i, 0)])
 	if len(before) == 0 {

@@ -126,12 +126,9 @@ type Text struct {
 	fields  map[string]uint64
 	// labels holds, by the name of each "Name: value" field at the
 	// margin (apt-cache show's "Architecture: amd64"), a hash of its
-	// last line.
-	labels map[string]uint64
-	// alikeLabels holds, by the same names, the logAlikeKey of the
-	// last line.
-	alikeLabels map[string]uint64
-	unlikeSeen  bool // a field of the record's header unlike its last
+	// last line and that line's logAlikeKey.
+	labels     map[string]textFieldKeys
+	unlikeSeen bool // a field of the record's header unlike its last
 	// phrase is the place in the paragraph, from 1, of that field if its
 	// value reads as a phrase; 0 for none.
 	phrase  int
@@ -508,23 +505,24 @@ func (t *Text) labelSame(line []byte) (same, unlike bool) {
 	if i == 0 || i+1 >= len(line) || line[i] != ':' || line[i+1] != ' ' {
 		return false, false
 	}
-	h := fnv(line)
-	last, ok := remember(&t.labels, line[:i], h)
-	key := logAlikeKey(line)
-	lastKey, _ := remember(&t.alikeLabels, line[:i], key)
-	return ok && last == h, ok && lastKey != key
+	k := textFieldKeys{whole: fnv(line), alike: logAlikeKey(line)}
+	last, ok := remember(&t.labels, line[:i], k)
+	return ok && last.whole == k.whole, ok && last.alike != k.alike
 }
+
+// textFieldKeys are the hashes of a field's line: of every byte, and alike.
+type textFieldKeys struct{ whole, alike uint64 }
 
 // remember sets key as the last of name in the map at m, made if need
 // be, and returns the one before, if any. Past maxTextFields names it
 // takes no new one.
-func remember(m *map[string]uint64, name []byte, key uint64) (last uint64, ok bool) {
+func remember[V any](m *map[string]V, name []byte, key V) (last V, ok bool) {
 	if *m == nil {
-		*m = map[string]uint64{}
+		*m = map[string]V{}
 	}
 	last, ok = (*m)[string(name)]
 	if !ok && len(*m) == maxTextFields {
-		return 0, false
+		return last, false
 	}
 	(*m)[string(name)] = key
 	return last, ok

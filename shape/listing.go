@@ -214,21 +214,19 @@ func nameLike(f, name []byte) bool {
 // "Auto-merging").
 func word(f []byte) bool {
 	f = bytes.TrimRight(f, ":,;.!")
-	if len(f) < 2 || !letter(f[0]) {
+	if len(f) < 2 || !isLetter(f[0]) {
 		return false
 	}
 	for _, c := range f {
-		if !letter(c) && c != '-' && c != '\'' {
+		if !isLetter(c) && c != '-' && c != '\'' {
 			return false
 		}
 	}
 	return true
 }
 
-func letter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
 // hexDigits reports whether f is made of decimal or lowercase hex digits
-// alone: a count, a size in bytes, an inode, a checksum.
+// alone: a count, a size in bytes, an inode, a checksum, an address.
 func hexDigits(f []byte) bool {
 	for _, c := range f {
 		if !isDigit(c) && !('a' <= c && c <= 'f') {
@@ -703,7 +701,7 @@ func addressedNode(e []byte) bool {
 	}
 	addr, _, _ := bytes.Cut(rest, []byte(" "))
 	h, ok := bytes.CutPrefix(addr, []byte("0x"))
-	return ok && len(h) >= 4 && len(bytes.Trim(h, "0123456789abcdef")) == 0
+	return ok && len(h) >= 4 && hexDigits(h)
 }
 
 // parseModeRow recognises a row that starts with a file's mode, as ls -l,

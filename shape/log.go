@@ -303,7 +303,7 @@ func logNativeFrame(line []byte) bool {
 	rest := bytes.TrimLeft(t[n:], " ")
 	if addr, ok := bytes.CutPrefix(rest, []byte("0x")); ok {
 		hex, in, _ := bytes.Cut(addr, []byte(" "))
-		return len(hex) > 0 && len(bytes.Trim(hex, "0123456789abcdef")) == 0 && bytes.HasPrefix(in, []byte("in "))
+		return len(hex) > 0 && hexDigits(hex) && bytes.HasPrefix(in, []byte("in "))
 	}
 	at := bytes.LastIndex(rest, []byte(") at "))
 	if at < 0 {
