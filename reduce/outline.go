@@ -982,12 +982,16 @@ func (o *Outline) trackQuote(c []byte) {
 // opensString reports whether the first triple quote q of a line that
 // leaves one open starts a string: it stands where a value does, first on
 // the line, after an operator, a parenthesis, a comma or return, with a
-// string's prefix (r, b, f, u) or none. Prose that names the quotes (a
-// """-quoted value) puts a word before them.
+// string's prefix (r, b, f, u, or two of them: rb, fr) or none. Prose
+// that names the quotes (a """-quoted value) puts a word before them.
 func opensString(c, q []byte) bool {
 	i := bytes.Index(c, q)
-	if i > 0 && bytes.IndexByte([]byte("rRbBfFuU"), c[i-1]) >= 0 && (i == 1 || !isWordByte(c[i-2])) {
-		i-- // one letter of prefix, a word of its own
+	p := i
+	for p > 0 && i-p < 2 && bytes.IndexByte([]byte("rRbBfFuU"), c[p-1]) >= 0 {
+		p--
+	}
+	if p < i && (p == 0 || !isWordByte(c[p-1])) {
+		i = p // the prefix is a word of its own
 	}
 	before := trimBlankRight(c[:max(i, 0)])
 	if len(before) == 0 {

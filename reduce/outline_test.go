@@ -669,7 +669,7 @@ func TestOutlineQuotedTripleQuote(t *testing.T) {
 			t.Errorf("after %s, func B ranks %d, not as a declaration (above %d)", line, ranks[7], decl)
 		}
 	}
-	for _, open := range []string{`    x = """text`, `    x = dedent(r"""`, `    """`, `    return f"""text`} {
+	for _, open := range []string{`    x = """text`, `    x = dedent(r"""`, `    """`, `    return f"""text`, `    DATA = rb"""`, `    x = Fr"""text`} {
 		ranks := outlineRanks("def f():\n" + open + "\n    def g():\n    \"\"\"\n    return x\n")
 		if ranks[3] > decl {
 			t.Errorf("after %s, a line in a string ranks %d, as a declaration", open, ranks[3])
