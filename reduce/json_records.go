@@ -827,17 +827,11 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	// the names are not among the records the note leaves out.
 	shown := maps.Clone(l.full)
 	maps.Copy(shown, l.whole)
-	whole, past := len(shown)-len(l.full), 0
-	for i := range shown {
-		if i >= l.names.m {
-			past++
-		}
-	}
-	if whole > 0 {
+	if whole := len(shown) - len(l.full); whole > 0 {
 		note += ", " + elision.Thousands(int64(whole)) + " on a line each"
 	}
 	note += "; " + l.names.namesHead(true)
-	if more := l.names.namesMore(past); more != "" {
+	if more := l.names.namesMore(l.names.past(shown)); more != "" {
 		note += ", " + more
 	}
 	r.out = appendLiteral(r.out, note+"]")
@@ -1294,6 +1288,18 @@ func (rn *recordNames) namesMore(past int) string {
 	return "and " + elision.Thousands(int64(n)) + " more records"
 }
 
+// past counts the records in shown, by index, that are not among the
+// first m the names name.
+func (rn *recordNames) past(shown map[int]bool) int {
+	n := 0
+	for i := range shown {
+		if i >= rn.m {
+			n++
+		}
+	}
+	return n
+}
+
 // streamNames names the records at items by the value at path, for a
 // stream that cannot show each on a line of its own, as many as fit in
 // limit tokens and the rest counted; or nil (see newRecordNames and fit).
@@ -1312,13 +1318,8 @@ func streamNames(b []byte, items []seg, path [][]byte, limit int, c Counter) *re
 // counts the records either way, the folds, and the records left out.
 func (rn *recordNames) note(shown map[int]bool) string {
 	head := rn.namesHead(false)
-	past := 0
+	past := rn.past(shown)
 	if len(shown) > 0 {
-		for i := range shown {
-			if i >= rn.m {
-				past++
-			}
-		}
 		head = "the " + elision.Thousands(int64(len(rn.names))) + " records by " + string(rn.key[1:len(rn.key)-1]) +
 			": " + elision.Thousands(int64(len(shown))) + " on a line each below, " +
 			elision.Thousands(int64(rn.m-len(shown)+past)) + " in folds (" + FoldLegend + ")"
