@@ -854,19 +854,25 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		if len(r.out) > r.limit {
 			break
 		}
-		r.out = append(r.out, r.d.comma...)
-		r.newline(depth + 1)
-		r.out = append(r.out, '{')
-		r.newline(depth + 2)
-		r.out = append(r.out, f...)
-		r.newline(depth + 1)
-		r.out = append(r.out, '}')
+		r.fold(f, depth+1)
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
 	if r.shown != nil {
 		r.shown[v.start] = l.n
 	}
+}
+
+// fold writes, after a comma, a fold of names at depth as a record that
+// holds only the key, so that the view is still JSON.
+func (r *docRender) fold(f string, depth int) {
+	r.out = append(r.out, r.d.comma...)
+	r.newline(depth)
+	r.out = append(r.out, '{')
+	r.newline(depth + 1)
+	r.out = append(r.out, f...)
+	r.newline(depth)
+	r.out = append(r.out, '}')
 }
 
 // lineRecord writes a record on one line: whole if it is as short as a

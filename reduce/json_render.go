@@ -326,13 +326,7 @@ func (r *docRender) gap(at int, c *container, from, to, depth int) {
 		r.shown[at] += rn.m
 	}
 	for _, f := range rn.folds() {
-		r.out = append(r.out, r.d.comma...)
-		r.newline(depth)
-		r.out = append(r.out, '{')
-		r.newline(depth + 1)
-		r.out = append(r.out, f...)
-		r.newline(depth)
-		r.out = append(r.out, '}')
+		r.fold(f, depth)
 	}
 }
 
