@@ -496,7 +496,7 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 	lists := r.lists || f.expand > 0 && d.listFrontiers[[2]int{f.depth, f.level}]
 	a := attempt{edges: edges, lists: lists, names: r.named}
 	if len(r.out) <= r.limit {
-		a = attempt{view: bytes.Clone(r.out), tokens: c.Count(append(r.out, '\n')), ok: true, edges: edges, lists: lists, names: r.named}
+		a.view, a.tokens, a.ok = bytes.Clone(r.out), c.Count(append(r.out, '\n')), true
 	}
 	d.tries[f] = a
 	return a
