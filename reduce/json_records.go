@@ -526,7 +526,8 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 }
 
 // poorer reports whether f shows less than g of what both show: less
-// deep, at a poorer level, or fewer keys, items or expanded containers.
+// deep, at a poorer level, or fewer keys, items, nested items or expanded
+// containers.
 func (f form) poorer(g form) bool {
 	return f.depth < g.depth || f.level > g.level ||
 		f.level == g.level && (f.expand < g.expand || f.keys < g.keys || f.items < g.items || f.floor < g.floor)
