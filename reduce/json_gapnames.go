@@ -66,7 +66,7 @@ func (d *jsonDoc) runNames(at, from, to int) *recordNames {
 	}
 	var items []seg
 	i := 0
-	eachItem(d.b, at, func(start, end int) bool {
+	d.eachItem(at, func(start, end int) bool {
 		if i >= from {
 			items = append(items, seg{start, end})
 		}

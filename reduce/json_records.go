@@ -496,7 +496,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 // records are in full, or -1 if no such view fits (see fits).
 func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) bool) int {
 	var items []seg
-	eachItem(d.b, l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+	d.eachItem(l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
 	l.byKey = false
 	for _, p := range namePaths(d.b, items, l.path) {
 		rn, ok := newRecordNames(d.b, items, p)
@@ -837,7 +837,7 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	}
 	r.out = appendLiteral(r.out, note+"]")
 	i := 0
-	eachItem(b, v.start, func(start, end int) bool {
+	r.d.eachItem(v.start, func(start, end int) bool {
 		switch {
 		case l.full[i]:
 			r.out = append(r.out, r.d.comma...)
@@ -887,7 +887,7 @@ func (r *docRender) lineRecord(v seg) {
 	b := r.d.b
 	r.out = append(r.out, '{')
 	sep := ""
-	eachMember(b, v.start, func(key, val seg) bool {
+	r.d.eachMember(v.start, func(key, val seg) bool {
 		r.out = append(r.out, sep...)
 		r.member(b[key.start:key.end], val)
 		sep = ", "
