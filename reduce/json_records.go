@@ -1080,28 +1080,29 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 }
 
 // keyed returns the records of the run that are objects, by index in
-// s.recs, and the path to the value that tells them apart; false if a
-// record is another value, too few are objects, or no key tells them apart.
-func (s *stream) keyed() ([]int, [][]byte, bool) {
+// s.recs, their values, and the path to the value that tells them apart;
+// false if a record is another value, too few are objects, or no key
+// tells them apart.
+func (s *stream) keyed() ([]int, []seg, [][]byte, bool) {
 	var objs []int
 	for i, r := range s.recs {
 		if r.text {
 			continue
 		}
 		if kindAt(s.b, r.v.start) != jObject {
-			return nil, nil, false
+			return nil, nil, nil, false
 		}
 		objs = append(objs, i)
 	}
 	if len(objs) < minRecords {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	items := make([]seg, len(objs))
 	for i, ri := range objs {
 		items[i] = s.recs[ri].v
 	}
 	path := recordKey(s.b, items)
-	return objs, path, path != nil
+	return objs, items, path, path != nil
 }
 
 // namesShare is the most of a budget, in percent, that a note naming the
