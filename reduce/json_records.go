@@ -1036,7 +1036,9 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 		if u.key != nil {
 			big = s.listLine(r, l, u.key, c)
 		} else {
-			big, ok = s.fullLine(r, failing(s.b, seg{}, r.v, 2), c)
+			// In full: as long as a line of a record, or of a failing
+			// one, may be.
+			big, ok = s.lineIn(r, s.keepBytes(failing(s.b, seg{}, r.v, 2)), c)
 		}
 		if !ok || big.cost-lines[i].cost > left {
 			continue
@@ -1526,13 +1528,6 @@ func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) list
 // extraBytes is the most a record's line by its key shows of the field
 // that sets the record apart.
 const extraBytes = 160
-
-// fullLine returns the line for record r in full: its own line if it is
-// one short enough, else the record condensed on one line, as long as a
-// line of a record, or of a failing one, may be.
-func (s *stream) fullLine(r record, failed bool, c Counter) (listLine, bool) {
-	return s.lineIn(r, s.keepBytes(failed), c)
-}
 
 // lineIn returns the line for record r in at most keep bytes: its own
 // line if it is one that short, else the record condensed on one line.
