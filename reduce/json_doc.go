@@ -102,7 +102,9 @@ type attempt struct {
 	// edges are the containers it summarises at its depth, if it shows
 	// nothing beyond its level (see frontier).
 	edges []edge
-	lists bool // it shows a record list one record a line
+	// lists is set if it hangs on how record lists are shown: it shows
+	// one, or expands a frontier whose order does (see forgetLists).
+	lists bool
 	names bool // it names the records of a cut run
 }
 

@@ -25,7 +25,9 @@ type docRender struct {
 	// shown, if set, counts the members shown of each container, by
 	// where it starts.
 	shown map[int]int
-	lists bool // it wrote a record list one record a line
+	// lists is set once it writes a record list one record a line, or
+	// measures the expansion of one (see expansion).
+	lists bool
 	// names is the room for the names of each cut run of a nested list
 	// (see gapNames); with none, a note only counts the run. named is
 	// set once a note names a run.
