@@ -492,22 +492,22 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 // for each fits: as many as fit in namesShare of the budget, or in less
 // if the rest of the document or the records in full need the room: the
 // first, which shows what a record holds, those that stand out, and the
-// last if it fits. It returns how many
-// records are in full, or -1 if no such view fits (see fits).
+// last if it fits. It returns how many records are in full, or -1 if no
+// such view fits (see fits).
 func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) bool) int {
 	var items []seg
 	d.eachItem(l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
 	l.byKey = false
+	// The first record and those that stand out are shown in full with
+	// the names, or the names give way: a failure is what a person
+	// debugging looks for first.
+	want := max(len(l.upgrades)-1, 1)
 	for _, p := range namePaths(d.b, items, l.path) {
 		rn, ok := newRecordNames(d.b, items, p)
 		if !ok {
 			continue
 		}
 		text := func() string { return strings.Join(rn.folds(), "\n") }
-		// The first record and those that stand out are shown in full
-		// with the names, or the names give way: a failure is what a
-		// person debugging looks for first.
-		want := max(len(l.upgrades)-1, 1)
 		for _, limit := range []int{budget * namesShare / 100, budget / 2, budget / 4} {
 			if !rn.fit(limit, text, c) {
 				break
