@@ -102,7 +102,9 @@ type attempt struct {
 	// edges are the containers it summarises at its depth, if it shows
 	// nothing beyond its level (see frontier).
 	edges []edge
-	lists bool // it shows a record list one record a line
+	// lists is set if it hangs on how record lists are shown: it shows
+	// one, or expands a frontier whose order does (see forgetLists).
+	lists bool
 	names bool // it names the records of a cut run
 }
 
@@ -496,7 +498,7 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 	lists := r.lists || f.expand > 0 && d.listFrontiers[[2]int{f.depth, f.level}]
 	a := attempt{edges: edges, lists: lists, names: r.named}
 	if len(r.out) <= r.limit {
-		a = attempt{view: bytes.Clone(r.out), tokens: c.Count(append(r.out, '\n')), ok: true, edges: edges, lists: lists, names: r.named}
+		a.view, a.tokens, a.ok = bytes.Clone(r.out), c.Count(append(r.out, '\n')), true
 	}
 	d.tries[f] = a
 	return a

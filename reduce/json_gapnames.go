@@ -24,6 +24,9 @@ func (d *jsonDoc) gapNames(at int, c *container, from, to, limit int) *recordNam
 	if to-from+1 < minRecords || c.object || c.kinds[jObject] != c.n {
 		return nil
 	}
+	if d.gaps == nil {
+		d.gaps = map[gapKey]*recordNames{}
+	}
 	key := gapKey{at, from, to, limit}
 	if rn, ok := d.gaps[key]; ok {
 		return rn
@@ -57,16 +60,13 @@ func (d *jsonDoc) gapNames(at int, c *container, from, to, limit int) *recordNam
 // namePaths and newRecordNames). The key is the run's own: a list may end
 // in a record of another kind, as tree -J's report.
 func (d *jsonDoc) runNames(at, from, to int) *recordNames {
-	if d.gaps == nil {
-		d.gaps = map[gapKey]*recordNames{}
-	}
 	key := gapKey{at, from, to, -1}
 	if rn, ok := d.gaps[key]; ok {
 		return rn
 	}
 	var items []seg
 	i := 0
-	eachItem(d.b, at, func(start, end int) bool {
+	d.eachItem(at, func(start, end int) bool {
 		if i >= from {
 			items = append(items, seg{start, end})
 		}

@@ -492,22 +492,22 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 // for each fits: as many as fit in namesShare of the budget, or in less
 // if the rest of the document or the records in full need the room: the
 // first, which shows what a record holds, those that stand out, and the
-// last if it fits. It returns how many
-// records are in full, or -1 if no such view fits (see fits).
+// last if it fits. It returns how many records are in full, or -1 if no
+// such view fits (see fits).
 func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) bool) int {
 	var items []seg
-	eachItem(d.b, l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+	d.eachItem(l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
 	l.byKey = false
+	// The first record and those that stand out are shown in full with
+	// the names, or the names give way: a failure is what a person
+	// debugging looks for first.
+	want := max(len(l.upgrades)-1, 1)
 	for _, p := range namePaths(d.b, items, l.path) {
 		rn, ok := newRecordNames(d.b, items, p)
 		if !ok {
 			continue
 		}
 		text := func() string { return strings.Join(rn.folds(), "\n") }
-		// The first record and those that stand out are shown in full
-		// with the names, or the names give way: a failure is what a
-		// person debugging looks for first.
-		want := max(len(l.upgrades)-1, 1)
 		for _, limit := range []int{budget * namesShare / 100, budget / 2, budget / 4} {
 			if !rn.fit(limit, text, c) {
 				break
@@ -526,7 +526,8 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 }
 
 // poorer reports whether f shows less than g of what both show: less
-// deep, at a poorer level, or fewer keys, items or expanded containers.
+// deep, at a poorer level, or fewer keys, items, nested items or expanded
+// containers.
 func (f form) poorer(g form) bool {
 	return f.depth < g.depth || f.level > g.level ||
 		f.level == g.level && (f.expand < g.expand || f.keys < g.keys || f.items < g.items || f.floor < g.floor)
@@ -827,22 +828,16 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	// the names are not among the records the note leaves out.
 	shown := maps.Clone(l.full)
 	maps.Copy(shown, l.whole)
-	whole, past := len(shown)-len(l.full), 0
-	for i := range shown {
-		if i >= l.names.m {
-			past++
-		}
-	}
-	if whole > 0 {
+	if whole := len(shown) - len(l.full); whole > 0 {
 		note += ", " + elision.Thousands(int64(whole)) + " on a line each"
 	}
 	note += "; " + l.names.namesHead(true)
-	if more := l.names.namesMore(past); more != "" {
+	if more := l.names.namesMore(l.names.past(shown)); more != "" {
 		note += ", " + more
 	}
 	r.out = appendLiteral(r.out, note+"]")
 	i := 0
-	eachItem(b, v.start, func(start, end int) bool {
+	r.d.eachItem(v.start, func(start, end int) bool {
 		switch {
 		case l.full[i]:
 			r.out = append(r.out, r.d.comma...)
@@ -860,19 +855,25 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		if len(r.out) > r.limit {
 			break
 		}
-		r.out = append(r.out, r.d.comma...)
-		r.newline(depth + 1)
-		r.out = append(r.out, '{')
-		r.newline(depth + 2)
-		r.out = append(r.out, f...)
-		r.newline(depth + 1)
-		r.out = append(r.out, '}')
+		r.fold(f, depth+1)
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
 	if r.shown != nil {
 		r.shown[v.start] = l.n
 	}
+}
+
+// fold writes, after a comma, a fold of names at depth as a record that
+// holds only the key, so that the view is still JSON.
+func (r *docRender) fold(f string, depth int) {
+	r.out = append(r.out, r.d.comma...)
+	r.newline(depth)
+	r.out = append(r.out, '{')
+	r.newline(depth + 1)
+	r.out = append(r.out, f...)
+	r.newline(depth)
+	r.out = append(r.out, '}')
 }
 
 // lineRecord writes a record on one line: whole if it is as short as a
@@ -886,7 +887,7 @@ func (r *docRender) lineRecord(v seg) {
 	b := r.d.b
 	r.out = append(r.out, '{')
 	sep := ""
-	eachMember(b, v.start, func(key, val seg) bool {
+	r.d.eachMember(v.start, func(key, val seg) bool {
 		r.out = append(r.out, sep...)
 		r.member(b[key.start:key.end], val)
 		sep = ", "
@@ -1035,7 +1036,9 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 		if u.key != nil {
 			big = s.listLine(r, l, u.key, c)
 		} else {
-			big, ok = s.fullLine(r, failing(s.b, seg{}, r.v, 2), c)
+			// In full: as long as a line of a record, or of a failing
+			// one, may be.
+			big, ok = s.lineIn(r, s.keepBytes(failing(s.b, seg{}, r.v, 2)), c)
 		}
 		if !ok || big.cost-lines[i].cost > left {
 			continue
@@ -1079,28 +1082,29 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 }
 
 // keyed returns the records of the run that are objects, by index in
-// s.recs, and the path to the value that tells them apart; false if a
-// record is another value, too few are objects, or no key tells them apart.
-func (s *stream) keyed() ([]int, [][]byte, bool) {
+// s.recs, their values, and the path to the value that tells them apart;
+// false if a record is another value, too few are objects, or no key
+// tells them apart.
+func (s *stream) keyed() ([]int, []seg, [][]byte, bool) {
 	var objs []int
 	for i, r := range s.recs {
 		if r.text {
 			continue
 		}
 		if kindAt(s.b, r.v.start) != jObject {
-			return nil, nil, false
+			return nil, nil, nil, false
 		}
 		objs = append(objs, i)
 	}
 	if len(objs) < minRecords {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	items := make([]seg, len(objs))
 	for i, ri := range objs {
 		items[i] = s.recs[ri].v
 	}
 	path := recordKey(s.b, items)
-	return objs, path, path != nil
+	return objs, items, path, path != nil
 }
 
 // namesShare is the most of a budget, in percent, that a note naming the
@@ -1294,6 +1298,18 @@ func (rn *recordNames) namesMore(past int) string {
 	return "and " + elision.Thousands(int64(n)) + " more records"
 }
 
+// past counts the records in shown, by index, that are not among the
+// first m the names name.
+func (rn *recordNames) past(shown map[int]bool) int {
+	n := 0
+	for i := range shown {
+		if i >= rn.m {
+			n++
+		}
+	}
+	return n
+}
+
 // streamNames names the records at items by the value at path, for a
 // stream that cannot show each on a line of its own, as many as fit in
 // limit tokens and the rest counted; or nil (see newRecordNames and fit).
@@ -1312,13 +1328,8 @@ func streamNames(b []byte, items []seg, path [][]byte, limit int, c Counter) *re
 // counts the records either way, the folds, and the records left out.
 func (rn *recordNames) note(shown map[int]bool) string {
 	head := rn.namesHead(false)
-	past := 0
+	past := rn.past(shown)
 	if len(shown) > 0 {
-		for i := range shown {
-			if i >= rn.m {
-				past++
-			}
-		}
 		head = "the " + elision.Thousands(int64(len(rn.names))) + " records by " + string(rn.key[1:len(rn.key)-1]) +
 			": " + elision.Thousands(int64(len(shown))) + " on a line each below, " +
 			elision.Thousands(int64(rn.m-len(shown)+past)) + " in folds (" + FoldLegend + ")"
@@ -1517,13 +1528,6 @@ func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) list
 // extraBytes is the most a record's line by its key shows of the field
 // that sets the record apart.
 const extraBytes = 160
-
-// fullLine returns the line for record r in full: its own line if it is
-// one short enough, else the record condensed on one line, as long as a
-// line of a record, or of a failing one, may be.
-func (s *stream) fullLine(r record, failed bool, c Counter) (listLine, bool) {
-	return s.lineIn(r, s.keepBytes(failed), c)
-}
 
 // lineIn returns the line for record r in at most keep bytes: its own
 // line if it is one that short, else the record condensed on one line.

@@ -25,7 +25,9 @@ type docRender struct {
 	// shown, if set, counts the members shown of each container, by
 	// where it starts.
 	shown map[int]int
-	lists bool // it wrote a record list one record a line
+	// lists is set once it writes a record list one record a line, or
+	// measures the expansion of one (see expansion).
+	lists bool
 	// names is the room for the names of each cut run of a nested list
 	// (see gapNames); with none, a note only counts the run. named is
 	// set once a note names a run.
@@ -71,10 +73,10 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		s := c.summary(r.d.b, r.lv.names)
 		if oneLine && len(raw) <= len(s) {
 			s = raw
-		} else if f := r.flat(c); f != nil {
+		} else if r.flat(c) {
 			// A few scalars the input spreads over lines say more on
 			// one line than a summary of their keys, for about as much.
-			s = f
+			return
 		} else if depth == r.depth && r.edge != nil {
 			*r.edge = append(*r.edge, edge{v: v, summary: len(s), failing: len(c.failing) > 0})
 		}
@@ -162,12 +164,12 @@ type listKey struct {
 	names                int
 }
 
-// flat returns the container c on one line, if it holds only scalars and
-// is no longer so than a short container the view writes whole (see
-// inlineMax), or nil.
-func (r *docRender) flat(c *container) []byte {
+// flat writes the container c on one line and reports true, if it holds
+// only scalars and is no longer so than a short container the view writes
+// whole (see inlineMax); else it writes nothing.
+func (r *docRender) flat(c *container) bool {
 	if c.kinds[jObject] > 0 || c.kinds[jArray] > 0 || c.n > len(c.first) {
-		return nil
+		return false
 	}
 	comma := ","
 	if r.d.colon != ":" {
@@ -182,28 +184,26 @@ func (r *docRender) flat(c *container) []byte {
 		}
 	}
 	if size > min(inlineMax, r.lv.chars) {
-		return nil
+		return false
 	}
 	b := r.d.b
-	out := make([]byte, 1, size)
-	out[0] = '['
+	open, end := byte('['), byte(']')
 	if c.object {
-		out[0] = '{'
+		open, end = '{', '}'
 	}
+	r.out = append(r.out, open)
 	for i, m := range c.first {
 		if i > 0 {
-			out = append(out, comma...)
+			r.out = append(r.out, comma...)
 		}
 		if c.object {
-			out = append(out, b[m.key.start:m.key.end]...)
-			out = append(out, r.d.colon...)
+			r.out = append(r.out, b[m.key.start:m.key.end]...)
+			r.out = append(r.out, r.d.colon...)
 		}
-		out = append(out, b[m.val.start:m.val.end]...)
+		r.out = append(r.out, b[m.val.start:m.val.end]...)
 	}
-	if c.object {
-		return append(out, '}')
-	}
-	return append(out, ']')
+	r.out = append(r.out, end)
+	return true
 }
 
 // expansion returns the length of the container v at depth when it is
@@ -326,13 +326,7 @@ func (r *docRender) gap(at int, c *container, from, to, depth int) {
 		r.shown[at] += rn.m
 	}
 	for _, f := range rn.folds() {
-		r.out = append(r.out, r.d.comma...)
-		r.newline(depth)
-		r.out = append(r.out, '{')
-		r.newline(depth + 1)
-		r.out = append(r.out, f...)
-		r.newline(depth)
-		r.out = append(r.out, '}')
+		r.fold(f, depth)
 	}
 }
 

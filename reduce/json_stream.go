@@ -81,7 +81,7 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 		t.propose(s)
 		note = cen.note(len(s.recs))
 	} else {
-		objs, path, keyed := s.keyed()
+		objs, items, path, keyed := s.keyed()
 		if keyed {
 			if list, ok := s.listPieces(cen, objs, path, c); ok {
 				return s.listView(cen, list)
@@ -91,10 +91,6 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 		note = cen.note(len(s.recs))
 		if keyed {
 			// Records a line for each cannot show are named in folds.
-			items := make([]seg, len(objs))
-			for i, ri := range objs {
-				items[i] = s.recs[ri].v
-			}
 			// Records that fail are what a person debugging looks for
 			// first: they keep room too.
 			share := namesShare
