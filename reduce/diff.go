@@ -16,10 +16,11 @@ import (
 // Priorities of the diff reducer's pieces. A diff is cut late and in this
 // order: context lines far from a change go first, then lock, generated and
 // deleted files (collapsed to a line with their counts), then the context
-// lines next to a change, then the inside of the largest hunks, then index
-// lines, then the changed lines that start a declaration; the first and last
-// changed line of every hunk, then the signatures among a hunk's changed
-// lines where few read so, a commit's author and date, every hunk header,
+// lines next to a change, then index lines and the lines that name a file's
+// paths again, then the inside of the largest hunks, then the changed lines
+// that start a declaration; the first and last changed line of every hunk,
+// then the signatures among a hunk's changed lines where few read so, a
+// commit's author and date, every hunk header,
 // every file header and every commit's hash and subject stay longest, and the
 // summary that names every file when not all of them fit stays above all.
 const (
@@ -32,13 +33,17 @@ const (
 	prioDiffText   = 8_500_000  // the first line of text that is not a commit's
 	prioDiffEdge   = 8_000_000  // the first and last changed line of a hunk
 	prioDiffDecl   = 7_950_000  // a changed line that starts a declaration
-	prioDiffIndex  = 7_900_000  // index lines: blob hashes, of little use to a reader
 	prioDiffInside = 7_000_000  // less the distance from the nearer edge
-	prioDiffNear   = 6_000_000  // the context lines next to a change
-	prioDiffLock   = 5_000_000  // a lock or generated file's lines
-	prioDiffFar    = 4_000_000  // less the distance from the nearest change
-	diffSpan       = 900_000    // the most a distance lowers a priority
-	diffTierSpan   = 99_999     // the most a file's or a hunk's number lowers its priority
+	// prioDiffIndex ranks index lines (blob hashes, of little use to a
+	// reader) and the lines that name a file's paths again below every
+	// changed line: shown while changes are not, they only shorten the
+	// gap line that stands for them.
+	prioDiffIndex = 6_050_000
+	prioDiffNear  = 6_000_000 // the context lines next to a change
+	prioDiffLock  = 5_000_000 // a lock or generated file's lines
+	prioDiffFar   = 4_000_000 // less the distance from the nearest change
+	diffSpan      = 900_000   // the most a distance lowers a priority
+	diffTierSpan  = 99_999    // the most a file's or a hunk's number lowers its priority
 	// A hunk header's priority is lowered by its number in the file, on
 	// diffHunkLevels levels, and among equals by its file's number, on
 	// diffHunkFiles: diffHunkLevels*diffHunkFiles stays within

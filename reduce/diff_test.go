@@ -1482,6 +1482,45 @@ func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
 	}
 }
 
+// A git diff's index line (blob hashes) and its ---/+++ lines, which name
+// again the paths of its diff --git line, rank below every changed line,
+// the inside of a long hunk too, and above the context: shown before the
+// changes, they only shorten the gap that stands for them.
+func TestDiffIndexLinesAfterChangedLines(t *testing.T) {
+	lines := []string{
+		"diff --git a/a.go b/a.go",
+		"index 1111111..2222222 100644",
+		"--- a/a.go",
+		"+++ b/a.go",
+		"@@ -1,12 +1,12 @@",
+		" ctx",
+		"-\tx := 1",
+		"-\ty := 2",
+		"-\tz := 3",
+		"-\tw := 4",
+		"-\tv := 5",
+		"+\tx := 10",
+		"+\ty := 20",
+		"+\tz := 30",
+		"+\tw := 40",
+		"+\tv := 50",
+		" ctx",
+	}
+	prio := diffPrios(lines)
+	for _, head := range []int{2, 3, 4} {
+		for changed := 7; changed <= 16; changed++ {
+			if prio[head] >= prio[changed] {
+				t.Errorf("line %d %q ranks %d, not below the changed line %q at %d", head, lines[head-1], prio[head], lines[changed-1], prio[changed])
+			}
+		}
+		for _, ctx := range []int{6, 17} {
+			if prio[head] <= prio[ctx] {
+				t.Errorf("line %d %q ranks %d, not above the context line %d at %d", head, lines[head-1], prio[head], ctx, prio[ctx])
+			}
+		}
+	}
+}
+
 // A rename's or copy's from and to lines name again the two paths its
 // diff --git line names: they rank with the index line, after the hunk
 // headers, where a view of many renamed files would spend more on them than
