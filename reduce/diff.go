@@ -1813,11 +1813,12 @@ type diffPlan struct {
 	stat      string
 	// named marks, by their index in the diff's files, the files the
 	// summary leaves out since the view shows their headers (see narrow);
-	// nil while it names every file. whole is set once a view without
-	// one of those headers made the summary name every file again.
+	// nil while it names every file. whole is set once choose could not
+	// make the names and the headers shown agree, and named every file
+	// again; frozen, once choose settled what the summary names.
 	named  []bool
 	whole  bool
-	frozen bool // set once choose settled what the summary names
+	frozen bool
 	gaps   *gapCoster
 	short  bool // commit lines are offered cut after their hash's first digits
 }
@@ -1914,7 +1915,7 @@ const diffNarrowings = 3
 // file's first line below tells the reader nothing new above, and costs
 // room that more headers could use. It reports whether it did; it does not
 // where the shown headers are not a step beyond those it already left
-// out, or where the rest do not fold.
+// out, where the rest do not fold, or where that would cost no less.
 func (p *diffPlan) narrow(chosen []Piece, budget int) bool {
 	if p.whole || p.frozen {
 		return false
@@ -1950,18 +1951,6 @@ func (p *diffPlan) shownFiles(chosen []Piece) []bool {
 		}
 	}
 	return shown
-}
-
-// showsNamed reports whether out shows a header of every file the summary
-// leaves out.
-func (p *diffPlan) showsNamed(out []Piece) bool {
-	shown := p.shownFiles(out)
-	for i, n := range p.named {
-		if n && !shown[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // fill adds the lines of short gaps that cost less than the gap line:
