@@ -16,10 +16,11 @@ import (
 // Priorities of the diff reducer's pieces. A diff is cut late and in this
 // order: context lines far from a change go first, then lock, generated and
 // deleted files (collapsed to a line with their counts), then the context
-// lines next to a change, then the inside of the largest hunks, then index
-// lines, then the changed lines that start a declaration; the first and last
-// changed line of every hunk, then the signatures among a hunk's changed
-// lines where few read so, a commit's author and date, every hunk header,
+// lines next to a change, then index lines and the lines that name a file's
+// paths again, then the inside of the largest hunks, then the changed lines
+// that start a declaration; the first and last changed line of every hunk,
+// then the signatures among a hunk's changed lines where few read so, a
+// commit's author and date, every hunk header,
 // every file header and every commit's hash and subject stay longest, and the
 // summary that names every file when not all of them fit stays above all.
 const (
@@ -32,13 +33,17 @@ const (
 	prioDiffText   = 8_500_000  // the first line of text that is not a commit's
 	prioDiffEdge   = 8_000_000  // the first and last changed line of a hunk
 	prioDiffDecl   = 7_950_000  // a changed line that starts a declaration
-	prioDiffIndex  = 7_900_000  // index lines: blob hashes, of little use to a reader
 	prioDiffInside = 7_000_000  // less the distance from the nearer edge
-	prioDiffNear   = 6_000_000  // the context lines next to a change
-	prioDiffLock   = 5_000_000  // a lock or generated file's lines
-	prioDiffFar    = 4_000_000  // less the distance from the nearest change
-	diffSpan       = 900_000    // the most a distance lowers a priority
-	diffTierSpan   = 99_999     // the most a file's or a hunk's number lowers its priority
+	// prioDiffIndex ranks index lines (blob hashes, of little use to a
+	// reader) and the lines that name a file's paths again below every
+	// changed line: shown while changes are not, they only shorten the
+	// gap line that stands for them.
+	prioDiffIndex = 6_050_000
+	prioDiffNear  = 6_000_000 // the context lines next to a change
+	prioDiffLock  = 5_000_000 // a lock or generated file's lines
+	prioDiffFar   = 4_000_000 // less the distance from the nearest change
+	diffSpan      = 900_000   // the most a distance lowers a priority
+	diffTierSpan  = 99_999    // the most a file's or a hunk's number lowers its priority
 	// A hunk header's priority is lowered by its number in the file, on
 	// diffHunkLevels levels, and among equals by its file's number, on
 	// diffHunkFiles: diffHunkLevels*diffHunkFiles stays within
@@ -130,6 +135,9 @@ type Diff struct {
 
 	files   []diffFileStat
 	fileIdx map[string]int
+	// startFile maps the line that starts a file section to the file's
+	// index in files.
+	startFile map[int]int
 	// moreN counts the file sections past maxFiles, and more their lines.
 	moreN int
 	more  diffCounts
@@ -212,6 +220,7 @@ type diffSection struct {
 	binary, only    bool
 	deleted         bool
 	gen             string // what kind of generated file it is, if any
+	start           int    // the line that starts it
 	counts          diffCounts
 	words           bool // some hunk is a word diff's, whose lines are not counted
 }
@@ -254,6 +263,7 @@ func NewDiff(budget int) *Diff {
 		// budget cannot all be named anyway.
 		maxFiles:   max(budget, 200),
 		fileIdx:    map[string]int{},
+		startFile:  map[int]int{},
 		commitPrio: prioDiffCommit,
 	}
 }
@@ -526,7 +536,7 @@ func (d *Diff) resolvePending(t []byte) {
 	d.sections++
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
-	d.sect = &diffSection{plain: true, context: d.pendingContext}
+	d.sect = &diffSection{plain: true, context: d.pendingContext, start: p.piece.Line}
 	d.fileName(d.pendingText)
 	it := d.headed(*p, diffHeads{files: 1})
 	d.lastStart, d.haveLastStart = it, true
@@ -539,7 +549,7 @@ func (d *Diff) openSection(l Line, t []byte) {
 	d.sections++
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
-	d.sect = &diffSection{}
+	d.sect = &diffSection{start: l.N}
 	it := d.headed(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1})
 	d.lastStart, d.haveLastStart = it, true
 	d.push(it)
@@ -635,6 +645,7 @@ func (d *Diff) closeSection() {
 		d.fileIdx[name] = i
 		d.files = append(d.files, diffFileStat{name: name})
 	}
+	d.startFile[s.start] = i
 	f := &d.files[i]
 	f.counts.plus += s.counts.plus
 	f.counts.minus += s.counts.minus
@@ -1800,8 +1811,16 @@ type diffPlan struct {
 	c         Counter
 	collapsed map[int]bool // groups shown as their note
 	stat      string
-	gaps      *gapCoster
-	short     bool // commit lines are offered cut after their hash's first digits
+	// named marks, by their index in the diff's files, the files the
+	// summary leaves out since the view shows their headers (see narrow);
+	// nil while it names every file. whole is set once choose could not
+	// make the names and the headers shown agree, and named every file
+	// again; frozen, once choose settled what the summary names.
+	named  []bool
+	whole  bool
+	frozen bool
+	gaps   *gapCoster
+	short  bool // commit lines are offered cut after their hash's first digits
 }
 
 func diffItemKey(p Piece) int {
@@ -1816,11 +1835,36 @@ func diffItemKey(p Piece) int {
 // gaps that hide changed lines get a note with their counts, from a twentieth
 // of the budget at most, so that counts never crowd out changed lines.
 func (p *diffPlan) choose(budget int) []Piece {
+	out := p.fit(budget)
+	for try := 0; p.named != nil; try++ {
+		// What came after narrow (the room kept for gap notes, the
+		// lines that fill short gaps) may have changed which headers the
+		// view shows: the summary must name exactly the files whose
+		// headers it does not show, or every file.
+		shown := p.shownFiles(out)
+		if slices.Equal(shown, p.named) {
+			break
+		}
+		whole := p.d.summary(p.statLimit(budget), p.c)
+		stat, ok := p.d.folded(p.statLimit(budget), p.c, shown)
+		if !ok || try == diffNarrowings || p.c.Count([]byte(stat)) >= p.c.Count([]byte(whole)) {
+			stat, shown, p.whole = whole, nil, true
+		}
+		p.stat, p.named, p.frozen = stat, shown, true
+		out = p.fit(budget)
+	}
+	return out
+}
+
+// fit is choose's work, which narrow may leave with a summary that counts
+// on headers the view does not show.
+func (p *diffPlan) fit(budget int) []Piece {
 	p.gaps = &gapCoster{c: p.c}
 	reserve := 0
 	statTried, reserved, refit := false, false, false
+	narrowed := 0
 	var chosen []Piece
-	for try := 0; try < 12; try++ {
+	for try := 0; try < 16; try++ {
 		chosen = Fit(p.candidates(), p.lines, budget-reserve, p.c)
 		if p.collapse(chosen) {
 			continue
@@ -1829,9 +1873,13 @@ func (p *diffPlan) choose(budget int) []Piece {
 			p.short = true
 			continue
 		}
-		if !statTried && p.missingFiles(chosen) {
+		if !statTried && p.stat == "" && p.missingFiles(chosen) {
 			statTried = true
 			p.stat = p.d.summary(p.statLimit(budget), p.c)
+			continue
+		}
+		if p.stat != "" && narrowed < diffNarrowings && p.narrow(chosen, budget) {
+			narrowed++
 			continue
 		}
 		chosen = p.fill(chosen)
@@ -1856,6 +1904,53 @@ func (p *diffPlan) choose(budget int) []Piece {
 		return Fit(all, p.lines, budget, p.c)
 	}
 	return Fit(chosen, p.lines, budget, p.c)
+}
+
+// diffNarrowings is the most times narrow shortens the summary: each
+// time, the room it gives back shows more headers, so fewer names in it.
+const diffNarrowings = 3
+
+// narrow shortens a summary that names every file in folds to the files
+// whose headers chosen does not show: a name that the view shows on a
+// file's first line below tells the reader nothing new above, and costs
+// room that more headers could use. It reports whether it did; it does not
+// where the shown headers are not a step beyond those it already left
+// out, where the rest do not fold, or where that would cost no less.
+func (p *diffPlan) narrow(chosen []Piece, budget int) bool {
+	if p.whole || p.frozen {
+		return false
+	}
+	shown := p.shownFiles(chosen)
+	more := false
+	for i, s := range shown {
+		if p.named != nil && p.named[i] && !s {
+			return false
+		}
+		more = more || s && (p.named == nil || !p.named[i])
+	}
+	if !more {
+		return false
+	}
+	stat, ok := p.d.folded(p.statLimit(budget), p.c, shown)
+	if !ok || p.c.Count([]byte(stat)) >= p.c.Count([]byte(p.stat)) {
+		return false
+	}
+	p.stat, p.named = stat, shown
+	return true
+}
+
+// shownFiles marks, by their index in the diff's files, those whose
+// section starts with a line chosen shows.
+func (p *diffPlan) shownFiles(chosen []Piece) []bool {
+	shown := make([]bool, len(p.d.files))
+	for _, c := range chosen {
+		if it, ok := p.item(c); ok && it.start && c.Note == "" {
+			if i, ok := p.d.startFile[c.Line]; ok {
+				shown[i] = true
+			}
+		}
+	}
+	return shown
 }
 
 // fill adds the lines of short gaps that cost less than the gap line:
@@ -2136,7 +2231,7 @@ func (d *Diff) summary(limit int, c Counter) string {
 		return best
 	}
 	dirs := d.byDirectory(head, files, limit, c)
-	if folded, ok := d.folded(head, max(limit, c.Count([]byte(dirs))), c); ok {
+	if folded, ok := d.folded(max(limit, c.Count([]byte(dirs))), c, nil); ok {
 		return folded
 	}
 	return dirs
@@ -2198,18 +2293,28 @@ func (d *Diff) byDirectory(head string, files []diffStatLine, limit int, c Count
 }
 
 // folded returns the summary that names every file in folds by directory,
-// cut at the first width that fits in limit tokens, and false if none does
-// or a name cannot be shown in a fold.
-func (d *Diff) folded(head string, limit int, c Counter) (string, bool) {
+// but those marked in shown (by their index in files) whose headers the
+// view shows, cut at the first width that fits in limit tokens, and false
+// if none does or a name cannot be shown in a fold.
+func (d *Diff) folded(limit int, c Counter, shown []bool) (string, bool) {
 	if d.moreN > 0 || len(d.files) < 2 {
 		return "", false
 	}
 	paths := make([]string, 0, len(d.files))
-	for _, f := range d.files {
+	for i, f := range d.files {
 		if strings.ContainsAny(f.name, "{},") {
 			return "", false // its name would read as a fold
 		}
-		paths = append(paths, f.name)
+		if shown == nil || !shown[i] {
+			paths = append(paths, f.name)
+		}
+	}
+	if len(paths) < 2 {
+		return "", false
+	}
+	head := d.summaryHead()
+	if len(paths) < len(d.files) {
+		head = d.summaryTotals() + "; " + elision.Thousands(int64(len(paths))) + " not shown below"
 	}
 	slices.Sort(paths)
 	folds := newPathFolds(paths)
@@ -2233,6 +2338,12 @@ func (d *Diff) folded(head string, limit int, c Counter) (string, bool) {
 
 // summaryHead is the first line of the summary, with the totals.
 func (d *Diff) summaryHead() string {
+	return d.summaryTotals() + "; not all shown below; every file"
+}
+
+// summaryTotals is the start of the summary's first line: the commits,
+// files and lines.
+func (d *Diff) summaryTotals() string {
 	files := len(d.files)
 	var b strings.Builder
 	b.WriteString("[headroom: ")
@@ -2243,7 +2354,7 @@ func (d *Diff) summaryHead() string {
 	if d.moreN > 0 {
 		b.WriteString(" and " + elision.Thousands(int64(d.moreN)) + " more file " + diffPlural(d.moreN, "diff", "diffs"))
 	}
-	b.WriteString(" changed " + d.cum.String() + "; not all shown below; every file")
+	b.WriteString(" changed " + d.cum.String())
 	return b.String()
 }
 

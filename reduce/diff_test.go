@@ -44,6 +44,7 @@ func TestDiffGolden(t *testing.T) {
 			input := readDiffFile(t, path)
 			got := body(t, shape.Diff, input, budget)
 			checkDiffView(t, name, input, got, budget)
+			checkDiffNotShown(t, fmt.Sprintf("%s@%d", name, budget), got)
 			if budget == 2000 {
 				checkDiffNeedles(t, name, needles(t, path), got)
 				checkGolden(t, name, got)
@@ -97,12 +98,54 @@ func checkDiffNeedles(t *testing.T, name string, needles []string, got []byte) {
 		switch {
 		case file == "":
 			lost++
-		case !strings.Contains(summary, row) && !diffSummaryHasDir(summary, file) && !diffSummaryFolds(summary, file):
+		case !strings.Contains(summary, row) && !diffSummaryHasDir(summary, file) && !diffSummaryFolds(summary, file) &&
+			!strings.Contains(summary, "  "+diffHeaderName(n)+"\n"):
 			t.Errorf("%s: the view lost %q", name, n)
 		}
 	}
 	if lost > 0 {
 		t.Logf("%s: the view lost %d of %d needles that name no file", name, lost, len(needles))
+	}
+}
+
+// checkDiffNotShown checks a summary that names only the files whose
+// headers a view does not show: it names as many as its head counts, and
+// none whose diff --git line the view shows.
+func checkDiffNotShown(t *testing.T, name string, got []byte) {
+	t.Helper()
+	head, rest, _ := strings.Cut(string(got), "\n")
+	_, after, ok := strings.Cut(head, "); ")
+	if !ok || !strings.Contains(head, " not shown below, by directory (") {
+		return
+	}
+	want := diffAtoi(strings.ReplaceAll(strings.Fields(after)[0], ",", ""))
+	named := map[string]bool{}
+	var shown []string
+	for l := range strings.SplitSeq(rest, "\n") {
+		if row, ok := strings.CutPrefix(l, "  "); ok && len(shown) == 0 && !strings.HasPrefix(row, "[") {
+			names := Unfold([]byte(row))
+			if names == nil {
+				names = [][]byte{[]byte(row)}
+			}
+			for _, n := range names {
+				named[string(n)] = true
+			}
+			continue
+		}
+		if f := diffHeaderName(l); f != "" {
+			shown = append(shown, f)
+		}
+		if len(shown) == 0 {
+			shown = append(shown, "") // past the summary
+		}
+	}
+	if len(named) != want {
+		t.Errorf("%s: the summary names %d files, its head says %d:\n%s", name, len(named), want, got)
+	}
+	for _, f := range shown {
+		if named[f] {
+			t.Errorf("%s: the summary names %s, whose header the view shows", name, f)
+		}
 	}
 }
 
@@ -147,6 +190,18 @@ func diffHeaderFile(l string) string {
 		return f[:strings.Index(f+" and ", " and ")]
 	}
 	return ""
+}
+
+// diffHeaderName returns the file a file header line names as the summary
+// names it: a rename's as "old => new".
+func diffHeaderName(l string) string {
+	f := diffHeaderFile(l)
+	if rest, ok := strings.CutPrefix(l, "diff --git a/"); ok {
+		if old, _, _ := strings.Cut(rest, " b/"); old != f {
+			return old + " => " + f
+		}
+	}
+	return f
 }
 
 func TestDiffOwnSamples(t *testing.T) {
@@ -1219,7 +1274,9 @@ func TestDiffHeadersSpreadOverTheDiff(t *testing.T) {
 
 // When not every file of a diff fits the summary with its counts, the
 // summary still names every file, in folds by directory, if those fit: a
-// git diff of 136 files in a dozen directories.
+// git diff of 136 files in a dozen directories. It names them but those
+// whose diff --git lines the view shows, which it counts: a name the view
+// shows below costs room and tells nothing new.
 func TestDiffSummaryFoldsEveryFile(t *testing.T) {
 	path := filepath.Join(corpusDir, "diff-git-diff-range-many.out")
 	input := readDiffFile(t, path)
@@ -1228,18 +1285,36 @@ func TestDiffSummaryFoldsEveryFile(t *testing.T) {
 	if !strings.Contains(head, FoldLegend) {
 		t.Fatalf("the summary does not name the files in folds:\n%s", got)
 	}
+	shown := map[string]bool{}
+	for l := range strings.SplitSeq(string(got), "\n") {
+		if f := diffHeaderFile(l); f != "" {
+			shown[f] = true
+		}
+	}
 	named := string(got) + string(Unfolded(got))
-	files := 0
+	files, rest := 0, 0
 	for l := range strings.SplitSeq(string(input), "\n") {
 		if name, ok := strings.CutPrefix(l, "+++ b/"); ok {
 			files++
-			if !strings.Contains(named, "  "+name+"\n") {
-				t.Errorf("the summary does not name %s", name)
+			inSummary := strings.Contains(named, "  "+name+"\n")
+			switch {
+			case shown[name] && inSummary:
+				t.Errorf("the summary names %s, whose header the view shows", name)
+			case !shown[name] && !inSummary:
+				t.Errorf("the view does not name %s", name)
+			case !shown[name]:
+				rest++
 			}
 		}
 	}
 	if files < 100 {
 		t.Fatalf("the sample names %d files", files)
+	}
+	if len(shown) < 20 || rest == 0 {
+		t.Fatalf("the view shows %d headers and names %d more files above", len(shown), rest)
+	}
+	if want := fmt.Sprintf("; %d not shown below, by directory (", rest); !strings.Contains(head, want) {
+		t.Errorf("the summary's head does not say %q:\n%s", want, head)
 	}
 	checkDiffView(t, "folds", input, got, 2000)
 }
@@ -1403,6 +1478,45 @@ func TestDiffIndexRevisionsAfterFirstHunks(t *testing.T) {
 		}
 		if prio[rev] <= prio[8] {
 			t.Errorf("line %d %q ranks %d, not above the second hunk header at %d", rev, lines[rev-1], prio[rev], prio[8])
+		}
+	}
+}
+
+// A git diff's index line (blob hashes) and its ---/+++ lines, which name
+// again the paths of its diff --git line, rank below every changed line,
+// the inside of a long hunk too, and above the context: shown before the
+// changes, they only shorten the gap that stands for them.
+func TestDiffIndexLinesAfterChangedLines(t *testing.T) {
+	lines := []string{
+		"diff --git a/a.go b/a.go",
+		"index 1111111..2222222 100644",
+		"--- a/a.go",
+		"+++ b/a.go",
+		"@@ -1,12 +1,12 @@",
+		" ctx",
+		"-\tx := 1",
+		"-\ty := 2",
+		"-\tz := 3",
+		"-\tw := 4",
+		"-\tv := 5",
+		"+\tx := 10",
+		"+\ty := 20",
+		"+\tz := 30",
+		"+\tw := 40",
+		"+\tv := 50",
+		" ctx",
+	}
+	prio := diffPrios(lines)
+	for _, head := range []int{2, 3, 4} {
+		for changed := 7; changed <= 16; changed++ {
+			if prio[head] >= prio[changed] {
+				t.Errorf("line %d %q ranks %d, not below the changed line %q at %d", head, lines[head-1], prio[head], lines[changed-1], prio[changed])
+			}
+		}
+		for _, ctx := range []int{6, 17} {
+			if prio[head] <= prio[ctx] {
+				t.Errorf("line %d %q ranks %d, not above the context line %d at %d", head, lines[head-1], prio[head], ctx, prio[ctx])
+			}
 		}
 	}
 }
