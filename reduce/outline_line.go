@@ -76,7 +76,7 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		*scratch = stripEscapes((*scratch)[:0], text)
 		text = *scratch
 	}
-	text = stripBlame(text)
+	text = stripNumber(stripBlame(text))
 	// pydoc draws a class's members behind a bar and two spaces,
 	// "     |  ", indented as the class is: the bar is indentation. (A
 	// union type's "| B" goes on a line.)
@@ -346,6 +346,24 @@ func stripBlame(text []byte) []byte {
 		return rest[len(rest):]
 	}
 	return rest[open+end+2:]
+}
+
+// stripNumber returns a line that cat -n or nl numbered without its
+// number: "    12\tcode", the number right-aligned in six columns (more
+// digits fill more) and a tab.
+func stripNumber(text []byte) []byte {
+	i := 0
+	for i < len(text) && text[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(text) && '0' <= text[j] && text[j] <= '9' {
+		j++
+	}
+	if j == i || j == len(text) || text[j] != '\t' || j < 6 || j > 6 && i > 0 {
+		return text
+	}
+	return text[j+1:]
 }
 
 // trimBlankLeft and trimBlankRight cut spaces, tabs, carriage returns and

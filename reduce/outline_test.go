@@ -1235,3 +1235,24 @@ func TestOutlineCommentBackslash(t *testing.T) {
 		t.Errorf("the function after the comment ranks %d, not as a declaration (above %d)", ranks[4], decl)
 	}
 }
+
+// cat -n and nl number each line in six columns and a tab; the outline
+// reads the code after the number, as it reads the unnumbered file.
+func TestOutlineNumbered(t *testing.T) {
+	for _, src := range []string{
+		"import os\n\nclass Reader:\n    \"\"\"Reads.\"\"\"\n\n    def read(self, n):\n        if n:\n            return os.read(n)\n\n\ndef main():\n    Reader().read(1)\n",
+		"package csv\n\n// A Reader reads.\ntype Reader struct {\n\tr io.Reader\n}\n\nfunc (r *Reader) Read() error {\n\tif r == nil {\n\t\treturn nil\n\t}\n\treturn nil\n}\n",
+	} {
+		lines := strings.Split(strings.TrimSuffix(src, "\n"), "\n")
+		var numbered strings.Builder
+		for i, l := range lines {
+			fmt.Fprintf(&numbered, "%6d\t%s\n", i+1, l)
+		}
+		want, got := outlineRanks(src), outlineRanks(numbered.String())
+		for n := 1; n <= len(lines); n++ {
+			if got[n] != want[n] {
+				t.Errorf("numbered line %d %q ranks %d, unnumbered %d", n, lines[n-1], got[n], want[n])
+			}
+		}
+	}
+}
