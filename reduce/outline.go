@@ -106,6 +106,8 @@ type Outline struct {
 	underlined     bool // the next line underlines a title, though it reads as a fence or a docstring's quotes
 	started        bool // a line that is not blank has been read
 	codeW          int  // the indentation of the last line that is not a comment
+	vim            int  // lines at the margin that read as Vim script's comments
+	opened         bool // whether that line opened a block
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
 	prevW          int  // the indentation of the line before prev
@@ -293,7 +295,7 @@ func (o *Outline) finalize(next *lineShape) {
 	}
 	// A script's lines that start with a hash are comments, whatever
 	// word follows (#include in a string of C it writes).
-	comment := inQuote || s.comment || inHere || o.script && c[0] == '#'
+	comment := inQuote || o.commentLine(s) || inHere || o.script && c[0] == '#'
 	if !comment && !inHere {
 		// A backtick opens a string only in code: in a document it
 		// marks code in prose, and an example in a fenced block may
@@ -306,8 +308,11 @@ func (o *Outline) finalize(next *lineShape) {
 	// A macro alone on its line (_GLIBCXX_BEGIN_NAMESPACE_VERSION) opens
 	// nothing, whatever is indented after it; a manual's heading (OPTIONS)
 	// does.
+	// A function's or a type's header opens its body over a comment at
+	// the margin (a trace commented out) that the body starts with.
 	opener := !comment && !startsMacro && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
-		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont) &&
+		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont ||
+			s.w == 0 && (o.commentLine(next) || next.hash) && byKeyword(c)) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
 	// A line of double quotes under a title underlines it (reST), though
 	// it reads as a docstring's quotes.
@@ -345,13 +350,21 @@ func (o *Outline) finalize(next *lineShape) {
 	header := s.closer && c[0] == ')' && bytes.IndexByte(c, '}') < 0 && next != nil && next.w > s.w
 	// A comment at the margin among a block's lines (code commented out,
 	// a note its author did not indent) is in the block: the lines
-	// around it, indented into the block, tell.
+	// around it, indented into the block, tell. Where the line after it
+	// ends an inner block (Vim script's endif), it ends that block too,
+	// and no more.
 	// (In code, "# y = 2" is a comment that reads as a heading.)
 	commented := comment || s.hash && o.code > o.markdown
 	inside := false
-	if len(o.stack) > 0 && commented && !inHere {
+	if len(o.stack) > 0 && commented && !inHere && s.w == 0 && next != nil {
 		top := o.stack[len(o.stack)-1].w
-		inside = s.w == 0 && o.codeW > top && next != nil && (next.w > top || next.w == 0 && (next.comment || next.hash))
+		inside = (o.codeW > top || o.opened) && (next.w > top || next.w == 0 && (o.commentLine(next) || next.hash))
+		if !inside && o.codeW > top && next.w > 0 {
+			for len(o.stack) > 0 && o.stack[len(o.stack)-1].w >= next.w && !o.stack[len(o.stack)-1].braced {
+				o.stack = o.stack[:len(o.stack)-1]
+			}
+			inside = len(o.stack) > 0
+		}
 	}
 	if !commented {
 		o.codeW = s.w
@@ -476,8 +489,9 @@ func (o *Outline) finalize(next *lineShape) {
 			}
 		}
 		push = false
-		if note {
-			o.firstBody = firstBody // the text after it is the first
+		if note || inside {
+			// The text after it is the first.
+			o.firstBody = firstBody
 		}
 	case stmt:
 		prio = o.rest(depth+1, n)
@@ -506,6 +520,11 @@ func (o *Outline) finalize(next *lineShape) {
 		prio = o.class(prioOutlineHeading, s.heading, n)
 		alt = o.rest(depth, n)
 		kind = blockDoc
+		if inside {
+			// A comment in a block, which heads nothing.
+			push = false
+			o.firstBody = firstBody
+		}
 	case s.heading > 0 && ctx != blockBody:
 		prio = o.class(prioOutlineHeading, s.heading, n)
 		kind = blockDoc
@@ -647,6 +666,9 @@ func (o *Outline) finalize(next *lineShape) {
 	if !comment && markdownLine(c, s) {
 		o.markdown++
 	}
+	if s.w == 0 && vimNote(c) && !inQuote {
+		o.vim++
+	}
 	switch {
 	case n == 1 && hasPrefix(c, "#!"):
 		o.code += 100 // a script, whose hashes start comments
@@ -692,6 +714,9 @@ func (o *Outline) finalize(next *lineShape) {
 	o.before = o.before[:0]
 	o.prevPrio = prio
 	o.prevN = n
+	if !commented {
+		o.opened = push
+	}
 	if push {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
@@ -960,8 +985,9 @@ func (o *Outline) trackQuote(c []byte) {
 		}
 		return
 	}
-	// A line comment may name the quotes; it opens no string.
-	lineComment := c[0] == '#' || hasPrefix(c, "//")
+	// A line comment may name the quotes; it opens no string. In Vim
+	// script, a line that starts with quotes is a comment however many.
+	lineComment := c[0] == '#' || hasPrefix(c, "//") || c[0] == '"' && o.vim > 2
 	for _, q := range docQuotes {
 		if !lineComment && bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 && opensString(c, q) {
 			o.quote = q
@@ -1036,6 +1062,12 @@ var (
 	// markupCommentEnd ends a comment of markdown or HTML.
 	markupCommentEnd = []byte("-->")
 )
+
+// commentLine reports whether a line is a comment by its shape, or, in
+// Vim script, by its double quote.
+func (o *Outline) commentLine(s *lineShape) bool {
+	return s.comment || o.vim > 2 && vimComment(s.c)
+}
 
 // noteComment extends or starts the run of comment lines that documents
 // the declaration after it, holding its first line with words.

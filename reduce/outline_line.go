@@ -76,7 +76,7 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		*scratch = stripEscapes((*scratch)[:0], text)
 		text = *scratch
 	}
-	text = stripBlame(text)
+	text = stripNumber(stripBlame(text))
 	// pydoc draws a class's members behind a bar and two spaces,
 	// "     |  ", indented as the class is: the bar is indentation. (A
 	// union type's "| B" goes on a line.)
@@ -170,6 +170,22 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	}
 	s.rule = s.decl == declNone && s.w == 0 && makeRule(c)
 	return s
+}
+
+// vimComment reports whether c reads as a comment of Vim script: a
+// double quote alone or before a blank, a rule's dash or equals sign or
+// another quote (" call Decho(...), "----). Other code has strings
+// that start a line so (a shell's echo over lines), which only lines
+// at the margin that read as Vim's notes tell apart: see vimNote.
+func vimComment(c []byte) bool {
+	return c[0] == '"' && (len(c) == 1 || bytes.IndexByte([]byte(" \t-=\""), c[1]) >= 0)
+}
+
+// vimNote reports whether c, at the margin, is evidence of Vim script: a
+// double quote, a blank and a word, and no quote to end it as a string's
+// would (" Settings for the window).
+func vimNote(c []byte) bool {
+	return len(c) > 2 && c[0] == '"' && c[1] == ' ' && isWordByte(c[2]) && c[len(c)-1] != '"'
 }
 
 // styleRule reports whether c opens a rule of a style sheet (CSS, SCSS)
@@ -346,6 +362,24 @@ func stripBlame(text []byte) []byte {
 		return rest[len(rest):]
 	}
 	return rest[open+end+2:]
+}
+
+// stripNumber returns a line that cat -n or nl numbered without its
+// number: "    12\tcode", the number right-aligned in six columns (more
+// digits fill more) and a tab.
+func stripNumber(text []byte) []byte {
+	i := 0
+	for i < len(text) && text[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(text) && '0' <= text[j] && text[j] <= '9' {
+		j++
+	}
+	if j == i || j == len(text) || text[j] != '\t' || j < 6 || j > 6 && i > 0 {
+		return text
+	}
+	return text[j+1:]
 }
 
 // trimBlankLeft and trimBlankRight cut spaces, tabs, carriage returns and
@@ -583,6 +617,8 @@ var declWords = map[string]declKind{
 	"type": declType, "@interface": declType, "package": declType,
 	"func": declFunc, "def": declFunc, "fn": declFunc, "function": declFunc, "function*": declFunc,
 	"sub": declFunc, "proc": declFunc, "fun": declFunc, "macro_rules!": declFunc,
+	// Vim script's, whose bang lets the function replace one of its name.
+	"function!": declFunc, "func!": declFunc, "fun!": declFunc,
 	"var": declName, "let": declName, "const": declName, "val": declName,
 	"import": declImport, "from": declImport, "use": declImport, "using": declImport, "require": declImport,
 	"if": declControl, "else": declControl, "elif": declControl, "for": declControl, "foreach": declControl,
@@ -626,6 +662,12 @@ func declOf(c []byte) (kind declKind, keyword bool) {
 	if hasWord(c, "CREATE") {
 		k := sqlCreate(c)
 		return k, k != declNone
+	}
+	// Vim script (and Fortran) calls a function with a statement, "call
+	// s:Init(...)", which declares nothing; a method named call has its
+	// parenthesis right after the name.
+	if hasPrefix(c, "call ") && len(c) > 5 && (isWordByte(c[5]) || c[5] == '<') {
+		return declControl, false
 	}
 	rest := c
 	for words := 0; words < 8; words++ {

@@ -1235,3 +1235,101 @@ func TestOutlineCommentBackslash(t *testing.T) {
 		t.Errorf("the function after the comment ranks %d, not as a declaration (above %d)", ranks[4], decl)
 	}
 }
+
+// cat -n and nl number each line in six columns and a tab; the outline
+// reads the code after the number, as it reads the unnumbered file.
+func TestOutlineNumbered(t *testing.T) {
+	for _, src := range []string{
+		"import os\n\nclass Reader:\n    \"\"\"Reads.\"\"\"\n\n    def read(self, n):\n        if n:\n            return os.read(n)\n\n\ndef main():\n    Reader().read(1)\n",
+		"package csv\n\n// A Reader reads.\ntype Reader struct {\n\tr io.Reader\n}\n\nfunc (r *Reader) Read() error {\n\tif r == nil {\n\t\treturn nil\n\t}\n\treturn nil\n}\n",
+	} {
+		lines := strings.Split(strings.TrimSuffix(src, "\n"), "\n")
+		var numbered strings.Builder
+		for i, l := range lines {
+			fmt.Fprintf(&numbered, "%6d\t%s\n", i+1, l)
+		}
+		want, got := outlineRanks(src), outlineRanks(numbered.String())
+		for n := 1; n <= len(lines); n++ {
+			if got[n] != want[n] {
+				t.Errorf("numbered line %d %q ranks %d, unnumbered %d", n, lines[n-1], got[n], want[n])
+			}
+		}
+	}
+}
+
+// Vim script declares a function that may replace one of its name with a
+// bang after the keyword, "function!" or "fun!": the bang is no part of
+// the keyword, and the lines after it are the function's body.
+func TestOutlineBangKeyword(t *testing.T) {
+	for _, kw := range []string{"function", "fun"} {
+		body := "(level, msg)\n  if a:level < 1\n   return\n  endif\n  echo a:msg\nendfunction\n"
+		want := outlineRanks(`" Errors.` + "\n" + kw + " netrw#Error" + body)
+		got := outlineRanks(`" Errors.` + "\n" + kw + "! netrw#Error" + body)
+		for n := 1; n <= 7; n++ {
+			if got[n] != want[n] {
+				t.Errorf("after %s!, line %d ranks %d; after %s, %d", kw, n, got[n], kw, want[n])
+			}
+		}
+	}
+}
+
+// vimHeader is how a Vim script starts: notes after a double quote,
+// which tell that a double quote starts its comments.
+const vimHeader = "\" netrw.vim: browse directories\n\" Maintainer: someone\n\" Settings for the window\n"
+
+// A comment at the margin right under a function's header (Vim script's
+// commented-out trace, Python's note) does not keep the header from
+// opening its body: the lines indented under the comment are the body's.
+func TestOutlineMarginCommentFirst(t *testing.T) {
+	for _, tc := range []struct{ with, without string }{
+		{vimHeader + "fun! netrw#E(a)\n\"  call Dfunc(x)\n  if a:level < 1\n   return\n  endif\n  let x = 1\nendfun\n",
+			vimHeader + "fun! netrw#E(a)\n  if a:level < 1\n   return\n  endif\n  let x = 1\nendfun\n"},
+		{"import os\n\ndef f(a):\n# call g first\n    if a:\n        return 1\n    x = 2\n\ndef g():\n    pass\n",
+			"import os\n\ndef f(a):\n    if a:\n        return 1\n    x = 2\n\ndef g():\n    pass\n"},
+	} {
+		with, without := outlineRanks(tc.with), outlineRanks(tc.without)
+		// The body's lines after the comment are one line further down.
+		header := strings.Count(tc.without[:strings.Index(tc.without, "(")], "\n") + 1
+		for n := header + 1; n <= strings.Count(tc.without, "\n"); n++ {
+			if with[n+1] != without[n] {
+				t.Errorf("%q: line %d ranks %d below a comment, %d without it", tc.with, n+1, with[n+1], without[n])
+			}
+		}
+	}
+}
+
+// Vim script calls a function with the statement call, which declares
+// nothing: the functions it declares rank above the calls at the margin.
+func TestOutlineCallStatement(t *testing.T) {
+	ranks := outlineRanks("\" Settings.\ncall s:Init(\"g:width\", 80)\ncall s:Init(\"g:height\", 24)\n\nfun! s:Init(name, value)\n  let x = 1\nendfun\n")
+	for _, n := range []int{2, 3} {
+		if ranks[n] >= ranks[5] {
+			t.Errorf("the call on line %d ranks %d, the function %d", n, ranks[n], ranks[5])
+		}
+	}
+	// A method named call is declared all the same.
+	if kind, _ := declOf([]byte("call(thisArg, ...args) {")); kind != declFunc {
+		t.Errorf("the method call is read as %d, not a function", kind)
+	}
+}
+
+// A comment at the margin before the line that ends an inner block (Vim
+// script's endif) ends that block, not the function around it.
+func TestOutlineMarginCommentEndsInner(t *testing.T) {
+	with := outlineRanks(vimHeader + "fun! s:E(a)\n  if a\n   let x = 1\n\"   call Decho(x)\n  endif\n  if a > 1\n   let y = 2\n  endif\nendfun\n")
+	without := outlineRanks(vimHeader + "fun! s:E(a)\n  if a\n   let x = 1\n  endif\n  if a > 1\n   let y = 2\n  endif\nendfun\n")
+	if with[9] != without[8] {
+		t.Errorf("the if after the comment ranks %d, without the comment %d", with[9], without[8])
+	}
+}
+
+// In Vim script, whose comments start with a double quote, a comment
+// that starts with three opens no docstring: the functions after it
+// are declared.
+func TestOutlineVimTripleQuote(t *testing.T) {
+	text := "\" Helpers.\n\" Settings.\n\" Errors.\nfun! s:A(x)\n\"\"\"  call Dfunc(x)\n  let y = 1\nendfun\n\nfun! s:B(x)\n  let z = 2\nendfun\n"
+	ranks := outlineRanks(text)
+	if ranks[9] != ranks[4] {
+		t.Errorf("the function after the comment ranks %d, the one before it %d", ranks[9], ranks[4])
+	}
+}
