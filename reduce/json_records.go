@@ -502,13 +502,14 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 	// the names, or the names give way: a failure is what a person
 	// debugging looks for first.
 	want := max(len(l.upgrades)-1, 1)
+	limits := []int{budget * namesShare / 100, budget / 2, budget / 4}
 	for _, p := range namePaths(d.b, items, l.path) {
 		rn, ok := newRecordNames(d.b, items, p)
 		if !ok {
 			continue
 		}
 		text := func() string { return strings.Join(rn.folds(), "\n") }
-		for _, limit := range []int{budget * namesShare / 100, budget / 2, budget / 4} {
+		for _, limit := range limits {
 			if !rn.fit(limit, text, c) {
 				break
 			}
@@ -520,6 +521,26 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 				return want
 			}
 		}
+		// Records that stand out in numbers, as the packages of a
+		// dependency list with fields of their own, may not all fit in
+		// full beside even the fewest names; then, when the names name
+		// every record, the first, the last and as many of the rest as
+		// fit: a list named is more than a few more records in full,
+		// and those left out are named.
+		upgrades := l.upgrades
+		if n := len(upgrades); n > 2 {
+			l.upgrades = append([]int{upgrades[0], upgrades[n-1]}, upgrades[1:n-1]...)
+		}
+		for _, limit := range limits {
+			if !rn.fit(limit, text, c) || rn.m < len(rn.names) {
+				break
+			}
+			l.names = rn
+			if k := sort.Search(want-1, func(k int) bool { return !fits(k + 1) }); k > 0 {
+				return k
+			}
+		}
+		l.upgrades = upgrades
 		l.names = nil
 	}
 	return -1

@@ -626,3 +626,40 @@ func TestJSONRecordNamesAFloor(t *testing.T) {
 func TestJSONRecordViewNotForNearlyAll(t *testing.T) {
 	checkFills(t, "tree-j-image.json", 900, 2000)
 }
+
+// A list whose records stand out in numbers, each with fields of its own,
+// is still named in folds where the names fit beside the first and the
+// last record in full, though not beside all that stand out: the names
+// say more of the list than more records in full would.
+func TestJSONRecordNamesBeforeManyOutliers(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var recs []map[string]any
+	for i := range 200 {
+		rec := map[string]any{"path": fmt.Sprintf("lib/%s/%s", words[i/len(words)], words[i%len(words)]), "version": fmt.Sprintf("1.%d.0", i)}
+		if i%4 == 1 {
+			extra := map[string]string{}
+			for j := range 12 {
+				extra[fmt.Sprintf("%s%d", words[j], i)] = strings.Repeat(words[(i+j)%len(words)]+" ", 6)
+			}
+			rec[words[i%len(words)]+"Config"] = extra
+		}
+		recs = append(recs, rec)
+	}
+	in, err := json.MarshalIndent(recs, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, in, 1000)
+	if !json.Valid(got) {
+		t.Fatalf("view does not parse:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("; all by path, in folds")) {
+		t.Errorf("the records are not all named in folds:\n%s", got)
+	}
+	for _, name := range []string{"alpha/alpha", "juliet/tango"} {
+		if !bytes.Contains(got, []byte(`"path": "lib/`+name+`"`)) {
+			t.Errorf("record %s, first or last, not in full:\n%s", name, got)
+		}
+	}
+}
