@@ -68,6 +68,14 @@ type recordList struct {
 	// order in which records are shown in full as the budget allows.
 	full     map[int]bool
 	upgrades []int
+	// core is how many of upgrades are the first, those that stand out
+	// and the last; records spread over the list may follow them.
+	core int
+	// thinBelow is the length in tokens under which a record view of the
+	// list gives way to the ordinary view, or 0 (see thin in recordViews):
+	// more records fill the room left only in a view that is no thinner,
+	// lest they make it long enough to take the ordinary view's place.
+	thinBelow int
 	// byKey shows the records not in full by their keys, but for those
 	// in whole: when short records shown whole do not all fit, their
 	// keys may, with as many whole as fit spread over the list.
@@ -186,7 +194,24 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 	if last := c.n - 1; !slices.Contains(l.upgrades, last) {
 		l.upgrades = append(l.upgrades, last)
 	}
+	l.core = len(l.upgrades)
 	return l
+}
+
+// spread adds to the records a list shows in full, after the first, those
+// that stand out and the last, records spread over the list, up to
+// maxFull: a view with room left after them shows more of what records
+// hold rather than leave the room unused.
+func (l *recordList) spread() {
+	l.upgrades = l.upgrades[:l.core]
+	for _, i := range spreadOrder(l.n) {
+		if len(l.upgrades) == maxFull {
+			break
+		}
+		if !slices.Contains(l.upgrades, i) {
+			l.upgrades = append(l.upgrades, i)
+		}
+	}
 }
 
 // recordKeyStat is what recordKey learns of one key of a list's records.
@@ -341,6 +366,9 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 			if shown[l.at] < l.n {
 				wanted = append(wanted, l)
 			}
+			if l.numbered || shown[l.at]+nearlyAll >= l.n {
+				l.thinBelow = (ordinary + 1) / 2
+			}
 		}
 		lists = wanted
 	}
@@ -445,11 +473,23 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	most, longest := 0, 0
 	for _, l := range lists {
 		l.byKey, l.names = false, nil
+		l.upgrades = l.upgrades[:l.core]
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
 	// Records in full, as many as fit the budget with the rest of the
 	// document no poorer than floorLevel; none if even that fails.
 	k := sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
+	if k == most && len(lists) == 1 {
+		// All that stand out fit: records spread over the list fill the
+		// room left, as long as the rest of the view gives up nothing
+		// for them.
+		fits(k)
+		floor := last
+		if l := lists[0]; d.try(floor, c).tokens >= l.thinBelow {
+			l.spread()
+			k += sort.Search(len(l.upgrades)-most, func(j int) bool { return !fits(most+j+1) || last.poorer(floor) })
+		}
+	}
 	if k < 0 {
 		// Short records shown whole, as the input has them, may not all
 		// fit where their keys would: a long list of codes and names.

@@ -663,3 +663,40 @@ func TestJSONRecordNamesBeforeManyOutliers(t *testing.T) {
 		}
 	}
 }
+
+// A record view with room left after the first record, those that stand
+// out and the last shows more records in full, spread over the list,
+// rather than leave the room unused: npm ls --long's dependencies, alike
+// but for their values.
+func TestJSONRecordListFillsRoomWithRecords(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	deps := map[string]any{}
+	for i, w := range words[:12] {
+		deps[w] = map[string]any{
+			"version":     fmt.Sprintf("%d.%d.0", i, i*3),
+			"name":        w,
+			"description": strings.Repeat(w+" ", 8),
+			"license":     "MIT",
+			"path":        "/srv/app/node_modules/" + w,
+			"resolved":    "https://registry.invalid/" + w + "/-/" + w + ".tgz",
+			"_id":         fmt.Sprintf("%s@%d.%d.0", w, i, i*3),
+			"engines":     map[string]string{"node": fmt.Sprintf(">=%d", 10+i)},
+		}
+	}
+	in, err := json.MarshalIndent(map[string]any{"name": "app", "version": "1.0.0", "dependencies": deps}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := counter()
+	for _, budget := range []int{700, 800, 900, 1000, 1100, 1200} {
+		got := body(t, shape.JSON, in, budget)
+		m := regexp.MustCompile(`\[headroom: 12 records, ([0-9]+) in full`).FindSubmatch(got)
+		if m == nil {
+			t.Fatalf("budget %d: no record view:\n%s", budget, got)
+		}
+		if n := c.Count(got); atoi(string(m[1])) <= 2 || n < budget*3/4 {
+			t.Errorf("budget %d: %s records in full in %d tokens:\n%s", budget, m[1], n, got)
+		}
+	}
+}
