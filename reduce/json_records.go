@@ -395,14 +395,17 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 		}
 		return true
 	}
-	// The lists together, or else each alone, the longest first: a long
-	// list of large records may not fit where a shorter one does. Failing
+	// The lists together, or else each alone, the one that holds most of
+	// the document first: a list of large records may not fit where a
+	// list of small ones does, but says more where it fits (an SBOM's
+	// components, longer in bytes than the list of what each depends on,
+	// though shorter in records). Failing
 	// that, lists of large records, an API description's operations, may
 	// show one a line only with the rest of the document poorer than
 	// floorLevel: their names say more than its depth.
 	tries := [][]*recordList{lists}
 	if len(lists) > 1 {
-		slices.SortStableFunc(lists, func(a, b *recordList) int { return cmp.Compare(b.n, a.n) })
+		slices.SortStableFunc(lists, func(a, b *recordList) int { return cmp.Compare(d.size(b), d.size(a)) })
 		for _, l := range lists {
 			tries = append(tries, []*recordList{l})
 		}
@@ -1680,3 +1683,6 @@ func lineCost(text []byte, c Counter) int {
 	b[len(text)] = '\n'
 	return c.Count(b)
 }
+
+// size returns the length in bytes of the list l in the input.
+func (d *jsonDoc) size(l *recordList) int { return d.valueEnd(l.at) - l.at }

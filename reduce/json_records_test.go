@@ -700,3 +700,33 @@ func TestJSONRecordListFillsRoomWithRecords(t *testing.T) {
 		}
 	}
 }
+
+// Of a document's lists that do not fit together, the one that holds
+// most of it is tried alone first, though another counts a record more:
+// an SBOM's components, not the list of what each depends on.
+func TestJSONRecordListsLargestFirst(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var components, dependencies []any
+	dependencies = append(dependencies, map[string]any{"ref": "app@1.0.0", "dependsOn": []string{}})
+	for i := range 120 {
+		name := words[i%len(words)] + "-" + words[i/len(words)]
+		ref := fmt.Sprintf("%s@1.%d.0", name, i)
+		components = append(components, map[string]any{
+			"bom-ref": ref, "type": "library", "name": name, "version": fmt.Sprintf("1.%d.0", i),
+			"description": strings.Repeat(words[i%len(words)]+" ", 6), "purl": "pkg:npm/" + ref,
+			"licenses": []any{map[string]any{"license": map[string]string{"id": "MIT"}}},
+		})
+		dependencies = append(dependencies, map[string]any{"ref": ref, "dependsOn": []string{}})
+	}
+	in, err := json.MarshalIndent(map[string]any{"bomFormat": "CycloneDX", "components": components, "dependencies": dependencies}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{1000, 1500, 2000} {
+		got := body(t, shape.JSON, in, budget)
+		if !regexp.MustCompile(`"components": \[\n    "\[headroom: 120 records`).Match(got) {
+			t.Errorf("budget %d: the components are not shown as a record list:\n%s", budget, got)
+		}
+	}
+}
