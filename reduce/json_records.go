@@ -68,6 +68,14 @@ type recordList struct {
 	// order in which records are shown in full as the budget allows.
 	full     map[int]bool
 	upgrades []int
+	// core is how many of upgrades are the first, those that stand out
+	// and the last; records spread over the list may follow them.
+	core int
+	// thinBelow is the length in tokens under which a record view of the
+	// list gives way to the ordinary view, or 0 (see thin in recordViews):
+	// more records fill the room left only in a view that is no thinner,
+	// lest they make it long enough to take the ordinary view's place.
+	thinBelow int
 	// byKey shows the records not in full by their keys, but for those
 	// in whole: when short records shown whole do not all fit, their
 	// keys may, with as many whole as fit spread over the list.
@@ -186,7 +194,24 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 	if last := c.n - 1; !slices.Contains(l.upgrades, last) {
 		l.upgrades = append(l.upgrades, last)
 	}
+	l.core = len(l.upgrades)
 	return l
+}
+
+// spread adds to the records a list shows in full, after the first, those
+// that stand out and the last, records spread over the list, up to
+// maxFull: a view with room left after them shows more of what records
+// hold rather than leave the room unused.
+func (l *recordList) spread() {
+	l.upgrades = l.upgrades[:l.core]
+	for _, i := range spreadOrder(l.n) {
+		if len(l.upgrades) == maxFull {
+			break
+		}
+		if !slices.Contains(l.upgrades, i) {
+			l.upgrades = append(l.upgrades, i)
+		}
+	}
 }
 
 // recordKeyStat is what recordKey learns of one key of a list's records.
@@ -341,6 +366,9 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 			if shown[l.at] < l.n {
 				wanted = append(wanted, l)
 			}
+			if l.numbered || shown[l.at]+nearlyAll >= l.n {
+				l.thinBelow = (ordinary + 1) / 2
+			}
 		}
 		lists = wanted
 	}
@@ -367,14 +395,17 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 		}
 		return true
 	}
-	// The lists together, or else each alone, the longest first: a long
-	// list of large records may not fit where a shorter one does. Failing
+	// The lists together, or else each alone, the one that holds most of
+	// the document first: a list of large records may not fit where a
+	// list of small ones does, but says more where it fits (an SBOM's
+	// components, longer in bytes than the list of what each depends on,
+	// though shorter in records). Failing
 	// that, lists of large records, an API description's operations, may
 	// show one a line only with the rest of the document poorer than
 	// floorLevel: their names say more than its depth.
 	tries := [][]*recordList{lists}
 	if len(lists) > 1 {
-		slices.SortStableFunc(lists, func(a, b *recordList) int { return cmp.Compare(b.n, a.n) })
+		slices.SortStableFunc(lists, func(a, b *recordList) int { return cmp.Compare(d.size(b), d.size(a)) })
 		for _, l := range lists {
 			tries = append(tries, []*recordList{l})
 		}
@@ -445,11 +476,23 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	most, longest := 0, 0
 	for _, l := range lists {
 		l.byKey, l.names = false, nil
+		l.upgrades = l.upgrades[:l.core]
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
 	// Records in full, as many as fit the budget with the rest of the
 	// document no poorer than floorLevel; none if even that fails.
 	k := sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
+	if k == most && len(lists) == 1 {
+		// All that stand out fit: records spread over the list fill the
+		// room left, as long as the rest of the view gives up nothing
+		// for them.
+		fits(k)
+		floor := last
+		if l := lists[0]; d.try(floor, c).tokens >= l.thinBelow {
+			l.spread()
+			k += sort.Search(len(l.upgrades)-most, func(j int) bool { return !fits(most+j+1) || last.poorer(floor) })
+		}
+	}
 	if k < 0 {
 		// Short records shown whole, as the input has them, may not all
 		// fit where their keys would: a long list of codes and names.
@@ -502,13 +545,14 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 	// the names, or the names give way: a failure is what a person
 	// debugging looks for first.
 	want := max(len(l.upgrades)-1, 1)
+	limits := []int{budget * namesShare / 100, budget / 2, budget / 4}
 	for _, p := range namePaths(d.b, items, l.path) {
 		rn, ok := newRecordNames(d.b, items, p)
 		if !ok {
 			continue
 		}
 		text := func() string { return strings.Join(rn.folds(), "\n") }
-		for _, limit := range []int{budget * namesShare / 100, budget / 2, budget / 4} {
+		for _, limit := range limits {
 			if !rn.fit(limit, text, c) {
 				break
 			}
@@ -520,6 +564,26 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 				return want
 			}
 		}
+		// Records that stand out in numbers, as the packages of a
+		// dependency list with fields of their own, may not all fit in
+		// full beside even the fewest names; then, when the names name
+		// every record, the first, the last and as many of the rest as
+		// fit: a list named is more than a few more records in full,
+		// and those left out are named.
+		upgrades := l.upgrades
+		if n := len(upgrades); n > 2 {
+			l.upgrades = append([]int{upgrades[0], upgrades[n-1]}, upgrades[1:n-1]...)
+		}
+		for _, limit := range limits {
+			if !rn.fit(limit, text, c) || rn.m < len(rn.names) {
+				break
+			}
+			l.names = rn
+			if k := sort.Search(want-1, func(k int) bool { return !fits(k + 1) }); k > 0 {
+				return k
+			}
+		}
+		l.upgrades = upgrades
 		l.names = nil
 	}
 	return -1
@@ -1619,3 +1683,6 @@ func lineCost(text []byte, c Counter) int {
 	b[len(text)] = '\n'
 	return c.Count(b)
 }
+
+// size returns the length in bytes of the list l in the input.
+func (d *jsonDoc) size(l *recordList) int { return d.valueEnd(l.at) - l.at }

@@ -626,3 +626,107 @@ func TestJSONRecordNamesAFloor(t *testing.T) {
 func TestJSONRecordViewNotForNearlyAll(t *testing.T) {
 	checkFills(t, "tree-j-image.json", 900, 2000)
 }
+
+// A list whose records stand out in numbers, each with fields of its own,
+// is still named in folds where the names fit beside the first and the
+// last record in full, though not beside all that stand out: the names
+// say more of the list than more records in full would.
+func TestJSONRecordNamesBeforeManyOutliers(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var recs []map[string]any
+	for i := range 200 {
+		rec := map[string]any{"path": fmt.Sprintf("lib/%s/%s", words[i/len(words)], words[i%len(words)]), "version": fmt.Sprintf("1.%d.0", i)}
+		if i%4 == 1 {
+			extra := map[string]string{}
+			for j := range 12 {
+				extra[fmt.Sprintf("%s%d", words[j], i)] = strings.Repeat(words[(i+j)%len(words)]+" ", 6)
+			}
+			rec[words[i%len(words)]+"Config"] = extra
+		}
+		recs = append(recs, rec)
+	}
+	in, err := json.MarshalIndent(recs, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, in, 1000)
+	if !json.Valid(got) {
+		t.Fatalf("view does not parse:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("; all by path, in folds")) {
+		t.Errorf("the records are not all named in folds:\n%s", got)
+	}
+	for _, name := range []string{"alpha/alpha", "juliet/tango"} {
+		if !bytes.Contains(got, []byte(`"path": "lib/`+name+`"`)) {
+			t.Errorf("record %s, first or last, not in full:\n%s", name, got)
+		}
+	}
+}
+
+// A record view with room left after the first record, those that stand
+// out and the last shows more records in full, spread over the list,
+// rather than leave the room unused: npm ls --long's dependencies, alike
+// but for their values.
+func TestJSONRecordListFillsRoomWithRecords(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	deps := map[string]any{}
+	for i, w := range words[:12] {
+		deps[w] = map[string]any{
+			"version":     fmt.Sprintf("%d.%d.0", i, i*3),
+			"name":        w,
+			"description": strings.Repeat(w+" ", 8),
+			"license":     "MIT",
+			"path":        "/srv/app/node_modules/" + w,
+			"resolved":    "https://registry.invalid/" + w + "/-/" + w + ".tgz",
+			"_id":         fmt.Sprintf("%s@%d.%d.0", w, i, i*3),
+			"engines":     map[string]string{"node": fmt.Sprintf(">=%d", 10+i)},
+		}
+	}
+	in, err := json.MarshalIndent(map[string]any{"name": "app", "version": "1.0.0", "dependencies": deps}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := counter()
+	for _, budget := range []int{700, 800, 900, 1000, 1100, 1200} {
+		got := body(t, shape.JSON, in, budget)
+		m := regexp.MustCompile(`\[headroom: 12 records, ([0-9]+) in full`).FindSubmatch(got)
+		if m == nil {
+			t.Fatalf("budget %d: no record view:\n%s", budget, got)
+		}
+		if n := c.Count(got); atoi(string(m[1])) <= 2 || n < budget*3/4 {
+			t.Errorf("budget %d: %s records in full in %d tokens:\n%s", budget, m[1], n, got)
+		}
+	}
+}
+
+// Of a document's lists that do not fit together, the one that holds
+// most of it is tried alone first, though another counts a record more:
+// an SBOM's components, not the list of what each depends on.
+func TestJSONRecordListsLargestFirst(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var components, dependencies []any
+	dependencies = append(dependencies, map[string]any{"ref": "app@1.0.0", "dependsOn": []string{}})
+	for i := range 120 {
+		name := words[i%len(words)] + "-" + words[i/len(words)]
+		ref := fmt.Sprintf("%s@1.%d.0", name, i)
+		components = append(components, map[string]any{
+			"bom-ref": ref, "type": "library", "name": name, "version": fmt.Sprintf("1.%d.0", i),
+			"description": strings.Repeat(words[i%len(words)]+" ", 6), "purl": "pkg:npm/" + ref,
+			"licenses": []any{map[string]any{"license": map[string]string{"id": "MIT"}}},
+		})
+		dependencies = append(dependencies, map[string]any{"ref": ref, "dependsOn": []string{}})
+	}
+	in, err := json.MarshalIndent(map[string]any{"bomFormat": "CycloneDX", "components": components, "dependencies": dependencies}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{1000, 1500, 2000} {
+		got := body(t, shape.JSON, in, budget)
+		if !regexp.MustCompile(`"components": \[\n    "\[headroom: 120 records`).Match(got) {
+			t.Errorf("budget %d: the components are not shown as a record list:\n%s", budget, got)
+		}
+	}
+}
