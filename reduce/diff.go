@@ -1676,7 +1676,7 @@ func diffWordEdit(t []byte, porcelain bool) string {
 func diffEditOf(e []byte) string {
 	n := 0
 	for _, c := range e {
-		if 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c >= 0x80 {
+		if diffWordByte(c) {
 			n++
 		}
 	}
@@ -1710,11 +1710,17 @@ func diffWorded(lines []diffHunkLine) bool {
 // diffHasWord reports whether t holds a letter or a digit.
 func diffHasWord(t []byte) bool {
 	for _, c := range t {
-		if 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c >= 0x80 {
+		if diffWordByte(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// diffWordByte reports whether c is a letter, a digit or a byte of a
+// character beyond ASCII.
+func diffWordByte(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c >= 0x80
 }
 
 // diffDecl reports whether a hunk line, after its columns of signs, starts
