@@ -17,7 +17,8 @@ import (
 // order: context lines far from a change go first, then lock, generated and
 // deleted files (collapsed to a line with their counts), then the context
 // lines next to a change, then index lines and the lines that name a file's
-// paths again, then the inside of the largest hunks, then the changed lines
+// paths again, then a word diff's lines that repeat an edit made before,
+// then the inside of the largest hunks, then the changed lines
 // that start a declaration; the first and last changed line of every hunk,
 // then the signatures among a hunk's changed lines where few read so, a
 // commit's author and date, every hunk header,
@@ -39,11 +40,15 @@ const (
 	// changed line: shown while changes are not, they only shorten the
 	// gap line that stands for them.
 	prioDiffIndex = 6_050_000
-	prioDiffNear  = 6_000_000 // the context lines next to a change
-	prioDiffLock  = 5_000_000 // a lock or generated file's lines
-	prioDiffFar   = 4_000_000 // less the distance from the nearest change
-	diffSpan      = 900_000   // the most a distance lowers a priority
-	diffTierSpan  = 99_999    // the most a file's or a hunk's number lowers its priority
+	// prioDiffRepeat ranks a word diff's changed line whose edit an
+	// earlier line made word for word below every other changed line:
+	// shown once, a rename or a reworded call tells all its repeats.
+	prioDiffRepeat = 6_075_000
+	prioDiffNear   = 6_000_000 // the context lines next to a change
+	prioDiffLock   = 5_000_000 // a lock or generated file's lines
+	prioDiffFar    = 4_000_000 // less the distance from the nearest change
+	diffSpan       = 900_000   // the most a distance lowers a priority
+	diffTierSpan   = 99_999    // the most a file's or a hunk's number lowers its priority
 	// A hunk header's priority is lowered by its number in the file, on
 	// diffHunkLevels levels, and among equals by its file's number, on
 	// diffHunkFiles: diffHunkLevels*diffHunkFiles stays within
@@ -75,6 +80,13 @@ const (
 	// raised if it is the last: its hash, subject and blank lines, a
 	// merge's parents, a folded subject's lines.
 	diffMaxCommitItems = 16
+	// diffMaxEdits caps the edits of a word diff held to tell repeats,
+	// and diffMaxEdit the length of one.
+	diffMaxEdits = 4096
+	diffMaxEdit  = 256
+	// diffMinEdit is the fewest letters and digits an edit holds to be
+	// told as a repeat: a changed number or a lone word recurs by chance.
+	diffMinEdit = 6
 )
 
 // Diff is the reducer for unified diffs and git diff, show and log -p
@@ -131,7 +143,10 @@ type Diff struct {
 	commitPrio  int
 	commitItems []diffItem
 	fieldPrio   int // the priority of the commit header's last field
-	spare       [2][]diffHunkLine
+	// edits holds the edits of a word diff's changed lines read so far
+	// (see diffWordEdit), up to diffMaxEdits of them.
+	edits map[string]struct{}
+	spare [2][]diffHunkLine
 
 	files   []diffFileStat
 	fileIdx map[string]int
@@ -1519,6 +1534,8 @@ func (d *Diff) endHunk() {
 		case hl.header:
 			prio = h.prio
 		case hl.mark:
+		case hl.change > 0 && h.word && d.repeats(hl.piece.Text, h.porcelain):
+			prio = prioDiffRepeat
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
 			if edge == 0 && hl.bare && worded {
@@ -1592,6 +1609,94 @@ func (d *Diff) endHunk() {
 	}
 }
 
+// repeats reports whether a changed line of a word diff makes an edit an
+// earlier line made, and notes its edit as made. A rename or a reworded
+// call repeated over many lines is shown by its first.
+func (d *Diff) repeats(t []byte, porcelain bool) bool {
+	e := diffWordEdit(t, porcelain)
+	if e == "" {
+		return false
+	}
+	if _, ok := d.edits[e]; ok {
+		return true
+	}
+	if d.edits == nil {
+		d.edits = make(map[string]struct{})
+	}
+	if len(d.edits) < diffMaxEdits {
+		d.edits[e] = struct{}{}
+	}
+	return false
+}
+
+// diffWordEdit returns the edit a changed line of a word diff makes: its
+// removed and added words, [-a-]{+b+}, or in the porcelain form the line
+// itself, with one blank between each two words and none around them; ""
+// for none, one longer than diffMaxEdit, or one of a few letters only.
+func diffWordEdit(t []byte, porcelain bool) string {
+	if porcelain {
+		if len(t) < 2 || len(t) > diffMaxEdit {
+			return ""
+		}
+		return diffEditOf(diffAppendWords(t[:1:1], t[1:]))
+	}
+	var e []byte
+	for len(t) > 0 {
+		i := bytes.IndexAny(t, "[{")
+		if i < 0 || i+1 >= len(t) {
+			break
+		}
+		open, closer := t[i:i+2], ""
+		switch string(open) {
+		case "[-":
+			closer = "-]"
+		case "{+":
+			closer = "+}"
+		default:
+			t = t[i+1:]
+			continue
+		}
+		j := bytes.Index(t[i+2:], []byte(closer))
+		if j < 0 {
+			break
+		}
+		e = append(e, open...)
+		e = diffAppendWords(e, t[i+2:i+2+j])
+		e = append(e, closer...)
+		if len(e) > diffMaxEdit {
+			return ""
+		}
+		t = t[i+2+j+2:]
+	}
+	return diffEditOf(e)
+}
+
+// diffEditOf returns e as an edit, or "" if it holds fewer than
+// diffMinEdit letters and digits.
+func diffEditOf(e []byte) string {
+	n := 0
+	for _, c := range e {
+		if diffWordByte(c) {
+			n++
+		}
+	}
+	if n < diffMinEdit {
+		return ""
+	}
+	return string(e)
+}
+
+// diffAppendWords appends the words of t to e, one blank between each two.
+func diffAppendWords(e, t []byte) []byte {
+	for i, w := range bytes.Fields(t) {
+		if i > 0 {
+			e = append(e, ' ')
+		}
+		e = append(e, w...)
+	}
+	return e
+}
+
 // diffWorded reports whether a hunk changes a line that holds a word.
 func diffWorded(lines []diffHunkLine) bool {
 	for _, hl := range lines {
@@ -1605,11 +1710,17 @@ func diffWorded(lines []diffHunkLine) bool {
 // diffHasWord reports whether t holds a letter or a digit.
 func diffHasWord(t []byte) bool {
 	for _, c := range t {
-		if 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c >= 0x80 {
+		if diffWordByte(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// diffWordByte reports whether c is a letter, a digit or a byte of a
+// character beyond ASCII.
+func diffWordByte(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c >= 0x80
 }
 
 // diffDecl reports whether a hunk line, after its columns of signs, starts

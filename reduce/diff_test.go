@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -1198,6 +1199,63 @@ func TestDiffWordDiffBareEdge(t *testing.T) {
 		text := string(it.piece.Text)
 		if edge := it.piece.Prio == prioDiffEdge; edge != strings.Contains(text, "fresh") {
 			t.Errorf("%q: ranked as an edge %v", text, edge)
+		}
+	}
+}
+
+// A word diff's line that makes an edit an earlier line made, word for
+// word, ranks below every changed line that is new: a rename repeated
+// over many lines is told by its first, and the room goes to the rest.
+func TestDiffWordDiffRepeats(t *testing.T) {
+	in := "diff --git a/x.py b/x.py\nindex 1..2 100644\n--- a/x.py\n+++ b/x.py\n" +
+		"@@ -1,9 +1,9 @@\n" +
+		"def gt(self, other[-, NotImplemented=NotImplemented-]):\n" +
+		"    x = 1\n" +
+		"def le(self, other[-, NotImplemented=NotImplemented-]):\n" +
+		"    y = 2\n" +
+		"    z = {+type(+}self{+)+}\n" +
+		"def ge(self,  other[-,  NotImplemented=NotImplemented -]):\n" +
+		"    w = 3\n" +
+		"    v = [-old-]{+new+}\n" +
+		"    u = [-old-]{+new+}\n"
+	d := NewDiff(600)
+	for i, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
+		d.Add(Line{N: i + 1, Text: []byte(l), Len: int64(len(l))})
+	}
+	d.finish()
+	repeat := map[string]bool{"def le": true, "def ge": true, "    u =": true}
+	lowestNew, highestRepeat := math.MaxInt, math.MinInt
+	for _, it := range d.held.items() {
+		text := string(it.piece.Text)
+		if !strings.Contains(text, "[-") && !strings.Contains(text, "{+") {
+			continue
+		}
+		if repeat[text[:min(len(text), 6)]] || repeat[text[:min(len(text), 7)]] {
+			highestRepeat = max(highestRepeat, it.piece.Prio)
+		} else {
+			lowestNew = min(lowestNew, it.piece.Prio)
+		}
+	}
+	if highestRepeat >= lowestNew {
+		t.Errorf("a repeated edit ranks %d, a new one %d; want every repeat below", highestRepeat, lowestNew)
+	}
+}
+
+// diffWordEdit reads the edit of a word diff's line from its markers, or
+// of a porcelain line from the line.
+func TestDiffWordEdit(t *testing.T) {
+	for _, c := range []struct {
+		line      string
+		porcelain bool
+		want      string
+	}{
+		{"a [-old  name-]b{+ newName +}[-z", false, "[-old name-]{+newName+}"},
+		{"+  x := count(1) ", true, "+x := count(1)"},
+		{"	n = [-1-]{+0.7+}", false, ""},
+		{"	no markers at all", false, ""},
+	} {
+		if got := diffWordEdit([]byte(c.line), c.porcelain); got != c.want {
+			t.Errorf("diffWordEdit(%q, %v) = %q, want %q", c.line, c.porcelain, got, c.want)
 		}
 	}
 }
