@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -245,6 +247,47 @@ func TestGrepPlanKept(t *testing.T) {
 			}
 			if got := c.Count(Render(chosen, n)); got > budget {
 				t.Errorf("%s@%d: view has %d tokens", name, budget, got)
+			}
+		}
+	}
+}
+
+// TestGrepSharedAsFresh checks that what the plans of a view share is,
+// after each plan has used it, what a plan that shares nothing works out:
+// no plan changes it for the next. It tries the summary with each share of
+// the room and ranks the candidates for it, as Pieces does.
+func TestGrepSharedAsFresh(t *testing.T) {
+	c := counter()
+	own, _ := filepath.Glob(filepath.Join("testdata", "grep", "*.out"))
+	for _, path := range append(corpus(t, "grep-"), own...) {
+		name := strings.TrimSuffix(filepath.Base(path), ".out")
+		input, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, budget := range []int{300, 2000} {
+			g := NewGrep(budget)
+			s := NewSplitter(g)
+			s.Write(input)
+			n := s.Close()
+			if len(g.files) == 0 {
+				continue
+			}
+			g.flush()
+			shared := &grepShared{}
+			for _, more := range append([]int{0}, grepMoreFolds...) {
+				g.shared = shared
+				sum, depth, named := g.summary(budget, c, more)
+				cands := g.candidates(depth, n, named)
+				g.plan(sum, cands, n, budget, c)
+				g.shared = nil
+				freshSum, freshDepth, freshNamed := g.summary(budget, c, more)
+				if !reflect.DeepEqual(sum, freshSum) || depth != freshDepth || !slices.Equal(named, freshNamed) {
+					t.Errorf("%s@%d, %d%% more: the summary differs from one that shares nothing", name, budget, more)
+				}
+				if fresh := g.candidates(depth, n, named); !reflect.DeepEqual(cands, fresh) {
+					t.Errorf("%s@%d, %d%% more: the candidates differ from those of a plan that shares nothing", name, budget, more)
+				}
 			}
 		}
 	}
