@@ -124,8 +124,9 @@ type grepShared struct {
 	ranked    bool
 	depths    []int // the levels of directories worth a map (see summary)
 	levels    map[int][]grepDirCount
-	cands     []grepCand // the held candidates in input order, long lines cut
-	candLines int        // the lines of the input cands were ranked for
+	cands     []grepCand          // the held candidates in input order, long lines cut
+	candLines int                 // the lines of the input cands were ranked for
+	folds     map[[3]int][]string // by files apart, files named and width (see restFolds)
 }
 
 // grepFileKind says how a file came to be in the output.
@@ -1450,27 +1451,13 @@ func (g *Grep) partFolded(s grepSummary, fits func(grepSummary, int) bool, share
 		}
 	}
 	with := func(m, width int) grepSummary {
-		paths := make([]string, m)
-		matches := g.more.matches
-		for i, f := range rest {
-			if i < m {
-				paths[i] = g.files[f].path
-			} else {
-				matches += g.files[f].matches
-			}
-		}
-		slices.Sort(paths)
 		label := fmt.Sprintf("%s of the other %s, those with the most matches first, by directory (%s)",
 			grepThousands(m), grepCount(len(g.files)-n, "file", "files"), FoldLegend)
 		if more || n > 0 {
 			label = "and " + label
 		}
-		entries := newPathFolds(paths).lines(width)
-		if others := len(g.files) - n - m; others > 0 {
-			entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
-		}
 		f := s
-		f.sections = append(slices.Clip(s.sections), grepSection{label: label, entries: entries})
+		f.sections = append(slices.Clip(s.sections), grepSection{label: label, entries: g.restFolds(order, n, m, width)})
 		return f
 	}
 	best, width := 0, 0
@@ -1490,6 +1477,39 @@ func (g *Grep) partFolded(s grepSummary, fits func(grepSummary, int) bool, share
 		named[f] = true
 	}
 	return with(best, width), named, true
+}
+
+// restFolds returns the lines that name, of the files in order after the
+// first n, the first m in folds of width, and count the others. The plans
+// of a view try the same ones again and again.
+func (g *Grep) restFolds(order []int, n, m, width int) []string {
+	key := [3]int{n, m, width}
+	if s := g.shared; s != nil {
+		if entries, ok := s.folds[key]; ok {
+			return entries
+		}
+	}
+	paths := make([]string, m)
+	matches := g.more.matches
+	for i, f := range order[n:] {
+		if i < m {
+			paths[i] = g.files[f].path
+		} else {
+			matches += g.files[f].matches
+		}
+	}
+	slices.Sort(paths)
+	entries := newPathFolds(paths).lines(width)
+	if others := len(g.files) - n - m; others > 0 {
+		entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
+	}
+	if s := g.shared; s != nil {
+		if s.folds == nil {
+			s.folds = map[[3]int][]string{}
+		}
+		s.folds[key] = entries
+	}
+	return entries
 }
 
 // pathFolds gathers sorted paths into runs by directory, to be named in
