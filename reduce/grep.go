@@ -107,6 +107,26 @@ type Grep struct {
 	samples [][]byte // short match texts, to infer the pattern
 	pattern []byte
 	tried   int // samples the pattern was last inferred from
+
+	// shared holds, while Pieces plans a view, what its plans have in
+	// common (see grepShared); nil otherwise.
+	shared *grepShared
+}
+
+// grepShared is what the plans of one view share, worked out the first time
+// a plan needs it: the summary is tried with up to three shares of the room
+// and the candidates ranked for each, over the same files and lines.
+type grepShared struct {
+	totals    grepTotals
+	totalled  bool
+	top       []string // the entries of topFiles, and their files
+	order     []int
+	ranked    bool
+	depths    []int // the levels of directories worth a map (see summary)
+	levels    map[int][]grepDirCount
+	cands     []grepCand          // the held candidates in input order, long lines cut
+	candLines int                 // the lines of the input cands were ranked for
+	folds     map[[3]int][]string // by files apart, files named and width (see restFolds)
 }
 
 // grepFileKind says how a file came to be in the output.
@@ -604,6 +624,8 @@ func grepDir(path []byte) []byte {
 // summary and the lines Fit will choose in the same budget.
 func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	g.flush()
+	g.shared = &grepShared{}
+	defer func() { g.shared = nil }()
 	// Fit counts what lines cost together, so the plan needs no margin.
 	room := budget
 	if whole, ok := g.whole(lines, room, c); ok {
@@ -866,11 +888,7 @@ func (g *Grep) flush() {
 // from the rest) rank after the first lines of the others: a line of a file
 // the summary does not name tells more.
 func (g *Grep) candidates(depth, lines int, named []bool) []grepCand {
-	cands := slices.Clone(g.held)
-	slices.SortFunc(cands, func(a, b grepCand) int { return cmp.Compare(a.piece.Line, b.piece.Line) })
-	if g.pattern == nil && len(g.samples) >= 2 {
-		g.pattern = grepPattern(g.samples)
-	}
+	cands := slices.Clone(g.sized(lines))
 	js := g.groupRanks(depth)
 	for i, c := range cands {
 		j := grepMaxJ
@@ -881,23 +899,42 @@ func (g *Grep) candidates(depth, lines int, named []bool) []grepCand {
 		if c.file >= 0 && c.file < len(named) && named[c.file] {
 			ranked.k++
 		}
-		c.piece.Prio = g.prio(ranked, j)
+		cands[i].piece.Prio = g.prio(ranked, j)
 		if c.role == grepOther && c.piece.Line > g.lastOut && c.piece.Line > lines-grepTrailer {
 			// What the tool says after its matches: rg --stats's
 			// counts, a summary.
-			c.piece.Prio = prioGrepToolError - 1
+			cands[i].piece.Prio = prioGrepToolError - 1
 		}
-		if c.unsized {
-			at := -1
-			if g.pattern != nil && c.textAt <= len(c.piece.Text) {
-				if k := bytes.Index(c.piece.Text[c.textAt:], g.pattern); k >= 0 {
-					at = c.textAt + k
-				}
+	}
+	return cands
+}
+
+// sized returns the held candidates in input order, the long lines still
+// held whole cut around the match: what every ranking of them shares.
+func (g *Grep) sized(lines int) []grepCand {
+	if s := g.shared; s != nil && s.cands != nil && s.candLines == lines {
+		return s.cands
+	}
+	cands := slices.Clone(g.held)
+	slices.SortFunc(cands, func(a, b grepCand) int { return cmp.Compare(a.piece.Line, b.piece.Line) })
+	if g.pattern == nil && len(g.samples) >= 2 {
+		g.pattern = grepPattern(g.samples)
+	}
+	for i, c := range cands {
+		if !c.unsized {
+			continue
+		}
+		at := -1
+		if g.pattern != nil && c.textAt <= len(c.piece.Text) {
+			if k := bytes.Index(c.piece.Text[c.textAt:], g.pattern); k >= 0 {
+				at = c.textAt + k
 			}
-			c.unsized = false
-			c = grepWindow(c, c.piece.Text, c.len, c.textAt, at)
 		}
-		cands[i] = c
+		c.unsized = false
+		cands[i] = grepWindow(c, c.piece.Text, c.len, c.textAt, at)
+	}
+	if s := g.shared; s != nil {
+		s.cands, s.candLines = cands, lines
 	}
 	return cands
 }
@@ -1094,6 +1131,17 @@ type grepTotals struct {
 }
 
 func (g *Grep) totals() grepTotals {
+	if s := g.shared; s != nil {
+		if !s.totalled {
+			s.totals, s.totalled = g.count(), true
+		}
+		return s.totals
+	}
+	return g.count()
+}
+
+// count counts the whole search, for totals.
+func (g *Grep) count() grepTotals {
 	t := grepTotals{files: len(g.files) + g.more.files + g.bareRuns, matches: g.more.matches}
 	for _, f := range g.files {
 		t.matches += f.matches
@@ -1235,19 +1283,7 @@ func (g *Grep) summary(room int, c Counter, more int) (grepSummary, int, []bool)
 		}
 		dirShare = grepDirShare
 	}
-	deepest := 1
-	for _, f := range g.files {
-		deepest = max(deepest, min(grepDepth(f.path), grepMaxDepth))
-	}
-	// A level with one directory tells nothing the totals do not.
-	levels := map[int][]grepDirCount{}
-	var depths []int
-	for d := deepest; d >= 1; d-- {
-		if dirs := g.dirsAt(d); len(dirs) > 1 || d == 1 && len(depths) == 0 {
-			levels[d] = dirs
-			depths = append(depths, d)
-		}
-	}
+	depths, levels := g.levels()
 	s, depth := grepSummary{}, 0
 	for _, d := range depths {
 		if s = g.grouped(levels[d], -1); fits(s, dirShare) {
@@ -1284,11 +1320,37 @@ func (g *Grep) summary(room int, c Counter, more int) (grepSummary, int, []bool)
 	return withTop(s, top[:n]), depth, named
 }
 
+// levels returns the levels of directories a map may group files by,
+// deepest first, and the groups at each: a level with one directory tells
+// nothing the totals do not.
+func (g *Grep) levels() ([]int, map[int][]grepDirCount) {
+	if s := g.shared; s != nil && s.levels != nil {
+		return s.depths, s.levels
+	}
+	deepest := 1
+	for _, f := range g.files {
+		deepest = max(deepest, min(grepDepth(f.path), grepMaxDepth))
+	}
+	levels := map[int][]grepDirCount{}
+	var depths []int
+	for d := deepest; d >= 1; d-- {
+		if dirs := g.dirsAt(d); len(dirs) > 1 || d == 1 && len(depths) == 0 {
+			levels[d] = dirs
+			depths = append(depths, d)
+		}
+	}
+	if s := g.shared; s != nil {
+		s.depths, s.levels = depths, levels
+	}
+	return depths, levels
+}
+
 // fits returns whether a summary fits in its share, in percent, of room.
 func (g *Grep) fits(room int, c Counter) func(grepSummary, int) bool {
+	phrase := g.phrase(g.widest())
 	return func(s grepSummary, share int) bool {
 		limit := room * share / 100
-		text := s.text(g.phrase(g.widest()))
+		text := s.text(phrase)
 		// Paths take about four bytes a token: a note far longer than
 		// that is not worth counting.
 		return len(text) <= limit*12 && c.Count([]byte(text)) <= limit
@@ -1389,27 +1451,13 @@ func (g *Grep) partFolded(s grepSummary, fits func(grepSummary, int) bool, share
 		}
 	}
 	with := func(m, width int) grepSummary {
-		paths := make([]string, m)
-		matches := g.more.matches
-		for i, f := range rest {
-			if i < m {
-				paths[i] = g.files[f].path
-			} else {
-				matches += g.files[f].matches
-			}
-		}
-		slices.Sort(paths)
 		label := fmt.Sprintf("%s of the other %s, those with the most matches first, by directory (%s)",
 			grepThousands(m), grepCount(len(g.files)-n, "file", "files"), FoldLegend)
 		if more || n > 0 {
 			label = "and " + label
 		}
-		entries := newPathFolds(paths).lines(width)
-		if others := len(g.files) - n - m; others > 0 {
-			entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
-		}
 		f := s
-		f.sections = append(slices.Clip(s.sections), grepSection{label: label, entries: entries})
+		f.sections = append(slices.Clip(s.sections), grepSection{label: label, entries: g.restFolds(order, n, m, width)})
 		return f
 	}
 	best, width := 0, 0
@@ -1429,6 +1477,39 @@ func (g *Grep) partFolded(s grepSummary, fits func(grepSummary, int) bool, share
 		named[f] = true
 	}
 	return with(best, width), named, true
+}
+
+// restFolds returns the lines that name, of the files in order after the
+// first n, the first m in folds of width, and count the others. The plans
+// of a view try the same ones again and again.
+func (g *Grep) restFolds(order []int, n, m, width int) []string {
+	key := [3]int{n, m, width}
+	if s := g.shared; s != nil {
+		if entries, ok := s.folds[key]; ok {
+			return entries
+		}
+	}
+	paths := make([]string, m)
+	matches := g.more.matches
+	for i, f := range order[n:] {
+		if i < m {
+			paths[i] = g.files[f].path
+		} else {
+			matches += g.files[f].matches
+		}
+	}
+	slices.Sort(paths)
+	entries := newPathFolds(paths).lines(width)
+	if others := len(g.files) - n - m; others > 0 {
+		entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
+	}
+	if s := g.shared; s != nil {
+		if s.folds == nil {
+			s.folds = map[[3]int][]string{}
+		}
+		s.folds[key] = entries
+	}
+	return entries
 }
 
 // pathFolds gathers sorted paths into runs by directory, to be named in
@@ -1484,6 +1565,18 @@ func withTop(s grepSummary, top []string) grepSummary {
 // the order threads finish or directories list them: among equals, path
 // order names the same files on every run, and reads as a tree.
 func (g *Grep) topFiles() ([]string, []int) {
+	if s := g.shared; s != nil {
+		if !s.ranked {
+			s.top, s.order = g.rankFiles()
+			s.ranked = true
+		}
+		return s.top, s.order
+	}
+	return g.rankFiles()
+}
+
+// rankFiles works out topFiles.
+func (g *Grep) rankFiles() ([]string, []int) {
 	var order, binary []int
 	width := 0
 	for i, f := range g.files {

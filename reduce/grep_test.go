@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -226,6 +228,52 @@ func grepVerbatim(l string, lines []string) bool {
 // shows are exact, and that the view fits.
 func TestGrepPlanKept(t *testing.T) {
 	c := counter()
+	eachGrepSample(t, []int{150, 300, 1000, 3000, 8000}, func(name string, budget int, g *Grep, n int) {
+		pieces := g.Pieces(n, budget, c)
+		chosen := Fit(pieces, n, budget, c)
+		if len(chosen) != len(pieces) {
+			t.Errorf("%s@%d: Fit kept %d of the %d pieces planned", name, budget, len(chosen), len(pieces))
+		}
+		if got := c.Count(Render(chosen, n)); got > budget {
+			t.Errorf("%s@%d: view has %d tokens", name, budget, got)
+		}
+	})
+}
+
+// TestGrepSharedAsFresh checks that what the plans of a view share is,
+// after each plan has used it, what a plan that shares nothing works out:
+// no plan changes it for the next. It tries the summary with each share of
+// the room and ranks the candidates for it, as Pieces does.
+func TestGrepSharedAsFresh(t *testing.T) {
+	c := counter()
+	eachGrepSample(t, []int{300, 2000}, func(name string, budget int, g *Grep, n int) {
+		if len(g.files) == 0 {
+			return
+		}
+		g.flush()
+		shared := &grepShared{}
+		for _, more := range append([]int{0}, grepMoreFolds...) {
+			g.shared = shared
+			sum, depth, named := g.summary(budget, c, more)
+			cands := g.candidates(depth, n, named)
+			g.plan(sum, cands, n, budget, c)
+			g.shared = nil
+			freshSum, freshDepth, freshNamed := g.summary(budget, c, more)
+			if !reflect.DeepEqual(sum, freshSum) || depth != freshDepth || !slices.Equal(named, freshNamed) {
+				t.Errorf("%s@%d, %d%% more: the summary differs from one that shares nothing", name, budget, more)
+			}
+			if fresh := g.candidates(depth, n, named); !reflect.DeepEqual(cands, fresh) {
+				t.Errorf("%s@%d, %d%% more: the candidates differ from those of a plan that shares nothing", name, budget, more)
+			}
+		}
+	})
+}
+
+// eachGrepSample calls f with a grep reducer that has read each grep sample
+// of the tune set and of testdata/grep, for each budget, and the sample's
+// lines.
+func eachGrepSample(t *testing.T, budgets []int, f func(name string, budget int, g *Grep, n int)) {
+	t.Helper()
 	own, _ := filepath.Glob(filepath.Join("testdata", "grep", "*.out"))
 	for _, path := range append(corpus(t, "grep-"), own...) {
 		name := strings.TrimSuffix(filepath.Base(path), ".out")
@@ -233,19 +281,11 @@ func TestGrepPlanKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, budget := range []int{150, 300, 1000, 3000, 8000} {
+		for _, budget := range budgets {
 			g := NewGrep(budget)
 			s := NewSplitter(g)
 			s.Write(input)
-			n := s.Close()
-			pieces := g.Pieces(n, budget, c)
-			chosen := Fit(pieces, n, budget, c)
-			if len(chosen) != len(pieces) {
-				t.Errorf("%s@%d: Fit kept %d of the %d pieces planned", name, budget, len(chosen), len(pieces))
-			}
-			if got := c.Count(Render(chosen, n)); got > budget {
-				t.Errorf("%s@%d: view has %d tokens", name, budget, got)
-			}
+			f(name, budget, g, s.Close())
 		}
 	}
 }

@@ -221,6 +221,7 @@ type recordKeyStat struct {
 	objects int    // records that have it with an object value
 	length  int    // total length of its scalar values
 	values  map[string]struct{}
+	last    int // the index of the last record counted, plus one
 }
 
 // maxRecordKeys caps the keys of records whose values are counted.
@@ -255,11 +256,14 @@ func recordKey(b []byte, items []seg) [][]byte {
 
 // countKeys counts the keys of the records, or of the object each holds
 // under outer, and the distinct scalar values of each; it returns them in
-// the order first seen.
+// the order first seen. A key a record repeats counts once, by its first
+// value, the one memberValue finds and a record's line shows: a key all
+// records have with a scalar value then has one in each, and no line
+// shows a container, or nothing, for it.
 func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 	stats := map[string]*recordKeyStat{}
 	var order []*recordKeyStat
-	for _, it := range items {
+	for i, it := range items {
 		v := it
 		if outer != nil {
 			v = memberValue(b, it, outer)
@@ -277,6 +281,10 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 				stats[string(st.name)] = st
 				order = append(order, st)
 			}
+			if st.last == i+1 {
+				return true // a repeat of a key of this record
+			}
+			st.last = i + 1
 			switch kindAt(b, val.start) {
 			case jString, jNumber:
 				st.n++

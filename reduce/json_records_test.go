@@ -154,6 +154,46 @@ func TestJSONRecordListStream(t *testing.T) {
 	}
 }
 
+// A key a record repeats counts once, by the value a line shows: the field
+// that labels a map's records, and the key that names a list's, has a
+// scalar value in every record, never a container or nothing. (What a view
+// writes of a list's lines is kept for views with strings as long: see
+// listOnce.)
+func TestJSONRecordKeyRepeated(t *testing.T) {
+	for _, input := range []string{
+		// The label's first value in one record is an object; another
+		// record has it twice.
+		`{"a": {"type": {"x": 1}, "port": 1}, "b": {"type": "web", "type": "api", "port": 2}, "c": {"type": "web", "port": 3}, "d": {"type": "db", "port": 4}}`,
+		// One record lacks the label, another has it twice.
+		`{"a": {"state": "up", "port": 1}, "b": {"state": "up", "state": "down", "port": 2}, "c": {"port": 3}, "d": {"state": "x", "port": 4}}`,
+		// A list's key is an object in one record, twice in another.
+		`[{"name": {"o": 1}, "id": 0}, {"name": "n1", "name": "n1b", "id": 1}, {"name": "n2", "id": 2}, {"name": "n3", "id": 3},
+		  {"name": "n4", "id": 4}, {"name": "n5", "id": 5}, {"name": "n6", "id": 6}, {"name": "n7", "id": 7}]`,
+	} {
+		b := []byte(input)
+		d := newJSONDoc(b, seg{0, valueEnd(b, 0)}, true)
+		lists := d.recordLists()
+		if len(lists) != 1 {
+			t.Fatalf("%s: %d record lists, want 1", input, len(lists))
+		}
+		l := lists[0]
+		key := l.label
+		if !l.object {
+			key = l.path[0]
+		}
+		each := func(v seg) {
+			if x := d.memberValue(v, key); x.end <= x.start || kindAt(b, x.start) != jString && kindAt(b, x.start) != jNumber {
+				t.Errorf("%s: a record's %s is %q, no scalar", input, key, b[x.start:x.end])
+			}
+		}
+		if l.object {
+			d.eachMember(l.at, func(_, v seg) bool { each(v); return true })
+		} else {
+			d.eachItem(l.at, func(start, end int) bool { each(seg{start, end}); return true })
+		}
+	}
+}
+
 // A map whose members are records is shown one record a line by the field
 // they have in common, every member named.
 func TestJSONRecordListMap(t *testing.T) {

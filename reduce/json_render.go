@@ -137,10 +137,14 @@ func (r *docRender) listOnce(v seg, depth int, l *recordList) {
 	}
 	// Only the records in full go deeper than the list's lines, as deep
 	// as fullRecord takes them at least, and only they use the level's
-	// widths; the lines cut their strings.
+	// widths; the lines cut their strings, and a record on a line of its
+	// own among folds (lineRecord) summarises its containers by the
+	// level's names. A line that shows a record by its key shows a scalar,
+	// never a container: a label or key is one every record has with a
+	// scalar value, counted by the value a line shows (see countKeys).
 	key := listKey{v.start, depth, max(r.depth, depth+1+fullDepth), r.lv, r.names}
 	if l.counts.full == 0 {
-		key.viewDepth, key.lv, key.names = 0, jsonLevel{chars: r.lv.chars}, 0
+		key.viewDepth, key.lv, key.names = 0, jsonLevel{chars: r.lv.chars, names: r.lv.names}, 0
 	}
 	if s, ok := r.d.listText[key]; ok && len(r.out)+len(s) <= r.limit {
 		r.out = append(r.out, s...)

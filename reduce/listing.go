@@ -204,7 +204,7 @@ func (r *Listing) Add(l Line) {
 		// row of ls -l does.
 		bare := bytes.IndexByte(name[:max(len(name)-1, 0)], '/') < 0
 		folds := !bare || r.section == nil && ll.Start == 0 && !bytes.HasSuffix(name, []byte("/"))
-		folds = folds && len(bytes.Fields(b[:ll.Start])) < listPathColumns
+		folds = folds && fieldCount(b[:ll.Start]) < listPathColumns
 		if ll.End == len(b) && folds && r.fold.add(l, b[:ll.Start], name, dir) {
 			return
 		}
@@ -436,8 +436,8 @@ func modeRow(b []byte) bool {
 // one: dpkg -l's ii, apt list's [installed,automatic]; or "".
 func rowKey(b []byte) string {
 	if len(b) > 3 && b[2] == ' ' && b[0] != ' ' && b[0] != '-' && b[1] != ' ' {
-		if f := bytes.Fields(b[:3]); len(f) == 1 && len(f[0]) == 2 && isLowerWord(f[0]) {
-			return string(f[0])
+		if isLowerWord(b[:2]) {
+			return string(b[:2])
 		}
 	}
 	first, _, _ := bytes.Cut(b, []byte(" "))
@@ -451,6 +451,16 @@ func rowKey(b []byte) string {
 		return string(key)
 	}
 	return ""
+}
+
+// fieldCount counts the fields of b as bytes.Fields splits them, without
+// a slice of them: it runs on every row.
+func fieldCount(b []byte) int {
+	n := 0
+	for range bytes.FieldsSeq(b) {
+		n++
+	}
+	return n
 }
 
 func isLowerWord(b []byte) bool {
@@ -475,12 +485,17 @@ func rowSize(b []byte, ll shape.ListingLine) (int64, bool) {
 	case ll.Start > 0 && modeRow(b):
 		// ls -l: the field before the date, which starts three fields
 		// before the name.
-		fields := bytes.Fields(b[:ll.Start])
-		if len(fields) < 4 {
+		var last [4][]byte // the last four fields, the nth at n%4
+		n := 0
+		for f := range bytes.FieldsSeq(b[:ll.Start]) {
+			last[n%4] = f
+			n++
+		}
+		if n < 4 {
 			return 0, false
 		}
-		f = fields[len(fields)-4]
-	case ll.Start > 0 && ll.End == len(b) && len(bytes.Fields(b[:ll.Start])) == 1:
+		f = last[n%4]
+	case ll.Start > 0 && ll.End == len(b) && fieldCount(b[:ll.Start]) == 1:
 		// ls -s: the size, then the name.
 		f = bytes.TrimSpace(b[:ll.Start])
 	case ll.Start == 1 && b[0] == ' ' && ll.End < len(b):

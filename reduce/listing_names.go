@@ -120,7 +120,7 @@ func (n *listNames) slash(line int) {
 func onlyNumbers(parts ...[]byte) bool {
 	some := false
 	for _, p := range parts {
-		for _, f := range bytes.Fields(p) {
+		for f := range bytes.FieldsSeq(p) {
 			if _, ok := parseSize(f); !ok {
 				return false
 			}

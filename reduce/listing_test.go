@@ -231,6 +231,38 @@ func TestListingRowKeys(t *testing.T) {
 	}
 }
 
+// TestListingFieldCount checks that rows are split into fields as
+// bytes.Fields splits them, Unicode spaces and broken UTF-8 included.
+func TestListingFieldCount(t *testing.T) {
+	for _, in := range []string{"", "   ", "a", " a  b\t c\n", "a\u00a0b", "a\u2003 b", "\xffa b\xc2", "4.0K\t"} {
+		if got, want := fieldCount([]byte(in)), len(bytes.Fields([]byte(in))); got != want {
+			t.Errorf("fieldCount(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+// TestListingRowsAllocateNothing checks that reading a row's fields, its
+// size and its status makes no garbage: they are read on every row.
+func TestListingRowsAllocateNothing(t *testing.T) {
+	var p shape.ListingParser
+	for _, row := range []string{
+		"-rw-r--r-- 1 root root 3080 Aug 28 16:20 a.go",
+		"12 README.md",
+		"4.0K\t/usr/share/doc",
+	} {
+		b := []byte(row)
+		ll := p.Parse(b)
+		if n := testing.AllocsPerRun(10, func() {
+			rowSize(b, ll)
+			rowKey(b)
+			onlyNumbers(b[:ll.Start])
+			fieldCount(b[:ll.Start])
+		}); n != 0 {
+			t.Errorf("%q: %v allocations a row", row, n)
+		}
+	}
+}
+
 // TestListingStandsOut checks, on real ls -lhS output sorted by size, that
 // the directories, which rank last by size, are shown before the rest: a
 // view of a library directory names its subdirectories.
