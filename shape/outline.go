@@ -47,7 +47,8 @@ type outlineTally struct {
 	defines     int // lines that define a macro: "#define __x86_64__ 1"
 	// roff counts lines of a manual's source: roff's requests (.SH,
 	// .TP, .\" comments) and lines that change fonts (\fB...\fR);
-	// roffHead is set by a request that heads a page or a section.
+	// roffHead is set by a request that heads a page or a section,
+	// defines a macro or comments.
 	roff     int
 	roffHead bool
 	// vim counts lines of Vim script: comments, continued lines and
@@ -157,7 +158,9 @@ func sniffOutline(sample []byte) (bool, string) {
 		// A cut from inside a file (tail, sed -n) may hold a function's
 		// body and not its head: its statements tell it.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d steer control", t.code, t.lines, t.flow)
-	case t.roffHead && t.roff >= 6 && t.roff*2 >= t.lines:
+	case t.roffHead && t.roff >= 6 && t.roff*3 >= t.lines:
+		// mdoc's pages put a request before nearly every word
+		// it marks, between lines of prose: a third is enough.
 		return true, fmt.Sprintf("a manual's source: %d of %d lines are roff's requests or change fonts", t.roff, t.lines)
 	case t.vimOwn >= 3 && t.vim*2 >= t.lines:
 		// Vim's runtime files (syntax, indent, completion scripts)
@@ -350,7 +353,9 @@ func tallyOutline(sample []byte) outlineTally {
 		if req, ok := roffRequest(line); ok {
 			t.roff++
 			switch string(req) {
-			case "TH", "SH", "Dd", "Sh":
+			case "TH", "SH", "Dd", "Sh", "de", "de1", `\"`:
+				// A page's or a section's heading, a macro's
+				// definition or a comment: only roff writes them.
 				t.roffHead = true
 			}
 		} else if roffFonts(line) {
@@ -913,24 +918,42 @@ func codeLine(t []byte) bool {
 }
 
 // roffRequest returns the request a line of roff source makes, as manual
-// pages are written: a dot at the margin, a name of one or two letters,
-// then a blank or nothing (".SH NAME", ".B tar", ".PP"); a comment (.\")
-// is a request named by its backslash.
+// pages and macro packages are written: a dot at the margin, a name of
+// one to three letters and perhaps a digit, then a blank or nothing
+// (".SH NAME", ".B tar", ".PP", ".de1 an-trap"); a comment (.\") or the
+// end of a block (.\}) is a request named by its backslash, and a dot
+// alone the empty request. Blanks after the dot indent a macro's body
+// (".  nr HY 1", ".    ds la <"): there a name has two letters or more
+// and may be longer (".  while", ".  return"), as ". a dot" has not.
 func roffRequest(line []byte) ([]byte, bool) {
-	if len(line) < 2 || line[0] != '.' {
+	if len(line) == 0 || line[0] != '.' {
 		return nil, false
 	}
-	if line[1] == '\\' && len(line) > 2 && line[2] == '"' {
+	if len(line) == 1 {
+		return line[1:], true
+	}
+	if line[1] == '\\' && len(line) > 2 && (line[2] == '"' || line[2] == '}') {
 		return line[1:3], true
 	}
-	n := 1
-	for n < len(line) && n <= 3 && isLetter(line[n]) {
+	rest := bytes.TrimLeft(line[1:], " \t")
+	most := 3
+	if len(rest) < len(line)-1 {
+		if len(rest) > 0 && rest[0] == '\\' && len(rest) > 1 && rest[1] == '"' {
+			return rest[:2], true
+		}
+		most = 8
+	}
+	n := 0
+	for n < len(rest) && n < most && isLetter(rest[n]) {
 		n++
 	}
-	if n == 1 || n > 3 || n < len(line) && line[n] != ' ' {
+	if n < len(rest) && isDigit(rest[n]) {
+		n++
+	}
+	if n == 0 || most > 3 && n < 2 || n < len(rest) && rest[n] != ' ' {
 		return nil, false
 	}
-	return line[1:n], true
+	return rest[:n], true
 }
 
 // roffFonts reports whether a line changes roff's font and back, as a

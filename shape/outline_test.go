@@ -318,7 +318,21 @@ func TestSniffMarksOfCode(t *testing.T) {
 			{"...and more", false},
 			{". a dot", false},
 			{".Section heading", false},
+			// A macro package's requests: a name with a digit, the
+			// empty request, a block's end, a body indented after the dot.
+			{".de1 an-trap", true},
+			{".", true},
+			{`.\}`, true},
+			{".  nr HY 1", true},
+			{`.  \" groff's man macros control hyphenation`, true},
+			{".  while", true},
 		}},
+		// groff's macro package, which sets registers and strings and
+		// defines no page (head of /usr/share/groff/*/tmac/papersize.tmac).
+		{"outline-tmac-papersize.txt", "roffRequest", func(t []byte) bool { _, ok := roffRequest(t); return ok }, nil},
+		// An mdoc page's source, prose between its requests (zcat
+		// /usr/share/man/man1/ssh.1.gz | sed -n 1101,1200p).
+		{"outline-mdoc-ssh-1.txt", "roffRequest", func(t []byte) bool { _, ok := roffRequest(t); return ok }, nil},
 	} {
 		sniffsAs(t, tc.sample, Outline)
 		for _, l := range tc.lines {
