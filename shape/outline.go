@@ -78,6 +78,10 @@ type outlineTally struct {
 	// synopsis counts the lines that go on with a usage line's groups of
 	// options: "[-b bind_address] [-c cipher_spec]".
 	synopsis int
+	// m4 counts m4's comments (dnl) and calls of autoconf's and
+	// automake's macros ("AC_DEFUN([AM_ICONV],", "  AC_MSG_ERROR([no
+	// java])", "AC_PROG_CC"), as configure.ac and aclocal's files hold.
+	m4 int
 	// builtinStart is set when the first line names a shell's builtin,
 	// then its name again and its arguments, as bash's help writes it:
 	// "trap: trap [-lp] [[arg] signal_spec ...]".
@@ -166,6 +170,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		// Vim's runtime files (syntax, indent, completion scripts)
 		// declare little: they are commands and comments.
 		return true, fmt.Sprintf("Vim script: %d of %d lines are its commands or comments", t.vim, t.lines)
+	case t.m4 >= 5 && t.code*2 >= t.lines:
+		return true, fmt.Sprintf("m4 and autoconf: %d of %d lines are its comments or macros", t.m4, t.lines)
 	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
@@ -334,10 +340,14 @@ func tallyOutline(sample []byte) outlineTally {
 		if cmd, ok := podCommand(line); ok {
 			inPOD = cmd != "cut"
 		}
-		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) || dashComment(trimmed) {
+		dnl := m4Comment(trimmed)
+		if dnl || autoconfMacro(trimmed) {
+			t.m4++
+		}
+		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) || dashComment(trimmed) || dnl {
 			t.code++
 		}
-		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) || dashComment(trimmed) {
+		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) || dashComment(trimmed) || dnl {
 			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
@@ -1107,6 +1117,33 @@ func hashComment(t []byte) bool {
 func dashComment(t []byte) bool {
 	rest, ok := bytes.CutPrefix(t, []byte("-- "))
 	return ok && len(bytes.TrimSpace(rest)) > 0
+}
+
+// m4Comment reports whether a trimmed line is m4's comment, which runs to
+// the end of the line: "dnl", alone or before a blank.
+func m4Comment(t []byte) bool {
+	rest, ok := bytes.CutPrefix(t, []byte("dnl"))
+	return ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t')
+}
+
+// autoconfMacro reports whether a trimmed line calls one of autoconf's,
+// automake's, libtool's or pkg-config's macros, or m4's own: the
+// prefix, capitals, digits and underscores, then a parenthesis or the
+// end of the line ("AC_INIT(foo, 1.0)", "AM_CONDITIONAL([X], [test
+// x = y])", "AC_PROG_CC", "m4_ifndef([PKG_PREREQ],").
+func autoconfMacro(t []byte) bool {
+	var rest []byte
+	for _, p := range []string{"AC_", "AM_", "AU_", "AS_", "AH_", "LT_", "PKG_", "m4_"} {
+		if r, ok := bytes.CutPrefix(t, []byte(p)); ok {
+			rest = r
+			break
+		}
+	}
+	n := 0
+	for n < len(rest) && (isLetter(rest[n]) || isDigit(rest[n]) || rest[n] == '_') {
+		n++
+	}
+	return n > 0 && (n == len(rest) || rest[n] == '(')
 }
 
 // declStarts start declarations: of functions, types, classes, macros;

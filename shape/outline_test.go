@@ -327,6 +327,25 @@ func TestSniffMarksOfCode(t *testing.T) {
 			{`.  \" groff's man macros control hyphenation`, true},
 			{".  while", true},
 		}},
+		// autoconf's input: macros called at the margin and inside the
+		// shell's blocks (head of pyenv-doctor's configure.ac).
+		{"outline-configure-ac.txt", "autoconfMacro", autoconfMacro, []markCase{
+			{"AC_INIT(pyenv-doctor, 0.0.1, a@example.org)", true},
+			{"AC_PROG_CC", true},
+			{"m4_ifndef([PKG_PREREQ],", true},
+			{"AM_CONDITIONAL([X], [test x = y])", true},
+			{"AC_", false},
+			{"AC_DC adapter: online", false},
+			{"PKG_CONFIG_PATH=/usr/lib/pkgconfig", false},
+		}},
+		// aclocal's macros, mostly m4's comments (head of
+		// /usr/share/aclocal/pkg.m4).
+		{"outline-m4-pkg.txt", "m4Comment", m4Comment, []markCase{
+			{"dnl", true},
+			{"dnl PKG_PREREQ(MIN-VERSION)", true},
+			{"dnlx", false},
+			{"dnl-tools", false},
+		}},
 		// groff's macro package, which sets registers and strings and
 		// defines no page (head of /usr/share/groff/*/tmac/papersize.tmac).
 		{"outline-tmac-papersize.txt", "roffRequest", func(t []byte) bool { _, ok := roffRequest(t); return ok }, nil},
