@@ -3,6 +3,7 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"strings"
 )
 
 // outlineTally counts the lines of a sample by what they look like, for
@@ -217,9 +218,10 @@ func tallyOutline(sample []byte) outlineTally {
 		pendHeading  bool // the line before is a heading, if a blank line follows
 		pendSetext   bool
 		inFence      bool
-		inNote       bool // inside a comment of HTML or XML
-		inComment    bool // inside a block comment or a docstring
-		inPOD        bool // inside Perl's documentation, from =head1 or =pod to =cut
+		inNote       bool   // inside a comment of HTML or XML
+		inComment    bool   // inside a block comment or a docstring
+		inPOD        bool   // inside Perl's documentation, from =head1 or =pod to =cut
+		bracketEnd   []byte // what closes the open bracket comment of CMake or Lua: "]=]"
 		linesChecked int
 		pendOption   = -1 // the indentation of an option line not yet described
 		seenCode     bool // a line that is not blank and no # comment has been read
@@ -341,13 +343,22 @@ func tallyOutline(sample []byte) outlineTally {
 			inPOD = cmd != "cut"
 		}
 		dnl := m4Comment(trimmed)
+		note := lineComment(trimmed) || bracketEnd != nil
+		if bracketEnd != nil {
+			if bytes.Contains(trimmed, bracketEnd) {
+				bracketEnd = nil
+			}
+		} else {
+			bracketEnd = bracketComment(trimmed)
+			note = note || bracketEnd != nil
+		}
 		if dnl || autoconfMacro(trimmed) {
 			t.m4++
 		}
-		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) || dashComment(trimmed) || dnl {
+		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) || dashComment(trimmed) || dnl || note {
 			t.code++
 		}
-		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) || dashComment(trimmed) || dnl {
+		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) || dashComment(trimmed) || dnl || note {
 			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
@@ -1126,6 +1137,44 @@ func m4Comment(t []byte) bool {
 	return ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t')
 }
 
+// lineComment reports whether a trimmed line is a comment of Lisp or of
+// TeX: two semicolons (";; Attributes", ";;; Code:"), or a percent sign
+// alone or before a blank or another ("% Helpers", "%% docutils.sty").
+// One semicolon starts an INI file's comments, which are configuration's.
+func lineComment(t []byte) bool {
+	if bytes.HasPrefix(t, []byte(";;")) {
+		return true
+	}
+	return len(t) > 0 && t[0] == '%' && (len(t) == 1 || t[1] == ' ' || t[1] == '%')
+}
+
+// bracketComment returns what closes the bracket comment a trimmed line
+// opens and does not close, as CMake and Lua write their long comments:
+// "#[[" or "--[[", equals signs perhaps between the brackets
+// ("#[=======[.rst:"), closed by as many between two closing brackets
+// ("]=======]"). Anything else returns nil.
+func bracketComment(t []byte) []byte {
+	rest, ok := bytes.CutPrefix(t, []byte("#["))
+	if !ok {
+		rest, ok = bytes.CutPrefix(t, []byte("--["))
+	}
+	if !ok {
+		return nil
+	}
+	n := 0
+	for n < len(rest) && rest[n] == '=' {
+		n++
+	}
+	if n == len(rest) || rest[n] != '[' {
+		return nil
+	}
+	end := []byte("]" + strings.Repeat("=", n) + "]")
+	if bytes.Contains(rest[n+1:], end) {
+		return nil
+	}
+	return end
+}
+
 // autoconfMacro reports whether a trimmed line calls one of autoconf's,
 // automake's, libtool's or pkg-config's macros, or m4's own: the
 // prefix, capitals, digits and underscores, then a parenthesis or the
@@ -1150,7 +1199,8 @@ func autoconfMacro(t []byte) bool {
 // SQL's CREATE statements and a Dockerfile's stages (FROM image); CMake's
 // functions and macros (function(name args), macro(name args)) and Vim
 // script's (function! name(args)); Lisp's forms that define (defun,
-// define, defn).
+// define, defn); TeX's definitions of commands and environments and a
+// package's or class's name (\newcommand, \def\x, \ProvidesPackage).
 var declStarts = []string{
 	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
 	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
@@ -1161,6 +1211,9 @@ var declStarts = []string{
 	"package ", "proc ", "message ", "service ", "rpc ", "CREATE ", "create ", "FROM ",
 	"function(", "macro(", "function! ",
 	"(defun ", "(defmacro ", "(defvar ", "(defconst ", "(defcustom ", "(define ", "(defn ", "(defn- ",
+	`\newcommand`, `\renewcommand`, `\providecommand`, `\DeclareRobustCommand`, `\newenvironment`,
+	`\renewenvironment`, `\def\`, `\gdef\`, `\edef\`, `\newif\`, `\DeclareOption`,
+	`\ProvidesPackage`, `\ProvidesClass`, `\ProvidesFile`,
 }
 
 // assignedFunction reports whether a line assigns a function to a name or
@@ -1213,7 +1266,7 @@ func declaration(line []byte) bool {
 	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
 		return false
 	}
-	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' && t[0] != '(' {
+	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' && t[0] != '(' && t[0] != '\\' {
 		return false
 	}
 	for _, s := range declStarts {

@@ -486,3 +486,42 @@ func checkSniffs(t *testing.T, name string, sniff func([]byte) (bool, string), c
 		}
 	}
 }
+
+// TestSniffLineAndBracketComments checks sources whose comments no other
+// language writes so: Lisp's double semicolons, TeX's percent signs and
+// CMake's bracket comments, which hold a module's documentation.
+func TestSniffLineAndBracketComments(t *testing.T) {
+	// From docutils.sty (LaTeX).
+	sty := "%% docutils.sty: macros for Docutils LaTeX output.\n%%\n%%   Copyright 2020 G. Milde\n%%   Released under the terms of the `2-Clause BSD license`.\n\n" +
+		"% Implementation\n% ==============\n%\n% ::\n\n\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesPackage{docutils}\n  [2021/05/18 macros for Docutils LaTeX output]\n\n" +
+		"% Helpers\n% -------\n%\n% duclass::\n\n% class handling for environments (block-level elements)\n" +
+		"\\providecommand*{\\DUclass}[1]{%\n  \\ifcsname DUclass#1\\endcsname\n    \\csname DUclass#1\\endcsname\n  \\fi\n}\n\n" +
+		"\\providecommand*{\\DUrole}[2]{%\n  \\ifcsname DUrole#1\\endcsname\n    \\csname DUrole#1\\endcsname{#2}%\n  \\else\n    #2\n  \\fi\n}\n"
+	// An INI file's comments take one semicolon: configuration, text.
+	ini := "; Configuration of the pool\n; Each section names a pool\n[www]\nuser = www-data\ngroup = www-data\n; The address on which to accept requests\nlisten = /run/php/fpm.sock\n" +
+		"; Set permissions for the socket\nlisten.owner = www-data\nlisten.group = www-data\npm = dynamic\npm.max_children = 5\n"
+	sniffsOutline(t, []sniffCase{{sty, true}, {ini, false}})
+	// Emacs Lisp, its comments and forms (llvm-mode.el of LLVM), and a
+	// CMake module (CheckCSourceCompiles.cmake), both whole.
+	sniffsAs(t, "outline-elisp-llvm-mode.txt", Outline)
+	sniffsAs(t, "outline-cmake-check-c-source.txt", Outline)
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{";;; Code:", true}, {";; Labels", true}, {"% Helpers", true}, {"%% docutils.sty", true}, {"%", true},
+		{"; a setting", false}, {"%Cpu(s):  1.2 us", false}, {"%d items", false},
+	} {
+		if got := lineComment([]byte(c.line)); got != c.want {
+			t.Errorf("lineComment(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+	for _, c := range []struct{ line, want string }{
+		{"#[[", "]]"}, {"#[==[.rst:", "]==]"}, {"--[[ a note", "]]"},
+		{"#[[ closed ]]", ""}, {"#[=]", ""}, {"#[tag]", ""}, {"-- a note", ""},
+	} {
+		if got := string(bracketComment([]byte(c.line))); got != c.want {
+			t.Errorf("bracketComment(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
