@@ -212,13 +212,17 @@ func sniffOutline(sample []byte) (bool, string) {
 
 func tallyOutline(sample []byte) outlineTally {
 	var (
-		t            outlineTally
-		prev         []byte // the line before, blank or not
-		prevBlank    = true
-		pendHeading  bool // the line before is a heading, if a blank line follows
-		pendSetext   bool
-		inFence      bool
-		inNote       bool   // inside a comment of HTML or XML
+		t           outlineTally
+		prev        []byte // the line before, blank or not
+		prevBlank   = true
+		pendHeading bool // the line before is a heading, if a blank line follows
+		pendSetext  bool
+		inFence     bool
+		inNote      bool // inside a comment of HTML or XML
+		// inTag is set inside a tag or a DTD's declaration that goes on
+		// past its line, attributes one a line, until a blank line or
+		// one that closes it: "<!ATTLIST %public;", "\tid ID #IMPLIED", ">".
+		inTag        bool
 		inComment    bool   // inside a block comment or a docstring
 		inPOD        bool   // inside Perl's documentation, from =head1 or =pod to =cut
 		bracketEnd   []byte // what closes the open bracket comment of CMake or Lua: "]=]"
@@ -238,6 +242,7 @@ func tallyOutline(sample []byte) outlineTally {
 			}
 			pendHeading, pendSetext = false, false
 			prev, prevBlank = line, true
+			inTag = false
 			continue
 		}
 		pendHeading, pendSetext = false, false
@@ -253,8 +258,12 @@ func tallyOutline(sample []byte) outlineTally {
 		case inNote || bytes.HasPrefix(trimmed, []byte("<!--")):
 			t.markupNotes++
 			inNote = !bytes.Contains(trimmed, []byte("-->"))
+		case inTag:
+			t.markup++
+			inTag = bytes.IndexByte(trimmed, '>') < 0
 		case markupLine(trimmed):
 			t.markup++
+			inTag = trimmed[0] == '<' && bytes.IndexByte(trimmed[bytes.LastIndexByte(trimmed, '<'):], '>') < 0
 		}
 		if t.lines == 1 {
 			t.markupStart = t.markup+t.markupNotes == 1

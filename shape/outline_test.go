@@ -378,6 +378,19 @@ func TestSniffMarkup(t *testing.T) {
 		"<!DOCTYPE HTML>\n<html lang=\"en\">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n" +
 		"        <h1>Error response</h1>\n        <p>Error code: 404</p>\n    </body>\n</html>\n"
 	sniffsOutline(t, []sniffCase{{page, true}, {xml, true}, {response, false}})
+	// A DTD's declarations go on past their lines, an attribute a line
+	// (/usr/share/xml/schema/xml-core/catalog.dtd).
+	sniffsAs(t, "outline-dtd-catalog.txt", Outline)
+	// A tag's attributes one a line are the tag's too; a blank line
+	// ends what a tag left open.
+	tags := "<!ATTLIST %public;\n\tid\t\tID\t\t\t#IMPLIED\n\tpublicId\t%publicIdentifier;\t#REQUIRED\n>\n" +
+		"<project name=\"ant-macros\"\n  default=\"run\">\n</project>\n"
+	if tl := tallyOutline([]byte(tags)); tl.markup != tl.lines {
+		t.Errorf("tallyOutline: %d of %d lines of tags are markup, want all", tl.markup, tl.lines)
+	}
+	if tl := tallyOutline([]byte("<!ATTLIST %public;\n\nid ID #IMPLIED\nthen prose\n")); tl.markup != 1 {
+		t.Errorf("tallyOutline: %d lines are markup past a blank line, want 1", tl.markup)
+	}
 }
 
 // TestSniffBuiltinHelp checks that bash's help of a builtin, a synopsis
