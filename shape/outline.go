@@ -83,6 +83,12 @@ type outlineTally struct {
 	// automake's macros ("AC_DEFUN([AM_ICONV],", "  AC_MSG_ERROR([no
 	// java])", "AC_PROG_CC"), as configure.ac and aclocal's files hold.
 	m4 int
+	// ruleHeads counts the lines at the margin that name a grammar's
+	// rule before a colon ("stat:", "expr: additive;", "relation :"),
+	// and alternatives the lines that go on with one of its
+	// alternatives ("|   functionCall", "| expr '+' expr"), as yacc,
+	// bison and ANTLR write them.
+	ruleHeads, alternatives int
 	// builtinStart is set when the first line names a shell's builtin,
 	// then its name again and its arguments, as bash's help writes it:
 	// "trap: trap [-lp] [[arg] signal_spec ...]".
@@ -173,6 +179,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("Vim script: %d of %d lines are its commands or comments", t.vim, t.lines)
 	case t.m4 >= 5 && t.code*2 >= t.lines:
 		return true, fmt.Sprintf("m4 and autoconf: %d of %d lines are its comments or macros", t.m4, t.lines)
+	case t.ruleHeads >= 3 && t.alternatives >= 5 && t.code*2 >= t.lines:
+		return true, fmt.Sprintf("a grammar: %d rules, %d alternatives", t.ruleHeads, t.alternatives)
 	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
@@ -328,6 +336,12 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if bytes.Contains(line, []byte("$(")) || bytes.Contains(line, []byte("${")) {
 			t.makeRefs++
+		}
+		if grammarRule(line) {
+			t.ruleHeads++
+		}
+		if alternative(trimmed) {
+			t.alternatives++
 		}
 		if makeConditional(trimmed) {
 			t.makeConds++
@@ -1182,6 +1196,25 @@ func bracketComment(t []byte) []byte {
 		return nil
 	}
 	return end
+}
+
+// grammarRule reports whether a line names a grammar's rule at the
+// margin: a name of letters, digits and underscores, blanks perhaps, a
+// colon, then nothing or a blank ("stat:", "expr: additive;").
+func grammarRule(line []byte) bool {
+	n := 0
+	for n < len(line) && (isLetter(line[n]) || line[n] == '_' || n > 0 && isDigit(line[n])) {
+		n++
+	}
+	rest := bytes.TrimLeft(line[n:], " \t")
+	return n > 0 && len(rest) > 0 && rest[0] == ':' && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t')
+}
+
+// alternative reports whether a trimmed line goes on with an alternative
+// of a grammar's rule: a bar and a blank, and no bar at its end, which a
+// table's row has ("| a | b |").
+func alternative(t []byte) bool {
+	return len(t) > 2 && t[0] == '|' && (t[1] == ' ' || t[1] == '\t') && t[len(t)-1] != '|'
 }
 
 // autoconfMacro reports whether a trimmed line calls one of autoconf's,

@@ -1,6 +1,7 @@
 package shape
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -535,6 +536,35 @@ func TestSniffLineAndBracketComments(t *testing.T) {
 	} {
 		if got := string(bracketComment([]byte(c.line))); got != c.want {
 			t.Errorf("bracketComment(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+// TestSniffGrammar checks a grammar's source, rules named at the margin
+// and their alternatives under them, against configuration and tables
+// whose lines look alike.
+func TestSniffGrammar(t *testing.T) {
+	// Head of sympy's Autolev.g4 (ANTLR).
+	sniffsAs(t, "outline-antlr-autolev.txt", Outline)
+	yacc := "%token NUM\n%left '+' '-'\n%%\n\ntop:\n\texpr\n\t{\n\t\tfmt.Println($1)\n\t};\n\nexpr:\n\texpr1\n|\t'+' expr\n|\t'-' expr\n\t{\n\t\t$$ = -$2\n\t};\n\n" +
+		"expr1:\n\texpr2\n|\texpr1 '+' expr2\n|\texpr1 '-' expr2\n\t;\n\nexpr2:\n\texpr3\n|\texpr2 '*' expr3\n|\texpr2 '/' expr3\n\t;\n"
+	yaml := "name: build\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n" +
+		"      - run: |\n          go test ./...\n          go vet ./...\nenv:\n  CGO_ENABLED: 0\n"
+	table := "Results:\n| name | tokens | kept |\n| ---- | ------ | ---- |\n| grep | 120 | 3/3 |\n| log | 80 | 2/2 |\n| diff | 95 | 4/4 |\n| json | 60 | 1/1 |\n| text | 40 | 2/2 |\nTotal: 395\nSummary: ok\n"
+	sniffsOutline(t, []sniffCase{{yacc, true}, {yaml, false}, {table, false}})
+	for _, c := range []struct {
+		line       string
+		rule, alts bool
+	}{
+		{"stat:", true, false}, {"expr: additive;", true, false}, {"relation :", true, false},
+		{"|   functionCall", false, true}, {"|\t'+' expr", false, true},
+		{"  indented:", false, false}, {"http://x", false, false}, {"| a | b |", false, false}, {"|", false, false},
+	} {
+		if got := grammarRule([]byte(c.line)); got != c.rule {
+			t.Errorf("grammarRule(%q) = %v, want %v", c.line, got, c.rule)
+		}
+		if got := alternative(bytes.TrimSpace([]byte(c.line))); got != c.alts {
+			t.Errorf("alternative(%q) = %v, want %v", c.line, got, c.alts)
 		}
 	}
 }
