@@ -210,7 +210,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("help text: %d of %d lines name commands", t.commands, t.lines)
 	case t.rules >= 3 && t.rules*40 >= t.lines && t.makeRefs >= t.rules:
 		return true, fmt.Sprintf("a makefile: %d rules with recipes", t.rules)
-	case t.makeConds >= 3 && t.makeRefs >= t.makeConds && t.code*2 >= t.lines:
+	case t.makeConds >= 3 && t.makeRefs*2 >= t.makeConds && t.code*2 >= t.lines:
+		// A makefile that tests many variables (ifdef PGXS, ifndef
+		// NO_PGXS) refers to fewer of them than it has conditionals;
+		// Vim script, whose endif reads as one, refers to none.
 		return true, fmt.Sprintf("a makefile: %d conditionals", t.makeConds)
 	case t.dockerStart && t.docker >= 3 && t.docker*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("a Dockerfile: %d instructions", t.docker)

@@ -568,3 +568,9 @@ func TestSniffGrammar(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffMakefileConditionals checks a makefile that tests more
+// variables than it refers to (postgres' pgxs.mk, whole).
+func TestSniffMakefileConditionals(t *testing.T) {
+	sniffsAs(t, "outline-mk-pgxs.txt", Outline)
+}
