@@ -89,6 +89,10 @@ type outlineTally struct {
 	// alternatives ("|   functionCall", "| expr '+' expr"), as yacc,
 	// bison and ANTLR write them.
 	ruleHeads, alternatives int
+	// batch counts the lines of a Windows batch file: its commands
+	// (set, if, call, echo); batchOwn those only it has: comments
+	// ("rem x", ":: x"), labels (":nogoenv"), @echo, setlocal, goto.
+	batch, batchOwn int
 	// builtinStart is set when the first line names a shell's builtin,
 	// then its name again and its arguments, as bash's help writes it:
 	// "trap: trap [-lp] [[arg] signal_spec ...]".
@@ -134,6 +138,9 @@ func sniffDocument(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("%d of %d lines are git blame's", t.blame, t.lines)
 	case shebang(t.first):
 		return true, "a script (#!)"
+	case hasPrefixFold(t.first, "@echo off"):
+		// A batch file's first line, as #! is a script's.
+		return true, "a batch file (@echo off)"
 	}
 	return false, ""
 }
@@ -181,6 +188,8 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("m4 and autoconf: %d of %d lines are its comments or macros", t.m4, t.lines)
 	case t.ruleHeads >= 3 && t.alternatives >= 5 && t.code*2 >= t.lines:
 		return true, fmt.Sprintf("a grammar: %d rules, %d alternatives", t.ruleHeads, t.alternatives)
+	case t.batchOwn >= 3 && t.batch*2 >= t.lines:
+		return true, fmt.Sprintf("a batch file: %d of %d lines are its commands or comments", t.batch, t.lines)
 	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
@@ -407,6 +416,13 @@ func tallyOutline(sample []byte) outlineTally {
 			}
 		} else if roffFonts(line) {
 			t.roff++
+		}
+		switch batchLine(trimmed) {
+		case batchOnly:
+			t.batchOwn++
+			t.batch++
+		case batchShared:
+			t.batch++
 		}
 		switch vimLine(trimmed) {
 		case vimOnly:
@@ -1057,6 +1073,54 @@ func vimLine(t []byte) int {
 		return vimOnly
 	}
 	return vimShared
+}
+
+// The kinds of line batchLine tells.
+const (
+	batchNone   = iota
+	batchShared // a command other languages have too: set, if, echo
+	batchOnly   // a comment, a label or a command only batch files have
+)
+
+// batchWords are the commands that start a batch file's lines, in small
+// letters, with whether only batch files have them.
+var batchWords = map[string]bool{
+	"rem": true, "@echo": true, "setlocal": true, "endlocal": true, "goto": true, "@rem": true,
+	"set": false, "if": false, "echo": false, "call": false, "for": false, "exit": false,
+	"cd": false, "del": false, "copy": false, "mkdir": false, "start": false, "shift": false,
+}
+
+// batchLine tells whether a trimmed line is one of a Windows batch
+// file's: a comment ("rem x", ":: x"), a label at the margin
+// (":nogoenv"), or a command in either case ("SET X=1", "goto fail").
+func batchLine(t []byte) int {
+	if bytes.HasPrefix(t, []byte("::")) {
+		return batchOnly
+	}
+	if len(t) > 1 && t[0] == ':' && isLetter(t[1]) {
+		n := 1
+		for n < len(t) && (isLetter(t[n]) || isDigit(t[n]) || t[n] == '_') {
+			n++
+		}
+		if n == len(t) {
+			return batchOnly
+		}
+	}
+	w := 0
+	for w < len(t) && (isLetter(t[w]) || w == 0 && t[w] == '@') {
+		w++
+	}
+	if w < len(t) && t[w] != ' ' {
+		return batchNone
+	}
+	own, ok := batchWords[string(bytes.ToLower(t[:w]))]
+	switch {
+	case !ok:
+		return batchNone
+	case own:
+		return batchOnly
+	}
+	return batchShared
 }
 
 // generatedMark reports whether a trimmed line is the comment by which a

@@ -574,3 +574,27 @@ func TestSniffGrammar(t *testing.T) {
 func TestSniffMakefileConditionals(t *testing.T) {
 	sniffsAs(t, "outline-mk-pgxs.txt", Outline)
 }
+
+// TestSniffBatchFile checks Windows batch files: Go's make.bat, which
+// opens with comments, and a short one that opens with @echo off
+// (Python's idle.bat).
+func TestSniffBatchFile(t *testing.T) {
+	sniffsAs(t, "outline-bat-go-make.txt", Outline)
+	idle := "@echo off\r\nrem Start IDLE using the appropriate Python interpreter\r\nset CURRDIR=%~dp0\r\n" +
+		"start \"IDLE\" \"%CURRDIR%..\\..\\pythonw.exe\" \"%CURRDIR%idle.pyw\" %1 %2 %3 %4 %5 %6 %7 %8 %9\r\n"
+	if k, why := Sniff([]byte(idle)); k != Outline {
+		t.Errorf("Sniff(idle.bat) = %s (%s), want outline", k, why)
+	}
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{":: Copyright 2012 The Go Authors.", batchOnly}, {"rem Start IDLE", batchOnly}, {":nogoenv", batchOnly},
+		{"SETLOCAL", batchOnly}, {"goto fail", batchOnly}, {"set GOROOT=%CD%", batchShared}, {"IF ERRORLEVEL 1 goto fail", batchShared},
+		{":x = 1", batchNone}, {"remote: counting objects", batchNone}, {"settings:", batchNone}, {"the end", batchNone},
+	} {
+		if got := batchLine([]byte(c.line)); got != c.want {
+			t.Errorf("batchLine(%q) = %d, want %d", c.line, got, c.want)
+		}
+	}
+}
