@@ -3,6 +3,7 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"strings"
 )
 
 // outlineTally counts the lines of a sample by what they look like, for
@@ -47,7 +48,8 @@ type outlineTally struct {
 	defines     int // lines that define a macro: "#define __x86_64__ 1"
 	// roff counts lines of a manual's source: roff's requests (.SH,
 	// .TP, .\" comments) and lines that change fonts (\fB...\fR);
-	// roffHead is set by a request that heads a page or a section.
+	// roffHead is set by a request that heads a page or a section,
+	// defines a macro or comments.
 	roff     int
 	roffHead bool
 	// vim counts lines of Vim script: comments, continued lines and
@@ -77,6 +79,20 @@ type outlineTally struct {
 	// synopsis counts the lines that go on with a usage line's groups of
 	// options: "[-b bind_address] [-c cipher_spec]".
 	synopsis int
+	// m4 counts m4's comments (dnl) and calls of autoconf's and
+	// automake's macros ("AC_DEFUN([AM_ICONV],", "  AC_MSG_ERROR([no
+	// java])", "AC_PROG_CC"), as configure.ac and aclocal's files hold.
+	m4 int
+	// ruleHeads counts the lines at the margin that name a grammar's
+	// rule before a colon ("stat:", "expr: additive;", "relation :"),
+	// and alternatives the lines that go on with one of its
+	// alternatives ("|   functionCall", "| expr '+' expr"), as yacc,
+	// bison and ANTLR write them.
+	ruleHeads, alternatives int
+	// batch counts the lines of a Windows batch file: its commands
+	// (set, if, call, echo); batchOwn those only it has: comments
+	// ("rem x", ":: x"), labels (":nogoenv"), @echo, setlocal, goto.
+	batch, batchOwn int
 	// builtinStart is set when the first line names a shell's builtin,
 	// then its name again and its arguments, as bash's help writes it:
 	// "trap: trap [-lp] [[arg] signal_spec ...]".
@@ -122,6 +138,9 @@ func sniffDocument(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("%d of %d lines are git blame's", t.blame, t.lines)
 	case shebang(t.first):
 		return true, "a script (#!)"
+	case hasPrefixFold(t.first, "@echo off"):
+		// A batch file's first line, as #! is a script's.
+		return true, "a batch file (@echo off)"
 	}
 	return false, ""
 }
@@ -157,12 +176,20 @@ func sniffOutline(sample []byte) (bool, string) {
 		// A cut from inside a file (tail, sed -n) may hold a function's
 		// body and not its head: its statements tell it.
 		return true, fmt.Sprintf("source code: %d of %d lines read as code, %d steer control", t.code, t.lines, t.flow)
-	case t.roffHead && t.roff >= 6 && t.roff*2 >= t.lines:
+	case t.roffHead && t.roff >= 6 && t.roff*3 >= t.lines:
+		// mdoc's pages put a request before nearly every word
+		// it marks, between lines of prose: a third is enough.
 		return true, fmt.Sprintf("a manual's source: %d of %d lines are roff's requests or change fonts", t.roff, t.lines)
 	case t.vimOwn >= 3 && t.vim*2 >= t.lines:
 		// Vim's runtime files (syntax, indent, completion scripts)
 		// declare little: they are commands and comments.
 		return true, fmt.Sprintf("Vim script: %d of %d lines are its commands or comments", t.vim, t.lines)
+	case t.m4 >= 5 && t.code*2 >= t.lines:
+		return true, fmt.Sprintf("m4 and autoconf: %d of %d lines are its comments or macros", t.m4, t.lines)
+	case t.ruleHeads >= 3 && t.alternatives >= 5 && t.code*2 >= t.lines:
+		return true, fmt.Sprintf("a grammar: %d rules, %d alternatives", t.ruleHeads, t.alternatives)
+	case t.batchOwn >= 3 && t.batch*2 >= t.lines:
+		return true, fmt.Sprintf("a batch file: %d of %d lines are its commands or comments", t.batch, t.lines)
 	case t.asm >= 10 && t.asm*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("assembly: %d of %d lines are instructions", t.asm, t.lines)
 	case t.fences >= 2 || t.headings >= 2 && t.inline >= 2:
@@ -192,7 +219,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("help text: %d of %d lines name commands", t.commands, t.lines)
 	case t.rules >= 3 && t.rules*40 >= t.lines && t.makeRefs >= t.rules:
 		return true, fmt.Sprintf("a makefile: %d rules with recipes", t.rules)
-	case t.makeConds >= 3 && t.makeRefs >= t.makeConds && t.code*2 >= t.lines:
+	case t.makeConds >= 3 && t.makeRefs*2 >= t.makeConds && t.code*2 >= t.lines:
+		// A makefile that tests many variables (ifdef PGXS, ifndef
+		// NO_PGXS) refers to fewer of them than it has conditionals;
+		// Vim script, whose endif reads as one, refers to none.
 		return true, fmt.Sprintf("a makefile: %d conditionals", t.makeConds)
 	case t.dockerStart && t.docker >= 3 && t.docker*3 >= t.lines-t.comments:
 		return true, fmt.Sprintf("a Dockerfile: %d instructions", t.docker)
@@ -202,15 +232,20 @@ func sniffOutline(sample []byte) (bool, string) {
 
 func tallyOutline(sample []byte) outlineTally {
 	var (
-		t            outlineTally
-		prev         []byte // the line before, blank or not
-		prevBlank    = true
-		pendHeading  bool // the line before is a heading, if a blank line follows
-		pendSetext   bool
-		inFence      bool
-		inNote       bool // inside a comment of HTML or XML
-		inComment    bool // inside a block comment or a docstring
-		inPOD        bool // inside Perl's documentation, from =head1 or =pod to =cut
+		t           outlineTally
+		prev        []byte // the line before, blank or not
+		prevBlank   = true
+		pendHeading bool // the line before is a heading, if a blank line follows
+		pendSetext  bool
+		inFence     bool
+		inNote      bool // inside a comment of HTML or XML
+		// inTag is set inside a tag or a DTD's declaration that goes on
+		// past its line, attributes one a line, until a blank line or
+		// one that closes it: "<!ATTLIST %public;", "\tid ID #IMPLIED", ">".
+		inTag        bool
+		inComment    bool   // inside a block comment or a docstring
+		inPOD        bool   // inside Perl's documentation, from =head1 or =pod to =cut
+		bracketEnd   []byte // what closes the open bracket comment of CMake or Lua: "]=]"
 		linesChecked int
 		pendOption   = -1 // the indentation of an option line not yet described
 		seenCode     bool // a line that is not blank and no # comment has been read
@@ -227,6 +262,7 @@ func tallyOutline(sample []byte) outlineTally {
 			}
 			pendHeading, pendSetext = false, false
 			prev, prevBlank = line, true
+			inTag = false
 			continue
 		}
 		pendHeading, pendSetext = false, false
@@ -242,8 +278,12 @@ func tallyOutline(sample []byte) outlineTally {
 		case inNote || bytes.HasPrefix(trimmed, []byte("<!--")):
 			t.markupNotes++
 			inNote = !bytes.Contains(trimmed, []byte("-->"))
+		case inTag:
+			t.markup++
+			inTag = bytes.IndexByte(trimmed, '>') < 0
 		case markupLine(trimmed):
 			t.markup++
+			inTag = trimmed[0] == '<' && bytes.IndexByte(trimmed[bytes.LastIndexByte(trimmed, '<'):], '>') < 0
 		}
 		if t.lines == 1 {
 			t.markupStart = t.markup+t.markupNotes == 1
@@ -309,6 +349,12 @@ func tallyOutline(sample []byte) outlineTally {
 		if bytes.Contains(line, []byte("$(")) || bytes.Contains(line, []byte("${")) {
 			t.makeRefs++
 		}
+		if grammarRule(line) {
+			t.ruleHeads++
+		}
+		if alternative(trimmed) {
+			t.alternatives++
+		}
 		if makeConditional(trimmed) {
 			t.makeConds++
 		}
@@ -331,10 +377,23 @@ func tallyOutline(sample []byte) outlineTally {
 		if cmd, ok := podCommand(line); ok {
 			inPOD = cmd != "cut"
 		}
-		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) || dashComment(trimmed) {
+		dnl := m4Comment(trimmed)
+		note := lineComment(trimmed) || bracketEnd != nil
+		if bracketEnd != nil {
+			if bytes.Contains(trimmed, bracketEnd) {
+				bracketEnd = nil
+			}
+		} else {
+			bracketEnd = bracketComment(trimmed)
+			note = note || bracketEnd != nil
+		}
+		if dnl || autoconfMacro(trimmed) {
+			t.m4++
+		}
+		if inPOD || inComment || codeLine(trimmed) || hashComment(trimmed) || dashComment(trimmed) || dnl || note {
 			t.code++
 		}
-		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) || dashComment(trimmed) {
+		if inPOD || inComment || bytes.HasPrefix(trimmed, []byte("/*")) || bytes.HasPrefix(trimmed, []byte("//")) || hashComment(trimmed) || dashComment(trimmed) || dnl || note {
 			t.comments++
 		}
 		inComment = commentState(trimmed, inComment)
@@ -350,11 +409,20 @@ func tallyOutline(sample []byte) outlineTally {
 		if req, ok := roffRequest(line); ok {
 			t.roff++
 			switch string(req) {
-			case "TH", "SH", "Dd", "Sh":
+			case "TH", "SH", "Dd", "Sh", "de", "de1", `\"`:
+				// A page's or a section's heading, a macro's
+				// definition or a comment: only roff writes them.
 				t.roffHead = true
 			}
 		} else if roffFonts(line) {
 			t.roff++
+		}
+		switch batchLine(trimmed) {
+		case batchOnly:
+			t.batchOwn++
+			t.batch++
+		case batchShared:
+			t.batch++
 		}
 		switch vimLine(trimmed) {
 		case vimOnly:
@@ -913,24 +981,42 @@ func codeLine(t []byte) bool {
 }
 
 // roffRequest returns the request a line of roff source makes, as manual
-// pages are written: a dot at the margin, a name of one or two letters,
-// then a blank or nothing (".SH NAME", ".B tar", ".PP"); a comment (.\")
-// is a request named by its backslash.
+// pages and macro packages are written: a dot at the margin, a name of
+// one to three letters and perhaps a digit, then a blank or nothing
+// (".SH NAME", ".B tar", ".PP", ".de1 an-trap"); a comment (.\") or the
+// end of a block (.\}) is a request named by its backslash, and a dot
+// alone the empty request. Blanks after the dot indent a macro's body
+// (".  nr HY 1", ".    ds la <"): there a name has two letters or more
+// and may be longer (".  while", ".  return"), as ". a dot" has not.
 func roffRequest(line []byte) ([]byte, bool) {
-	if len(line) < 2 || line[0] != '.' {
+	if len(line) == 0 || line[0] != '.' {
 		return nil, false
 	}
-	if line[1] == '\\' && len(line) > 2 && line[2] == '"' {
+	if len(line) == 1 {
+		return line[1:], true
+	}
+	if line[1] == '\\' && len(line) > 2 && (line[2] == '"' || line[2] == '}') {
 		return line[1:3], true
 	}
-	n := 1
-	for n < len(line) && n <= 3 && isLetter(line[n]) {
+	rest := bytes.TrimLeft(line[1:], " \t")
+	most := 3
+	if len(rest) < len(line)-1 {
+		if len(rest) > 0 && rest[0] == '\\' && len(rest) > 1 && rest[1] == '"' {
+			return rest[:2], true
+		}
+		most = 8
+	}
+	n := 0
+	for n < len(rest) && n < most && isLetter(rest[n]) {
 		n++
 	}
-	if n == 1 || n > 3 || n < len(line) && line[n] != ' ' {
+	if n < len(rest) && isDigit(rest[n]) {
+		n++
+	}
+	if n == 0 || most > 3 && n < 2 || n < len(rest) && rest[n] != ' ' {
 		return nil, false
 	}
-	return line[1:n], true
+	return rest[:n], true
 }
 
 // roffFonts reports whether a line changes roff's font and back, as a
@@ -987,6 +1073,54 @@ func vimLine(t []byte) int {
 		return vimOnly
 	}
 	return vimShared
+}
+
+// The kinds of line batchLine tells.
+const (
+	batchNone   = iota
+	batchShared // a command other languages have too: set, if, echo
+	batchOnly   // a comment, a label or a command only batch files have
+)
+
+// batchWords are the commands that start a batch file's lines, in small
+// letters, with whether only batch files have them.
+var batchWords = map[string]bool{
+	"rem": true, "@echo": true, "setlocal": true, "endlocal": true, "goto": true, "@rem": true,
+	"set": false, "if": false, "echo": false, "call": false, "for": false, "exit": false,
+	"cd": false, "del": false, "copy": false, "mkdir": false, "start": false, "shift": false,
+}
+
+// batchLine tells whether a trimmed line is one of a Windows batch
+// file's: a comment ("rem x", ":: x"), a label at the margin
+// (":nogoenv"), or a command in either case ("SET X=1", "goto fail").
+func batchLine(t []byte) int {
+	if bytes.HasPrefix(t, []byte("::")) {
+		return batchOnly
+	}
+	if len(t) > 1 && t[0] == ':' && isLetter(t[1]) {
+		n := 1
+		for n < len(t) && (isLetter(t[n]) || isDigit(t[n]) || t[n] == '_') {
+			n++
+		}
+		if n == len(t) {
+			return batchOnly
+		}
+	}
+	w := 0
+	for w < len(t) && (isLetter(t[w]) || w == 0 && t[w] == '@') {
+		w++
+	}
+	if w < len(t) && t[w] != ' ' {
+		return batchNone
+	}
+	own, ok := batchWords[string(bytes.ToLower(t[:w]))]
+	switch {
+	case !ok:
+		return batchNone
+	case own:
+		return batchOnly
+	}
+	return batchShared
 }
 
 // generatedMark reports whether a trimmed line is the comment by which a
@@ -1086,11 +1220,96 @@ func dashComment(t []byte) bool {
 	return ok && len(bytes.TrimSpace(rest)) > 0
 }
 
+// m4Comment reports whether a trimmed line is m4's comment, which runs to
+// the end of the line: "dnl", alone or before a blank.
+func m4Comment(t []byte) bool {
+	rest, ok := bytes.CutPrefix(t, []byte("dnl"))
+	return ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t')
+}
+
+// lineComment reports whether a trimmed line is a comment of Lisp or of
+// TeX: two semicolons (";; Attributes", ";;; Code:"), or a percent sign
+// alone or before a blank or another ("% Helpers", "%% docutils.sty").
+// One semicolon starts an INI file's comments, which are configuration's.
+func lineComment(t []byte) bool {
+	if bytes.HasPrefix(t, []byte(";;")) {
+		return true
+	}
+	return len(t) > 0 && t[0] == '%' && (len(t) == 1 || t[1] == ' ' || t[1] == '%')
+}
+
+// bracketComment returns what closes the bracket comment a trimmed line
+// opens and does not close, as CMake and Lua write their long comments:
+// "#[[" or "--[[", equals signs perhaps between the brackets
+// ("#[=======[.rst:"), closed by as many between two closing brackets
+// ("]=======]"). Anything else returns nil.
+func bracketComment(t []byte) []byte {
+	rest, ok := bytes.CutPrefix(t, []byte("#["))
+	if !ok {
+		rest, ok = bytes.CutPrefix(t, []byte("--["))
+	}
+	if !ok {
+		return nil
+	}
+	n := 0
+	for n < len(rest) && rest[n] == '=' {
+		n++
+	}
+	if n == len(rest) || rest[n] != '[' {
+		return nil
+	}
+	end := []byte("]" + strings.Repeat("=", n) + "]")
+	if bytes.Contains(rest[n+1:], end) {
+		return nil
+	}
+	return end
+}
+
+// grammarRule reports whether a line names a grammar's rule at the
+// margin: a name of letters, digits and underscores, blanks perhaps, a
+// colon, then nothing or a blank ("stat:", "expr: additive;").
+func grammarRule(line []byte) bool {
+	n := 0
+	for n < len(line) && (isLetter(line[n]) || line[n] == '_' || n > 0 && isDigit(line[n])) {
+		n++
+	}
+	rest := bytes.TrimLeft(line[n:], " \t")
+	return n > 0 && len(rest) > 0 && rest[0] == ':' && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t')
+}
+
+// alternative reports whether a trimmed line goes on with an alternative
+// of a grammar's rule: a bar and a blank, and no bar at its end, which a
+// table's row has ("| a | b |").
+func alternative(t []byte) bool {
+	return len(t) > 2 && t[0] == '|' && (t[1] == ' ' || t[1] == '\t') && t[len(t)-1] != '|'
+}
+
+// autoconfMacro reports whether a trimmed line calls one of autoconf's,
+// automake's, libtool's or pkg-config's macros, or m4's own: the
+// prefix, capitals, digits and underscores, then a parenthesis or the
+// end of the line ("AC_INIT(foo, 1.0)", "AM_CONDITIONAL([X], [test
+// x = y])", "AC_PROG_CC", "m4_ifndef([PKG_PREREQ],").
+func autoconfMacro(t []byte) bool {
+	var rest []byte
+	for _, p := range []string{"AC_", "AM_", "AU_", "AS_", "AH_", "LT_", "PKG_", "m4_"} {
+		if r, ok := bytes.CutPrefix(t, []byte(p)); ok {
+			rest = r
+			break
+		}
+	}
+	n := 0
+	for n < len(rest) && (isLetter(rest[n]) || isDigit(rest[n]) || rest[n] == '_') {
+		n++
+	}
+	return n > 0 && (n == len(rest) || rest[n] == '(')
+}
+
 // declStarts start declarations: of functions, types, classes, macros;
 // SQL's CREATE statements and a Dockerfile's stages (FROM image); CMake's
 // functions and macros (function(name args), macro(name args)) and Vim
 // script's (function! name(args)); Lisp's forms that define (defun,
-// define, defn).
+// define, defn); TeX's definitions of commands and environments and a
+// package's or class's name (\newcommand, \def\x, \ProvidesPackage).
 var declStarts = []string{
 	"func ", "type ", "def ", "class ", "struct ", "interface ", "fn ", "pub fn ", "pub struct ",
 	"pub enum ", "pub trait ", "impl ", "impl<", "trait ", "public ", "private ", "protected ",
@@ -1101,6 +1320,9 @@ var declStarts = []string{
 	"package ", "proc ", "message ", "service ", "rpc ", "CREATE ", "create ", "FROM ",
 	"function(", "macro(", "function! ",
 	"(defun ", "(defmacro ", "(defvar ", "(defconst ", "(defcustom ", "(define ", "(defn ", "(defn- ",
+	`\newcommand`, `\renewcommand`, `\providecommand`, `\DeclareRobustCommand`, `\newenvironment`,
+	`\renewenvironment`, `\def\`, `\gdef\`, `\edef\`, `\newif\`, `\DeclareOption`,
+	`\ProvidesPackage`, `\ProvidesClass`, `\ProvidesFile`,
 }
 
 // assignedFunction reports whether a line assigns a function to a name or
@@ -1153,7 +1375,7 @@ func declaration(line []byte) bool {
 	if len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
 		return false
 	}
-	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' && t[0] != '(' {
+	if !isLetter(t[0]) && t[0] != '#' && t[0] != '_' && t[0] != '(' && t[0] != '\\' {
 		return false
 	}
 	for _, s := range declStarts {

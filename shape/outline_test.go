@@ -1,6 +1,7 @@
 package shape
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -318,7 +319,40 @@ func TestSniffMarksOfCode(t *testing.T) {
 			{"...and more", false},
 			{". a dot", false},
 			{".Section heading", false},
+			// A macro package's requests: a name with a digit, the
+			// empty request, a block's end, a body indented after the dot.
+			{".de1 an-trap", true},
+			{".", true},
+			{`.\}`, true},
+			{".  nr HY 1", true},
+			{`.  \" groff's man macros control hyphenation`, true},
+			{".  while", true},
 		}},
+		// autoconf's input: macros called at the margin and inside the
+		// shell's blocks (head of pyenv-doctor's configure.ac).
+		{"outline-configure-ac.txt", "autoconfMacro", autoconfMacro, []markCase{
+			{"AC_INIT(pyenv-doctor, 0.0.1, a@example.org)", true},
+			{"AC_PROG_CC", true},
+			{"m4_ifndef([PKG_PREREQ],", true},
+			{"AM_CONDITIONAL([X], [test x = y])", true},
+			{"AC_", false},
+			{"AC_DC adapter: online", false},
+			{"PKG_CONFIG_PATH=/usr/lib/pkgconfig", false},
+		}},
+		// aclocal's macros, mostly m4's comments (head of
+		// /usr/share/aclocal/pkg.m4).
+		{"outline-m4-pkg.txt", "m4Comment", m4Comment, []markCase{
+			{"dnl", true},
+			{"dnl PKG_PREREQ(MIN-VERSION)", true},
+			{"dnlx", false},
+			{"dnl-tools", false},
+		}},
+		// groff's macro package, which sets registers and strings and
+		// defines no page (head of /usr/share/groff/*/tmac/papersize.tmac).
+		{"outline-tmac-papersize.txt", "roffRequest", func(t []byte) bool { _, ok := roffRequest(t); return ok }, nil},
+		// An mdoc page's source, prose between its requests (zcat
+		// /usr/share/man/man1/ssh.1.gz | sed -n 1101,1200p).
+		{"outline-mdoc-ssh-1.txt", "roffRequest", func(t []byte) bool { _, ok := roffRequest(t); return ok }, nil},
 	} {
 		sniffsAs(t, tc.sample, Outline)
 		for _, l := range tc.lines {
@@ -345,6 +379,19 @@ func TestSniffMarkup(t *testing.T) {
 		"<!DOCTYPE HTML>\n<html lang=\"en\">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n" +
 		"        <h1>Error response</h1>\n        <p>Error code: 404</p>\n    </body>\n</html>\n"
 	sniffsOutline(t, []sniffCase{{page, true}, {xml, true}, {response, false}})
+	// A DTD's declarations go on past their lines, an attribute a line
+	// (/usr/share/xml/schema/xml-core/catalog.dtd).
+	sniffsAs(t, "outline-dtd-catalog.txt", Outline)
+	// A tag's attributes one a line are the tag's too; a blank line
+	// ends what a tag left open.
+	tags := "<!ATTLIST %public;\n\tid\t\tID\t\t\t#IMPLIED\n\tpublicId\t%publicIdentifier;\t#REQUIRED\n>\n" +
+		"<project name=\"ant-macros\"\n  default=\"run\">\n</project>\n"
+	if tl := tallyOutline([]byte(tags)); tl.markup != tl.lines {
+		t.Errorf("tallyOutline: %d of %d lines of tags are markup, want all", tl.markup, tl.lines)
+	}
+	if tl := tallyOutline([]byte("<!ATTLIST %public;\n\nid ID #IMPLIED\nthen prose\n")); tl.markup != 1 {
+		t.Errorf("tallyOutline: %d lines are markup past a blank line, want 1", tl.markup)
+	}
 }
 
 // TestSniffBuiltinHelp checks that bash's help of a builtin, a synopsis
@@ -450,6 +497,104 @@ func checkSniffs(t *testing.T, name string, sniff func([]byte) (bool, string), c
 	for _, tc := range cases {
 		if got, why := sniff([]byte(tc.sample)); got != tc.want {
 			t.Errorf("%s(%.60q) = %v (%s), want %v", name, tc.sample, got, why, tc.want)
+		}
+	}
+}
+
+// TestSniffLineAndBracketComments checks sources whose comments no other
+// language writes so: Lisp's double semicolons, TeX's percent signs and
+// CMake's bracket comments, which hold a module's documentation.
+func TestSniffLineAndBracketComments(t *testing.T) {
+	// From docutils.sty (LaTeX).
+	sty := "%% docutils.sty: macros for Docutils LaTeX output.\n%%\n%%   Copyright 2020 G. Milde\n%%   Released under the terms of the `2-Clause BSD license`.\n\n" +
+		"% Implementation\n% ==============\n%\n% ::\n\n\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesPackage{docutils}\n  [2021/05/18 macros for Docutils LaTeX output]\n\n" +
+		"% Helpers\n% -------\n%\n% duclass::\n\n% class handling for environments (block-level elements)\n" +
+		"\\providecommand*{\\DUclass}[1]{%\n  \\ifcsname DUclass#1\\endcsname\n    \\csname DUclass#1\\endcsname\n  \\fi\n}\n\n" +
+		"\\providecommand*{\\DUrole}[2]{%\n  \\ifcsname DUrole#1\\endcsname\n    \\csname DUrole#1\\endcsname{#2}%\n  \\else\n    #2\n  \\fi\n}\n"
+	// An INI file's comments take one semicolon: configuration, text.
+	ini := "; Configuration of the pool\n; Each section names a pool\n[www]\nuser = www-data\ngroup = www-data\n; The address on which to accept requests\nlisten = /run/php/fpm.sock\n" +
+		"; Set permissions for the socket\nlisten.owner = www-data\nlisten.group = www-data\npm = dynamic\npm.max_children = 5\n"
+	sniffsOutline(t, []sniffCase{{sty, true}, {ini, false}})
+	// Emacs Lisp, its comments and forms (llvm-mode.el of LLVM), and a
+	// CMake module (CheckCSourceCompiles.cmake), both whole.
+	sniffsAs(t, "outline-elisp-llvm-mode.txt", Outline)
+	sniffsAs(t, "outline-cmake-check-c-source.txt", Outline)
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{";;; Code:", true}, {";; Labels", true}, {"% Helpers", true}, {"%% docutils.sty", true}, {"%", true},
+		{"; a setting", false}, {"%Cpu(s):  1.2 us", false}, {"%d items", false},
+	} {
+		if got := lineComment([]byte(c.line)); got != c.want {
+			t.Errorf("lineComment(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+	for _, c := range []struct{ line, want string }{
+		{"#[[", "]]"}, {"#[==[.rst:", "]==]"}, {"--[[ a note", "]]"},
+		{"#[[ closed ]]", ""}, {"#[=]", ""}, {"#[tag]", ""}, {"-- a note", ""},
+	} {
+		if got := string(bracketComment([]byte(c.line))); got != c.want {
+			t.Errorf("bracketComment(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+// TestSniffGrammar checks a grammar's source, rules named at the margin
+// and their alternatives under them, against configuration and tables
+// whose lines look alike.
+func TestSniffGrammar(t *testing.T) {
+	// Head of sympy's Autolev.g4 (ANTLR).
+	sniffsAs(t, "outline-antlr-autolev.txt", Outline)
+	yacc := "%token NUM\n%left '+' '-'\n%%\n\ntop:\n\texpr\n\t{\n\t\tfmt.Println($1)\n\t};\n\nexpr:\n\texpr1\n|\t'+' expr\n|\t'-' expr\n\t{\n\t\t$$ = -$2\n\t};\n\n" +
+		"expr1:\n\texpr2\n|\texpr1 '+' expr2\n|\texpr1 '-' expr2\n\t;\n\nexpr2:\n\texpr3\n|\texpr2 '*' expr3\n|\texpr2 '/' expr3\n\t;\n"
+	yaml := "name: build\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n" +
+		"      - run: |\n          go test ./...\n          go vet ./...\nenv:\n  CGO_ENABLED: 0\n"
+	table := "Results:\n| name | tokens | kept |\n| ---- | ------ | ---- |\n| grep | 120 | 3/3 |\n| log | 80 | 2/2 |\n| diff | 95 | 4/4 |\n| json | 60 | 1/1 |\n| text | 40 | 2/2 |\nTotal: 395\nSummary: ok\n"
+	sniffsOutline(t, []sniffCase{{yacc, true}, {yaml, false}, {table, false}})
+	for _, c := range []struct {
+		line       string
+		rule, alts bool
+	}{
+		{"stat:", true, false}, {"expr: additive;", true, false}, {"relation :", true, false},
+		{"|   functionCall", false, true}, {"|\t'+' expr", false, true},
+		{"  indented:", false, false}, {"http://x", false, false}, {"| a | b |", false, false}, {"|", false, false},
+	} {
+		if got := grammarRule([]byte(c.line)); got != c.rule {
+			t.Errorf("grammarRule(%q) = %v, want %v", c.line, got, c.rule)
+		}
+		if got := alternative(bytes.TrimSpace([]byte(c.line))); got != c.alts {
+			t.Errorf("alternative(%q) = %v, want %v", c.line, got, c.alts)
+		}
+	}
+}
+
+// TestSniffMakefileConditionals checks a makefile that tests more
+// variables than it refers to (postgres' pgxs.mk, whole).
+func TestSniffMakefileConditionals(t *testing.T) {
+	sniffsAs(t, "outline-mk-pgxs.txt", Outline)
+}
+
+// TestSniffBatchFile checks Windows batch files: Go's make.bat, which
+// opens with comments, and a short one that opens with @echo off
+// (Python's idle.bat).
+func TestSniffBatchFile(t *testing.T) {
+	sniffsAs(t, "outline-bat-go-make.txt", Outline)
+	idle := "@echo off\r\nrem Start IDLE using the appropriate Python interpreter\r\nset CURRDIR=%~dp0\r\n" +
+		"start \"IDLE\" \"%CURRDIR%..\\..\\pythonw.exe\" \"%CURRDIR%idle.pyw\" %1 %2 %3 %4 %5 %6 %7 %8 %9\r\n"
+	if k, why := Sniff([]byte(idle)); k != Outline {
+		t.Errorf("Sniff(idle.bat) = %s (%s), want outline", k, why)
+	}
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{":: Copyright 2012 The Go Authors.", batchOnly}, {"rem Start IDLE", batchOnly}, {":nogoenv", batchOnly},
+		{"SETLOCAL", batchOnly}, {"goto fail", batchOnly}, {"set GOROOT=%CD%", batchShared}, {"IF ERRORLEVEL 1 goto fail", batchShared},
+		{":x = 1", batchNone}, {"remote: counting objects", batchNone}, {"settings:", batchNone}, {"the end", batchNone},
+	} {
+		if got := batchLine([]byte(c.line)); got != c.want {
+			t.Errorf("batchLine(%q) = %d, want %d", c.line, got, c.want)
 		}
 	}
 }
