@@ -1354,3 +1354,14 @@ func TestOutlineExportedName(t *testing.T) {
 		{"def _helper(self):", false},
 	})
 }
+
+// A body in braces on one line under a constructor's initialisers
+// ({ split(); }) closes the block its brace opens: the template after it
+// prefixes a member, not a line of that body.
+func TestOutlineBodyOnOneLine(t *testing.T) {
+	ranks := outlineRanks("class path\n{\npublic:\n    path(string_type&& s, format f)\n    : _M_pathname(s)\n" +
+		"    { split(); }\n\n    template<typename _Source>\n      path(_Source const& s)\n      { }\n    void clear();\n};\n")
+	if ranks[9] != ranks[4] {
+		t.Errorf("the constructor under a template after a body on one line ranks %d, its sibling %d", ranks[9], ranks[4])
+	}
+}
