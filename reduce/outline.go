@@ -385,6 +385,12 @@ func (o *Outline) finalize(next *lineShape) {
 	ctx := blockTop
 	if len(o.stack) > 0 {
 		ctx = o.stack[len(o.stack)-1].kind
+		if top := &o.stack[len(o.stack)-1]; brace && top.w == s.w && c[len(c)-1] == '}' {
+			// A body in braces on one line ({ split(); }) closes the
+			// block its brace opens: the next line at its width is not
+			// in it.
+			top.braced = false
+		}
 	}
 	// A brace alone on its line opens the block of the declaration above
 	// it, whose header may have run over several lines (a class's

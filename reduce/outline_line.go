@@ -949,19 +949,25 @@ func exported(c []byte) bool {
 			return false
 		}
 		rest = trimBlankLeft(rest[len(w):])
+		if string(w) == "typedef" && bytes.HasSuffix(rest, []byte(";")) {
+			// typedef __off_t off_t; declares its last word.
+			rest = lastWord(rest[:len(rest)-1])
+			break
+		}
 		if k, ok := declWords[string(w)]; ok && k != declControl {
 			goStyle = string(w) == "func" || string(w) == "type"
 			break
 		}
 		if !modifiers[string(w)] {
-			// A signature: the name is the word before the parenthesis.
+			// A signature: the name is the word before the parenthesis,
+			// but for a macro's that declares the word it is passed
+			// first, as glibc's __REDIRECT (fscanf, (...), alias) does.
 			if p := bytes.IndexByte(c, '('); p > 0 {
-				head := trimBlankRight(c[:p])
-				j := len(head)
-				for j > 0 && isWordByte(head[j-1]) {
-					j--
+				rest = lastWord(c[:p])
+				args := trimBlankLeft(c[p+1:])
+				if arg := leadWord(args); allCapsWord(rest) && len(arg) > 0 && hasPrefix(trimBlankLeft(args[len(arg):]), ",") {
+					rest = arg
 				}
-				rest = head[j:]
 			}
 			break
 		}
@@ -980,6 +986,16 @@ func exported(c []byte) bool {
 		return 'A' <= rest[0] && rest[0] <= 'Z'
 	}
 	return true
+}
+
+// lastWord returns the word c ends with, blanks after it aside.
+func lastWord(c []byte) []byte {
+	c = trimBlankRight(c)
+	j := len(c)
+	for j > 0 && isWordByte(c[j-1]) {
+		j--
+	}
+	return c[j:]
 }
 
 // spread returns the rank of the i-th member of a class of lines, from 0,

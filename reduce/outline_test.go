@@ -1333,3 +1333,35 @@ func TestOutlineVimTripleQuote(t *testing.T) {
 		t.Errorf("the function after the comment ranks %d, the one before it %d", ranks[9], ranks[4])
 	}
 }
+
+// A C header names what it declares where no keyword does: a typedef
+// declares its last word (typedef __off_t off_t;), and glibc's
+// __REDIRECT macros the first word they are passed. Those names, not the
+// reserved ones around them, tell whether the declaration is private.
+func TestOutlineExportedName(t *testing.T) {
+	checkLines(t, "exported", exported, []lineCase{
+		{"typedef __off64_t off64_t;", true},
+		{"typedef struct _IO_FILE FILE;", true},
+		{"typedef unsigned long int pthread_t;", true},
+		{"typedef struct __pthread_internal_list __pthread_list_t;", false},
+		{"typedef struct {", true},
+		{"extern int __REDIRECT (fscanf, (FILE *__restrict __stream,", true},
+		{"extern FILE *__REDIRECT (tmpfile, (void), tmpfile64)", true},
+		{"extern int __REDIRECT_NTH (__sigpause, (int __sig), __xpg_sigpause)", false},
+		{"extern int __uflow (FILE *);", false},
+		{"extern int remove (const char *__filename) __THROW;", true},
+		{"struct _List_node_base", false},
+		{"def _helper(self):", false},
+	})
+}
+
+// A body in braces on one line under a constructor's initialisers
+// ({ split(); }) closes the block its brace opens: the template after it
+// prefixes a member, not a line of that body.
+func TestOutlineBodyOnOneLine(t *testing.T) {
+	ranks := outlineRanks("class path\n{\npublic:\n    path(string_type&& s, format f)\n    : _M_pathname(s)\n" +
+		"    { split(); }\n\n    template<typename _Source>\n      path(_Source const& s)\n      { }\n    void clear();\n};\n")
+	if ranks[9] != ranks[4] {
+		t.Errorf("the constructor under a template after a body on one line ranks %d, its sibling %d", ranks[9], ranks[4])
+	}
+}
