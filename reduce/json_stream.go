@@ -80,20 +80,17 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 	if t := s.goTest(cen); t != nil {
 		t.propose(s)
 		note = cen.note(len(s.recs))
-		// A passing run names its tests by outcome in the room that its
-		// packages' outcomes, its skips and the first line each package
-		// writes leave, and the rest of what its tests write up to a
-		// share, before what one more event says. A failing run
-		// keeps its room for the failures' output, and its census names
-		// the failed tests.
-		if len(t.failedPkgs) == 0 {
-			said := s.cost(tierDiffer-(saidRank+1)<<rankShift, c)
-			rest := s.cost(tierEdge, c) - said
-			limit := budget*namesShare/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3) - said -
-				min(rest, budget*goTestSaid/100)
-			if names := t.names(limit, c); names != "" {
-				note += "\n" + names
-			}
+		// A run names its tests by outcome in the room that its
+		// failures with their output, its packages' outcomes, its skips
+		// and the first line each package writes leave, and the rest of
+		// what its tests write up to a share, before what one more event
+		// says.
+		said := s.cost(tierDiffer-(saidRank+1)<<rankShift, c)
+		rest := s.cost(tierEdge, c) - said
+		limit := budget*namesShare/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3) - said -
+			min(rest, budget*goTestSaid/100)
+		if names := t.names(limit, c); names != "" {
+			note += "\n" + names
 		}
 	} else {
 		objs, items, path, keyed := s.keyed()
