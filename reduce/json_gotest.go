@@ -204,7 +204,7 @@ func readGoEvent(b []byte, v seg) goEvent {
 }
 
 // saidRank is the rank of the first line a package's tests write beyond
-// their routine lines; the next rank one lower each. A passing run's view
+// their routine lines; the next rank one lower each. A run's view
 // names its tests before the lines past each package's first (see names).
 const saidRank = 4
 
@@ -289,7 +289,7 @@ func isRoutine(output []byte) bool {
 	return false
 }
 
-// goTestSaid is the most of a view, in percent, that what a passing run's
+// goTestSaid is the most of a view, in percent, that what a run's
 // tests write past each package's first line keeps before the tests are
 // named (see names).
 const goTestSaid = 40
