@@ -2,6 +2,8 @@ package reduce
 
 import (
 	"bytes"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/headroom-cli/headroom/elision"
@@ -13,6 +15,9 @@ type goTest struct {
 	events      []goEvent // one for each record; zero for a record that is not an event
 	failedTests map[string]bool
 	failedPkgs  map[string]bool
+	// results are the tests' outcomes (pass, fail, skip), one for each
+	// test of each package, in the order they end.
+	results []goEvent
 }
 
 // goEvent is one event of go test -json (test2json), or of the build that
@@ -36,6 +41,7 @@ func (s *stream) goTest(cen *census) *goTest {
 	t := &goTest{events: make([]goEvent, len(s.recs)), failedTests: map[string]bool{}, failedPkgs: map[string]bool{}}
 	events := 0
 	var failed []string
+	ended := map[string]bool{}
 	for i, r := range s.recs {
 		if r.text || kindAt(s.b, r.v.start) != jObject {
 			continue
@@ -46,6 +52,10 @@ func (s *stream) goTest(cen *census) *goTest {
 		}
 		events++
 		t.events[i] = e
+		if e.test != "" && (e.action == "pass" || e.action == "fail" || e.action == "skip") && !ended[e.pkg+"\x00"+e.test] {
+			ended[e.pkg+"\x00"+e.test] = true
+			t.results = append(t.results, e)
+		}
 		switch {
 		case e.action == "fail" && e.test != "":
 			if !t.failedTests[e.pkg+"\x00"+e.test] {
@@ -92,6 +102,80 @@ func failures(tests []string, pkgs int) string {
 	return b.String()
 }
 
+// resultOrder is the order in which a view names the tests by outcome:
+// failures first, as what a person debugging looks for.
+var resultOrder = []string{"fail", "skip", "pass"}
+
+// names names the tests by outcome in folds, each line the outcome, the
+// package when the run has several, and the tests' names as their events
+// write them (pass "Test":"Test{A,B}"): the failures first, then the
+// skipped and the passed tests, as many of each as fit in limit tokens
+// with the rest counted; or "" if no name fits. A test whose name holds a
+// brace or a comma, which would read as a fold, is counted.
+func (t *goTest) names(limit int, c Counter) string {
+	pkgs := map[string]bool{}
+	for _, e := range t.results {
+		pkgs[e.pkg] = true
+	}
+	head := "[headroom: the " + elision.Thousands(int64(len(t.results))) + " tests by outcome, in folds (" + FoldLegend + "):]"
+	left := limit - c.Count([]byte(head))
+	var lines []string
+	named := 0
+	for _, action := range resultOrder {
+		groups := map[string][]string{}
+		var order []string
+		for _, e := range t.results {
+			if e.action != action {
+				continue
+			}
+			if _, ok := groups[e.pkg]; !ok {
+				order = append(order, e.pkg)
+			}
+			groups[e.pkg] = append(groups[e.pkg], e.test)
+		}
+		for _, pkg := range order {
+			prefix := action + " "
+			if len(pkgs) > 1 && !strings.ContainsAny(pkg, "{}, ") {
+				prefix += pkg + " "
+			}
+			var names []string
+			for _, n := range groups[pkg] {
+				if !strings.ContainsAny(n, "{},") {
+					names = append(names, n)
+				}
+			}
+			slices.Sort(names)
+			fold := func(m int) []string {
+				if m == 0 {
+					return nil
+				}
+				out := newFolds(names[:m], true).lines(listFoldWide)
+				for i, l := range out {
+					out[i] = "  " + prefix + `"Test":"` + l[2:] + `"`
+				}
+				return out
+			}
+			cost := func(ls []string) int { return c.Count([]byte(strings.Join(ls, "\n"))) + len(ls) }
+			m := sort.Search(len(names)+1, func(m int) bool { return cost(fold(m)) > left }) - 1
+			if m > 0 {
+				named += m
+				ls := fold(m)
+				left -= cost(ls)
+				lines = append(lines, ls...)
+			}
+			if more := len(groups[pkg]) - m; more > 0 {
+				l := "  and " + elision.Thousands(int64(more)) + " more " + strings.TrimSpace(prefix)
+				left -= c.Count([]byte(l)) + 1
+				lines = append(lines, l)
+			}
+		}
+	}
+	if named == 0 {
+		return ""
+	}
+	return head + "\n" + strings.Join(lines, "\n")
+}
+
 // readGoEvent reads the fields of an event that matter here.
 func readGoEvent(b []byte, v seg) goEvent {
 	var e goEvent
@@ -119,6 +203,11 @@ func readGoEvent(b []byte, v seg) goEvent {
 	return e
 }
 
+// saidRank is the rank of the first line a package's tests write beyond
+// their routine lines; the next rank one lower each. A run's view
+// names its tests before the lines past each package's first (see names).
+const saidRank = 4
+
 // routine is test output that only marks a test passed or skipped, which
 // its pass or skip event says anyway.
 var routine = [][]byte{[]byte("--- PASS: "), []byte("--- SKIP: ")}
@@ -126,11 +215,17 @@ var routine = [][]byte{[]byte("--- PASS: "), []byte("--- SKIP: ")}
 // propose proposes the events of failed tests and packages, with the
 // output of each failed test from its start, a line of each test in turn,
 // and the packages' summaries; then what a passing run says beyond its
-// routine lines: skipped tests and what the tests wrote (a skip's reason,
-// a log line, a benchmark's result), a line of each package in turn.
+// routine lines: skipped tests and why, and what the tests wrote (a log
+// line, a benchmark's result), a line of each package in turn.
 func (t *goTest) propose(s *stream) {
 	offsets := map[string]int{}
 	said := map[string]int{}
+	skipped := map[string]bool{}
+	for _, e := range t.results {
+		if e.action == "skip" {
+			skipped[e.pkg+"\x00"+e.test] = true
+		}
+	}
 	for i, r := range s.recs {
 		e := t.events[i]
 		if r.text {
@@ -165,8 +260,11 @@ func (t *goTest) propose(s *stream) {
 			s.propose(r, tierDiffer, 2, false)
 		case e.action == "skip":
 			s.propose(r, tierDiffer, 3, false)
+		case e.action == "output" && !isNoise(e.output) && !isRoutine(e.output) && skipped[who]:
+			// Why a test was skipped goes with its skip.
+			s.propose(r, tierDiffer, 3, false)
 		case e.action == "output" && !isNoise(e.output) && !isRoutine(e.output):
-			s.propose(r, tierDiffer, 4+said[e.pkg], false)
+			s.propose(r, tierDiffer, saidRank+said[e.pkg], false)
 			said[e.pkg]++
 		}
 	}
@@ -190,3 +288,8 @@ func isRoutine(output []byte) bool {
 	}
 	return false
 }
+
+// goTestSaid is the most of a view, in percent, that what a run's
+// tests write past each package's first line keeps before the tests are
+// named (see names).
+const goTestSaid = 40

@@ -80,6 +80,18 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 	if t := s.goTest(cen); t != nil {
 		t.propose(s)
 		note = cen.note(len(s.recs))
+		// A run names its tests by outcome in the room that its
+		// failures with their output, its packages' outcomes, its skips
+		// and the first line each package writes leave, and the rest of
+		// what its tests write up to a share, before what one more event
+		// says.
+		said := s.cost(tierDiffer-(saidRank+1)<<rankShift, c)
+		rest := s.cost(tierEdge, c) - said
+		limit := budget*namesShare/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3) - said -
+			min(rest, budget*goTestSaid/100)
+		if names := t.names(limit, c); names != "" {
+			note += "\n" + names
+		}
 	} else {
 		objs, items, path, keyed := s.keyed()
 		if keyed {
@@ -573,6 +585,18 @@ func (l *shortlist) trim() {
 		return cmp.Compare(a.line, b.line)
 	})
 	l.items = l.items[:min(len(l.items), l.limit)]
+}
+
+// cost is what the candidates proposed above tier cost, each with a gap.
+func (s *stream) cost(tier int, c Counter) int {
+	n := 0
+	for _, cd := range s.best.items {
+		if cd.prio > tier {
+			p := s.piece(cd)
+			n += c.Count(p.Text) + c.Count([]byte(p.Note)) + 1
+		}
+	}
+	return n
 }
 
 // piece makes the piece for c.

@@ -27,6 +27,8 @@ import (
 //	npm-ls-all.json              npm ls --json --all   (in a project of 9 dependencies)
 //	gotest-pass-skip.json        go test -json ./stock ./report   (a module whose tests
 //	                             pass, two of them skipped with a reason, one logging)
+//	gotest-pass-hash.json        go test -json -count=1 hash/adler32 hash/crc64   (Go 1.26:
+//	                             two packages whose 21 tests pass)
 //	botocore-backup-gateway-service.json
 //	                             zcat botocore/data/backup-gateway/2021-01-01/service-2.json.gz |
 //	                             python3 -m json.tool   (an API description)
@@ -489,6 +491,26 @@ func TestJSONPassingRunKeepsSkipsAndOutcomes(t *testing.T) {
 	} {
 		if !bytes.Contains(got, []byte(want)) {
 			t.Errorf("view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
+// A passing go test -json run too long to show names each test and its
+// result, in folds, as far as they fit: which tests ran is what a reader
+// of a passing run looks for.
+func TestJSONPassingRunNamesItsTests(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "gotest-pass-hash.json"))
+	for _, budget := range []int{1500, 2000} {
+		got := body(t, shape.JSON, input, budget)
+		view := append(slices.Clone(got), Unfolded(got)...)
+		for l := range bytes.Lines(input) {
+			var e struct{ Action, Package, Test string }
+			if json.Unmarshal(l, &e) != nil || e.Action != "pass" || e.Test == "" {
+				continue
+			}
+			if !bytes.Contains(view, []byte(`pass `+e.Package+` "Test":"`+e.Test+`"`)) {
+				t.Errorf("budget %d: view does not name passing test %s of %s:\n%s", budget, e.Test, e.Package, got)
+			}
 		}
 	}
 }
