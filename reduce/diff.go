@@ -1638,6 +1638,8 @@ func diffWordEdit(t []byte, porcelain bool) string {
 		if len(t) < 2 || len(t) > diffMaxEdit {
 			return ""
 		}
+		// t[:1:1] holds the sign with no room after it: the first
+		// append copies it, and never writes over the line.
 		return diffEditOf(diffAppendWords(t[:1:1], t[1:]))
 	}
 	var e []byte
@@ -1687,12 +1689,15 @@ func diffEditOf(e []byte) string {
 }
 
 // diffAppendWords appends the words of t to e, one blank between each two.
+// It runs on every changed line of a word diff, so it takes the words one
+// at a time rather than in a slice.
 func diffAppendWords(e, t []byte) []byte {
-	for i, w := range bytes.Fields(t) {
-		if i > 0 {
+	first := true
+	for w := range bytes.FieldsSeq(t) {
+		if !first {
 			e = append(e, ' ')
 		}
-		e = append(e, w...)
+		e, first = append(e, w...), false
 	}
 	return e
 }
@@ -1947,6 +1952,7 @@ func diffItemKey(p Piece) int {
 // of the budget at most, so that counts never crowd out changed lines.
 func (p *diffPlan) choose(budget int) []Piece {
 	out := p.fit(budget)
+	whole := "" // the summary that names every file, once needed
 	for try := 0; p.named != nil; try++ {
 		// What came after narrow (the room kept for gap notes, the
 		// lines that fill short gaps) may have changed which headers the
@@ -1956,7 +1962,9 @@ func (p *diffPlan) choose(budget int) []Piece {
 		if slices.Equal(shown, p.named) {
 			break
 		}
-		whole := p.d.summary(p.statLimit(budget), p.c)
+		if whole == "" {
+			whole = p.d.summary(p.statLimit(budget), p.c)
+		}
 		stat, ok := p.d.folded(p.statLimit(budget), p.c, shown)
 		if !ok || try == diffNarrowings || p.c.Count([]byte(stat)) >= p.c.Count([]byte(whole)) {
 			stat, shown, p.whole = whole, nil, true
