@@ -151,7 +151,7 @@ type Diff struct {
 	files   []diffFileStat
 	fileIdx map[string]int
 	// startFile maps the line that starts a file section to the file's
-	// index in files.
+	// index in files, for the starts still held (see forgetStarts).
 	startFile map[int]int
 	// moreN counts the file sections past maxFiles, and more their lines.
 	moreN int
@@ -661,12 +661,40 @@ func (d *Diff) closeSection() {
 		d.files = append(d.files, diffFileStat{name: name})
 	}
 	d.startFile[s.start] = i
+	if len(d.startFile) > 2*len(d.held.heap)+diffStartSlack {
+		d.forgetStarts()
+	}
 	f := &d.files[i]
 	f.counts.plus += s.counts.plus
 	f.counts.minus += s.counts.minus
 	f.binary = f.binary || s.binary
 	f.only = f.only || s.only
 	f.words = f.words || s.words
+}
+
+// diffStartSlack is how many section starts startFile holds past twice the
+// items held before forgetStarts lets go of those no longer held.
+const diffStartSlack = 64
+
+// forgetStarts lets go of the files of the section starts that are no
+// longer held, which no view shows, but the last file's, which
+// raiseLastFile may hold again: a long log of a few files would otherwise
+// hold one for every section read.
+func (d *Diff) forgetStarts() {
+	held := make(map[int]bool, len(d.startFile))
+	for _, r := range d.held.heap {
+		if it := d.held.slots[r.slot]; it.start {
+			held[it.piece.Line] = true
+		}
+	}
+	if d.haveLastStart {
+		held[d.lastStart.piece.Line] = true
+	}
+	for line := range d.startFile {
+		if !held[line] {
+			delete(d.startFile, line)
+		}
+	}
 }
 
 // text reads a line of free text: a commit message, a patch's description,
