@@ -151,7 +151,7 @@ type Diff struct {
 	files   []diffFileStat
 	fileIdx map[string]int
 	// startFile maps the line that starts a file section to the file's
-	// index in files.
+	// index in files, for the starts still held (see forgetStarts).
 	startFile map[int]int
 	// moreN counts the file sections past maxFiles, and more their lines.
 	moreN int
@@ -661,12 +661,40 @@ func (d *Diff) closeSection() {
 		d.files = append(d.files, diffFileStat{name: name})
 	}
 	d.startFile[s.start] = i
+	if len(d.startFile) > 2*len(d.held.heap)+diffStartSlack {
+		d.forgetStarts()
+	}
 	f := &d.files[i]
 	f.counts.plus += s.counts.plus
 	f.counts.minus += s.counts.minus
 	f.binary = f.binary || s.binary
 	f.only = f.only || s.only
 	f.words = f.words || s.words
+}
+
+// diffStartSlack is how many section starts startFile holds past twice the
+// items held before forgetStarts lets go of those no longer held.
+const diffStartSlack = 64
+
+// forgetStarts lets go of the files of the section starts that are no
+// longer held, which no view shows, but the last file's, which
+// raiseLastFile may hold again: a long log of a few files would otherwise
+// hold one for every section read.
+func (d *Diff) forgetStarts() {
+	held := make(map[int]bool, len(d.startFile))
+	for _, r := range d.held.heap {
+		if it := d.held.slots[r.slot]; it.start {
+			held[it.piece.Line] = true
+		}
+	}
+	if d.haveLastStart {
+		held[d.lastStart.piece.Line] = true
+	}
+	for line := range d.startFile {
+		if !held[line] {
+			delete(d.startFile, line)
+		}
+	}
 }
 
 // text reads a line of free text: a commit message, a patch's description,
@@ -1638,6 +1666,8 @@ func diffWordEdit(t []byte, porcelain bool) string {
 		if len(t) < 2 || len(t) > diffMaxEdit {
 			return ""
 		}
+		// t[:1:1] holds the sign with no room after it: the first
+		// append copies it, and never writes over the line.
 		return diffEditOf(diffAppendWords(t[:1:1], t[1:]))
 	}
 	var e []byte
@@ -1687,12 +1717,15 @@ func diffEditOf(e []byte) string {
 }
 
 // diffAppendWords appends the words of t to e, one blank between each two.
+// It runs on every changed line of a word diff, so it takes the words one
+// at a time rather than in a slice.
 func diffAppendWords(e, t []byte) []byte {
-	for i, w := range bytes.Fields(t) {
-		if i > 0 {
+	first := true
+	for w := range bytes.FieldsSeq(t) {
+		if !first {
 			e = append(e, ' ')
 		}
-		e = append(e, w...)
+		e, first = append(e, w...), false
 	}
 	return e
 }
@@ -1947,6 +1980,7 @@ func diffItemKey(p Piece) int {
 // of the budget at most, so that counts never crowd out changed lines.
 func (p *diffPlan) choose(budget int) []Piece {
 	out := p.fit(budget)
+	whole := "" // the summary that names every file, once needed
 	for try := 0; p.named != nil; try++ {
 		// What came after narrow (the room kept for gap notes, the
 		// lines that fill short gaps) may have changed which headers the
@@ -1956,7 +1990,9 @@ func (p *diffPlan) choose(budget int) []Piece {
 		if slices.Equal(shown, p.named) {
 			break
 		}
-		whole := p.d.summary(p.statLimit(budget), p.c)
+		if whole == "" {
+			whole = p.d.summary(p.statLimit(budget), p.c)
+		}
 		stat, ok := p.d.folded(p.statLimit(budget), p.c, shown)
 		if !ok || try == diffNarrowings || p.c.Count([]byte(stat)) >= p.c.Count([]byte(whole)) {
 			stat, shown, p.whole = whole, nil, true

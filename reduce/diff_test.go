@@ -1806,3 +1806,25 @@ func TestDiffCommitItemsBounded(t *testing.T) {
 		t.Errorf("%d lines of the header kept to raise, want %d at most", len(d.commitItems), diffMaxCommitItems)
 	}
 }
+
+// TestDiffStartFileBounded: a long git log -p of a few files holds, for the
+// view's summary, the file of each section start it may show, not of every
+// section read, so memory does not grow with the input.
+func TestDiffStartFileBounded(t *testing.T) {
+	var in strings.Builder
+	for i := range 20000 {
+		f := fmt.Sprintf("pkg/f%d.go", i%7)
+		fmt.Fprintf(&in, "commit %040x\nAuthor: A <a@b.c>\nDate:   Mon Jan 1 00:00:00 2024 +0000\n\n    change %d\n\n", i, i)
+		fmt.Fprintf(&in, "diff --git a/%s b/%s\nindex 1111111..2222222 100644\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-old %d\n+new %d\n", f, f, f, f, i, i)
+	}
+	d := NewDiff(300)
+	s := NewSplitter(d)
+	s.Write([]byte(in.String()))
+	n := s.Close()
+	if held, got := len(d.held.heap), len(d.startFile); got > 2*held+diffStartSlack {
+		t.Errorf("startFile holds %d section starts, %d items held", got, held)
+	}
+	if len(d.Pieces(n, 300, byteCounter{})) == 0 {
+		t.Error("no pieces")
+	}
+}

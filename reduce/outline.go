@@ -107,7 +107,7 @@ type Outline struct {
 	started        bool // a line that is not blank has been read
 	codeW          int  // the indentation of the last line that is not a comment
 	vim            int  // lines at the margin that read as Vim script's comments
-	opened         bool // whether that line opened a block
+	opened         bool // the last line that is not a comment opened a block
 	hereQuote      bool // the here-document is a string, which ends at its quote
 	firstBody      int  // depth+1 of the opener prev follows, or 0
 	prevW          int  // the indentation of the line before prev
@@ -993,7 +993,7 @@ func (o *Outline) trackQuote(c []byte) {
 	}
 	// A line comment may name the quotes; it opens no string. In Vim
 	// script, a line that starts with quotes is a comment however many.
-	lineComment := c[0] == '#' || hasPrefix(c, "//") || c[0] == '"' && o.vim > 2
+	lineComment := c[0] == '#' || hasPrefix(c, "//") || c[0] == '"' && o.vimScript()
 	for _, q := range docQuotes {
 		if !lineComment && bytes.IndexByte(c, q[0]) >= 0 && tripleQuotes(c, q)%2 == 1 && opensString(c, q) {
 			o.quote = q
@@ -1072,8 +1072,17 @@ var (
 // commentLine reports whether a line is a comment by its shape, or, in
 // Vim script, by its double quote.
 func (o *Outline) commentLine(s *lineShape) bool {
-	return s.comment || o.vim > 2 && vimComment(s.c)
+	return s.comment || o.vimScript() && vimComment(s.c)
 }
+
+// vimScript reports whether the file reads as Vim script so far: more
+// lines than a shell script's stray echo over lines (see vimComment) read
+// as its notes.
+func (o *Outline) vimScript() bool { return o.vim > minVimNotes }
+
+// minVimNotes is the most notes of Vim script (see vimNote) a file that is
+// not holds by chance.
+const minVimNotes = 2
 
 // noteComment extends or starts the run of comment lines that documents
 // the declaration after it, holding its first line with words.
