@@ -143,6 +143,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.heading = n
 		return s
 	}
+	if n := roffSection(c); n > 0 && s.w == 0 {
+		s.heading = n
+		return s
+	}
 	if pod(c) && s.w == 0 {
 		// A heading of Perl's documentation names a section of the
 		// documentation of the code around it, often a function's:
@@ -474,6 +478,22 @@ func equalsHeading(c []byte) int {
 		return 0
 	}
 	return max(n-1, 1)
+}
+
+// roffSection returns the level of a manual's section in its roff source:
+// 1 for a section (.SH of man, .Sh of mdoc), 2 for a subsection (.SS,
+// .Ss), 0 for any other line. The macro stands alone or before a blank.
+func roffSection(c []byte) int {
+	if len(c) < 3 || c[0] != '.' || c[1] != 'S' || len(c) > 3 && c[3] != ' ' && c[3] != '\t' {
+		return 0
+	}
+	switch c[2] {
+	case 'H', 'h':
+		return 1
+	case 'S', 's':
+		return 2
+	}
+	return 0
 }
 
 // pod reports whether a line is a heading of Perl's documentation,

@@ -1365,3 +1365,25 @@ func TestOutlineBodyOnOneLine(t *testing.T) {
 		t.Errorf("the constructor under a template after a body on one line ranks %d, its sibling %d", ranks[9], ranks[4])
 	}
 }
+
+// A manual's roff source names its sections by macros: man's .SH and .SS,
+// mdoc's .Sh and .Ss. They rank as headings, the section above its
+// subsection, and the macros that fill a section do not.
+func TestOutlineRoffSections(t *testing.T) {
+	for _, src := range []string{
+		".TH LS 1\n.SH NAME\nls \\- list\n.SH DESCRIPTION\nList files.\n.SS Options\n.TP\n.B \\-a\nall\n",
+		".Dd $Mdocdate$\n.Sh NAME\n.Nm ssh\n.Sh DESCRIPTION\nconnects.\n.Ss Options\n.Bl -tag\n.It Fl 4\nIPv4\n",
+	} {
+		ranks := outlineRanks(src)
+		decl := prioOutlineDecl >> classShift
+		if ranks[4] <= decl || ranks[6] <= decl {
+			t.Errorf("%.12q: the sections rank %d and %d, not as headings (above %d)", src, ranks[4], ranks[6], decl)
+		}
+		if ranks[4] <= ranks[6] {
+			t.Errorf("%.12q: the section ranks %d, the subsection %d", src, ranks[4], ranks[6])
+		}
+		if ranks[7] >= ranks[6] || ranks[8] >= ranks[6] {
+			t.Errorf("%.12q: a filling macro ranks %d, %d, the subsection %d", src, ranks[7], ranks[8], ranks[6])
+		}
+	}
+}
