@@ -439,7 +439,8 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 // listViews returns views of the document that show lists one record a
 // line, with as many records in full as fit, or false if none fits; the
 // rest of the document no poorer than floorLevel unless poorer is set.
-// picked holds the forms picked for the ways of showing lists tried.
+// picked, unless nil, holds the forms picked for the ways of showing
+// lists tried.
 func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer bool, picked map[listTry]listPick) ([][]byte, bool) {
 	d.lists = map[int]*recordList{}
 	d.reset() // other lists, or none, were shown before
@@ -451,10 +452,15 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	whole := 0    // records shown whole, spread over each list, in byKey
 	var last form // the form fits picked last
 	fits := func(k int) bool {
+		var full []byte // the records in full, by list, in order of index
 		for _, l := range lists {
 			l.full = map[int]bool{}
-			for _, i := range l.upgrades[:min(k, len(l.upgrades))] {
+			shown := slices.Clone(l.upgrades[:min(k, len(l.upgrades))])
+			slices.Sort(shown)
+			full = append(full, ';')
+			for _, i := range shown {
 				l.full[i] = true
+				full = strconv.AppendInt(append(full, ' '), int64(i), 10)
 			}
 			l.whole = map[int]bool{}
 			for _, i := range spreadOrder(l.n)[:min(whole, l.n)] {
@@ -463,7 +469,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.counts = l.count(d.scan)
 		}
 		d.forgetLists()
-		key := listTry{string(at), k, whole, lists[0].byKey, namesTry{}}
+		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}}
 		if rn := lists[0].names; rn != nil {
 			key.names = namesTry{rn, rn.m, rn.width}
 		}
@@ -478,7 +484,9 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 				p.shows = 1
 			}
 		}
-		picked[key] = p
+		if picked != nil {
+			picked[key] = p
+		}
 		return p.ok && (poorer || p.f.level <= floorLevel) && p.shows > 0
 	}
 	most, longest := 0, 0
@@ -606,13 +614,14 @@ func (f form) poorer(g form) bool {
 }
 
 // listTry is one way of showing record lists: the lists, by where they
-// start, k records of each in full, the rest by their keys or not, and
-// whole records spread over each list.
+// start, the records of each in full, the rest by their keys or not, and
+// whole records spread over each list. The records in full go by index,
+// not by how many: nameList reorders those a list shows in full first.
 type listTry struct {
-	lists    string
-	k, whole int
-	byKey    bool
-	names    namesTry
+	lists, full string
+	whole       int
+	byKey       bool
+	names       namesTry
 }
 
 // namesTry is how a list's records are named in folds, if they are: the

@@ -85,6 +85,10 @@ type Outline struct {
 	maxPieces int
 	spare     [][]byte // buffers of evicted pieces, for reuse
 	scratch   []byte
+	// numbered is 1 once the first line reads as numbered by cat -n or
+	// nl, -1 once it does not; lastNumber is the last number stripped.
+	numbered   int8
+	lastNumber int
 
 	// prev is the last non-blank line, classified only once the next one
 	// tells whether it opens a block.
@@ -174,7 +178,7 @@ func newOutline(budget int) Reducer { return NewOutline(budget) }
 
 // Add implements Reducer.
 func (o *Outline) Add(l Line) {
-	s := shapeOf(l.Text, &o.scratch)
+	s := shapeOf(o.unnumber(l.Text), &o.scratch)
 	if len(s.c) == 0 {
 		b := Piece{Line: l.N, Text: o.copyText(l.Text)}
 		if len(o.blanks) <= maxBlankRun {

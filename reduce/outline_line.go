@@ -76,7 +76,7 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		*scratch = stripEscapes((*scratch)[:0], text)
 		text = *scratch
 	}
-	text = stripNumber(stripBlame(text))
+	text = stripBlame(text)
 	// pydoc draws a class's members behind a bar and two spaces,
 	// "     |  ", indented as the class is: the bar is indentation. (A
 	// union type's "| B" goes on a line.)
@@ -368,22 +368,46 @@ func stripBlame(text []byte) []byte {
 	return rest[open+end+2:]
 }
 
-// stripNumber returns a line that cat -n or nl numbered without its
-// number: "    12\tcode", the number right-aligned in six columns (more
-// digits fill more) and a tab.
-func stripNumber(text []byte) []byte {
+// lineNumber returns the number cat -n or nl put before a line, and the
+// line after it, or -1 and the line: "    12\tcode", the number
+// right-aligned in six columns (more digits fill them) and a tab. A
+// number that starts with a zero is a field of data, not a line's number.
+func lineNumber(text []byte) (int, []byte) {
 	i := 0
 	for i < len(text) && text[i] == ' ' {
 		i++
 	}
 	j := i
-	for j < len(text) && '0' <= text[j] && text[j] <= '9' {
+	n := 0
+	for j < len(text) && '0' <= text[j] && text[j] <= '9' && n < 1<<40 {
+		n = n*10 + int(text[j]-'0')
 		j++
 	}
-	if j == i || j == len(text) || text[j] != '\t' || j < 6 || j > 6 && i > 0 {
+	if j == i || j == len(text) || text[j] != '\t' || j < 6 || j > 6 && i > 0 || text[i] == '0' {
+		return -1, text
+	}
+	return n, text[j+1:]
+}
+
+// unnumber returns a line without the number cat -n or nl put before it,
+// if the file reads as numbered: its first line numbered in six columns
+// padded with spaces (a data file's first field, a six-digit id, is not),
+// and each line stripped numbered above the one before, as cat -n numbers
+// every line and nl those with text. A TSV line "000123\tx" keeps its
+// first column.
+func (o *Outline) unnumber(text []byte) []byte {
+	n, rest := lineNumber(text)
+	if o.numbered == 0 {
+		o.numbered = -1
+		if n >= 0 && text[0] == ' ' {
+			o.numbered = 1
+		}
+	}
+	if o.numbered < 0 || n <= o.lastNumber {
 		return text
 	}
-	return text[j+1:]
+	o.lastNumber = n
+	return rest
 }
 
 // trimBlankLeft and trimBlankRight cut spaces, tabs, carriage returns and

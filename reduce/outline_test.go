@@ -1257,6 +1257,27 @@ func TestOutlineNumbered(t *testing.T) {
 	}
 }
 
+// A data file's first field may be six digits and a tab, as an id in a
+// TSV: a file whose first line is not numbered as cat -n and nl number
+// (in six columns padded with spaces) keeps that field, and the outline
+// reads its lines as it reads them with any other first field.
+func TestOutlineNumberedOnlyThroughout(t *testing.T) {
+	rows := []string{"class\tcore\tkept", "def\tparse\tnew", "import\tos\tstd", "func\tmain\tgo", "type\tReader\tgo", "end\tdone\tok"}
+	for _, ids := range []string{"%06d", "1%05d"} {
+		var data, other strings.Builder
+		for i, r := range rows {
+			fmt.Fprintf(&data, ids+"\t%s\n", 101+i, r)
+			fmt.Fprintf(&other, "x"+ids+"\t%s\n", 101+i, r)
+		}
+		want, got := outlineRanks(other.String()), outlineRanks(data.String())
+		for n := 1; n <= len(rows); n++ {
+			if got[n] != want[n] {
+				t.Errorf("ids %s: line %d %q ranks %d, with another first field %d", ids, n, rows[n-1], got[n], want[n])
+			}
+		}
+	}
+}
+
 // Vim script declares a function that may replace one of its name with a
 // bang after the keyword, "function!" or "fun!": the bang is no part of
 // the keyword, and the lines after it are the function's body.
