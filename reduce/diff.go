@@ -1781,7 +1781,8 @@ func diffDecl(t []byte, parents int) bool {
 // diffIndentedDecl reports whether an indented line declares a method or
 // a type: a keyword that declares, then a name and what follows a name
 // declared (def area(, class Shape:, struct node {), or modifiers before
-// a signature (public int area() {). A Go struct's field named class or
+// a signature (public int area() {), or a method as JavaScript's classes
+// declare them (see diffMethodHead). A Go struct's field named class or
 // fn, or a variable named so, has none of those after its name.
 func diffIndentedDecl(rest []byte) bool {
 	w, mods := leadWord(rest), false
@@ -1791,7 +1792,7 @@ func diffIndentedDecl(rest []byte) bool {
 	}
 	kind, ok := declWords[string(w)]
 	if !ok {
-		return mods && sigLine(rest)
+		return mods && sigLine(rest) || diffMethodHead(rest, w)
 	}
 	after := trimBlankLeft(rest[len(w):])
 	name := leadWord(after)
@@ -1804,6 +1805,37 @@ func diffIndentedDecl(rest []byte) bool {
 		return next == '(' || next == '<'
 	case declType:
 		return next == '(' || next == '<' || next == ':' || next == '{' || next == ' '
+	}
+	return false
+}
+
+// diffMethodHead reports whether rest, which starts with the word w that
+// no keyword is, opens a method's body as a JavaScript or TypeScript
+// class (or an object literal) declares it, with no keyword: the name,
+// its parameters closed on the line, a return type after a colon, and the
+// brace alone (helpGroup(heading) {). A call ends in a semicolon or
+// nothing, or passes a callback whose body the brace opens, so that its
+// own parenthesis is still open at the brace (describe('x', () => {).
+func diffMethodHead(rest, w []byte) bool {
+	if len(w) == 0 || len(w) == len(rest) || rest[len(w)] != '(' {
+		return false
+	}
+	depth := 0
+	for i := len(w); i < len(rest); i++ {
+		switch rest[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth > 0 {
+				continue
+			}
+			after := trimBlankRight(trimBlankLeft(rest[i+1:]))
+			if string(after) == "{" {
+				return true
+			}
+			return len(after) > 2 && after[0] == ':' && hasSuffix(after, " {") && !bytes.Contains(after, []byte("=>"))
+		}
 	}
 	return false
 }

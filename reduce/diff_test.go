@@ -1661,8 +1661,10 @@ func TestDiffContextNewRangeAfterHeaders(t *testing.T) {
 // A changed line declares when it starts at the top level, as git's own
 // rule has it, or indented, as a class's methods are in Python, Java or
 // C#, with a keyword that declares and a name, or modifiers before a
-// signature; a statement, a call or a Go struct's field named as a
-// keyword of another language does not.
+// signature, or as a JavaScript class's methods are, a name and its
+// parameters and the body's brace alone; a statement, a call (one that
+// passes a callback too) or a Go struct's field named as a keyword of
+// another language does not.
 func TestDiffDeclIndented(t *testing.T) {
 	for _, c := range []struct {
 		line string
@@ -1686,6 +1688,15 @@ func TestDiffDeclIndented(t *testing.T) {
 		{"+    type: str = \"\"", false},
 		{"+    area(s)", false},
 		{"+    if (x) {", false},
+		{"+  helpGroup(heading) {", true},
+		{"-  _concatValue(value, previous) {", true},
+		{"+  restoreStateBeforeParse() {", true},
+		{"+  parse(args: string[]): Command {", true},
+		{"!   constructor(name, fn) {", true},
+		{"+  describe('parse', () => {", false},
+		{"+  it('keeps it', function () {", false},
+		{"+    foo(a)(b) {", false},
+		{"+    area(s);", false},
 		{"+", false},
 		{"+    ", false},
 	} {
