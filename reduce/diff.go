@@ -1760,9 +1760,11 @@ func diffWordByte(c byte) bool {
 // as a declaration does: at the top level in most languages (func, type,
 // def, class, a C function's return type), with a letter, '_' or '$' and
 // no indent, the rule git itself uses by default to name the function a
-// hunk is in; or indented, as the methods of a Python, Java or C# class
-// are, with a keyword that declares (def, class, fn) or a modifier before
-// its signature (public, static), which a statement inside a body lacks.
+// hunk is in, but for the statements a script runs at its top level (if,
+// try, for) and the imports it starts with, which declare nothing; or
+// indented, as the methods of a Python, Java or C# class are, with a
+// keyword that declares (def, class, fn) or a modifier before its
+// signature (public, static), which a statement inside a body lacks.
 // Inside a long hunk such lines tell what it adds or removes.
 func diffDecl(t []byte, parents int) bool {
 	if len(t) <= parents {
@@ -1770,7 +1772,8 @@ func diffDecl(t []byte, parents int) bool {
 	}
 	c := t[parents]
 	if 'a' <= c|0x20 && c|0x20 <= 'z' || c == '_' || c == '$' {
-		return true
+		kind, keyword := declWords[string(leadWord(t[parents:]))]
+		return !keyword || kind != declControl && kind != declImport
 	}
 	if c != ' ' && c != '\t' {
 		return false

@@ -1659,7 +1659,7 @@ func TestDiffContextNewRangeAfterHeaders(t *testing.T) {
 }
 
 // A changed line declares when it starts at the top level, as git's own
-// rule has it, or indented, as a class's methods are in Python, Java or
+// rule has it, unless it is a script's statement or import there, or indented, as a class's methods are in Python, Java or
 // C#, with a keyword that declares and a name, or modifiers before a
 // signature, or as a JavaScript class's methods are, a name and its
 // parameters and the body's brace alone; a statement, a call (one that
@@ -1697,6 +1697,14 @@ func TestDiffDeclIndented(t *testing.T) {
 		{"+  it('keeps it', function () {", false},
 		{"+    foo(a)(b) {", false},
 		{"+    area(s);", false},
+		{"-if (typeof process !== 'undefined' && process.type === 'renderer') {", false},
+		{"+try {", false},
+		{"+for name in sorted(paths):", false},
+		{"+import os", false},
+		{"-from pathlib import Path", false},
+		{"+function work() {", true},
+		{"+type Options struct {", true},
+		{"+iffy := true", true},
 		{"+", false},
 		{"+    ", false},
 	} {
