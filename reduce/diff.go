@@ -1061,6 +1061,7 @@ type diffHunkLine struct {
 	change int // for a changed line, its number among the hunk's, from 1
 	mark   bool
 	decl   bool // it starts as a declaration does (see diffDecl)
+	loose  bool // but at the top level, declares no function or type (see diffLoose)
 	sig    bool // and reads as a signature (see diffSignature)
 	bare   bool // it holds no word: a brace, a blank line
 	header bool // a context diff's range of new lines, --- 1,4 ----
@@ -1447,7 +1448,8 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 		signs = 2 // `< `, `! `
 	}
 	hl.decl = diffDecl(t, signs)
-	hl.sig = hl.decl && diffSignature(t)
+	hl.loose = hl.decl && diffLooseDecl(t, signs)
+	hl.sig = hl.decl && !hl.loose && diffSignature(t)
 	if h.word {
 		signs = 0 // the words are marked in the line, [-a-]{+b+}
 	}
@@ -1588,6 +1590,11 @@ func (d *Diff) endHunk() {
 				// config, where most lines start so, every hunk
 				// keeps its share.
 				prio = prioDiffDecl - min(decl[i], decls-1-decl[i], diffDeclSpan)
+				if hl.loose {
+					// After every function and type the diff
+					// changes: a statement or a line of prose.
+					prio -= diffDeclSpan + 1
+				}
 				if sig[i] >= 0 && 2*sigs <= max(h.changed, 8) {
 					// A signature where at most half the changed
 					// lines read so tells more than the statements at
@@ -1779,6 +1786,19 @@ func diffDecl(t []byte, parents int) bool {
 		return false
 	}
 	return diffIndentedDecl(trimBlankLeft(t[parents:]))
+}
+
+// diffLooseDecl reports whether a line that diffDecl takes for a
+// declaration starts at the top level but declares no function or type
+// there: a script's statement (exports.enable(load());), a name assigned
+// a value, a line of prose or of a list of names.
+func diffLooseDecl(t []byte, parents int) bool {
+	c := t[parents:]
+	if c[0] == ' ' || c[0] == '\t' {
+		return false
+	}
+	kind, _ := declOf(c)
+	return kind != declFunc && kind != declType
 }
 
 // diffIndentedDecl reports whether an indented line declares a method or

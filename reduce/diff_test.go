@@ -1111,7 +1111,7 @@ func TestDiffNormalSeparatorHeld(t *testing.T) {
 	var in strings.Builder
 	line := 1
 	for h := range 120 {
-		fmt.Fprintf(&in, "%dc%d\n< var name%d = oldValue(%d)\n---\n> var name%d = newValue(%d)\n", line, line+2, h, h, h, h)
+		fmt.Fprintf(&in, "%dc%d\n< func name%d() int { return oldValue(%d) }\n---\n> func name%d() int { return newValue(%d) }\n", line, line+2, h, h, h, h)
 		line += 10
 		if h%4 == 0 {
 			fmt.Fprintf(&in, "%da%d,%d\n", line, line+2, line+41)
@@ -1845,5 +1845,39 @@ func TestDiffStartFileBounded(t *testing.T) {
 	}
 	if len(d.Pieces(n, 300, byteCounter{})) == 0 {
 		t.Error("no pieces")
+	}
+}
+
+// In a script's hunk, the functions it removes rank before the statements
+// and assignments between them, which start at the top level as they do
+// but declare no function or type; a statement's call does not make it a
+// signature.
+func TestDiffFunctionsBeforeTopLevelStatements(t *testing.T) {
+	lines := []string{
+		"--- a/debug.js",
+		"+++ b/debug.js",
+		"@@ -1,14 +0,0 @@",
+		"-exports.log = log;",
+		"-exports.enable(load());",
+		"-exports.humanize = require('ms');",
+		"-function createDebug(namespace) {",
+		"-  return namespace;",
+		"-}",
+		"-exports.names = [];",
+		"-function disable() {",
+		"-  exports.enable('');",
+		"-}",
+		"-module.exports = createDebug;",
+		"-exports.skips = [];",
+		"-exports.formatters = {};",
+		"-exports.selectColor(x);",
+	}
+	prio := diffPrios(lines)
+	for _, f := range []int{7, 11} {
+		for _, s := range []int{5, 6, 10, 14, 15, 16} {
+			if prio[f] <= prio[s] {
+				t.Errorf("%q ranks %d, not above the statement %q at %d", lines[f-1], prio[f], lines[s-1], prio[s])
+			}
+		}
 	}
 }
