@@ -1061,6 +1061,7 @@ type diffHunkLine struct {
 	change int // for a changed line, its number among the hunk's, from 1
 	mark   bool
 	decl   bool // it starts as a declaration does (see diffDecl)
+	loose  bool // but at the top level, declares no function or type (see diffLoose)
 	sig    bool // and reads as a signature (see diffSignature)
 	bare   bool // it holds no word: a brace, a blank line
 	header bool // a context diff's range of new lines, --- 1,4 ----
@@ -1447,7 +1448,8 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 		signs = 2 // `< `, `! `
 	}
 	hl.decl = diffDecl(t, signs)
-	hl.sig = hl.decl && diffSignature(t)
+	hl.loose = hl.decl && diffLooseDecl(t, signs)
+	hl.sig = hl.decl && !hl.loose && diffSignature(t)
 	if h.word {
 		signs = 0 // the words are marked in the line, [-a-]{+b+}
 	}
@@ -1588,6 +1590,11 @@ func (d *Diff) endHunk() {
 				// config, where most lines start so, every hunk
 				// keeps its share.
 				prio = prioDiffDecl - min(decl[i], decls-1-decl[i], diffDeclSpan)
+				if hl.loose {
+					// After every function and type the diff
+					// changes: a statement or a line of prose.
+					prio -= diffDeclSpan + 1
+				}
 				if sig[i] >= 0 && 2*sigs <= max(h.changed, 8) {
 					// A signature where at most half the changed
 					// lines read so tells more than the statements at
@@ -1760,9 +1767,11 @@ func diffWordByte(c byte) bool {
 // as a declaration does: at the top level in most languages (func, type,
 // def, class, a C function's return type), with a letter, '_' or '$' and
 // no indent, the rule git itself uses by default to name the function a
-// hunk is in; or indented, as the methods of a Python, Java or C# class
-// are, with a keyword that declares (def, class, fn) or a modifier before
-// its signature (public, static), which a statement inside a body lacks.
+// hunk is in, but for the statements a script runs at its top level (if,
+// try, for) and the imports it starts with, which declare nothing; or
+// indented, as the methods of a Python, Java or C# class are, with a
+// keyword that declares (def, class, fn) or a modifier before its
+// signature (public, static), which a statement inside a body lacks.
 // Inside a long hunk such lines tell what it adds or removes.
 func diffDecl(t []byte, parents int) bool {
 	if len(t) <= parents {
@@ -1770,7 +1779,8 @@ func diffDecl(t []byte, parents int) bool {
 	}
 	c := t[parents]
 	if 'a' <= c|0x20 && c|0x20 <= 'z' || c == '_' || c == '$' {
-		return true
+		kind, keyword := declWords[string(leadWord(t[parents:]))]
+		return !keyword || kind != declControl && kind != declImport
 	}
 	if c != ' ' && c != '\t' {
 		return false
@@ -1778,10 +1788,24 @@ func diffDecl(t []byte, parents int) bool {
 	return diffIndentedDecl(trimBlankLeft(t[parents:]))
 }
 
+// diffLooseDecl reports whether a line that diffDecl takes for a
+// declaration starts at the top level but declares no function or type
+// there: a script's statement (exports.enable(load());), a name assigned
+// a value, a line of prose or of a list of names.
+func diffLooseDecl(t []byte, parents int) bool {
+	c := t[parents:]
+	if c[0] == ' ' || c[0] == '\t' {
+		return false
+	}
+	kind, _ := declOf(c)
+	return kind != declFunc && kind != declType
+}
+
 // diffIndentedDecl reports whether an indented line declares a method or
 // a type: a keyword that declares, then a name and what follows a name
 // declared (def area(, class Shape:, struct node {), or modifiers before
-// a signature (public int area() {). A Go struct's field named class or
+// a signature (public int area() {), or a method as JavaScript's classes
+// declare them (see diffMethodHead). A Go struct's field named class or
 // fn, or a variable named so, has none of those after its name.
 func diffIndentedDecl(rest []byte) bool {
 	w, mods := leadWord(rest), false
@@ -1791,7 +1815,7 @@ func diffIndentedDecl(rest []byte) bool {
 	}
 	kind, ok := declWords[string(w)]
 	if !ok {
-		return mods && sigLine(rest)
+		return mods && sigLine(rest) || diffMethodHead(rest, w)
 	}
 	after := trimBlankLeft(rest[len(w):])
 	name := leadWord(after)
@@ -1804,6 +1828,37 @@ func diffIndentedDecl(rest []byte) bool {
 		return next == '(' || next == '<'
 	case declType:
 		return next == '(' || next == '<' || next == ':' || next == '{' || next == ' '
+	}
+	return false
+}
+
+// diffMethodHead reports whether rest, which starts with the word w that
+// no keyword is, opens a method's body as a JavaScript or TypeScript
+// class (or an object literal) declares it, with no keyword: the name,
+// its parameters closed on the line, a return type after a colon, and the
+// brace alone (helpGroup(heading) {). A call ends in a semicolon or
+// nothing, or passes a callback whose body the brace opens, so that its
+// own parenthesis is still open at the brace (describe('x', () => {).
+func diffMethodHead(rest, w []byte) bool {
+	if len(w) == 0 || len(w) == len(rest) || rest[len(w)] != '(' {
+		return false
+	}
+	depth := 0
+	for i := len(w); i < len(rest); i++ {
+		switch rest[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth > 0 {
+				continue
+			}
+			after := trimBlankRight(trimBlankLeft(rest[i+1:]))
+			if string(after) == "{" {
+				return true
+			}
+			return len(after) > 2 && after[0] == ':' && hasSuffix(after, " {") && !bytes.Contains(after, []byte("=>"))
+		}
 	}
 	return false
 }

@@ -1111,7 +1111,7 @@ func TestDiffNormalSeparatorHeld(t *testing.T) {
 	var in strings.Builder
 	line := 1
 	for h := range 120 {
-		fmt.Fprintf(&in, "%dc%d\n< var name%d = oldValue(%d)\n---\n> var name%d = newValue(%d)\n", line, line+2, h, h, h, h)
+		fmt.Fprintf(&in, "%dc%d\n< func name%d() int { return oldValue(%d) }\n---\n> func name%d() int { return newValue(%d) }\n", line, line+2, h, h, h, h)
 		line += 10
 		if h%4 == 0 {
 			fmt.Fprintf(&in, "%da%d,%d\n", line, line+2, line+41)
@@ -1659,10 +1659,12 @@ func TestDiffContextNewRangeAfterHeaders(t *testing.T) {
 }
 
 // A changed line declares when it starts at the top level, as git's own
-// rule has it, or indented, as a class's methods are in Python, Java or
+// rule has it, unless it is a script's statement or import there, or indented, as a class's methods are in Python, Java or
 // C#, with a keyword that declares and a name, or modifiers before a
-// signature; a statement, a call or a Go struct's field named as a
-// keyword of another language does not.
+// signature, or as a JavaScript class's methods are, a name and its
+// parameters and the body's brace alone; a statement, a call (one that
+// passes a callback too) or a Go struct's field named as a keyword of
+// another language does not.
 func TestDiffDeclIndented(t *testing.T) {
 	for _, c := range []struct {
 		line string
@@ -1686,6 +1688,23 @@ func TestDiffDeclIndented(t *testing.T) {
 		{"+    type: str = \"\"", false},
 		{"+    area(s)", false},
 		{"+    if (x) {", false},
+		{"+  helpGroup(heading) {", true},
+		{"-  _concatValue(value, previous) {", true},
+		{"+  restoreStateBeforeParse() {", true},
+		{"+  parse(args: string[]): Command {", true},
+		{"!   constructor(name, fn) {", true},
+		{"+  describe('parse', () => {", false},
+		{"+  it('keeps it', function () {", false},
+		{"+    foo(a)(b) {", false},
+		{"+    area(s);", false},
+		{"-if (typeof process !== 'undefined' && process.type === 'renderer') {", false},
+		{"+try {", false},
+		{"+for name in sorted(paths):", false},
+		{"+import os", false},
+		{"-from pathlib import Path", false},
+		{"+function work() {", true},
+		{"+type Options struct {", true},
+		{"+iffy := true", true},
 		{"+", false},
 		{"+    ", false},
 	} {
@@ -1826,5 +1845,39 @@ func TestDiffStartFileBounded(t *testing.T) {
 	}
 	if len(d.Pieces(n, 300, byteCounter{})) == 0 {
 		t.Error("no pieces")
+	}
+}
+
+// In a script's hunk, the functions it removes rank before the statements
+// and assignments between them, which start at the top level as they do
+// but declare no function or type; a statement's call does not make it a
+// signature.
+func TestDiffFunctionsBeforeTopLevelStatements(t *testing.T) {
+	lines := []string{
+		"--- a/debug.js",
+		"+++ b/debug.js",
+		"@@ -1,14 +0,0 @@",
+		"-exports.log = log;",
+		"-exports.enable(load());",
+		"-exports.humanize = require('ms');",
+		"-function createDebug(namespace) {",
+		"-  return namespace;",
+		"-}",
+		"-exports.names = [];",
+		"-function disable() {",
+		"-  exports.enable('');",
+		"-}",
+		"-module.exports = createDebug;",
+		"-exports.skips = [];",
+		"-exports.formatters = {};",
+		"-exports.selectColor(x);",
+	}
+	prio := diffPrios(lines)
+	for _, f := range []int{7, 11} {
+		for _, s := range []int{5, 6, 10, 14, 15, 16} {
+			if prio[f] <= prio[s] {
+				t.Errorf("%q ranks %d, not above the statement %q at %d", lines[f-1], prio[f], lines[s-1], prio[s])
+			}
+		}
 	}
 }
