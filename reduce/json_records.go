@@ -991,7 +991,12 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 	b := r.d.b
 	switch {
 	case l.object && l.label == nil:
-		r.out = append(r.out, r.d.container(v.start).summary(b, 0)...)
+		// A record a map names and shows no field of is an empty
+		// container of its kind, as a record shown by a label is one
+		// of that field alone: the note above counts the fields left
+		// out, and the line reads as the input's does, the name and
+		// the record's opening bracket.
+		r.out = append(r.out, b[v.start], b[v.end-1])
 		return
 	case l.object:
 		r.out = append(r.out, '{')
