@@ -808,3 +808,16 @@ func TestJSONRecordMapByNameAlone(t *testing.T) {
 		t.Errorf("the note does not say the records go by name alone:\n%s", got)
 	}
 }
+
+// A map whose records' common field, a description, makes each line too
+// long for them all to fit shows them by name alone instead.
+func TestJSONRecordMapLabelTooLong(t *testing.T) {
+	input := mapOfRecords(90, func(i int) string {
+		return fmt.Sprintf("            \"Definition\": {\n                \"Statement\": [\n                    {\n                        \"Action\": \"thing:Describe%d\",\n                        \"Effect\": \"Allow\"\n                    }\n                ]\n            },\n            \"Description\": \"Gives permission to describe the things of group %d\"", i, i)
+	})
+	got := body(t, shape.JSON, input, 1000)
+	namesEach(t, got, `"entry%02d": {`, 90)
+	if !json.Valid(got) || counter().Count(got) > 1000 {
+		t.Errorf("the view does not parse or fit:\n%s", got)
+	}
+}
