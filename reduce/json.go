@@ -17,6 +17,9 @@ const maxJSON = 64 << 20
 const (
 	prioJSONText = 1<<60 + 2
 	prioJSONView = 1 << 60
+	// prioJSONTextOver ranks the lines of text past the third of the
+	// budget they may take: after the view, in the room it leaves.
+	prioJSONTextOver = 1 << 59
 )
 
 // JSON is the reducer for JSON output. One document becomes a shorter
@@ -173,8 +176,20 @@ func docAmongText(b []byte, recs []record, lines, budget int, c Counter) []Piece
 		text = append(text, Cut(Line{N: r.first, Text: b[start:end], Len: int64(end - start)}, keep, prio))
 	}
 	// The text may take a third of the budget; the document gets the rest.
+	// Lines past the third rank below the view, lest they take its room
+	// in the end, as the lines an install's dry run prints before its
+	// JSON, one a package, would take all of it.
 	shown := Fit(text, lines, budget/3, c)
 	room := budget - c.Count(Render(shown, lines))
+	fitted := map[[2]int]bool{}
+	for _, p := range shown {
+		fitted[[2]int{p.Line, len(p.Note)}] = true
+	}
+	for i, p := range text {
+		if !fitted[[2]int{p.Line, len(p.Note)}] {
+			text[i].Prio += prioJSONTextOver - prioJSONText
+		}
+	}
 	limit := min(room*32+1024, doc.v.end-doc.v.start)
 	return append(text, docPieces(b, doc.v, doc.first, doc.last, limit, room, c)...)
 }

@@ -469,7 +469,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.counts = l.count(d.scan)
 		}
 		d.forgetLists()
-		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}}
+		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil}
 		if rn := lists[0].names; rn != nil {
 			key.names = namesTry{rn, rn.m, rn.width}
 		}
@@ -519,6 +519,16 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		k = sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
 		if k >= 0 {
 			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) }) - 1
+		}
+	}
+	if l := lists[0]; k < 0 && len(lists) == 1 && l.label != nil {
+		// A map whose records do not fit a line each by their label, a
+		// description, may fit by their names alone, as a map with no
+		// label does: its names say more than its depth.
+		label := l.label
+		l.label, l.byKey = nil, false
+		if k = sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1; k < 0 {
+			l.label = label
 		}
 	}
 	if k < 0 && len(lists) == 1 && !lists[0].object {
@@ -622,6 +632,8 @@ type listTry struct {
 	whole       int
 	byKey       bool
 	names       namesTry
+	// bare is set when the first list shows no label (see label).
+	bare bool
 }
 
 // namesTry is how a list's records are named in folds, if they are: the
@@ -991,7 +1003,12 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 	b := r.d.b
 	switch {
 	case l.object && l.label == nil:
-		r.out = append(r.out, r.d.container(v.start).summary(b, 0)...)
+		// A record a map names and shows no field of is an empty
+		// container of its kind, as a record shown by a label is one
+		// of that field alone: the note above counts the fields left
+		// out, and the line reads as the input's does, the name and
+		// the record's opening bracket.
+		r.out = append(r.out, b[v.start], b[v.end-1])
 		return
 	case l.object:
 		r.out = append(r.out, '{')

@@ -770,3 +770,54 @@ func TestJSONRecordListsLargestFirst(t *testing.T) {
 		}
 	}
 }
+
+// mapOfRecords writes a pretty-printed document whose "entries" map n
+// names to records that each, from the input's record i, member writes.
+func mapOfRecords(n int, member func(i int) string) []byte {
+	var b strings.Builder
+	b.WriteString("{\n    \"format_version\": \"1.0\",\n    \"entries\": {")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n        \"entry%02d\": {\n%s\n        }", i, member(i))
+	}
+	b.WriteString("\n    }\n}\n")
+	return []byte(b.String())
+}
+
+// A map whose records have no short field in common, as the functions of
+// a tool's metadata each with a long description and its parameters, is
+// shown one record a line by its name: each line as the input writes it,
+// the name and the record's opening bracket, with its fields counted in
+// the note, rather than a summary too long to show them all.
+func TestJSONRecordMapByNameAlone(t *testing.T) {
+	input := mapOfRecords(90, func(i int) string {
+		params := ""
+		if i%3 == 0 {
+			params = fmt.Sprintf(",\n            \"parameters\": [\n                {\n                    \"name\": \"arg%d\",\n                    \"type\": \"string\"\n                }\n            ]", i)
+		}
+		return fmt.Sprintf("            \"description\": \"entry%02d takes a value of one kind and returns another, converting it as the rules of its kind say, %d times over.\",\n            \"return_type\": [\n                \"list\",\n                \"string\"\n            ]%s", i, i, params)
+	})
+	got := body(t, shape.JSON, input, 1000)
+	namesEach(t, got, `"entry%02d": {`, 90)
+	if !json.Valid(got) || counter().Count(got) > 1000 {
+		t.Errorf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" by name alone]")) {
+		t.Errorf("the note does not say the records go by name alone:\n%s", got)
+	}
+}
+
+// A map whose records' common field, a description, makes each line too
+// long for them all to fit shows them by name alone instead.
+func TestJSONRecordMapLabelTooLong(t *testing.T) {
+	input := mapOfRecords(90, func(i int) string {
+		return fmt.Sprintf("            \"Definition\": {\n                \"Statement\": [\n                    {\n                        \"Action\": \"thing:Describe%d\",\n                        \"Effect\": \"Allow\"\n                    }\n                ]\n            },\n            \"Description\": \"Gives permission to describe the things of group %d\"", i, i)
+	})
+	got := body(t, shape.JSON, input, 1000)
+	namesEach(t, got, `"entry%02d": {`, 90)
+	if !json.Valid(got) || counter().Count(got) > 1000 {
+		t.Errorf("the view does not parse or fit:\n%s", got)
+	}
+}

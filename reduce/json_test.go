@@ -604,6 +604,33 @@ func TestJSONKeepsTextAfterDocument(t *testing.T) {
 	}
 }
 
+// Lines of text before a document, more than a third of the budget holds,
+// as an install's dry run prints one a package before its JSON, leave the
+// document the rest of the budget: the view shows its records, and text
+// lines fill what room the view leaves.
+func TestJSONTextBeforeDocumentLeavesItsRoom(t *testing.T) {
+	var in strings.Builder
+	const n = 150
+	for i := range n {
+		fmt.Fprintf(&in, "add package-%03d 1.%d.0\n", i, i)
+	}
+	in.WriteString("{\n  \"add\": [")
+	for i := range n {
+		if i > 0 {
+			in.WriteString(",")
+		}
+		fmt.Fprintf(&in, "\n    {\n      \"name\": \"package-%03d\",\n      \"version\": \"1.%d.0\",\n      \"path\": \"/srv/app/node_modules/package-%03d\"\n    }", i, i, i)
+	}
+	fmt.Fprintf(&in, "\n  ],\n  \"added\": %d\n}\n", n)
+	got := body(t, shape.JSON, []byte(in.String()), 2000)
+	if !bytes.Contains(got, []byte(`"name": "package-005"`)) || !bytes.Contains(got, []byte(`"added": 150`)) {
+		t.Errorf("the view does not show the document's records:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("add package-000 1.0.0\n")) {
+		t.Errorf("the view lacks the first line of text:\n%s", got)
+	}
+}
+
 // jq -C output is read without its colours, which every view drops: a
 // document's view still parses.
 func TestJSONReadsThroughColours(t *testing.T) {
