@@ -693,7 +693,9 @@ func (o *Outline) finalize(next *lineShape) {
 		o.sqlLine(c, s.w)
 	}
 	p.piece.Prio = prio
-	if isDecl && next != nil && next.cont && len(o.blanks) == 0 {
+	// (A macro's body in roff starts its requests with a dot, as a
+	// method chained on the line before would: not a header's rest.)
+	if isDecl && next != nil && next.cont && len(o.blanks) == 0 && !roffMacro(c) {
 		p.piece.Bond = true
 		o.bond = prio
 	}

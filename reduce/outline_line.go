@@ -147,6 +147,16 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.heading = n
 		return s
 	}
+	if n := texSection(c); n > 0 && s.w == 0 {
+		s.heading = n
+		return s
+	}
+	if roffMacro(c) && s.w == 0 {
+		// A macro package defines its macros as a program its
+		// functions: each definition is what the file declares.
+		s.decl, s.keyword = declFunc, true
+		return s
+	}
 	if pod(c) && s.w == 0 {
 		// A heading of Perl's documentation names a section of the
 		// documentation of the code around it, often a function's:
@@ -518,6 +528,47 @@ func roffSection(c []byte) int {
 		return 2
 	}
 	return 0
+}
+
+// texSection returns the level of a sectioning command of LaTeX, from 1
+// for \part and \chapter to 5 for \subparagraph, starred or not, before
+// its title in braces or its short title in brackets; 0 for any other
+// line (\sectionauthor{...}).
+func texSection(c []byte) int {
+	if len(c) < 2 || c[0] != '\\' {
+		return 0
+	}
+	w := leadWord(c[1:])
+	rest := c[1+len(w):]
+	w = bytes.TrimSuffix(w, []byte("*"))
+	if len(rest) == 0 || rest[0] != '{' && rest[0] != '[' {
+		return 0
+	}
+	return texLevels[string(w)]
+}
+
+// texLevels are LaTeX's sectioning commands by level.
+var texLevels = map[string]int{
+	"part": 1, "chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4,
+	"paragraph": 5, "subparagraph": 5,
+}
+
+// roffMacro reports whether a line of roff defines a macro, as a macro
+// package (groff's tmac files) and a manual's preamble do: ".de NAME",
+// ".de1", ".dei" (its name in a string), ".am" and its kin, which append
+// to one.
+func roffMacro(c []byte) bool {
+	if len(c) < 5 || c[0] != '.' {
+		return false
+	}
+	w := leadWord(c[1:])
+	switch string(w) {
+	case "de", "de1", "dei", "dei1", "am", "am1", "ami", "ami1":
+	default:
+		return false
+	}
+	rest := c[1+len(w):]
+	return len(rest) > 1 && (rest[0] == ' ' || rest[0] == '\t') && rest[1] > ' '
 }
 
 // pod reports whether a line is a heading of Perl's documentation,

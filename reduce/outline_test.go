@@ -1408,3 +1408,63 @@ func TestOutlineRoffSections(t *testing.T) {
 		}
 	}
 }
+
+// LaTeX names its sections by commands, \section{...} to \subparagraph;
+// they rank as headings, the section above its subsection, and the
+// commands that fill a section (\sectionauthor, \item) do not.
+func TestOutlineTeXSections(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want int
+	}{
+		{`\chapter{Introduction}`, 1},
+		{`\section{\module{httplib2}`, 2},
+		{`\subsection*{Cache Objects}`, 3},
+		{`\subsubsection[Short]{A long title}`, 4},
+		{`\sectionauthor{Joe}{joe@example.org}`, 0},
+		{`\section`, 0},
+		{`\item[Caching]`, 0},
+	} {
+		if got := texSection([]byte(tc.line)); got != tc.want {
+			t.Errorf("texSection(%q) = %d, want %d", tc.line, got, tc.want)
+		}
+	}
+	ranks := outlineRanks("\\section{Intro}\n\\sectionauthor{Joe}{joe@example.org}\nSome text.\n" +
+		"\\subsection{Objects}\n\\item[Caching] The module caches.\nMore text.\n\\subsection{Examples}\nText.\n")
+	decl := prioOutlineDecl >> classShift
+	if ranks[4] <= decl || ranks[7] <= decl {
+		t.Errorf("the subsections rank %d and %d, not as headings (above %d)", ranks[4], ranks[7], decl)
+	}
+	if ranks[1] <= ranks[4] {
+		t.Errorf("the section ranks %d, its subsection %d", ranks[1], ranks[4])
+	}
+	if ranks[2] >= ranks[4] || ranks[5] >= ranks[4] {
+		t.Errorf("a filling command ranks %d, %d, the subsection %d", ranks[2], ranks[5], ranks[4])
+	}
+}
+
+// A roff macro package (groff's tmac files, a manual's preamble) is a
+// program of macro definitions: ".de NAME" declares as a function does,
+// and the requests of its body, at the margin too, do not.
+func TestOutlineRoffMacros(t *testing.T) {
+	checkLines(t, "roffMacro", roffMacro, []lineCase{
+		{".de URL", true},
+		{".de1 www-finish", true},
+		{".am1 HTML-IMAGE", true},
+		{".de", false},
+		{".ds www-rfont R", false},
+		{".deep thoughts", false},
+		{".SH NAME", false},
+	})
+	ranks := outlineRanks(".\\\" www.tmac\n.nr www-html 0\n.de URL\n.  ie \\\\n[www-html] \\{\\\n.    HTML <a>\\\\$1</a>\n" +
+		".  \\}\n.  el \\\\$2\n..\n.de MTO\n.  URL mailto:\\\\$1\n..\n")
+	doc := prioOutlineDoc >> classShift
+	if ranks[3] <= doc || ranks[9] <= doc {
+		t.Errorf("the definitions rank %d and %d, not as declarations (above %d)", ranks[3], ranks[9], doc)
+	}
+	for _, n := range []int{2, 4, 7, 10} {
+		if ranks[n] >= ranks[9] {
+			t.Errorf("request %d ranks %d, the definition above it %d", n, ranks[n], ranks[9])
+		}
+	}
+}
