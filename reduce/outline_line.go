@@ -182,7 +182,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	if !s.option && c[0] != '#' {
 		s.decl, s.keyword = declOf(c)
 	}
-	s.rule = s.decl == declNone && s.w == 0 && makeRule(c)
+	s.rule = s.w == 0 && (s.decl == declNone && makeRule(c) || grammarRule(c))
+	if s.rule {
+		s.decl = declNone
+	}
 	return s
 }
 
@@ -264,6 +267,82 @@ func makeRule(c []byte) bool {
 		return false
 	}
 	return !prose(c[:i], 4) && !prose(deps, 12)
+}
+
+// grammarRule reports whether a line opens a rule of a grammar by a head
+// that only a grammar writes: a name marked as Lark marks it, inlined
+// (?expr) or kept whole (!op), or followed by a type in brackets (PEG's
+// expr[expr_ty]), parameters in braces (Lark's templates), a priority
+// (.2) or an option in parentheses ((memo)), then a colon, alone or before
+// the rule's body. A plain "name: body" reads as a key and its value as
+// much, which makeRule and the whole file tell.
+func grammarRule(c []byte) bool {
+	i := 0
+	sigil := len(c) > 0 && (c[0] == '?' || c[0] == '!')
+	if sigil {
+		i++
+	}
+	start := i
+	for i < len(c) && isWordByte(c[i]) {
+		i++
+	}
+	if i == start || c[start] >= '0' && c[start] <= '9' {
+		return false
+	}
+	marked := sigil
+	if i < len(c) && (c[i] == '[' || c[i] == '{') {
+		end := bytes.IndexByte(c[i:], "]}"[bytes.IndexByte([]byte("[{"), c[i])])
+		if end < 2 || bytes.IndexByte(c[i:i+end], ' ') >= 0 && c[i] == '[' {
+			return false
+		}
+		i += end + 1
+		marked = true
+	}
+	if i+1 < len(c) && c[i] == '.' && c[i+1] >= '0' && c[i+1] <= '9' {
+		for i++; i < len(c) && (c[i] >= '0' && c[i] <= '9' || c[i] == '-'); i++ {
+		}
+		marked = true
+	}
+	if hasPrefix(c[i:], " (") {
+		end := bytes.IndexByte(c[i:], ')')
+		if end < 0 {
+			return false
+		}
+		for _, b := range c[i+2 : i+end] {
+			if !isWordByte(b) {
+				return false
+			}
+		}
+		i += end + 1
+		marked = true
+	}
+	return marked && i < len(c) && c[i] == ':' && (i+1 == len(c) || c[i+1] == ' ')
+}
+
+// ruleHead reports whether a line starts as a grammar's rule does, marked
+// (see grammarRule) or not: a name and a colon, alone or before a blank.
+func ruleHead(c []byte) bool {
+	if grammarRule(c) {
+		return true
+	}
+	n := 0
+	for n < len(c) && isWordByte(c[n]) {
+		n++
+	}
+	return n > 0 && n < len(c) && c[n] == ':' && (n+1 == len(c) || c[n+1] == ' ')
+}
+
+// ruleName returns the name a rule's line starts with, after a grammar's
+// sigil (? or !): letters, digits and underscores.
+func ruleName(c []byte) []byte {
+	if len(c) > 0 && (c[0] == '?' || c[0] == '!') {
+		c = c[1:]
+	}
+	i := 0
+	for i < len(c) && isWordByte(c[i]) {
+		i++
+	}
+	return c[:i]
 }
 
 // ruleBytes may stand in a rule's targets besides word bytes.

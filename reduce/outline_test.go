@@ -1468,3 +1468,50 @@ func TestOutlineRoffMacros(t *testing.T) {
 		}
 	}
 }
+
+// A grammar's rules are what it declares, however it marks their heads:
+// PEG's types in brackets and options in parentheses, Lark's sigils. A
+// rule's alternatives under it are its body, not its header's rest, and
+// the terminals a grammar names in capitals rank below its rules. A
+// meta directive's code in triple quotes (@trailer ”') is a string that
+// ends, not prose that names the quotes.
+func TestOutlineGrammarRules(t *testing.T) {
+	checkLines(t, "grammarRule", grammarRule, []lineCase{
+		{"file[mod_ty]: a=[statements] ENDMARKER { _PyPegen_make_module(p, a) }", true},
+		{"simple_stmt[stmt_ty] (memo):", true},
+		{"block[asdl_stmt_seq*] (memo):", true},
+		{"?expr: term", true},
+		{"!op: \"+\" | \"-\"", true},
+		{"comprehension{comp_result}: comp_result comp_fors", true},
+		{"number.2: DIGIT+", true},
+		{"expr: term", false}, // a key and its value read alike: makeRule tells
+		{"Usage: curl [options...] <url>", false},
+		{"a[i]: x", true},
+		{"a[i j]: x", false},
+		{"x[0]:", true},
+		{"f (see below):", false},
+		{"?", false},
+		{"[section]", false},
+	})
+	peg := "# PEG grammar\n\n@trailer '''\nvoid *\nparse(Parser *p)\n{\n    return x;\n}\n'''\n\n" +
+		"file[mod_ty]: a=[statements] ENDMARKER { make(p, a) }\n\n" +
+		"statements[asdl_stmt_seq*]:\n    | a=statement+ { flatten(p, a) }\n    | NEWLINE\n\n" +
+		"simple_stmt[stmt_ty] (memo):\n    | assignment\n    | e=star_expressions { Expr(e) }\n"
+	ranks := outlineRanks(peg)
+	doc := prioOutlineDoc >> classShift
+	for _, n := range []int{11, 13, 17} {
+		if ranks[n] <= doc {
+			t.Errorf("rule on line %d ranks %d, not as a declaration (above %d)", n, ranks[n], doc)
+		}
+	}
+	if ranks[14] >= ranks[13] || ranks[18] >= ranks[17] {
+		t.Errorf("a first alternative ranks %d, %d, as its rule's header (%d, %d)", ranks[14], ranks[18], ranks[13], ranks[17])
+	}
+	lark := "// a sum of products\nNUMBER: /[0-9]+/\nNAME: /[a-z]+/\nPLUS: \"+\"\n\nsum: product (PLUS product)*\nproduct: atom (\"*\" atom)*\natom: NUMBER | NAME\n"
+	ranks = outlineRanks(lark)
+	for _, n := range []int{2, 3, 4} {
+		if ranks[n] >= ranks[6] || ranks[n] >= ranks[8] {
+			t.Errorf("terminal on line %d ranks %d, the rules %d, %d", n, ranks[n], ranks[6], ranks[8])
+		}
+	}
+}
