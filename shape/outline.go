@@ -186,7 +186,9 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("Vim script: %d of %d lines are its commands or comments", t.vim, t.lines)
 	case t.m4 >= 5 && t.code*2 >= t.lines:
 		return true, fmt.Sprintf("m4 and autoconf: %d of %d lines are its comments or macros", t.m4, t.lines)
-	case t.ruleHeads >= 3 && t.alternatives >= 5 && t.code*2 >= t.lines:
+	case t.ruleHeads >= 3 && t.alternatives >= 5 && (t.code*2 >= t.lines || (t.code+t.ruleHeads+t.alternatives)*4 >= t.lines*3):
+		// A grammar that writes its rules on one line each (Lark's)
+		// has few lines that read as code: its rules tell.
 		return true, fmt.Sprintf("a grammar: %d rules, %d alternatives", t.ruleHeads, t.alternatives)
 	case t.batchOwn >= 3 && t.batch*2 >= t.lines:
 		return true, fmt.Sprintf("a batch file: %d of %d lines are its commands or comments", t.batch, t.lines)
@@ -1269,6 +1271,10 @@ func bracketComment(t []byte) []byte {
 // margin: a name of letters, digits and underscores, blanks perhaps, a
 // colon, then nothing or a blank ("stat:", "expr: additive;").
 func grammarRule(line []byte) bool {
+	if len(line) > 0 && (line[0] == '?' || line[0] == '!') {
+		// Lark's marks: a rule inlined (?expr) or kept whole (!op).
+		line = line[1:]
+	}
 	n := 0
 	for n < len(line) && (isLetter(line[n]) || line[n] == '_' || n > 0 && isDigit(line[n])) {
 		n++
