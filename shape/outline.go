@@ -234,9 +234,12 @@ func sniffOutline(sample []byte) (bool, string) {
 
 func tallyOutline(sample []byte) outlineTally {
 	var (
-		t           outlineTally
-		prev        []byte // the line before, blank or not
-		prevBlank   = true
+		t         outlineTally
+		prev      []byte // the line before, blank or not
+		prevBlank = true
+		// definedAs marks a definition seen ("stmt = FunctionDef(",
+		// ASDL's and EBNF's) whose alternatives have not begun.
+		definedAs   bool
 		pendHeading bool // the line before is a heading, if a blank line follows
 		pendSetext  bool
 		inFence     bool
@@ -356,6 +359,15 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if alternative(trimmed) {
 			t.alternatives++
+			if definedAs {
+				// A grammar that defines its rules with "=" (ASDL,
+				// EBNF) and goes on with "| Alternative(...)" under
+				// them, indented as its rules may be.
+				t.ruleHeads++
+				definedAs = false
+			}
+		} else if definition(trimmed) {
+			definedAs = true
 		}
 		if makeConditional(trimmed) {
 			t.makeConds++
@@ -1281,6 +1293,17 @@ func grammarRule(line []byte) bool {
 	}
 	rest := bytes.TrimLeft(line[n:], " \t")
 	return n > 0 && len(rest) > 0 && rest[0] == ':' && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t')
+}
+
+// definition reports whether a trimmed line defines a name with an equals
+// sign, as ASDL and EBNF define a rule: a name of lower-case letters,
+// digits and underscores, " = ", and more ("expr_context = Load | Store").
+func definition(t []byte) bool {
+	n := 0
+	for n < len(t) && ('a' <= t[n] && t[n] <= 'z' || t[n] == '_' || n > 0 && isDigit(t[n])) {
+		n++
+	}
+	return n > 0 && bytes.HasPrefix(t[n:], []byte(" = ")) && len(t) > n+3
 }
 
 // alternative reports whether a trimmed line goes on with an alternative
