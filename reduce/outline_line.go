@@ -151,6 +151,12 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.heading = n
 		return s
 	}
+	if texEntry(c) && s.w == 0 {
+		// An environment given arguments names what it documents:
+		// a function, a class, a theorem.
+		s.decl, s.keyword = declFunc, true
+		return s
+	}
 	if roffMacro(c) && s.w == 0 {
 		// A macro package defines its macros as a program its
 		// functions: each definition is what the file declares.
@@ -624,6 +630,20 @@ func texSection(c []byte) int {
 		return 0
 	}
 	return texLevels[string(w)]
+}
+
+// texEntry reports whether a line opens a LaTeX environment with
+// arguments after its name, as an API's documentation opens an entry for
+// each thing it documents (\begin{funcdesc}{name}{args},
+// \begin{methoddesc}[Class]{name}{args}), not a list or a quote that
+// takes none (\begin{itemize}).
+func texEntry(c []byte) bool {
+	rest, ok := bytes.CutPrefix(c, []byte(`\begin{`))
+	if !ok {
+		return false
+	}
+	i := bytes.IndexByte(rest, '}')
+	return i > 0 && i+1 < len(rest) && (rest[i+1] == '{' || rest[i+1] == '[')
 }
 
 // texLevels are LaTeX's sectioning commands by level.

@@ -1429,6 +1429,23 @@ func TestOutlineTeXSections(t *testing.T) {
 			t.Errorf("texSection(%q) = %d, want %d", tc.line, got, tc.want)
 		}
 	}
+	checkLines(t, "texEntry", texEntry, []lineCase{
+		{`\begin{funcdesc}{urlopen}{url\optional{, data}}`, true},
+		{`\begin{memberdesc}[Http]{follow_redirects}`, true},
+		{`\begin{theorem}[Pythagoras]`, true},
+		{`\begin{itemize}`, false},
+		{`\begin{verbatim}`, false},
+		{`\begin{`, false},
+		{`\end{funcdesc}`, false},
+	})
+	entries := outlineRanks("\\section{API}\nThe module's API.\n\\begin{itemize}\n\\item one\n\\end{itemize}\n" +
+		"\\begin{classdesc}{Http}{cache}\nThe client.\n\\end{classdesc}\n\\begin{methoddesc}[Http]{request}{uri}\nSends it.\n\\end{methoddesc}\n")
+	if doc := prioOutlineDoc >> classShift; entries[6] <= doc || entries[9] <= doc {
+		t.Errorf("the entries rank %d and %d, not as declarations (above %d)", entries[6], entries[9], doc)
+	}
+	if entries[3] >= entries[6] {
+		t.Errorf("a list ranks %d, the entry after it %d", entries[3], entries[6])
+	}
 	ranks := outlineRanks("\\section{Intro}\n\\sectionauthor{Joe}{joe@example.org}\nSome text.\n" +
 		"\\subsection{Objects}\n\\item[Caching] The module caches.\nMore text.\n\\subsection{Examples}\nText.\n")
 	decl := prioOutlineDecl >> classShift
