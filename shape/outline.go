@@ -234,12 +234,9 @@ func sniffOutline(sample []byte) (bool, string) {
 
 func tallyOutline(sample []byte) outlineTally {
 	var (
-		t         outlineTally
-		prev      []byte // the line before, blank or not
-		prevBlank = true
-		// definedAs marks a definition seen ("stmt = FunctionDef(",
-		// ASDL's and EBNF's) whose alternatives have not begun.
-		definedAs   bool
+		t           outlineTally
+		prev        []byte // the line before, blank or not
+		prevBlank   = true
 		pendHeading bool // the line before is a heading, if a blank line follows
 		pendSetext  bool
 		inFence     bool
@@ -254,6 +251,9 @@ func tallyOutline(sample []byte) outlineTally {
 		linesChecked int
 		pendOption   = -1 // the indentation of an option line not yet described
 		seenCode     bool // a line that is not blank and no # comment has been read
+		// definedAs marks a definition seen ("stmt = FunctionDef(",
+		// ASDL's and EBNF's) whose alternatives have not begun.
+		definedAs bool
 	)
 	for line := range sampleLines(sample) {
 		line = unnumbered(bytes.TrimSuffix(line, []byte{'\r'}))
