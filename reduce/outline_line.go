@@ -297,8 +297,14 @@ func grammarRule(c []byte) bool {
 	}
 	marked := sigil
 	if i < len(c) && (c[i] == '[' || c[i] == '{') {
-		end := bytes.IndexByte(c[i:], "]}"[bytes.IndexByte([]byte("[{"), c[i])])
-		if end < 2 || bytes.IndexByte(c[i:i+end], ' ') >= 0 && c[i] == '[' {
+		// A type is one word (expr_ty, asdl_stmt_seq*); a template's
+		// parameters are a list (comp_result, x).
+		closer := byte(']')
+		if c[i] == '{' {
+			closer = '}'
+		}
+		end := bytes.IndexByte(c[i:], closer)
+		if end < 2 || closer == ']' && bytes.IndexByte(c[i:i+end], ' ') >= 0 {
 			return false
 		}
 		i += end + 1
