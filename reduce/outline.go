@@ -595,6 +595,12 @@ func (o *Outline) finalize(next *lineShape) {
 			// (EDITION_2023: Edition.ValueType) annotate a variable.
 			d = declFunc
 			rule = true
+			if allCapsWord(ruleName(c)) {
+				// A grammar names its terminals in capitals (Lark's,
+				// ANTLR's tokens): they say less than its rules, as a
+				// constant says less than a function.
+				d = declName
+			}
 		case d == declNone && ctx == blockDecl && fieldLike(c):
 			d = declName // a member
 		case d == declControl && !opener:
@@ -693,7 +699,12 @@ func (o *Outline) finalize(next *lineShape) {
 		o.sqlLine(c, s.w)
 	}
 	p.piece.Prio = prio
-	if isDecl && next != nil && next.cont && len(o.blanks) == 0 {
+	// (A macro's body in roff starts its requests with a dot, as a
+	// method chained on the line before would: not a header's rest.)
+	// Nor is the alternative under a grammar's rule ("| expr"), which
+	// a union type's header may go on with.
+	alternative := next != nil && hasPrefix(next.c, "| ") && s.w == 0 && (s.rule || ruleHead(c))
+	if isDecl && next != nil && next.cont && len(o.blanks) == 0 && !roffMacro(c) && !alternative {
 		p.piece.Bond = true
 		o.bond = prio
 	}
@@ -1034,6 +1045,11 @@ func opensString(c, q []byte) bool {
 		return true
 	}
 	if bytes.IndexByte([]byte("=([{,:+%"), before[len(before)-1]) >= 0 {
+		return true
+	}
+	// A grammar's meta directive takes its code as a string
+	// (@trailer ''' in a PEG grammar): a word marked so starts no prose.
+	if before[0] == '@' && len(before) > 1 && len(leadWord(before)) == len(before) {
 		return true
 	}
 	for _, w := range []string{"return", "yield"} {

@@ -147,6 +147,22 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.heading = n
 		return s
 	}
+	if n := texSection(c); n > 0 && s.w == 0 {
+		s.heading = n
+		return s
+	}
+	if texEntry(c) && s.w == 0 {
+		// An environment given arguments names what it documents:
+		// a function, a class, a theorem.
+		s.decl, s.keyword = declFunc, true
+		return s
+	}
+	if roffMacro(c) && s.w == 0 {
+		// A macro package defines its macros as a program its
+		// functions: each definition is what the file declares.
+		s.decl, s.keyword = declFunc, true
+		return s
+	}
 	if pod(c) && s.w == 0 {
 		// A heading of Perl's documentation names a section of the
 		// documentation of the code around it, often a function's:
@@ -172,7 +188,10 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	if !s.option && c[0] != '#' {
 		s.decl, s.keyword = declOf(c)
 	}
-	s.rule = s.decl == declNone && s.w == 0 && makeRule(c)
+	s.rule = s.w == 0 && (s.decl == declNone && makeRule(c) || grammarRule(c))
+	if s.rule {
+		s.decl = declNone
+	}
 	return s
 }
 
@@ -254,6 +273,88 @@ func makeRule(c []byte) bool {
 		return false
 	}
 	return !prose(c[:i], 4) && !prose(deps, 12)
+}
+
+// grammarRule reports whether a line opens a rule of a grammar by a head
+// that only a grammar writes: a name marked as Lark marks it, inlined
+// (?expr) or kept whole (!op), or followed by a type in brackets (PEG's
+// expr[expr_ty]), parameters in braces (Lark's templates), a priority
+// (.2) or an option in parentheses ((memo)), then a colon, alone or before
+// the rule's body. A plain "name: body" reads as a key and its value as
+// much, which makeRule and the whole file tell.
+func grammarRule(c []byte) bool {
+	i := 0
+	sigil := len(c) > 0 && (c[0] == '?' || c[0] == '!')
+	if sigil {
+		i++
+	}
+	start := i
+	for i < len(c) && isWordByte(c[i]) {
+		i++
+	}
+	if i == start || c[start] >= '0' && c[start] <= '9' {
+		return false
+	}
+	marked := sigil
+	if i < len(c) && (c[i] == '[' || c[i] == '{') {
+		// A type is one word (expr_ty, asdl_stmt_seq*); a template's
+		// parameters are a list (comp_result, x).
+		closer := byte(']')
+		if c[i] == '{' {
+			closer = '}'
+		}
+		end := bytes.IndexByte(c[i:], closer)
+		if end < 2 || closer == ']' && bytes.IndexByte(c[i:i+end], ' ') >= 0 {
+			return false
+		}
+		i += end + 1
+		marked = true
+	}
+	if i+1 < len(c) && c[i] == '.' && c[i+1] >= '0' && c[i+1] <= '9' {
+		for i++; i < len(c) && (c[i] >= '0' && c[i] <= '9' || c[i] == '-'); i++ {
+		}
+		marked = true
+	}
+	if hasPrefix(c[i:], " (") {
+		end := bytes.IndexByte(c[i:], ')')
+		if end < 0 {
+			return false
+		}
+		for _, b := range c[i+2 : i+end] {
+			if !isWordByte(b) {
+				return false
+			}
+		}
+		i += end + 1
+		marked = true
+	}
+	return marked && i < len(c) && c[i] == ':' && (i+1 == len(c) || c[i+1] == ' ')
+}
+
+// ruleHead reports whether a line starts as a grammar's rule does, marked
+// (see grammarRule) or not: a name and a colon, alone or before a blank.
+func ruleHead(c []byte) bool {
+	if grammarRule(c) {
+		return true
+	}
+	n := 0
+	for n < len(c) && isWordByte(c[n]) {
+		n++
+	}
+	return n > 0 && n < len(c) && c[n] == ':' && (n+1 == len(c) || c[n+1] == ' ')
+}
+
+// ruleName returns the name a rule's line starts with, after a grammar's
+// sigil (? or !): letters, digits and underscores.
+func ruleName(c []byte) []byte {
+	if len(c) > 0 && (c[0] == '?' || c[0] == '!') {
+		c = c[1:]
+	}
+	i := 0
+	for i < len(c) && isWordByte(c[i]) {
+		i++
+	}
+	return c[:i]
 }
 
 // ruleBytes may stand in a rule's targets besides word bytes.
@@ -518,6 +619,61 @@ func roffSection(c []byte) int {
 		return 2
 	}
 	return 0
+}
+
+// texSection returns the level of a sectioning command of LaTeX, from 1
+// for \part and \chapter to 5 for \subparagraph, starred or not, before
+// its title in braces or its short title in brackets; 0 for any other
+// line (\sectionauthor{...}).
+func texSection(c []byte) int {
+	if len(c) < 2 || c[0] != '\\' {
+		return 0
+	}
+	w := leadWord(c[1:])
+	rest := c[1+len(w):]
+	w = bytes.TrimSuffix(w, []byte("*"))
+	if len(rest) == 0 || rest[0] != '{' && rest[0] != '[' {
+		return 0
+	}
+	return texLevels[string(w)]
+}
+
+// texEntry reports whether a line opens a LaTeX environment with
+// arguments after its name, as an API's documentation opens an entry for
+// each thing it documents (\begin{funcdesc}{name}{args},
+// \begin{methoddesc}[Class]{name}{args}), not a list or a quote that
+// takes none (\begin{itemize}).
+func texEntry(c []byte) bool {
+	rest, ok := bytes.CutPrefix(c, []byte(`\begin{`))
+	if !ok {
+		return false
+	}
+	i := bytes.IndexByte(rest, '}')
+	return i > 0 && i+1 < len(rest) && (rest[i+1] == '{' || rest[i+1] == '[')
+}
+
+// texLevels are LaTeX's sectioning commands by level.
+var texLevels = map[string]int{
+	"part": 1, "chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4,
+	"paragraph": 5, "subparagraph": 5,
+}
+
+// roffMacro reports whether a line of roff defines a macro, as a macro
+// package (groff's tmac files) and a manual's preamble do: ".de NAME",
+// ".de1", ".dei" (its name in a string), ".am" and its kin, which append
+// to one.
+func roffMacro(c []byte) bool {
+	if len(c) < 5 || c[0] != '.' {
+		return false
+	}
+	w := leadWord(c[1:])
+	switch string(w) {
+	case "de", "de1", "dei", "dei1", "am", "am1", "ami", "ami1":
+	default:
+		return false
+	}
+	rest := c[1+len(w):]
+	return len(rest) > 1 && (rest[0] == ' ' || rest[0] == '\t') && rest[1] > ' '
 }
 
 // pod reports whether a line is a heading of Perl's documentation,

@@ -1408,3 +1408,127 @@ func TestOutlineRoffSections(t *testing.T) {
 		}
 	}
 }
+
+// LaTeX names its sections by commands, \section{...} to \subparagraph;
+// they rank as headings, the section above its subsection, and the
+// commands that fill a section (\sectionauthor, \item) do not.
+func TestOutlineTeXSections(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want int
+	}{
+		{`\chapter{Introduction}`, 1},
+		{`\section{\module{httplib2}`, 2},
+		{`\subsection*{Cache Objects}`, 3},
+		{`\subsubsection[Short]{A long title}`, 4},
+		{`\sectionauthor{Joe}{joe@example.org}`, 0},
+		{`\section`, 0},
+		{`\item[Caching]`, 0},
+	} {
+		if got := texSection([]byte(tc.line)); got != tc.want {
+			t.Errorf("texSection(%q) = %d, want %d", tc.line, got, tc.want)
+		}
+	}
+	checkLines(t, "texEntry", texEntry, []lineCase{
+		{`\begin{funcdesc}{urlopen}{url\optional{, data}}`, true},
+		{`\begin{memberdesc}[Http]{follow_redirects}`, true},
+		{`\begin{theorem}[Pythagoras]`, true},
+		{`\begin{itemize}`, false},
+		{`\begin{verbatim}`, false},
+		{`\begin{`, false},
+		{`\end{funcdesc}`, false},
+	})
+	entries := outlineRanks("\\section{API}\nThe module's API.\n\\begin{itemize}\n\\item one\n\\end{itemize}\n" +
+		"\\begin{classdesc}{Http}{cache}\nThe client.\n\\end{classdesc}\n\\begin{methoddesc}[Http]{request}{uri}\nSends it.\n\\end{methoddesc}\n")
+	if doc := prioOutlineDoc >> classShift; entries[6] <= doc || entries[9] <= doc {
+		t.Errorf("the entries rank %d and %d, not as declarations (above %d)", entries[6], entries[9], doc)
+	}
+	if entries[3] >= entries[6] {
+		t.Errorf("a list ranks %d, the entry after it %d", entries[3], entries[6])
+	}
+	ranks := outlineRanks("\\section{Intro}\n\\sectionauthor{Joe}{joe@example.org}\nSome text.\n" +
+		"\\subsection{Objects}\n\\item[Caching] The module caches.\nMore text.\n\\subsection{Examples}\nText.\n")
+	decl := prioOutlineDecl >> classShift
+	if ranks[4] <= decl || ranks[7] <= decl {
+		t.Errorf("the subsections rank %d and %d, not as headings (above %d)", ranks[4], ranks[7], decl)
+	}
+	if ranks[1] <= ranks[4] {
+		t.Errorf("the section ranks %d, its subsection %d", ranks[1], ranks[4])
+	}
+	if ranks[2] >= ranks[4] || ranks[5] >= ranks[4] {
+		t.Errorf("a filling command ranks %d, %d, the subsection %d", ranks[2], ranks[5], ranks[4])
+	}
+}
+
+// A roff macro package (groff's tmac files, a manual's preamble) is a
+// program of macro definitions: ".de NAME" declares as a function does,
+// and the requests of its body, at the margin too, do not.
+func TestOutlineRoffMacros(t *testing.T) {
+	checkLines(t, "roffMacro", roffMacro, []lineCase{
+		{".de URL", true},
+		{".de1 www-finish", true},
+		{".am1 HTML-IMAGE", true},
+		{".de", false},
+		{".ds www-rfont R", false},
+		{".deep thoughts", false},
+		{".SH NAME", false},
+	})
+	ranks := outlineRanks(".\\\" www.tmac\n.nr www-html 0\n.de URL\n.  ie \\\\n[www-html] \\{\\\n.    HTML <a>\\\\$1</a>\n" +
+		".  \\}\n.  el \\\\$2\n..\n.de MTO\n.  URL mailto:\\\\$1\n..\n")
+	doc := prioOutlineDoc >> classShift
+	if ranks[3] <= doc || ranks[9] <= doc {
+		t.Errorf("the definitions rank %d and %d, not as declarations (above %d)", ranks[3], ranks[9], doc)
+	}
+	for _, n := range []int{2, 4, 7, 10} {
+		if ranks[n] >= ranks[9] {
+			t.Errorf("request %d ranks %d, the definition above it %d", n, ranks[n], ranks[9])
+		}
+	}
+}
+
+// A grammar's rules are what it declares, however it marks their heads:
+// PEG's types in brackets and options in parentheses, Lark's sigils. A
+// rule's alternatives under it are its body, not its header's rest, and
+// the terminals a grammar names in capitals rank below its rules. A
+// meta directive's code in triple quotes (@trailer ”') is a string that
+// ends, not prose that names the quotes.
+func TestOutlineGrammarRules(t *testing.T) {
+	checkLines(t, "grammarRule", grammarRule, []lineCase{
+		{"file[mod_ty]: a=[statements] ENDMARKER { _PyPegen_make_module(p, a) }", true},
+		{"simple_stmt[stmt_ty] (memo):", true},
+		{"block[asdl_stmt_seq*] (memo):", true},
+		{"?expr: term", true},
+		{"!op: \"+\" | \"-\"", true},
+		{"comprehension{comp_result}: comp_result comp_fors", true},
+		{"number.2: DIGIT+", true},
+		{"expr: term", false}, // a key and its value read alike: makeRule tells
+		{"Usage: curl [options...] <url>", false},
+		{"a[i]: x", true},
+		{"a[i j]: x", false},
+		{"x[0]:", true},
+		{"f (see below):", false},
+		{"?", false},
+		{"[section]", false},
+	})
+	peg := "# PEG grammar\n\n@trailer '''\nvoid *\nparse(Parser *p)\n{\n    return x;\n}\n'''\n\n" +
+		"file[mod_ty]: a=[statements] ENDMARKER { make(p, a) }\n\n" +
+		"statements[asdl_stmt_seq*]:\n    | a=statement+ { flatten(p, a) }\n    | NEWLINE\n\n" +
+		"simple_stmt[stmt_ty] (memo):\n    | assignment\n    | e=star_expressions { Expr(e) }\n"
+	ranks := outlineRanks(peg)
+	doc := prioOutlineDoc >> classShift
+	for _, n := range []int{11, 13, 17} {
+		if ranks[n] <= doc {
+			t.Errorf("rule on line %d ranks %d, not as a declaration (above %d)", n, ranks[n], doc)
+		}
+	}
+	if ranks[14] >= ranks[13] || ranks[18] >= ranks[17] {
+		t.Errorf("a first alternative ranks %d, %d, as its rule's header (%d, %d)", ranks[14], ranks[18], ranks[13], ranks[17])
+	}
+	lark := "// a sum of products\nNUMBER: /[0-9]+/\nNAME: /[a-z]+/\nPLUS: \"+\"\n\nsum: product (PLUS product)*\nproduct: atom (\"*\" atom)*\natom: NUMBER | NAME\n"
+	ranks = outlineRanks(lark)
+	for _, n := range []int{2, 3, 4} {
+		if ranks[n] >= ranks[6] || ranks[n] >= ranks[8] {
+			t.Errorf("terminal on line %d ranks %d, the rules %d, %d", n, ranks[n], ranks[6], ranks[8])
+		}
+	}
+}

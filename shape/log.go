@@ -135,6 +135,10 @@ type logTally struct {
 	// logish counts the lines only a log has: those with a mark, compiler
 	// diagnostics and the lines logQuote knows.
 	logish int
+	// bars counts the lines that start with a bar, indented, which are
+	// logish only where lines numbered so or carets (excerpts) show a
+	// compiler's excerpt.
+	bars, excerpts int
 	// tool is the name before the first line that a tool's name starts
 	// (gpg: ...); named counts the lines that it starts.
 	tool  []byte
@@ -171,8 +175,17 @@ func tallyLog(sample []byte) logTally {
 			if t.mark == "" {
 				t.mark = "perl's warnings or errors (MESSAGE at FILE line N.)"
 			}
+		} else if logBar(line) {
+			// A bar alone before the code or the carets of a
+			// compiler's excerpt (rustc's, gcc's) goes with lines
+			// numbered so; under a grammar's rule it starts an
+			// alternative ("  | Return(expr? value)").
+			t.bars++
 		} else if logQuote(line) {
 			t.logish++
+		}
+		if logExcerpt(line) {
+			t.excerpts++
 		}
 		if logProgress(line) {
 			t.progress++
@@ -210,7 +223,30 @@ func tallyLog(sample []byte) logTally {
 		run = 0
 		pkg = bytes.HasPrefix(line, []byte("# ")) && bytes.IndexByte(line[2:], ' ') < 0
 	}
+	if t.excerpts > 0 {
+		t.logish += t.bars
+	}
 	return t
+}
+
+// logBar reports whether a line is indented and starts with a bar alone
+// or before a blank, as a compiler's excerpt has it between the lines it
+// numbers.
+func logBar(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	return len(t) < len(line) && len(t) > 0 && t[0] == '|' && (len(t) == 1 || t[1] == ' ')
+}
+
+// logExcerpt reports whether a line is a compiler's excerpt by its number
+// and bar ("   10 |     if (n > max) {", rustc's "2 |     let x = y;") or
+// its carets alone.
+func logExcerpt(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	n := 0
+	for n < len(t) && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	return n > 0 && n < 8 && len(t) > n+1 && t[n] == ' ' && t[n+1] == '|' || len(bytes.Trim(t, "^~")) == 0
 }
 
 // logQuote reports whether a line is one that only a log has, though no

@@ -273,3 +273,21 @@ func TestLogQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffLogBars checks that lines starting with a bar, indented, read
+// as a compiler's excerpt only beside the lines it numbers or its carets:
+// pydoc draws a class's members behind bars, and ASDL starts a rule's
+// alternatives with them.
+func TestSniffLogBars(t *testing.T) {
+	pydoc := clipSample(t, "testdata/outline-pydoc-fraction-members.txt")
+	asdl := "module Python\n{\n    mod = Module(stmt* body)\n        | Interactive(stmt* body)\n        | Expression(expr body)\n\n" +
+		"    stmt = Return(expr? value)\n          | Delete(expr* targets)\n          | Pass | Break | Continue\n\n" +
+		"    expr = BoolOp(boolop op, expr* values)\n         | Name(identifier id)\n         | Constant(constant value)\n\n" +
+		"    boolop = And | Or\n}\n"
+	// gcc's excerpts, without the diagnostics above them.
+	gcc := "    2 |   int x = y;\n      |           ^\n    3 |   return x\n      |           ^\n      |           ;\n    4 | }\n      | ~\n"
+	checkSniffs(t, "sniffLog", sniffLog, []sniffCase{{string(pydoc), false}, {asdl, false}, {gcc, true}})
+	if k, why := Sniff([]byte(asdl)); k != Outline {
+		t.Errorf("ASDL: Sniff = %s (%s), want %s", k, why, Outline)
+	}
+}

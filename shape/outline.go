@@ -186,7 +186,9 @@ func sniffOutline(sample []byte) (bool, string) {
 		return true, fmt.Sprintf("Vim script: %d of %d lines are its commands or comments", t.vim, t.lines)
 	case t.m4 >= 5 && t.code*2 >= t.lines:
 		return true, fmt.Sprintf("m4 and autoconf: %d of %d lines are its comments or macros", t.m4, t.lines)
-	case t.ruleHeads >= 3 && t.alternatives >= 5 && t.code*2 >= t.lines:
+	case t.ruleHeads >= 3 && t.alternatives >= 5 && (t.code*2 >= t.lines || (t.code+t.ruleHeads+t.alternatives)*4 >= t.lines*3):
+		// A grammar that writes its rules on one line each (Lark's)
+		// has few lines that read as code: its rules tell.
 		return true, fmt.Sprintf("a grammar: %d rules, %d alternatives", t.ruleHeads, t.alternatives)
 	case t.batchOwn >= 3 && t.batch*2 >= t.lines:
 		return true, fmt.Sprintf("a batch file: %d of %d lines are its commands or comments", t.batch, t.lines)
@@ -249,6 +251,9 @@ func tallyOutline(sample []byte) outlineTally {
 		linesChecked int
 		pendOption   = -1 // the indentation of an option line not yet described
 		seenCode     bool // a line that is not blank and no # comment has been read
+		// definedAs marks a definition seen ("stmt = FunctionDef(",
+		// ASDL's and EBNF's) whose alternatives have not begun.
+		definedAs bool
 	)
 	for line := range sampleLines(sample) {
 		line = unnumbered(bytes.TrimSuffix(line, []byte{'\r'}))
@@ -354,6 +359,15 @@ func tallyOutline(sample []byte) outlineTally {
 		}
 		if alternative(trimmed) {
 			t.alternatives++
+			if definedAs {
+				// A grammar that defines its rules with "=" (ASDL,
+				// EBNF) and goes on with "| Alternative(...)" under
+				// them, indented as its rules may be.
+				t.ruleHeads++
+				definedAs = false
+			}
+		} else if definition(trimmed) {
+			definedAs = true
 		}
 		if makeConditional(trimmed) {
 			t.makeConds++
@@ -1269,12 +1283,27 @@ func bracketComment(t []byte) []byte {
 // margin: a name of letters, digits and underscores, blanks perhaps, a
 // colon, then nothing or a blank ("stat:", "expr: additive;").
 func grammarRule(line []byte) bool {
+	if len(line) > 0 && (line[0] == '?' || line[0] == '!') {
+		// Lark's marks: a rule inlined (?expr) or kept whole (!op).
+		line = line[1:]
+	}
 	n := 0
 	for n < len(line) && (isLetter(line[n]) || line[n] == '_' || n > 0 && isDigit(line[n])) {
 		n++
 	}
 	rest := bytes.TrimLeft(line[n:], " \t")
 	return n > 0 && len(rest) > 0 && rest[0] == ':' && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t')
+}
+
+// definition reports whether a trimmed line defines a name with an equals
+// sign, as ASDL and EBNF define a rule: a name of lower-case letters,
+// digits and underscores, " = ", and more ("expr_context = Load | Store").
+func definition(t []byte) bool {
+	n := 0
+	for n < len(t) && ('a' <= t[n] && t[n] <= 'z' || t[n] == '_' || n > 0 && isDigit(t[n])) {
+		n++
+	}
+	return n > 0 && bytes.HasPrefix(t[n:], []byte(" = ")) && len(t) > n+3
 }
 
 // alternative reports whether a trimmed line goes on with an alternative

@@ -551,12 +551,18 @@ func TestSniffGrammar(t *testing.T) {
 	yaml := "name: build\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n" +
 		"      - run: |\n          go test ./...\n          go vet ./...\nenv:\n  CGO_ENABLED: 0\n"
 	table := "Results:\n| name | tokens | kept |\n| ---- | ------ | ---- |\n| grep | 120 | 3/3 |\n| log | 80 | 2/2 |\n| diff | 95 | 4/4 |\n| json | 60 | 1/1 |\n| text | 40 | 2/2 |\nTotal: 395\nSummary: ok\n"
-	sniffsOutline(t, []sniffCase{{yacc, true}, {yaml, false}, {table, false}})
+	// Lark writes a rule on one line, its alternatives under it, and
+	// marks rules it inlines or keeps whole: few lines read as code.
+	lark := "// A calculator\n?start: sum\n?sum: product\n    | sum \"+\" product -> add\n    | sum \"-\" product -> sub\n" +
+		"?product: atom\n    | product \"*\" atom -> mul\n    | product \"/\" atom -> div\n!sign: \"+\" | \"-\"\n" +
+		"?atom: NUMBER -> number\n    | \"-\" atom -> neg\n    | NAME -> var\n    | \"(\" sum \")\"\nNAME: /[a-z]+/\n%import common.NUMBER\n%ignore \" \"\n"
+	sniffsOutline(t, []sniffCase{{yacc, true}, {lark, true}, {yaml, false}, {table, false}})
 	for _, c := range []struct {
 		line       string
 		rule, alts bool
 	}{
 		{"stat:", true, false}, {"expr: additive;", true, false}, {"relation :", true, false},
+		{"?expr: term", true, false}, {"!op: \"+\" | \"-\"", true, false}, {"?", false, false},
 		{"|   functionCall", false, true}, {"|\t'+' expr", false, true},
 		{"  indented:", false, false}, {"http://x", false, false}, {"| a | b |", false, false}, {"|", false, false},
 	} {
