@@ -864,10 +864,7 @@ func TestDiffShortHashes(t *testing.T) {
 	if !strings.Contains(got, "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4 (HEAD -> main)\n") {
 		t.Errorf("the view cuts a decorated commit line:\n%s", got)
 	}
-	for _, c := range []struct {
-		raw, plain string
-		keep       int
-	}{
+	checkDiffRawLines(t, "diffHashKeep", diffHashKeep, []diffRawLine{
 		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", "", 19},
 		{"| * commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", 23},
 		{"\x1b[33mcommit 7ac05d4904d2c850c830143897da4b31c4ba9fa4\x1b[m", "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", 24},
@@ -876,13 +873,26 @@ func TestDiffShortHashes(t *testing.T) {
 		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4 (tag: v1.0)", "", 0},
 		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Mon Sep 17 00:00:00 2001", "", 17},
 		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Tue Mar 5 10:00:00 2024", "", 0},
-	} {
+	})
+}
+
+// diffRawLine is a line as the input has it (raw) and as the reducer reads
+// it (plain, or raw when empty), and the offset in raw a function of both
+// should return.
+type diffRawLine struct {
+	raw, plain string
+	want       int
+}
+
+func checkDiffRawLines(t *testing.T, name string, f func(raw, t []byte) int, lines []diffRawLine) {
+	t.Helper()
+	for _, c := range lines {
 		plain := c.plain
 		if plain == "" {
 			plain = c.raw
 		}
-		if got := diffHashKeep([]byte(c.raw), []byte(plain)); got != c.keep {
-			t.Errorf("diffHashKeep(%q) = %d, want %d", c.raw, got, c.keep)
+		if got := f([]byte(c.raw), []byte(plain)); got != c.want {
+			t.Errorf("%s(%q) = %d, want %d", name, c.raw, got, c.want)
 		}
 	}
 }
@@ -1913,10 +1923,7 @@ func TestDiffTreeLinesCutToNewPath(t *testing.T) {
 	if n := strings.Count(got, "\ndiff -ru "); n != 0 {
 		t.Errorf("%d more lines shown whole:\n%s", n, got)
 	}
-	for _, c := range []struct {
-		raw, plain string
-		at         int
-	}{
+	checkDiffRawLines(t, "diffNewPathAt", diffNewPathAt, []diffRawLine{
 		{"diff -ru a-1/x.go b-2/x.go", "", 18},
 		{"diff -r a/x b/x", "", 12},
 		{"| diff -ruN a/x b/x", "diff -ruN a/x b/x", 16},
@@ -1925,13 +1932,5 @@ func TestDiffTreeLinesCutToNewPath(t *testing.T) {
 		{"diff x", "", 0},
 		{"Only in b: x.go", "", 0},
 		{"Binary files a/x and b/x differ", "", 0},
-	} {
-		plain := c.plain
-		if plain == "" {
-			plain = c.raw
-		}
-		if got := diffNewPathAt([]byte(c.raw), []byte(plain)); got != c.at {
-			t.Errorf("diffNewPathAt(%q) = %d, want %d", c.raw, got, c.at)
-		}
-	}
+	})
 }
