@@ -130,6 +130,7 @@ type Diff struct {
 	hunks          int
 	allHunks       int // hunks in all sections
 	lastCommit     int // the last line of a commit's header read
+	treeLines      int // the `diff -r` lines read (see diffNewPathAt)
 	// lastStart is the line that starts the last file section read, and
 	// lastHunk the last hunk header of the open section, each kept to be
 	// raised once it is known to be the last (see raiseLastFile); the
@@ -215,7 +216,8 @@ type diffItem struct {
 	// right after an item without it holds its file's first hunk header.
 	inHunk bool
 	// short is the line cut after its hash's first digits (see
-	// diffHashKeep), shown when the view cannot hold every header.
+	// diffHashKeep), or a file's `diff` line cut to its new path (see
+	// diffNewPathAt), shown when the view cannot hold every header.
 	short *Piece
 	// filler is set for a line held for the lines around it, shown
 	// only to fill the gap between them (see diffPlan.fill).
@@ -565,7 +567,14 @@ func (d *Diff) openSection(l Line, t []byte) {
 	d.hunks = 0
 	d.state, d.textRun = diffFileHead, 0
 	d.sect = &diffSection{start: l.N}
-	it := d.headed(diffItem{piece: d.cut(l, d.startPrio(d.sections-1-d.commitSections)), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1})
+	prio := d.startPrio(d.sections - 1 - d.commitSections)
+	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1})
+	if at := diffNewPathAt(l.Text, t); at > 0 && l.Len <= LongLine {
+		// The first such line stays whole: it says the two trees once.
+		if d.treeLines++; d.treeLines > 1 {
+			it.short = &Piece{Line: l.N, Text: bytes.Clone(l.Text[at:]), Before: int64(at), Prio: prio}
+		}
+	}
 	d.lastStart, d.haveLastStart = it, true
 	d.push(it)
 }
@@ -583,6 +592,7 @@ func (d *Diff) raiseLastFile() {
 	}
 	raised := d.lastStart
 	raised.piece.Prio = max(raised.piece.Prio, prioDiffStart-1)
+	raised.short = diffReranked(raised.short, raised.piece.Prio)
 	d.push(raised)
 }
 
@@ -855,11 +865,7 @@ func (d *Diff) raiseLastCommit() {
 	for _, it := range d.commitItems {
 		raised := it
 		raised.piece.Prio += prioDiffCommit - 2 - d.commitPrio
-		if it.short != nil {
-			short := *it.short
-			short.Prio = raised.piece.Prio
-			raised.short = &short
-		}
+		raised.short = diffReranked(it.short, raised.piece.Prio)
 		d.push(raised)
 	}
 }
@@ -1946,6 +1952,12 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 		return diffItemKey(a.piece) == diffItemKey(b.piece)
 	})
 	d.oneFileLog(items)
+	for i, it := range items {
+		// A short path is no shorter with the cut marker before it.
+		if it.start && it.short != nil && c.Count(renderLine(*it.short))*1 >= c.Count(renderLine(it.piece))*1 {
+			items[i].short = nil
+		}
+	}
 	// The plan fits the same pieces several times: count each text once.
 	c = &diffCountCache{c: c, seen: make(map[string]int, len(items))}
 	p := diffPlan{d: d, items: items, lines: lines, c: c, collapsed: map[int]bool{}}
@@ -1981,6 +1993,7 @@ func (d *Diff) oneFileLog(items []diffItem) {
 		}
 		if !first {
 			items[i].piece.Prio = prioDiffIndex
+			items[i].short = diffReranked(items[i].short, prioDiffIndex)
 		}
 		first = false
 	}
@@ -2019,7 +2032,7 @@ type diffPlan struct {
 	whole  bool
 	frozen bool
 	gaps   *gapCoster
-	short  bool // commit lines are offered cut after their hash's first digits
+	short  bool // commit and `diff` lines are offered cut (see diffItem.short)
 }
 
 func diffItemKey(p Piece) int {
@@ -2071,7 +2084,7 @@ func (p *diffPlan) fit(budget int) []Piece {
 		if p.collapse(chosen) {
 			continue
 		}
-		if !p.short && p.hashes() && p.missingHeaders(chosen) {
+		if !p.short && p.cuts() && p.missingHeaders(chosen) {
 			p.short = true
 			continue
 		}
@@ -2337,9 +2350,9 @@ func (p *diffPlan) item(c Piece) (diffItem, bool) {
 	return p.items[i], true
 }
 
-// hashes reports whether some commit line can be cut after its hash's
-// first digits.
-func (p *diffPlan) hashes() bool {
+// cuts reports whether some commit line can be cut after its hash's first
+// digits, or some file's `diff` line to its new path.
+func (p *diffPlan) cuts() bool {
 	return slices.ContainsFunc(p.items, func(it diffItem) bool { return it.short != nil })
 }
 
@@ -2768,6 +2781,37 @@ func diffHashKeep(raw, t []byte) int {
 		return 0
 	}
 	return at + len(word) + diffShortHash
+}
+
+// diffNewPathAt returns where, in the `diff -r` line raw (t, as read) that
+// starts a file of two trees, the new side's path starts, when a view that
+// cannot hold every header may show the line from there: `diff -ru
+// old/src/a.c new/src/a.c` from new/src/a.c. The old side's path says the
+// file again, and under two long roots costs as much as the new one; the
+// line cut before the new path still names the file as the input writes
+// it, and its cut marker says how many bytes it leaves out. 0 for any
+// other line: git's `diff --git a/x b/x` is the file's whole header, and
+// names it short.
+func diffNewPathAt(raw, t []byte) int {
+	if !diffHas(t, "diff ") || diffHas(t, "diff --") {
+		return 0
+	}
+	at := bytes.LastIndexByte(t, ' ')
+	if at < len("diff ") || !bytes.HasSuffix(raw, t[at+1:]) {
+		return 0
+	}
+	return len(raw) - len(t[at+1:])
+}
+
+// diffReranked returns a copy of a line's cut form at the rank its line
+// was given, or nil for none.
+func diffReranked(short *Piece, prio int) *Piece {
+	if short == nil {
+		return nil
+	}
+	p := *short
+	p.Prio = prio
+	return &p
 }
 
 // isDiffField reports whether t is a `Key: value` line of a commit header.

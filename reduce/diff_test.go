@@ -238,7 +238,8 @@ func readDiffFile(t testing.TB, path string) []byte {
 }
 
 // A view keeps what it shows verbatim and at its place: every line piece is
-// the input line it names (or the start of it), and every note that stands
+// the input line it names (or the start of it, or its end where it says how
+// many bytes it cuts before), and every note that stands
 // for lines counts exactly the changed lines among them.
 func TestDiffPiecesAreVerbatimAndCounted(t *testing.T) {
 	for _, path := range append(diffSampleFiles(t), corpus(t, "diff-")...) {
@@ -262,7 +263,11 @@ func checkDiffPieces(t *testing.T, name string, input []byte, budget int, c Coun
 	for _, p := range Fit(d.Pieces(n, budget, c), n, budget, c) {
 		switch {
 		case p.Note == "":
-			if want := lines[p.Line-1]; !strings.HasPrefix(want, string(p.Text)) || p.Before != 0 {
+			want := lines[p.Line-1]
+			if p.Before > 0 && int(p.Before) <= len(want) {
+				want = want[p.Before:]
+			}
+			if !strings.HasPrefix(want, string(p.Text)) || p.Before > 0 && len(p.Text)+int(p.Before) != len(lines[p.Line-1]) {
 				t.Errorf("%s@%d: L%d shows %q, the input has %q", name, budget, p.Line, p.Text, want)
 			}
 		case p.Stands > 0:
@@ -859,10 +864,7 @@ func TestDiffShortHashes(t *testing.T) {
 	if !strings.Contains(got, "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4 (HEAD -> main)\n") {
 		t.Errorf("the view cuts a decorated commit line:\n%s", got)
 	}
-	for _, c := range []struct {
-		raw, plain string
-		keep       int
-	}{
+	checkDiffRawLines(t, "diffHashKeep", diffHashKeep, []diffRawLine{
 		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", "", 19},
 		{"| * commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", 23},
 		{"\x1b[33mcommit 7ac05d4904d2c850c830143897da4b31c4ba9fa4\x1b[m", "commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4", 24},
@@ -871,13 +873,26 @@ func TestDiffShortHashes(t *testing.T) {
 		{"commit 7ac05d4904d2c850c830143897da4b31c4ba9fa4 (tag: v1.0)", "", 0},
 		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Mon Sep 17 00:00:00 2001", "", 17},
 		{"From 7ac05d4904d2c850c830143897da4b31c4ba9fa4 Tue Mar 5 10:00:00 2024", "", 0},
-	} {
+	})
+}
+
+// diffRawLine is a line as the input has it (raw) and as the reducer reads
+// it (plain, or raw when empty), and the offset in raw a function of both
+// should return.
+type diffRawLine struct {
+	raw, plain string
+	want       int
+}
+
+func checkDiffRawLines(t *testing.T, name string, f func(raw, t []byte) int, lines []diffRawLine) {
+	t.Helper()
+	for _, c := range lines {
 		plain := c.plain
 		if plain == "" {
 			plain = c.raw
 		}
-		if got := diffHashKeep([]byte(c.raw), []byte(plain)); got != c.keep {
-			t.Errorf("diffHashKeep(%q) = %d, want %d", c.raw, got, c.keep)
+		if got := f([]byte(c.raw), []byte(plain)); got != c.want {
+			t.Errorf("%s(%q) = %d, want %d", name, c.raw, got, c.want)
 		}
 	}
 }
@@ -1880,4 +1895,42 @@ func TestDiffFunctionsBeforeTopLevelStatements(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A `diff -r` line under two long roots names its file twice: where the
+// view cannot hold every header, each but the first is shown from its new
+// path on, the cut before it counted, so that the room goes to hunks.
+func TestDiffTreeLinesCutToNewPath(t *testing.T) {
+	const old, new = "/opt/releases/project-1.0.4/src/internal", "/opt/releases/project-1.1.0/src/internal"
+	var in strings.Builder
+	for f := range 60 {
+		fmt.Fprintf(&in, "diff -ru %s/file%02d.go %s/file%02d.go\n", old, f, new, f)
+		fmt.Fprintf(&in, "--- %s/file%02d.go\t2024-01-01 00:00:00.000000000 +0000\n", old, f)
+		fmt.Fprintf(&in, "+++ %s/file%02d.go\t2024-02-01 00:00:00.000000000 +0000\n", new, f)
+		for h := range 3 {
+			fmt.Fprintf(&in, "@@ -%d,3 +%d,3 @@\n \tx := 1\n-\tx = old(%d)\n+\tx = new(%d)\n \treturn x\n", 100*h+1, 100*h+1, f, f)
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+	first := fmt.Sprintf("diff -ru %s/file00.go %s/file00.go\n", old, new)
+	if !strings.HasPrefix(got, first) && !strings.Contains(got, "\n"+first) {
+		t.Errorf("the first file's line is not whole:\n%s", got)
+	}
+	cut := fmt.Sprintf("\n%s%s/file%02d.go\n", elision.CutBefore(int64(len("diff -ru  /file00.go")+len(old))), new, 59)
+	if !strings.Contains(got, cut) {
+		t.Errorf("the view lacks %q:\n%s", cut, got)
+	}
+	if n := strings.Count(got, "\ndiff -ru "); n != 0 {
+		t.Errorf("%d more lines shown whole:\n%s", n, got)
+	}
+	checkDiffRawLines(t, "diffNewPathAt", diffNewPathAt, []diffRawLine{
+		{"diff -ru a-1/x.go b-2/x.go", "", 18},
+		{"diff -r a/x b/x", "", 12},
+		{"| diff -ruN a/x b/x", "diff -ruN a/x b/x", 16},
+		{"diff --git a/x.go b/x.go", "", 0},
+		{"diff --cc x.go", "", 0},
+		{"diff x", "", 0},
+		{"Only in b: x.go", "", 0},
+		{"Binary files a/x and b/x differ", "", 0},
+	})
 }
