@@ -826,19 +826,14 @@ func TestJSONRecordMapLabelTooLong(t *testing.T) {
 // an object each holds (the node's callFrame) show that object's names on
 // their lines, the function and the script, not the number alone.
 func TestJSONRecordsByNumberNamedWithin(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("{\n\"nodes\": [\n")
-	for i := range 40 {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		fmt.Fprintf(&b, "{\n\"id\": %d,\n\"callFrame\": {\n\"functionName\": \"step%d\",\n\"scriptId\": \"%d\",\n"+
+	nodes := make([]string, 40)
+	for i := range nodes {
+		nodes[i] = fmt.Sprintf("{\n\"id\": %d,\n\"callFrame\": {\n\"functionName\": \"step%d\",\n\"scriptId\": \"%d\",\n"+
 			"\"url\": \"node:internal/mod%d\",\n\"lineNumber\": %d,\n\"columnNumber\": 4\n},\n\"hitCount\": %d,\n"+
 			"\"children\": [\n%d,\n%d\n],\n\"positionTicks\": [\n{\n\"line\": %d,\n\"ticks\": 1\n},\n{\n\"line\": %d,\n\"ticks\": 2\n}\n]\n}",
 			i+1, i, 60+i, i, 100+i, i%3, i+2, i+3, 100+i, 110+i)
 	}
-	b.WriteString("\n],\n\"startTime\": 1,\n\"endTime\": 2\n}\n")
-	in := []byte(b.String())
+	in := []byte("{\n\"nodes\": [\n" + strings.Join(nodes, ",\n") + "\n],\n\"startTime\": 1,\n\"endTime\": 2\n}\n")
 	if !json.Valid(in) {
 		t.Fatalf("not JSON:\n%s", in)
 	}
