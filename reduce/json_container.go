@@ -78,6 +78,9 @@ type container struct {
 	keyCount int
 	// summaries holds the summaries made, by the number of keys named.
 	summaries map[int][]byte
+	// fields holds the records by their short fields made, by the number
+	// of keys their summaries name (see shortFields); nil for none.
+	fields map[int][]byte
 }
 
 // analyse reads the array or object that starts at b[at].

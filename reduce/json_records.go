@@ -91,6 +91,10 @@ type recordList struct {
 	// someNamed holds the keys of nameKeys, quoted, that some records of
 	// a list by a key that is no name have and others not (see named).
 	someNamed []string
+	// nameIn, if set, is the key, quoted, of the object every record
+	// holds that holds the name of someNamed, for a list that goes by a
+	// number (a profile's nodes by id, each named in its callFrame).
+	nameIn []byte
 	// numbered is set for a list whose records go by a number, as a
 	// syntax tree's statements by their line numbers.
 	numbered bool
@@ -182,6 +186,9 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 				}
 			}
 		}
+		if len(l.path) == 1 && l.numbered && l.someNamed == nil {
+			l.nameIn, l.someNamed = innerName(b, items)
+		}
 	}
 	// The first record shows what a record holds; those that stand out
 	// follow, then the last.
@@ -219,6 +226,7 @@ type recordKeyStat struct {
 	name    []byte // the key, quoted
 	n       int    // records that have it with a scalar value
 	objects int    // records that have it with an object value
+	strings int    // records that have it with a string value
 	length  int    // total length of its scalar values
 	values  map[string]struct{}
 	last    int // the index of the last record counted, plus one
@@ -288,6 +296,7 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 			switch kindAt(b, val.start) {
 			case jString, jNumber:
 				st.n++
+				st.strings += btoi(b[val.start] == '"')
 				st.length += val.end - val.start
 				st.values[string(b[val.start:val.end])] = struct{}{}
 			case jObject:
@@ -815,7 +824,12 @@ func (l *recordList) elided(s scan, v seg) int {
 		fields += countMembers(s, s.memberValue(v, l.path[0])) - 1
 	}
 	if _, _, ok := l.named(s, v); ok {
+		// The name's own field, or the object holding it and the fields
+		// the line leaves out of that.
 		fields--
+		if l.nameIn != nil {
+			fields += countMembers(s, s.memberValue(v, l.nameIn)) - len(l.innerNames(s, v))
+		}
 	}
 	return fields - 1
 }
@@ -1031,10 +1045,78 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 			if strings.HasSuffix(r.d.colon, " ") && !strings.HasSuffix(r.d.comma, " ") {
 				r.out = append(r.out, ' ')
 			}
-			r.member(r.d.b[k.start:k.end], val)
+			if l.nameIn != nil {
+				r.inner(l, v)
+			} else {
+				r.member(r.d.b[k.start:k.end], val)
+			}
 		}
 	}
 	r.out = append(r.out, '}')
+}
+
+// innerNames returns the members of the object under nameIn of record v
+// that name it: strings under keys that name (see nameLike), as a
+// profile's function name and its script's url.
+func (l *recordList) innerNames(s scan, v seg) []member {
+	var out []member
+	inner := s.memberValue(v, l.nameIn)
+	if inner.end <= inner.start || s.b[inner.start] != '{' {
+		return nil
+	}
+	s.eachMember(inner.start, func(k, x seg) bool {
+		if s.b[x.start] == '"' && nameLike(s.b[k.start:k.end]) {
+			out = append(out, member{key: k, val: x})
+		}
+		return true
+	})
+	return out
+}
+
+// inner writes, after a comma, the object under nameIn of record v by
+// its names (see innerNames).
+func (r *docRender) inner(l *recordList, v seg) {
+	r.out = append(r.out, l.nameIn...)
+	r.out = append(r.out, r.d.colon...)
+	r.out = append(r.out, '{')
+	for i, m := range l.innerNames(r.d.scan, v) {
+		if i > 0 {
+			r.out = append(r.out, r.inlineComma()...)
+		}
+		r.member(r.d.b[m.key.start:m.key.end], m.val)
+	}
+	r.out = append(r.out, '}')
+}
+
+// maxInnerTries caps the objects of a record innerName looks in.
+const maxInnerTries = 4
+
+// innerName returns the key of an object every record holds and the key
+// of the string in it that names the record: one of nameKeys, or a key that
+// ends in name (functionName); or nil.
+func innerName(b []byte, items []seg) ([]byte, []string) {
+	tried := 0
+	for _, st := range countKeys(b, items, nil) {
+		if st.objects != len(items) {
+			continue
+		}
+		// Each object tried costs a pass over the records.
+		if tried++; tried > maxInnerTries {
+			break
+		}
+		for _, in := range countKeys(b, items, st.name) {
+			if in.strings == len(items) && nameLike(in.name) {
+				return st.name, []string{string(in.name)}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// nameLike reports whether a quoted key names what holds it: one of
+// nameKeys, or a key that ends in name.
+func nameLike(key []byte) bool {
+	return nameRank(key) < len(nameKeys) || strings.HasSuffix(lowerContent(key), "name")
 }
 
 // named returns the member that names record v, for a list whose key is
@@ -1045,6 +1127,20 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 func (l *recordList) named(s scan, v seg) (key, val seg, ok bool) {
 	if len(l.someNamed) == 0 {
 		return seg{}, seg{}, false
+	}
+	if l.nameIn != nil {
+		inner := s.memberValue(v, l.nameIn)
+		if inner.end <= inner.start || s.b[inner.start] != '{' {
+			return seg{}, seg{}, false
+		}
+		s.eachMember(inner.start, func(k, x seg) bool {
+			if string(s.b[k.start:k.end]) == l.someNamed[0] && s.b[x.start] == '"' {
+				key, val, ok = k, x, true
+				return false
+			}
+			return true
+		})
+		return key, val, ok
 	}
 	best := len(nameKeys)
 	s.eachMember(v.start, func(k, x seg) bool {

@@ -821,3 +821,30 @@ func TestJSONRecordMapLabelTooLong(t *testing.T) {
 		t.Errorf("the view does not parse or fit:\n%s", got)
 	}
 }
+
+// Records that go by a number (a profile's nodes by id) and are named in
+// an object each holds (the node's callFrame) show that object's names on
+// their lines, the function and the script, not the number alone.
+func TestJSONRecordsByNumberNamedWithin(t *testing.T) {
+	nodes := make([]string, 40)
+	for i := range nodes {
+		nodes[i] = fmt.Sprintf("{\n\"id\": %d,\n\"callFrame\": {\n\"functionName\": \"step%d\",\n\"scriptId\": \"%d\",\n"+
+			"\"url\": \"node:internal/mod%d\",\n\"lineNumber\": %d,\n\"columnNumber\": 4\n},\n\"hitCount\": %d,\n"+
+			"\"children\": [\n%d,\n%d\n],\n\"positionTicks\": [\n{\n\"line\": %d,\n\"ticks\": 1\n},\n{\n\"line\": %d,\n\"ticks\": 2\n}\n]\n}",
+			i+1, i, 60+i, i, 100+i, i%3, i+2, i+3, 100+i, 110+i)
+	}
+	in := []byte("{\n\"nodes\": [\n" + strings.Join(nodes, ",\n") + "\n],\n\"startTime\": 1,\n\"endTime\": 2\n}\n")
+	if !json.Valid(in) {
+		t.Fatalf("not JSON:\n%s", in)
+	}
+	got := string(body(t, shape.JSON, in, 1500))
+	named := 0
+	for i := range 40 {
+		if strings.Contains(got, fmt.Sprintf(`"callFrame": {"functionName": "step%d", "url": "node:internal/mod%d"}`, i, i)) {
+			named++
+		}
+	}
+	if named < 30 {
+		t.Errorf("%d of 40 nodes named by function and script on their lines, want at least 30:\n%s", named, got)
+	}
+}

@@ -33,6 +33,8 @@ type docRender struct {
 	// set once a note names a run.
 	names int
 	named bool
+	// record is set while the items of a list of records are written.
+	record bool
 }
 
 // edge is a container a view summarises at its depth, which a richer view
@@ -62,6 +64,8 @@ func (r *docRender) value(v seg, depth int, rare map[string]bool) {
 }
 
 func (r *docRender) container(v seg, depth int, rare map[string]bool) {
+	record := r.record
+	r.record = false
 	raw := r.d.b[v.start:v.end]
 	c := r.d.container(v.start)
 	oneLine := bytes.IndexByte(raw, '\n') < 0
@@ -70,15 +74,15 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		r.out = append(r.out, raw[0], raw[len(raw)-1])
 		return
 	case depth > r.depth || (depth == r.depth && !r.expand[v.start]):
-		s := c.summary(r.d.b, r.lv.names)
-		if oneLine && len(raw) <= len(s) {
-			s = raw
-		} else if r.flat(c) {
-			// A few scalars the input spreads over lines say more on
-			// one line than a summary of their keys, for about as much.
+		s, how := r.atCut(v, c, record)
+		switch {
+		case how == cutFlat:
+			r.flat(c)
 			return
-		} else if depth == r.depth && r.edge != nil {
-			*r.edge = append(*r.edge, edge{v: v, summary: len(s), failing: len(c.failing) > 0})
+		case how != cutWhole && depth == r.depth && r.edge != nil:
+			// Expanding a record costs what its summary would, whatever
+			// stands for it: the edges a view expands keep their order.
+			*r.edge = append(*r.edge, edge{v: v, summary: len(c.summary(r.d.b, r.lv.names)), failing: len(c.failing) > 0})
 		}
 		r.out = append(r.out, s...)
 		return
@@ -104,6 +108,14 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		r.shown[v.start] = len(kept)
 	}
 	r.out = append(r.out, raw[0])
+	// The records of a list cut below the depth show their short fields
+	// rather than a summary of their keys, a note first saying so.
+	records := !c.object && c.kinds[jObject] == c.n
+	if records && r.cutsToFields(kept, depth+1) {
+		r.newline(depth + 1)
+		r.out = append(r.out, shortFieldsNote...)
+		r.out = append(r.out, r.d.comma...)
+	}
 	next := 0
 	for i, m := range kept {
 		if m.idx > next {
@@ -115,7 +127,9 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 			r.str(r.d.b[m.key.start:m.key.end], 4*r.lv.chars)
 			r.out = append(r.out, r.d.colon...)
 		}
+		r.record = records
 		r.value(m.val, depth+1, c.rareKeys)
+		r.record = false
 		if i < len(kept)-1 {
 			r.out = append(r.out, r.d.comma...)
 		}
@@ -172,24 +186,10 @@ type listKey struct {
 // only scalars and is no longer so than a short container the view writes
 // whole (see inlineMax); else it writes nothing.
 func (r *docRender) flat(c *container) bool {
-	if c.kinds[jObject] > 0 || c.kinds[jArray] > 0 || c.n > len(c.first) {
+	if !r.flatFits(c) {
 		return false
 	}
-	comma := ","
-	if r.d.colon != ":" {
-		comma = ", "
-	}
-	// Its length first: most containers at a cut are longer.
-	size := 2 + (len(c.first)-1)*len(comma)
-	for _, m := range c.first {
-		size += m.val.end - m.val.start
-		if c.object {
-			size += m.key.end - m.key.start + len(r.d.colon)
-		}
-	}
-	if size > min(inlineMax, r.lv.chars) {
-		return false
-	}
+	comma := r.inlineComma()
 	b := r.d.b
 	open, end := byte('['), byte(']')
 	if c.object {
@@ -208,6 +208,31 @@ func (r *docRender) flat(c *container) bool {
 	}
 	r.out = append(r.out, end)
 	return true
+}
+
+// flatFits reports whether flat would write c.
+func (r *docRender) flatFits(c *container) bool {
+	if c.kinds[jObject] > 0 || c.kinds[jArray] > 0 || c.n > len(c.first) {
+		return false
+	}
+	// Its length first: most containers at a cut are longer.
+	size := 2 + (len(c.first)-1)*len(r.inlineComma())
+	for _, m := range c.first {
+		size += m.val.end - m.val.start
+		if c.object {
+			size += m.key.end - m.key.start + len(r.d.colon)
+		}
+	}
+	return size <= min(inlineMax, r.lv.chars)
+}
+
+// inlineComma is what parts a container on one line between its members:
+// a comma, and a space where the document's colons have one.
+func (r *docRender) inlineComma() string {
+	if r.d.colon != ":" {
+		return ", "
+	}
+	return ","
 }
 
 // expansion returns the length of the container v at depth when it is
@@ -449,6 +474,106 @@ func charLen(s []byte) int {
 func isHighSurrogate(hex []byte) bool {
 	v, err := strconv.ParseUint(string(hex), 16, 16)
 	return err == nil && v >= 0xD800 && v < 0xDC00
+}
+
+// shortFieldsNote heads a list whose records below the depth a view shows
+// show their short fields alone.
+const shortFieldsNote = `"[headroom: records below show their short fields alone]"`
+
+// cutHow is how a view writes a container where it cuts the depth.
+type cutHow int
+
+const (
+	cutSummary cutHow = iota // a summary of its keys or items
+	cutWhole                 // as the input has it, on one line
+	cutFlat                  // its scalars on one line (see flat)
+	cutFields                // a list's record by its short fields
+)
+
+// atCut returns what the view writes for the container c at v where it
+// cuts the depth, and how; for cutFlat, flat writes it. record is set for
+// an item of a list of records.
+func (r *docRender) atCut(v seg, c *container, record bool) ([]byte, cutHow) {
+	raw := r.d.b[v.start:v.end]
+	s := c.summary(r.d.b, r.lv.names)
+	switch {
+	case bytes.IndexByte(raw, '\n') < 0 && len(raw) <= len(s):
+		return raw, cutWhole
+	case r.flatFits(c):
+		// A few scalars the input spreads over lines say more on one
+		// line than a summary of their keys, for about as much.
+		return nil, cutFlat
+	}
+	if f := r.shortFields(c); record && f != nil {
+		return f, cutFields
+	}
+	return s, cutSummary
+}
+
+// cutsToFields reports whether any of the records kept, at depth, is cut
+// and shows its short fields (see shortFields).
+func (r *docRender) cutsToFields(kept []member, depth int) bool {
+	if depth < r.depth {
+		return false
+	}
+	for _, m := range kept {
+		if depth == r.depth && r.expand[m.val.start] {
+			continue
+		}
+		if c := r.d.container(m.val.start); c.n > 0 {
+			if _, how := r.atCut(m.val, c, true); how == cutFields {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shortFields returns the record c on one line by the fields with short
+// scalar values that lead it (see leadRank), as many as fit in the length
+// of its summary, in the order they lead; or nil if not one does. A record
+// a list holds says more by its name, its code or its message than by the
+// names of its keys, for as much.
+func (r *docRender) shortFields(c *container) []byte {
+	if !c.object || c.mapLike {
+		return nil
+	}
+	names := r.lv.names
+	if s, ok := c.fields[names]; ok {
+		return s
+	}
+	if c.fields == nil {
+		c.fields = map[int][]byte{}
+	}
+	s := r.fieldsIn(c, len(c.summary(r.d.b, names)))
+	c.fields[names] = s
+	return s
+}
+
+// fieldsIn makes the line shortFields returns, in at most limit bytes.
+func (r *docRender) fieldsIn(c *container, limit int) []byte {
+	b := r.d.b
+	comma := r.inlineComma()
+	s := []byte{'{'}
+	for _, m := range c.lead {
+		if leadRank(b, m) == 2 {
+			break
+		}
+		add := len(comma)*btoi(len(s) > 1) + m.key.end - m.key.start + len(r.d.colon) + m.val.end - m.val.start
+		if len(s)+add+1 > limit {
+			continue
+		}
+		if len(s) > 1 {
+			s = append(s, comma...)
+		}
+		s = append(s, b[m.key.start:m.key.end]...)
+		s = append(s, r.d.colon...)
+		s = append(s, b[m.val.start:m.val.end]...)
+	}
+	if len(s) == 1 {
+		return nil
+	}
+	return append(s, '}')
 }
 
 // summary returns the string literal that stands for c below the depth a

@@ -51,13 +51,14 @@ const localJSON = "testdata/json"
 //   - json-package-lock asks for node_modules/uuid, a dependency of a
 //     dependency that nothing in the lock singles out.
 //   - json-aws-skeleton-output, 2,128 tokens, asks for two keys nested
-//     five levels down in objects the view summarises to fit.
+//     five levels down in objects the view summarises to fit; a record
+//     of a list there shows its short fields, and one of the keys.
 //   - json-eslint-format-json names its 17 files, 4 of them in full; the
 //     rules of the other 13 are in their messages, elided.
 //   - json-shellcheck-json1 is 100 findings with no field that tells them
 //     apart (a file has several on one line); it asks for the codes of
 //     17 of them, and the view shows about 10 findings.
-var jsonLost = map[string]int{"json-govet": 2, "json-package-lock": 1, "json-aws-skeleton-output": 2,
+var jsonLost = map[string]int{"json-govet": 2, "json-package-lock": 1, "json-aws-skeleton-output": 1,
 	"json-eslint-format-json": 3, "json-shellcheck-json1": 8}
 
 func TestJSONGolden(t *testing.T) {
@@ -143,6 +144,32 @@ func TestJSONFlatScalarsAtTheCut(t *testing.T) {
 	d := newJSONDoc(in, seg{0, len(in)}, true)
 	got := string(d.try(form{depth: 1, level: lenientLevels}, byteCount{}).view)
 	for _, want := range []string{`"with": {"go-version": "1.22", "cache": true}`, `"env": "[headroom: object of 1 key: matrix]"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
+// The records of a list that a view cuts below its depth (a linter's
+// findings under each file) show their short fields, the telling first,
+// in no more room than a summary of their keys, under a note that says
+// so; an object that is no list's record is still summarised.
+func TestJSONRecordsAtTheCutShowShortFields(t *testing.T) {
+	finding := func(rule, msg string, line int) string {
+		return fmt.Sprintf("{\n\"ruleId\": %q,\n\"severity\": 2,\n\"message\": %q,\n\"line\": %d,\n"+
+			"\"column\": 1,\n\"nodeType\": \"VariableDeclaration\",\n\"endLine\": %[3]d,\n\"endColumn\": 44,\n"+
+			"\"fix\": {\"range\": [226, 229], \"text\": \"let\"}\n}", rule, msg, line)
+	}
+	in := []byte("{\"results\": [\n{\"filePath\": \"src/app.js\",\n\"messages\": [\n" +
+		finding("no-var", "Unexpected var.", 3) + ",\n" + finding("eqeqeq", "Expected '==='.", 9) +
+		"\n],\n\"stats\": {\n\"times\": {\n\"parse\": {\"ms\": 3},\n\"rules\": {\"ms\": 5}\n}\n}\n}\n]}")
+	d := newJSONDoc(in, seg{0, len(in)}, true)
+	got := string(d.try(form{depth: 4, level: lenientLevels}, byteCount{}).view)
+	if !json.Valid([]byte(got)) {
+		t.Fatalf("the view does not parse:\n%s", got)
+	}
+	for _, want := range []string{shortFieldsNote, `{"message": "Unexpected var.", "ruleId": "no-var"`,
+		`{"message": "Expected '==='.", "ruleId": "eqeqeq"`, `"times": "[headroom: object of 2 keys: parse, rules]"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the view lacks %s:\n%s", want, got)
 		}
