@@ -19,6 +19,9 @@ type goTest struct {
 	// results are the tests' outcomes (pass, fail, skip), one for each
 	// test of each package, in the order they end.
 	results []goEvent
+	// failuresNamed is whether the census names every failed test, so
+	// that the folds need not name them again.
+	failuresNamed bool
 }
 
 // goEvent is one event of go test -json (test2json), or of the build that
@@ -72,6 +75,7 @@ func (s *stream) goTest(cen *census) *goTest {
 		return nil
 	}
 	cen.extra = failures(failed, len(t.failedPkgs))
+	t.failuresNamed = len(failed) <= maxNames
 	return t
 }
 
@@ -112,17 +116,30 @@ var resultOrder = []string{"fail", "skip", "pass"}
 // write them (pass "Test":"Test{A,B}"): the failures first, then the
 // skipped and the passed tests, as many of each as fit in limit tokens
 // with the rest counted; or "" if no name fits. A test whose name holds a
-// brace or a comma, which would read as a fold, is counted.
+// brace or a comma, which would read as a fold, is counted. The failures
+// the census names already, and whose events the view keeps, are not
+// named again: the head says the folds name the other tests.
 func (t *goTest) names(limit int, c Counter) string {
 	pkgs := map[string]bool{}
+	listed := 0
 	for _, e := range t.results {
 		pkgs[e.pkg] = true
+		if e.action != "fail" || !t.failuresNamed {
+			listed++
+		}
 	}
-	head := "[headroom: the " + elision.Thousands(int64(len(t.results))) + " tests by outcome, in folds (" + FoldLegend + "):]"
+	which := "the "
+	if listed < len(t.results) {
+		which = "the other "
+	}
+	head := "[headroom: " + which + elision.Thousands(int64(listed)) + " tests by outcome, in folds (" + FoldLegend + "):]"
 	left := limit - c.Count([]byte(head))
 	var lines []string
 	named := 0
 	for _, action := range resultOrder {
+		if action == "fail" && t.failuresNamed {
+			continue
+		}
 		groups := map[string][]string{}
 		var order []string
 		for _, e := range t.results {

@@ -791,3 +791,18 @@ func TestJSONTestNamesInNaturalOrder(t *testing.T) {
 		t.Errorf("the subtests are not named in natural order:\n%s", got)
 	}
 }
+
+// A failing run's head names its failed tests; the folds below name the
+// other tests, not those again.
+func TestJSONNamesEachFailureOnce(t *testing.T) {
+	got := body(t, shape.JSON, readFile(t, filepath.Join(localJSON, "gotest-build-fail.json")), 2000)
+	notes := 0
+	for l := range bytes.Lines(got) {
+		if !bytes.HasPrefix(l, []byte("{")) {
+			notes += bytes.Count(l, []byte("TestPad/n=150"))
+		}
+	}
+	if notes != 1 || !bytes.Contains(got, []byte("[headroom: the other 199 tests by outcome")) {
+		t.Errorf("the failed test is named %d times outside its events, not once:\n%s", notes, got)
+	}
+}
