@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -18,6 +19,9 @@ type goTest struct {
 	// results are the tests' outcomes (pass, fail, skip), one for each
 	// test of each package, in the order they end.
 	results []goEvent
+	// failuresNamed is whether the census names every failed test, so
+	// that the folds need not name them again.
+	failuresNamed bool
 }
 
 // goEvent is one event of go test -json (test2json), or of the build that
@@ -71,6 +75,7 @@ func (s *stream) goTest(cen *census) *goTest {
 		return nil
 	}
 	cen.extra = failures(failed, len(t.failedPkgs))
+	t.failuresNamed = len(failed) <= maxNames
 	return t
 }
 
@@ -111,17 +116,30 @@ var resultOrder = []string{"fail", "skip", "pass"}
 // write them (pass "Test":"Test{A,B}"): the failures first, then the
 // skipped and the passed tests, as many of each as fit in limit tokens
 // with the rest counted; or "" if no name fits. A test whose name holds a
-// brace or a comma, which would read as a fold, is counted.
+// brace or a comma, which would read as a fold, is counted. The failures
+// the census names already, and whose events the view keeps, are not
+// named again: the head says the folds name the other tests.
 func (t *goTest) names(limit int, c Counter) string {
 	pkgs := map[string]bool{}
+	listed := 0
 	for _, e := range t.results {
 		pkgs[e.pkg] = true
+		if e.action != "fail" || !t.failuresNamed {
+			listed++
+		}
 	}
-	head := "[headroom: the " + elision.Thousands(int64(len(t.results))) + " tests by outcome, in folds (" + FoldLegend + "):]"
+	which := "the "
+	if listed < len(t.results) {
+		which = "the other "
+	}
+	head := "[headroom: " + which + elision.Thousands(int64(listed)) + " tests by outcome, in folds (" + FoldLegend + "):]"
 	left := limit - c.Count([]byte(head))
 	var lines []string
 	named := 0
 	for _, action := range resultOrder {
+		if action == "fail" && t.failuresNamed {
+			continue
+		}
 		groups := map[string][]string{}
 		var order []string
 		for _, e := range t.results {
@@ -144,7 +162,7 @@ func (t *goTest) names(limit int, c Counter) string {
 					names = append(names, n)
 				}
 			}
-			slices.Sort(names)
+			slices.SortFunc(names, compareNatural)
 			fold := func(m int) []string {
 				if m == 0 {
 					return nil
@@ -175,6 +193,45 @@ func (t *goTest) names(limit int, c Counter) string {
 	}
 	return head + "\n" + strings.Join(lines, "\n")
 }
+
+// compareNatural orders test names as text but for their runs of digits,
+// which it orders by value: a table's subtests read TestPad/{n=2,n=10},
+// in the order they were written, and what does not fit is the last of
+// them, not every name that sorts after n=6 as text. Runs that differ only
+// in leading zeros (n=02, n=2) order as text, so that the order is total.
+func compareNatural(a, b string) int {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if !digit(a[i]) || !digit(b[j]) {
+			if a[i] != b[j] {
+				return cmp.Compare(a[i], b[j])
+			}
+			i, j = i+1, j+1
+			continue
+		}
+		ei, ej := i, j
+		for ei < len(a) && digit(a[ei]) {
+			ei++
+		}
+		for ej < len(b) && digit(b[ej]) {
+			ej++
+		}
+		x, y := strings.TrimLeft(a[i:ei], "0"), strings.TrimLeft(b[j:ej], "0")
+		if c := cmp.Compare(len(x), len(y)); c != 0 {
+			return c
+		}
+		if c := strings.Compare(x, y); c != 0 {
+			return c
+		}
+		i, j = ei, ej
+	}
+	if c := cmp.Compare(len(a)-i, len(b)-j); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
+}
+
+func digit(c byte) bool { return '0' <= c && c <= '9' }
 
 // readGoEvent reads the fields of an event that matter here.
 func readGoEvent(b []byte, v seg) goEvent {

@@ -791,3 +791,45 @@ func benchmarkJSONAt(b *testing.B, input []byte, budget int) {
 		Render(Fit(r.Pieces(n, budget, c), n, budget, c), n)
 	}
 }
+
+// Test names sort with their runs of digits by value, as a table's
+// subtests were written, and the order is total.
+func TestCompareNatural(t *testing.T) {
+	names := []string{"TestPad/n=10", "TestPad", "TestPad/n=2", "TestPad/n=02", "TestB2", "TestB10/x", "TestB10", "TestA", "TestPad/n=1/k=3"}
+	slices.SortFunc(names, compareNatural)
+	want := []string{"TestA", "TestB2", "TestB10", "TestB10/x", "TestPad", "TestPad/n=1/k=3", "TestPad/n=02", "TestPad/n=2", "TestPad/n=10"}
+	if !slices.Equal(names, want) {
+		t.Errorf("sorted %q, want %q", names, want)
+	}
+	for _, a := range want {
+		for _, b := range want {
+			if compareNatural(a, b) != -compareNatural(b, a) || (compareNatural(a, b) == 0) != (a == b) {
+				t.Errorf("compareNatural(%q, %q) = %d, (%q, %q) = %d", a, b, compareNatural(a, b), b, a, compareNatural(b, a))
+			}
+		}
+	}
+}
+
+// A passing run's table of subtests is named in the order it was written
+// (n=2 before n=10), so that those left out are its last ones.
+func TestJSONTestNamesInNaturalOrder(t *testing.T) {
+	got := body(t, shape.JSON, readFile(t, filepath.Join(localJSON, "gotest-build-fail.json")), 2000)
+	if !bytes.Contains(got, []byte(`pass "Test":"TestPad/{n=0,n=1,n=2,n=3,`)) {
+		t.Errorf("the subtests are not named in natural order:\n%s", got)
+	}
+}
+
+// A failing run's head names its failed tests; the folds below name the
+// other tests, not those again.
+func TestJSONNamesEachFailureOnce(t *testing.T) {
+	got := body(t, shape.JSON, readFile(t, filepath.Join(localJSON, "gotest-build-fail.json")), 2000)
+	notes := 0
+	for l := range bytes.Lines(got) {
+		if !bytes.HasPrefix(l, []byte("{")) {
+			notes += bytes.Count(l, []byte("TestPad/n=150"))
+		}
+	}
+	if notes != 1 || !bytes.Contains(got, []byte("[headroom: the other 199 tests by outcome")) {
+		t.Errorf("the failed test is named %d times outside its events, not once:\n%s", notes, got)
+	}
+}

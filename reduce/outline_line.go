@@ -1136,10 +1136,14 @@ func assigned(c []byte) bool {
 
 // exported reports whether the name a declaration line declares is
 // exported: not private by its modifiers, not starting with an
-// underscore or #, and, after Go's func and type, capitalised.
+// underscore or #, and, after Go's func and type, capitalised. But
+// pydoc lists a class's special methods bare, as its API (__init__(self,
+// /, *args)): the constructor's signature is often what its reader wants.
+// (A source file's def __eq__ ranks with its private methods, its
+// public ones saying more of what it offers.)
 func exported(c []byte) bool {
 	rest := c
-	goStyle := false
+	goStyle, special := false, false
 	for words := 0; words < 8; words++ {
 		w := leadWord(rest)
 		if len(w) == 0 {
@@ -1163,7 +1167,9 @@ func exported(c []byte) bool {
 			// but for a macro's that declares the word it is passed
 			// first, as glibc's __REDIRECT (fscanf, (...), alias) does.
 			if p := bytes.IndexByte(c, '('); p > 0 {
-				rest = lastWord(c[:p])
+				head := trimBlankRight(c[:p])
+				rest = lastWord(head)
+				special = dunder(c[len(head)-len(rest):])
 				args := trimBlankLeft(c[p+1:])
 				if arg := leadWord(args); allCapsWord(rest) && len(arg) > 0 && hasPrefix(trimBlankLeft(args[len(arg):]), ",") {
 					rest = arg
@@ -1180,12 +1186,28 @@ func exported(c []byte) bool {
 		return true
 	}
 	switch {
-	case rest[0] == '_' || rest[0] == '#':
+	case rest[0] == '_':
+		return special
+	case rest[0] == '#':
 		return false
 	case goStyle:
 		return 'A' <= rest[0] && rest[0] <= 'Z'
 	}
 	return true
+}
+
+// dunder reports whether c starts with a name both led and closed by two
+// underscores and called there, as Python's special methods are listed
+// (__init__(self)), not a name C reserves (__uflow) nor one of its
+// attributes (__attribute__ ((__const__)), __attribute__((packed))).
+func dunder(c []byte) bool {
+	i := 0
+	for i < len(c) && isWordByte(c[i]) {
+		i++
+	}
+	name, after := c[:i], c[i:]
+	return len(name) > 4 && hasPrefix(name, "__") && bytes.HasSuffix(name, []byte("__")) && name[2] != '_' &&
+		hasPrefix(after, "(") && !hasPrefix(after, "((")
 }
 
 // lastWord returns the word c ends with, blanks after it aside.

@@ -1373,6 +1373,15 @@ func TestOutlineExportedName(t *testing.T) {
 		{"extern int remove (const char *__filename) __THROW;", true},
 		{"struct _List_node_base", false},
 		{"def _helper(self):", false},
+		// pydoc lists Python's special methods as a class's API; in
+		// source they rank with its private methods.
+		{"__init__(self, /, *args, **kwargs)", true},
+		{"__eq__(self, value, /)", true},
+		{"def __init__(self, name):", false},
+		{"def __private(self):", false},
+		{"__attribute_deprecated_msg__ (\"\\", false},
+		{"__attribute__ ((__aligned__));", false},
+		{"__attribute__((packed)) struct pair {", false},
 	})
 }
 

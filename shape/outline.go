@@ -49,9 +49,11 @@ type outlineTally struct {
 	// roff counts lines of a manual's source: roff's requests (.SH,
 	// .TP, .\" comments) and lines that change fonts (\fB...\fR);
 	// roffHead is set by a request that heads a page or a section,
-	// defines a macro or comments.
-	roff     int
-	roffHead bool
+	// defines a macro or comments; roffSections counts the requests
+	// that head a section or a subsection (.SH, .SS, .Sh, .Ss).
+	roff         int
+	roffHead     bool
+	roffSections int
 	// vim counts lines of Vim script: comments, continued lines and
 	// commands; vimOwn those only Vim script has.
 	vim, vimOwn int
@@ -180,6 +182,10 @@ func sniffOutline(sample []byte) (bool, string) {
 		// mdoc's pages put a request before nearly every word
 		// it marks, between lines of prose: a third is enough.
 		return true, fmt.Sprintf("a manual's source: %d of %d lines are roff's requests or change fonts", t.roff, t.lines)
+	case t.roffSections >= 3 && t.roff*5 >= t.lines:
+		// A page of long paragraphs (bzip2's) marks fewer of its
+		// lines, but only roff heads sections so.
+		return true, fmt.Sprintf("a manual's source: %d sections, %d of %d lines are roff's requests or change fonts", t.roffSections, t.roff, t.lines)
 	case t.vimOwn >= 3 && t.vim*2 >= t.lines:
 		// Vim's runtime files (syntax, indent, completion scripts)
 		// declare little: they are commands and comments.
@@ -427,6 +433,10 @@ func tallyOutline(sample []byte) outlineTally {
 				// A page's or a section's heading, a macro's
 				// definition or a comment: only roff writes them.
 				t.roffHead = true
+			}
+			switch string(req) {
+			case "SH", "SS", "Sh", "Ss":
+				t.roffSections++
 			}
 		} else if roffFonts(line) {
 			t.roff++

@@ -353,6 +353,10 @@ func TestSniffMarksOfCode(t *testing.T) {
 		// An mdoc page's source, prose between its requests (zcat
 		// /usr/share/man/man1/ssh.1.gz | sed -n 1101,1200p).
 		{"outline-mdoc-ssh-1.txt", "roffRequest", func(t []byte) bool { _, ok := roffRequest(t); return ok }, nil},
+		// A man page's source of long paragraphs, fewer of its lines
+		// requests, under its sections' heads (zcat
+		// /usr/share/man/man1/bzip2.1.gz | sed -n 200,464p).
+		{"outline-roff-bzip2-1.txt", "roffRequest", func(t []byte) bool { _, ok := roffRequest(t); return ok }, nil},
 	} {
 		sniffsAs(t, tc.sample, Outline)
 		for _, l := range tc.lines {
