@@ -111,7 +111,9 @@ var resultOrder = []string{"fail", "skip", "pass"}
 // write them (pass "Test":"Test{A,B}"): the failures first, then the
 // skipped and the passed tests, as many of each as fit in limit tokens
 // with the rest counted; or "" if no name fits. A test whose name holds a
-// brace or a comma, which would read as a fold, is counted.
+// brace or a comma, which would read as a fold, is counted. The tests of
+// the packages past the room are counted on one line: a line for each
+// would make a run of many packages name its tests in more than limit.
 func (t *goTest) names(limit int, c Counter) string {
 	pkgs := map[string]bool{}
 	for _, e := range t.results {
@@ -120,7 +122,8 @@ func (t *goTest) names(limit int, c Counter) string {
 	head := "[headroom: the " + elision.Thousands(int64(len(t.results))) + " tests by outcome, in folds (" + FoldLegend + "):]"
 	left := limit - c.Count([]byte(head))
 	var lines []string
-	named := 0
+	named, rest := 0, 0
+	restGroups, restOf := 0, "" // the groups rest counts, and the last's outcome and package
 	for _, action := range resultOrder {
 		groups := map[string][]string{}
 		var order []string
@@ -137,6 +140,11 @@ func (t *goTest) names(limit int, c Counter) string {
 			prefix := action + " "
 			if len(pkgs) > 1 && !strings.ContainsAny(pkg, "{}, ") {
 				prefix += pkg + " "
+			}
+			if left <= 0 {
+				rest += len(groups[pkg])
+				restGroups, restOf = restGroups+1, strings.TrimSpace(prefix)
+				continue
 			}
 			var names []string
 			for _, n := range groups[pkg] {
@@ -164,7 +172,7 @@ func (t *goTest) names(limit int, c Counter) string {
 				lines = append(lines, ls...)
 			}
 			if more := len(groups[pkg]) - m; more > 0 {
-				l := "  and " + elision.Thousands(int64(more)) + " more " + strings.TrimSpace(prefix)
+				l := moreTests(more, strings.TrimSpace(prefix))
 				left -= c.Count([]byte(l)) + 1
 				lines = append(lines, l)
 			}
@@ -173,7 +181,19 @@ func (t *goTest) names(limit int, c Counter) string {
 	if named == 0 {
 		return ""
 	}
+	switch {
+	case restGroups == 1:
+		lines = append(lines, moreTests(rest, restOf))
+	case restGroups > 1:
+		lines = append(lines, "  and "+grepCount(rest, "more test", "more tests"))
+	}
 	return head + "\n" + strings.Join(lines, "\n")
+}
+
+// moreTests is the line that counts n tests of one outcome, and one
+// package, that a view does not name: "  and 12 more pass example.com/x".
+func moreTests(n int, of string) string {
+	return "  and " + elision.Thousands(int64(n)) + " more " + of
 }
 
 // readGoEvent reads the fields of an event that matter here.

@@ -515,6 +515,36 @@ func TestJSONPassingRunNamesItsTests(t *testing.T) {
 	}
 }
 
+// A run of many packages names the tests of as many as fit and counts the
+// rest on one line: a line for each package past the room would make the
+// note too long to show, census and all, and a package past it has no
+// test named, so its count is its tests'.
+func TestJSONRunOfManyPackagesCountsTheRest(t *testing.T) {
+	var input bytes.Buffer
+	const pkgs = 300
+	for p := range pkgs {
+		fmt.Fprintf(&input, `{"Action":"run","Package":"example.com/m/p%d","Test":"TestA"}`+"\n", p)
+		fmt.Fprintf(&input, `{"Action":"pass","Package":"example.com/m/p%d","Test":"TestA"}`+"\n", p)
+	}
+	got := body(t, shape.JSON, input.Bytes(), 2000)
+	if !bytes.HasPrefix(got, []byte("[headroom: 600 JSON records by Action")) {
+		t.Fatalf("view lacks the census:\n%s", got)
+	}
+	named, counted := 0, 0
+	for l := range bytes.Lines(got) {
+		if bytes.HasPrefix(l, []byte("  pass ")) {
+			named++
+		}
+		var n int
+		if _, err := fmt.Sscanf(string(l), "  and %d more", &n); err == nil {
+			counted += n
+		}
+	}
+	if named == 0 || named+counted != pkgs {
+		t.Errorf("view names %d tests and counts %d more, of %d:\n%s", named, counted, pkgs, got)
+	}
+}
+
 // A document whose record lists do not fit one a line together, nor the
 // longest alone, shows a shorter one a line: an API description's
 // operations, by name, when its many shapes are too large to list.
