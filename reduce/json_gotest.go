@@ -118,7 +118,9 @@ var resultOrder = []string{"fail", "skip", "pass"}
 // with the rest counted; or "" if no name fits. A test whose name holds a
 // brace or a comma, which would read as a fold, is counted. The failures
 // the census names already, and whose events the view keeps, are not
-// named again: the head says the folds name the other tests.
+// named again: the head says the folds name the other tests. The tests of
+// the packages past the room are counted on one line: a line for each
+// would make a run of many packages name its tests in more than limit.
 func (t *goTest) names(limit int, c Counter) string {
 	pkgs := map[string]bool{}
 	listed := 0
@@ -135,7 +137,8 @@ func (t *goTest) names(limit int, c Counter) string {
 	head := "[headroom: " + which + elision.Thousands(int64(listed)) + " tests by outcome, in folds (" + FoldLegend + "):]"
 	left := limit - c.Count([]byte(head))
 	var lines []string
-	named := 0
+	named, rest := 0, 0
+	restGroups, restOf := 0, "" // the groups rest counts, and the last's outcome and package
 	for _, action := range resultOrder {
 		if action == "fail" && t.failuresNamed {
 			continue
@@ -155,6 +158,11 @@ func (t *goTest) names(limit int, c Counter) string {
 			prefix := action + " "
 			if len(pkgs) > 1 && !strings.ContainsAny(pkg, "{}, ") {
 				prefix += pkg + " "
+			}
+			if left <= 0 {
+				rest += len(groups[pkg])
+				restGroups, restOf = restGroups+1, strings.TrimSpace(prefix)
+				continue
 			}
 			var names []string
 			for _, n := range groups[pkg] {
@@ -182,7 +190,7 @@ func (t *goTest) names(limit int, c Counter) string {
 				lines = append(lines, ls...)
 			}
 			if more := len(groups[pkg]) - m; more > 0 {
-				l := "  and " + elision.Thousands(int64(more)) + " more " + strings.TrimSpace(prefix)
+				l := moreTests(more, strings.TrimSpace(prefix))
 				left -= c.Count([]byte(l)) + 1
 				lines = append(lines, l)
 			}
@@ -190,6 +198,12 @@ func (t *goTest) names(limit int, c Counter) string {
 	}
 	if named == 0 {
 		return ""
+	}
+	switch {
+	case restGroups == 1:
+		lines = append(lines, moreTests(rest, restOf))
+	case restGroups > 1:
+		lines = append(lines, "  and "+grepCount(rest, "more test", "more tests"))
 	}
 	return head + "\n" + strings.Join(lines, "\n")
 }
@@ -232,6 +246,12 @@ func compareNatural(a, b string) int {
 }
 
 func digit(c byte) bool { return '0' <= c && c <= '9' }
+
+// moreTests is the line that counts n tests of one outcome, and one
+// package, that a view does not name: "  and 12 more pass example.com/x".
+func moreTests(n int, of string) string {
+	return "  and " + elision.Thousands(int64(n)) + " more " + of
+}
 
 // readGoEvent reads the fields of an event that matter here.
 func readGoEvent(b []byte, v seg) goEvent {

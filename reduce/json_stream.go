@@ -122,12 +122,22 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 		}
 	}
 	s.proposeEdges()
-	s.best.trim()
 	out := append([]Piece{{Line: 1, Note: note, Prio: prioCensus}}, lines...)
-	// Condensing a record costs a search; no view holds more than a few
-	// dozen of them, so past that the best candidates are cut instead.
-	condensed := budget/32 + 4
+	return append(out, s.shortPieces(math.MinInt)...)
+}
+
+// shortPieces makes the pieces of the candidates shortlisted above tier,
+// in the order Fit takes them. Condensing a record costs a search; no view
+// holds more than a few dozen of them, so past that the best candidates
+// are cut instead.
+func (s *stream) shortPieces(tier int) []Piece {
+	s.best.trim()
+	var out []Piece
+	condensed := s.budget/32 + 4
 	for _, c := range s.best.items {
+		if c.prio <= tier {
+			continue
+		}
 		if c.condense.end > c.condense.start {
 			if condensed == 0 {
 				c.condense = seg{}
@@ -587,14 +597,12 @@ func (l *shortlist) trim() {
 	l.items = l.items[:min(len(l.items), l.limit)]
 }
 
-// cost is what the candidates proposed above tier cost, each with a gap.
+// cost is what the candidates proposed above tier cost, each with a gap,
+// as the view would offer them.
 func (s *stream) cost(tier int, c Counter) int {
 	n := 0
-	for _, cd := range s.best.items {
-		if cd.prio > tier {
-			p := s.piece(cd)
-			n += c.Count(p.Text) + c.Count([]byte(p.Note)) + 1
-		}
+	for _, p := range s.shortPieces(tier) {
+		n += c.Count(p.Text) + c.Count([]byte(p.Note)) + 1
 	}
 	return n
 }

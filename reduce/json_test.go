@@ -542,6 +542,67 @@ func TestJSONPassingRunNamesItsTests(t *testing.T) {
 	}
 }
 
+// A run of many packages names the tests of as many as fit and counts the
+// rest on one line: a line for each package past the room would make the
+// note too long to show, census and all, and a package past it has no
+// test named, so its count is its tests'.
+func TestJSONRunOfManyPackagesCountsTheRest(t *testing.T) {
+	var input bytes.Buffer
+	const pkgs = 300
+	for p := range pkgs {
+		fmt.Fprintf(&input, `{"Action":"run","Package":"example.com/m/p%d","Test":"TestA"}`+"\n", p)
+		fmt.Fprintf(&input, `{"Action":"pass","Package":"example.com/m/p%d","Test":"TestA"}`+"\n", p)
+	}
+	got := body(t, shape.JSON, input.Bytes(), 2000)
+	if !bytes.HasPrefix(got, []byte("[headroom: 600 JSON records by Action")) {
+		t.Fatalf("view lacks the census:\n%s", got)
+	}
+	named, counted := 0, 0
+	for l := range bytes.Lines(got) {
+		if bytes.HasPrefix(l, []byte("  pass ")) {
+			named++
+		}
+		var n int
+		if _, err := fmt.Sscanf(string(l), "  and %d more", &n); err == nil {
+			counted += n
+		}
+	}
+	if named == 0 || named+counted != pkgs {
+		t.Errorf("view names %d tests and counts %d more, of %d:\n%s", named, counted, pkgs, got)
+	}
+}
+
+// Condensing a record costs a search, so a view condenses no more than a
+// few dozen: a go test -json run whose tests log many records too long to
+// keep sizes the room for its names by the pieces the view offers, not by
+// condensing every one. Reducing a run with six times as many such records
+// allocates about as much, the cap reached in both.
+func TestJSONRunCondensesAFewRecords(t *testing.T) {
+	run := func(tests int) []byte {
+		var b bytes.Buffer
+		for i := range tests {
+			fmt.Fprintf(&b, `{"Action":"run","Package":"p","Test":"T%d"}`+"\n", i)
+			fmt.Fprintf(&b, `{"Action":"output","Package":"p","Test":"T%d","Output":"x_test.go:1: said\n","Extra":[`, i)
+			for j := range 100 {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `{"a":%d,"b":[1,2,{"c":"xx"}]}`, j)
+			}
+			b.WriteString("]}\n")
+			fmt.Fprintf(&b, `{"Action":"pass","Package":"p","Test":"T%d"}`+"\n", i)
+		}
+		return b.Bytes()
+	}
+	allocs := func(input []byte) float64 {
+		return testing.AllocsPerRun(2, func() { body(t, shape.JSON, input, 2000) })
+	}
+	few, many := allocs(run(100)), allocs(run(600))
+	if many > 2*few {
+		t.Errorf("reducing 600 long records allocates %.0f times, 100 of them %.0f", many, few)
+	}
+}
+
 // A document whose record lists do not fit one a line together, nor the
 // longest alone, shows a shorter one a line: an API description's
 // operations, by name, when its many shapes are too large to list.
