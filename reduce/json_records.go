@@ -1218,9 +1218,13 @@ type recordNames struct {
 	key   []byte // quoted as the input has it
 	colon string // the input's, between the key and its value
 	// names are the values, as the input writes each inside its quotes,
-	// in the list's order; the first m are named, in folds cut at width.
+	// in the list's order; m of them are named (see picked), in folds cut
+	// at width.
 	names    []string
 	m, width int
+	// spread is set when the m named are spread over the list rather
+	// than its first m.
+	spread bool
 }
 
 // newRecordNames returns the names of the records at items, the values at
@@ -1301,17 +1305,17 @@ func namePaths(b []byte, items []seg, path [][]byte) [][][]byte {
 	return out
 }
 
-// folds returns the lines that name the first m records, sorted, one fold
+// folds returns the lines that name the m records picked, sorted, one fold
 // a line, each as the input writes the member: "ImportPath": "archive/{tar,zip}".
 func (rn *recordNames) folds() []string { return rn.foldsBut(nil) }
 
-// foldsBut returns the folds of the first m records but those in skip, by
+// foldsBut returns the folds of the m records picked but those in skip, by
 // index: records a view shows besides.
 func (rn *recordNames) foldsBut(skip map[int]bool) []string {
 	var shown []string
-	for i, name := range rn.names[:rn.m] {
+	for _, i := range rn.picked() {
 		if !skip[i] {
-			shown = append(shown, name)
+			shown = append(shown, rn.names[i])
 		}
 	}
 	slices.Sort(shown)
@@ -1320,6 +1324,27 @@ func (rn *recordNames) foldsBut(skip map[int]bool) []string {
 		lines[i] = string(rn.key) + rn.colon + "\"" + l[2:] + "\""
 	}
 	return lines
+}
+
+// picked returns the indices of the m records named, in order: the first
+// m, or with spread, m spread evenly over the list, the first and the last
+// among them.
+func (rn *recordNames) picked() []int {
+	n, m := len(rn.names), min(rn.m, len(rn.names))
+	out := make([]int, 0, m)
+	switch {
+	case m == n || !rn.spread:
+		for i := range m {
+			out = append(out, i)
+		}
+	case m == 1:
+		out = append(out, 0)
+	case m > 1:
+		for k := range m {
+			out = append(out, (2*k*(n-1)+m-1)/(2*(m-1)))
+		}
+	}
+	return out
 }
 
 // fit names all records in folds of the widest width whose text costs at
@@ -1346,18 +1371,27 @@ func (rn *recordNames) fit(limit int, text func() string, c Counter) bool {
 			}
 		}
 	}
-	best, width := 0, 0
-	for _, w := range widths {
-		rn.width = w
-		m := sort.Search(n+1, func(m int) bool { rn.m = m; return m > best && !fits() }) - 1
-		if m > best {
-			best, width = m, w
+	// most names as many as fit, at the width that fits most.
+	most := func(spread bool) {
+		best, width := 0, 0
+		rn.spread = spread
+		for _, w := range widths {
+			rn.width = w
+			m := sort.Search(n+1, func(m int) bool { rn.m = m; return m > best && !fits() }) - 1
+			if m > best {
+				best, width = m, w
+			}
 		}
+		rn.m, rn.width = best, width
 	}
-	rn.m, rn.width = best, width
-	// A note that names a small part of a long list, in the order of the
-	// names' text, says less than the records it would leave no room for.
-	return best >= minRecords && best*namesLeast >= len(rn.names) && rn.folded()
+	if most(false); rn.m*namesLeast < len(rn.names) {
+		// The head of a list too long for a good part of its names to
+		// fit says less than the records it would leave no room for;
+		// names spread over it say how far it runs and what it holds, as
+		// a map of media types holds application/, image/ and text/.
+		most(true)
+	}
+	return rn.m >= minRecords && rn.folded()
 }
 
 // namesLeast: the names of a list's records are shown when at least one in
@@ -1372,14 +1406,19 @@ func (rn *recordNames) folded() bool {
 }
 
 // namesHead says what the names of a list's records are: all of them, or
-// the first m; counted, after a note that counts the records already.
+// the first m or m spread over it; counted, after a note that counts the
+// records already.
 func (rn *recordNames) namesHead(counted bool) string {
 	s := "the " + elision.Thousands(int64(len(rn.names))) + " records"
 	switch {
 	case counted && rn.m == len(rn.names):
 		s = "all"
+	case counted && rn.spread:
+		s = elision.Thousands(int64(rn.m)) + " spread over the list"
 	case counted:
 		s = "the first " + elision.Thousands(int64(rn.m))
+	case rn.m < len(rn.names) && rn.spread:
+		s = elision.Thousands(int64(rn.m)) + " spread over " + s
 	case rn.m < len(rn.names):
 		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
 	}
@@ -1396,13 +1435,13 @@ func (rn *recordNames) namesMore(past int) string {
 	return "and " + elision.Thousands(int64(n)) + " more records"
 }
 
-// past counts the records in shown, by index, that are not among the
-// first m the names name.
+// past counts the records in shown, by index, that are not among the m
+// the names name.
 func (rn *recordNames) past(shown map[int]bool) int {
-	n := 0
-	for i := range shown {
-		if i >= rn.m {
-			n++
+	n := len(shown)
+	for _, i := range rn.picked() {
+		if shown[i] {
+			n--
 		}
 	}
 	return n

@@ -821,3 +821,68 @@ func TestJSONRecordMapLabelTooLong(t *testing.T) {
 		t.Errorf("the view does not parse or fit:\n%s", got)
 	}
 }
+
+// natoPairs returns n names of two words, group/member, in sorted order:
+// alpha/alpha, alpha/bravo, ... as a list of packages or media types is.
+func natoPairs(n int) []string {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var out []string
+	for _, w := range words {
+		for _, v := range words {
+			if len(out) < n {
+				out = append(out, w+"/"+v)
+			}
+		}
+	}
+	return out
+}
+
+// groupsNamed returns the groups (the words before the slash) of the names
+// a view shows, in folds or not, and whether it names the last of names.
+func groupsNamed(view []byte, names []string) (map[string]bool, bool) {
+	groups := map[string]bool{}
+	last := false
+	for l := range bytes.Lines(append(Unfolded(view), view...)) {
+		for _, name := range names {
+			if bytes.Contains(l, []byte(`"`+name+`"`)) {
+				groups[strings.SplitN(name, "/", 2)[0]] = true
+				last = last || name == names[len(names)-1]
+			}
+		}
+	}
+	return groups, last
+}
+
+// A list too long for a good part of its names to fit names some spread
+// over it, the first and the last among them, rather than none: the view
+// says how far the list runs and what it holds.
+func TestJSONRecordNamesSpreadOverLongList(t *testing.T) {
+	names := natoPairs(400)
+	var in strings.Builder
+	in.WriteString("[")
+	for i, name := range names {
+		if i > 0 {
+			in.WriteString(",")
+		}
+		fmt.Fprintf(&in, "\n  {\"name\": %q, \"summary\": \"the %s package, which does what its name says\"}", name, strings.ReplaceAll(name, "/", " "))
+	}
+	in.WriteString("\n]\n")
+	notes := 0
+	for _, budget := range []int{500, 550, 600, 650} {
+		got := body(t, shape.JSON, []byte(in.String()), budget)
+		if !json.Valid(got) {
+			t.Fatalf("budget %d: the view does not parse:\n%s", budget, got)
+		}
+		if !bytes.Contains(got, []byte(" spread over the list by name, in folds")) {
+			continue
+		}
+		notes++
+		if groups, last := groupsNamed(got, names); len(groups) < 16 || !last {
+			t.Errorf("budget %d: the names cover %d of 20 groups (the last named: %v):\n%s", budget, len(groups), last, got)
+		}
+	}
+	if notes == 0 {
+		t.Error("no budget names records spread over the list")
+	}
+}
