@@ -531,12 +531,13 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.label = label
 		}
 	}
-	if k < 0 && len(lists) == 1 && !lists[0].object {
+	if l := lists[0]; k < 0 && len(lists) == 1 && (!l.object || l.label == nil) {
 		// Once the names fit, the room they leave shows records whole,
 		// one a line, spread over the list: the names are a floor. The
 		// records in full and the rest of the document give up nothing
-		// for them.
-		if k = d.nameList(lists[0], budget, c, fits); k >= 0 {
+		// for them. A map's records with no field in common to show
+		// them by are named by their keys.
+		if k = d.nameList(l, budget, c, fits); k >= 0 {
 			fits(k)
 			floor := last
 			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) || last.poorer(floor) }) - 1
@@ -565,14 +566,23 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 // such view fits (see fits).
 func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) bool) int {
 	var items []seg
-	d.eachItem(l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+	paths := [][][]byte{nil}
+	if l.object {
+		// A map's records are named by their keys.
+		var keys []seg
+		d.eachMember(l.at, func(k, _ seg) bool { keys = append(keys, k); return true })
+		items = keys
+	} else {
+		d.eachItem(l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+		paths = namePaths(d.b, items, l.path)
+	}
 	l.byKey = false
 	// The first record and those that stand out are shown in full with
 	// the names, or the names give way: a failure is what a person
 	// debugging looks for first.
 	want := max(len(l.upgrades)-1, 1)
 	limits := []int{budget * namesShare / 100, budget / 2, budget / 4}
-	for _, p := range namePaths(d.b, items, l.path) {
+	for _, p := range paths {
 		rn, ok := newRecordNames(d.b, items, p)
 		if !ok {
 			continue
@@ -905,7 +915,8 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 // namedList writes the array at v with a note first, then the records in
 // full and those whole on a line each, then the records named in folds,
 // each fold as a record that holds only the key, as the input writes it:
-// {"alpha_2": "{AD,AE}"}. The note counts the records named either way;
+// {"alpha_2": "{AD,AE}"}; or the map at v so, each fold a member whose key
+// it is (see keyFold). The note counts the records named either way;
 // the folds leave out those shown above them, so that none is named twice.
 func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	b := r.d.b
@@ -929,26 +940,54 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		note += ", " + more
 	}
 	r.out = appendLiteral(r.out, note+"]")
+	if l.object {
+		// A map's note is a member: its value counts the fields of the
+		// records named in folds.
+		i, elided := 0, 0
+		r.d.eachMember(v.start, func(_, val seg) bool {
+			if !shown[i] {
+				elided += countMembers(r.d.scan, val)
+			}
+			i++
+			return true
+		})
+		r.out = append(r.out, r.d.colon...)
+		r.out = appendLiteral(r.out, elision.Thousands(int64(elided))+" fields elided")
+	}
 	i := 0
-	r.d.eachItem(v.start, func(start, end int) bool {
-		switch {
-		case l.full[i]:
-			r.out = append(r.out, r.d.comma...)
-			r.newline(depth + 1)
-			r.fullRecord(seg{start, end}, depth+1, c.rareKeys)
-		case l.whole[i]:
-			r.out = append(r.out, r.d.comma...)
-			r.newline(depth + 1)
-			r.lineRecord(seg{start, end})
+	each := func(key, val seg) bool {
+		if !shown[i] {
+			i++
+			return true
+		}
+		r.out = append(r.out, r.d.comma...)
+		r.newline(depth + 1)
+		if l.object {
+			r.str(b[key.start:key.end], 4*r.lv.chars)
+			r.out = append(r.out, r.d.colon...)
+		}
+		if l.full[i] {
+			r.fullRecord(val, depth+1, c.rareKeys)
+		} else {
+			r.lineRecord(val)
 		}
 		i++
 		return len(r.out) <= r.limit
-	})
+	}
+	if l.object {
+		r.d.eachMember(v.start, each)
+	} else {
+		r.d.eachItem(v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
+	}
 	for _, f := range l.names.foldsBut(shown) {
 		if len(r.out) > r.limit {
 			break
 		}
-		r.fold(f, depth+1)
+		if l.object {
+			r.keyFold(f, depth+1)
+		} else {
+			r.fold(f, depth+1)
+		}
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
@@ -967,6 +1006,17 @@ func (r *docRender) fold(f string, depth int) {
 	r.out = append(r.out, f...)
 	r.newline(depth)
 	r.out = append(r.out, '}')
+}
+
+// keyFold writes, after a comma, a fold of a map's keys at depth as a
+// member whose value, an empty record, is on a line of its own: the fold's
+// line ends in its braces, as a fold of a record list's names does.
+func (r *docRender) keyFold(f string, depth int) {
+	r.out = append(r.out, r.d.comma...)
+	r.newline(depth)
+	r.out = append(r.out, f...)
+	r.newline(depth + 1)
+	r.out = append(r.out, "{}"...)
 }
 
 // lineRecord writes a record on one line: whole if it is as short as a
@@ -1219,7 +1269,7 @@ type recordNames struct {
 	colon string // the input's, between the key and its value
 	// names are the values, as the input writes each inside its quotes,
 	// in the list's order; m of them are named (see picked), in folds cut
-	// at width.
+	// at width. With no key, the names are a map's keys.
 	names    []string
 	m, width int
 	// spread is set when the m named are spread over the list rather
@@ -1228,29 +1278,37 @@ type recordNames struct {
 }
 
 // newRecordNames returns the names of the records at items, the values at
-// path; false if a value is not a string or holds a brace or a comma (it
-// would read as a fold), the key is none of nameKeys and its values are
-// mostly digits (a time or a serial number tells events apart, and names
-// nothing), or most names differ from others only in their numbers.
+// path, or with no path the keys of a map that items are; false if a value
+// is not a string or holds a brace or a comma (it would read as a fold),
+// the key is none of nameKeys and its values are mostly digits (a time or
+// a serial number tells events apart, and names nothing), or most names
+// differ from others only in their numbers.
 func newRecordNames(b []byte, items []seg, path [][]byte) (*recordNames, bool) {
-	rn := &recordNames{key: path[len(path)-1], names: make([]string, len(items))}
+	rn := &recordNames{names: make([]string, len(items))}
+	if path != nil {
+		rn.key = path[len(path)-1]
+	}
 	size, digits := 0, 0
 	for i, v := range items {
 		if len(path) == 2 {
 			v = memberValue(b, v, path[0])
 		}
-		eachMember(b, v.start, func(k, val seg) bool {
-			if !bytes.Equal(b[k.start:k.end], rn.key) {
-				return true
-			}
-			if rn.colon == "" {
-				rn.colon = string(b[k.end:val.start])
-			}
-			if b[val.start] == '"' {
-				rn.names[i] = string(b[val.start+1 : val.end-1])
-			}
-			return false
-		})
+		if path == nil {
+			rn.names[i] = string(b[v.start+1 : v.end-1])
+		} else {
+			eachMember(b, v.start, func(k, val seg) bool {
+				if !bytes.Equal(b[k.start:k.end], rn.key) {
+					return true
+				}
+				if rn.colon == "" {
+					rn.colon = string(b[k.end:val.start])
+				}
+				if b[val.start] == '"' {
+					rn.names[i] = string(b[val.start+1 : val.end-1])
+				}
+				return false
+			})
+		}
 		if rn.names[i] == "" || strings.ContainsAny(rn.names[i], "{},") {
 			return nil, false
 		}
@@ -1261,7 +1319,7 @@ func newRecordNames(b []byte, items []seg, path [][]byte) (*recordNames, bool) {
 			}
 		}
 	}
-	if nameRank(rn.key) == len(nameKeys) && digits*2 > size {
+	if path != nil && nameRank(rn.key) == len(nameKeys) && digits*2 > size {
 		return nil, false
 	}
 	// Names that differ only in their numbers (worker-1, worker-2) count
@@ -1321,7 +1379,11 @@ func (rn *recordNames) foldsBut(skip map[int]bool) []string {
 	slices.Sort(shown)
 	lines := newFolds(shown, true).lines(rn.width)
 	for i, l := range lines {
-		lines[i] = string(rn.key) + rn.colon + "\"" + l[2:] + "\""
+		if rn.key == nil {
+			lines[i] = "\"" + l[2:] + "\":"
+		} else {
+			lines[i] = string(rn.key) + rn.colon + "\"" + l[2:] + "\""
+		}
 	}
 	return lines
 }
@@ -1422,7 +1484,11 @@ func (rn *recordNames) namesHead(counted bool) string {
 	case rn.m < len(rn.names):
 		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
 	}
-	return s + " by " + string(rn.key[1:len(rn.key)-1]) + ", in folds (" + FoldLegend + ")"
+	by := "name"
+	if rn.key != nil {
+		by = string(rn.key[1 : len(rn.key)-1])
+	}
+	return s + " by " + by + ", in folds (" + FoldLegend + ")"
 }
 
 // namesMore counts the records the names leave out, but past of them a

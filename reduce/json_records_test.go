@@ -886,3 +886,38 @@ func TestJSONRecordNamesSpreadOverLongList(t *testing.T) {
 		t.Error("no budget names records spread over the list")
 	}
 }
+
+// A map of many records with no field in common, as a database of media
+// types keyed by type, names its records by their keys in folds when a line
+// for each does not fit: members whose key is a fold, each valued by an
+// empty record on a line of its own.
+func TestJSONRecordMapNamedInFolds(t *testing.T) {
+	names := natoPairs(400)
+	var in strings.Builder
+	in.WriteString("{")
+	for i, name := range names {
+		if i > 0 {
+			in.WriteString(",")
+		}
+		field := "\"source\": \"iana\""
+		if i%2 == 1 {
+			field = "\"compressible\": true"
+		}
+		fmt.Fprintf(&in, "\n  %q: {\n    %s\n  }", name, field)
+	}
+	in.WriteString("\n}\n")
+	for _, budget := range []int{600, 1000} {
+		got := body(t, shape.JSON, []byte(in.String()), budget)
+		var view map[string]any
+		if err := json.Unmarshal(got, &view); err != nil {
+			t.Fatalf("budget %d: the view does not parse: %v\n%s", budget, err, got)
+		}
+		if !bytes.Contains(got, []byte(" by name, in folds")) || counter().Count(got) > budget {
+			t.Fatalf("budget %d: the map's records are not named in folds, or the view does not fit:\n%s", budget, got)
+		}
+		groups, last := groupsNamed(got, names)
+		if bytes.Contains(got, []byte(" spread over the list")) && (len(groups) < 16 || !last) {
+			t.Errorf("budget %d: the names cover %d of 20 groups (the last named: %v):\n%s", budget, len(groups), last, got)
+		}
+	}
+}
