@@ -838,6 +838,21 @@ func natoPairs(n int) []string {
 	return out
 }
 
+// joinItems writes a container between open and close of n items, one a
+// line, item(i) writing each.
+func joinItems(open, close string, n int, item func(i int) string) []byte {
+	var b strings.Builder
+	b.WriteString(open)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n  " + item(i))
+	}
+	b.WriteString("\n" + close + "\n")
+	return []byte(b.String())
+}
+
 // groupsNamed returns the groups (the words before the slash) of the names
 // a view shows, in folds or not, and whether it names the last of names.
 func groupsNamed(view []byte, names []string) (map[string]bool, bool) {
@@ -859,18 +874,12 @@ func groupsNamed(view []byte, names []string) (map[string]bool, bool) {
 // says how far the list runs and what it holds.
 func TestJSONRecordNamesSpreadOverLongList(t *testing.T) {
 	names := natoPairs(400)
-	var in strings.Builder
-	in.WriteString("[")
-	for i, name := range names {
-		if i > 0 {
-			in.WriteString(",")
-		}
-		fmt.Fprintf(&in, "\n  {\"name\": %q, \"summary\": \"the %s package, which does what its name says\"}", name, strings.ReplaceAll(name, "/", " "))
-	}
-	in.WriteString("\n]\n")
+	in := joinItems("[", "]", len(names), func(i int) string {
+		return fmt.Sprintf("{\"name\": %q, \"summary\": \"the %s package, which does what its name says\"}", names[i], strings.ReplaceAll(names[i], "/", " "))
+	})
 	notes := 0
 	for _, budget := range []int{500, 550, 600, 650} {
-		got := body(t, shape.JSON, []byte(in.String()), budget)
+		got := body(t, shape.JSON, in, budget)
 		if !json.Valid(got) {
 			t.Fatalf("budget %d: the view does not parse:\n%s", budget, got)
 		}
@@ -893,21 +902,15 @@ func TestJSONRecordNamesSpreadOverLongList(t *testing.T) {
 // empty record on a line of its own.
 func TestJSONRecordMapNamedInFolds(t *testing.T) {
 	names := natoPairs(400)
-	var in strings.Builder
-	in.WriteString("{")
-	for i, name := range names {
-		if i > 0 {
-			in.WriteString(",")
-		}
+	in := joinItems("{", "}", len(names), func(i int) string {
 		field := "\"source\": \"iana\""
 		if i%2 == 1 {
 			field = "\"compressible\": true"
 		}
-		fmt.Fprintf(&in, "\n  %q: {\n    %s\n  }", name, field)
-	}
-	in.WriteString("\n}\n")
+		return fmt.Sprintf("%q: {\n    %s\n  }", names[i], field)
+	})
 	for _, budget := range []int{600, 1000} {
-		got := body(t, shape.JSON, []byte(in.String()), budget)
+		got := body(t, shape.JSON, in, budget)
 		var view map[string]any
 		if err := json.Unmarshal(got, &view); err != nil {
 			t.Fatalf("budget %d: the view does not parse: %v\n%s", budget, err, got)
