@@ -940,23 +940,10 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		note += ", " + more
 	}
 	r.out = appendLiteral(r.out, note+"]")
-	if l.object {
-		// A map's note is a member: its value counts the fields of the
-		// records named in folds.
-		i, elided := 0, 0
-		r.d.eachMember(v.start, func(_, val seg) bool {
-			if !shown[i] {
-				elided += countMembers(r.d.scan, val)
-			}
-			i++
-			return true
-		})
-		r.out = append(r.out, r.d.colon...)
-		r.out = appendLiteral(r.out, elision.Thousands(int64(elided))+" fields elided")
-	}
-	i := 0
+	i, elided := 0, 0
 	each := func(key, val seg) bool {
 		if !shown[i] {
+			elided += countMembers(r.d.scan, val)
 			i++
 			return true
 		}
@@ -975,7 +962,12 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		return len(r.out) <= r.limit
 	}
 	if l.object {
+		// A map's note is a member: its value, written once the records
+		// are, counts the fields of those named in folds.
+		r.out = append(r.out, r.d.colon...)
+		at := len(r.out)
 		r.d.eachMember(v.start, each)
+		r.out = slices.Insert(r.out, at, appendLiteral(nil, elision.Thousands(int64(elided))+" fields elided")...)
 	} else {
 		r.d.eachItem(v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
 	}
