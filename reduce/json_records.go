@@ -540,12 +540,13 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.label = label
 		}
 	}
-	if k < 0 && len(lists) == 1 && !lists[0].object {
+	if l := lists[0]; k < 0 && len(lists) == 1 && (!l.object || l.label == nil) {
 		// Once the names fit, the room they leave shows records whole,
 		// one a line, spread over the list: the names are a floor. The
 		// records in full and the rest of the document give up nothing
-		// for them.
-		if k = d.nameList(lists[0], budget, c, fits); k >= 0 {
+		// for them. A map's records with no field in common to show
+		// them by are named by their keys.
+		if k = d.nameList(l, budget, c, fits); k >= 0 {
 			fits(k)
 			floor := last
 			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) || last.poorer(floor) }) - 1
@@ -574,14 +575,23 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 // such view fits (see fits).
 func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) bool) int {
 	var items []seg
-	d.eachItem(l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+	paths := [][][]byte{nil}
+	if l.object {
+		// A map's records are named by their keys.
+		var keys []seg
+		d.eachMember(l.at, func(k, _ seg) bool { keys = append(keys, k); return true })
+		items = keys
+	} else {
+		d.eachItem(l.at, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+		paths = namePaths(d.b, items, l.path)
+	}
 	l.byKey = false
 	// The first record and those that stand out are shown in full with
 	// the names, or the names give way: a failure is what a person
 	// debugging looks for first.
 	want := max(len(l.upgrades)-1, 1)
 	limits := []int{budget * namesShare / 100, budget / 2, budget / 4}
-	for _, p := range namePaths(d.b, items, l.path) {
+	for _, p := range paths {
 		rn, ok := newRecordNames(d.b, items, p)
 		if !ok {
 			continue
@@ -919,7 +929,8 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 // namedList writes the array at v with a note first, then the records in
 // full and those whole on a line each, then the records named in folds,
 // each fold as a record that holds only the key, as the input writes it:
-// {"alpha_2": "{AD,AE}"}. The note counts the records named either way;
+// {"alpha_2": "{AD,AE}"}; or the map at v so, each fold a member whose key
+// it is (see keyFold). The note counts the records named either way;
 // the folds leave out those shown above them, so that none is named twice.
 func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	b := r.d.b
@@ -943,26 +954,46 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		note += ", " + more
 	}
 	r.out = appendLiteral(r.out, note+"]")
-	i := 0
-	r.d.eachItem(v.start, func(start, end int) bool {
-		switch {
-		case l.full[i]:
-			r.out = append(r.out, r.d.comma...)
-			r.newline(depth + 1)
-			r.fullRecord(seg{start, end}, depth+1, c.rareKeys)
-		case l.whole[i]:
-			r.out = append(r.out, r.d.comma...)
-			r.newline(depth + 1)
-			r.lineRecord(seg{start, end})
+	i, elided := 0, 0
+	each := func(key, val seg) bool {
+		if !shown[i] {
+			elided += countMembers(r.d.scan, val)
+			i++
+			return true
+		}
+		r.out = append(r.out, r.d.comma...)
+		r.newline(depth + 1)
+		if l.object {
+			r.str(b[key.start:key.end], 4*r.lv.chars)
+			r.out = append(r.out, r.d.colon...)
+		}
+		if l.full[i] {
+			r.fullRecord(val, depth+1, c.rareKeys)
+		} else {
+			r.lineRecord(val)
 		}
 		i++
 		return len(r.out) <= r.limit
-	})
+	}
+	if l.object {
+		// A map's note is a member: its value, written once the records
+		// are, counts the fields of those named in folds.
+		r.out = append(r.out, r.d.colon...)
+		at := len(r.out)
+		r.d.eachMember(v.start, each)
+		r.out = slices.Insert(r.out, at, appendLiteral(nil, elision.Thousands(int64(elided))+" fields elided")...)
+	} else {
+		r.d.eachItem(v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
+	}
 	for _, f := range l.names.foldsBut(shown) {
 		if len(r.out) > r.limit {
 			break
 		}
-		r.fold(f, depth+1)
+		if l.object {
+			r.keyFold(f, depth+1)
+		} else {
+			r.fold(f, depth+1)
+		}
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
@@ -981,6 +1012,17 @@ func (r *docRender) fold(f string, depth int) {
 	r.out = append(r.out, f...)
 	r.newline(depth)
 	r.out = append(r.out, '}')
+}
+
+// keyFold writes, after a comma, a fold of a map's keys at depth as a
+// member whose value, an empty record, is on a line of its own: the fold's
+// line ends in its braces, as a fold of a record list's names does.
+func (r *docRender) keyFold(f string, depth int) {
+	r.out = append(r.out, r.d.comma...)
+	r.newline(depth)
+	r.out = append(r.out, f...)
+	r.newline(depth + 1)
+	r.out = append(r.out, "{}"...)
 }
 
 // lineRecord writes a record on one line: whole if it is as short as a
@@ -1314,35 +1356,47 @@ type recordNames struct {
 	key   []byte // quoted as the input has it
 	colon string // the input's, between the key and its value
 	// names are the values, as the input writes each inside its quotes,
-	// in the list's order; the first m are named, in folds cut at width.
+	// in the list's order; m of them are named (see picked), in folds cut
+	// at width. With no key, the names are a map's keys.
 	names    []string
 	m, width int
+	// spread is set when the m named are spread over the list rather
+	// than its first m.
+	spread bool
 }
 
 // newRecordNames returns the names of the records at items, the values at
-// path; false if a value is not a string or holds a brace or a comma (it
-// would read as a fold), the key is none of nameKeys and its values are
-// mostly digits (a time or a serial number tells events apart, and names
-// nothing), or most names differ from others only in their numbers.
+// path, or with no path the keys of a map that items are; false if a value
+// is not a string or holds a brace or a comma (it would read as a fold),
+// the key is none of nameKeys and its values are mostly digits (a time or
+// a serial number tells events apart, and names nothing), or most names
+// differ from others only in their numbers.
 func newRecordNames(b []byte, items []seg, path [][]byte) (*recordNames, bool) {
-	rn := &recordNames{key: path[len(path)-1], names: make([]string, len(items))}
+	rn := &recordNames{names: make([]string, len(items))}
+	if path != nil {
+		rn.key = path[len(path)-1]
+	}
 	size, digits := 0, 0
 	for i, v := range items {
 		if len(path) == 2 {
 			v = memberValue(b, v, path[0])
 		}
-		eachMember(b, v.start, func(k, val seg) bool {
-			if !bytes.Equal(b[k.start:k.end], rn.key) {
-				return true
-			}
-			if rn.colon == "" {
-				rn.colon = string(b[k.end:val.start])
-			}
-			if b[val.start] == '"' {
-				rn.names[i] = string(b[val.start+1 : val.end-1])
-			}
-			return false
-		})
+		if path == nil {
+			rn.names[i] = string(b[v.start+1 : v.end-1])
+		} else {
+			eachMember(b, v.start, func(k, val seg) bool {
+				if !bytes.Equal(b[k.start:k.end], rn.key) {
+					return true
+				}
+				if rn.colon == "" {
+					rn.colon = string(b[k.end:val.start])
+				}
+				if b[val.start] == '"' {
+					rn.names[i] = string(b[val.start+1 : val.end-1])
+				}
+				return false
+			})
+		}
 		if rn.names[i] == "" || strings.ContainsAny(rn.names[i], "{},") {
 			return nil, false
 		}
@@ -1353,7 +1407,7 @@ func newRecordNames(b []byte, items []seg, path [][]byte) (*recordNames, bool) {
 			}
 		}
 	}
-	if nameRank(rn.key) == len(nameKeys) && digits*2 > size {
+	if path != nil && nameRank(rn.key) == len(nameKeys) && digits*2 > size {
 		return nil, false
 	}
 	// Names that differ only in their numbers (worker-1, worker-2) count
@@ -1397,25 +1451,50 @@ func namePaths(b []byte, items []seg, path [][]byte) [][][]byte {
 	return out
 }
 
-// folds returns the lines that name the first m records, sorted, one fold
+// folds returns the lines that name the m records picked, sorted, one fold
 // a line, each as the input writes the member: "ImportPath": "archive/{tar,zip}".
 func (rn *recordNames) folds() []string { return rn.foldsBut(nil) }
 
-// foldsBut returns the folds of the first m records but those in skip, by
+// foldsBut returns the folds of the m records picked but those in skip, by
 // index: records a view shows besides.
 func (rn *recordNames) foldsBut(skip map[int]bool) []string {
 	var shown []string
-	for i, name := range rn.names[:rn.m] {
+	for _, i := range rn.picked() {
 		if !skip[i] {
-			shown = append(shown, name)
+			shown = append(shown, rn.names[i])
 		}
 	}
 	slices.Sort(shown)
 	lines := newFolds(shown, true).lines(rn.width)
 	for i, l := range lines {
-		lines[i] = string(rn.key) + rn.colon + "\"" + l[2:] + "\""
+		if rn.key == nil {
+			lines[i] = "\"" + l[2:] + "\":"
+		} else {
+			lines[i] = string(rn.key) + rn.colon + "\"" + l[2:] + "\""
+		}
 	}
 	return lines
+}
+
+// picked returns the indices of the m records named, in order: the first
+// m, or with spread, m spread evenly over the list, the first and the last
+// among them.
+func (rn *recordNames) picked() []int {
+	n, m := len(rn.names), min(rn.m, len(rn.names))
+	out := make([]int, 0, m)
+	switch {
+	case m == n || !rn.spread:
+		for i := range m {
+			out = append(out, i)
+		}
+	case m == 1:
+		out = append(out, 0)
+	case m > 1:
+		for k := range m {
+			out = append(out, (2*k*(n-1)+m-1)/(2*(m-1)))
+		}
+	}
+	return out
 }
 
 // fit names all records in folds of the widest width whose text costs at
@@ -1442,18 +1521,27 @@ func (rn *recordNames) fit(limit int, text func() string, c Counter) bool {
 			}
 		}
 	}
-	best, width := 0, 0
-	for _, w := range widths {
-		rn.width = w
-		m := sort.Search(n+1, func(m int) bool { rn.m = m; return m > best && !fits() }) - 1
-		if m > best {
-			best, width = m, w
+	// most names as many as fit, at the width that fits most.
+	most := func(spread bool) {
+		best, width := 0, 0
+		rn.spread = spread
+		for _, w := range widths {
+			rn.width = w
+			m := sort.Search(n+1, func(m int) bool { rn.m = m; return m > best && !fits() }) - 1
+			if m > best {
+				best, width = m, w
+			}
 		}
+		rn.m, rn.width = best, width
 	}
-	rn.m, rn.width = best, width
-	// A note that names a small part of a long list, in the order of the
-	// names' text, says less than the records it would leave no room for.
-	return best >= minRecords && best*namesLeast >= len(rn.names) && rn.folded()
+	if most(false); rn.m*namesLeast < len(rn.names) {
+		// The head of a list too long for a good part of its names to
+		// fit says less than the records it would leave no room for;
+		// names spread over it say how far it runs and what it holds, as
+		// a map of media types holds application/, image/ and text/.
+		most(true)
+	}
+	return rn.m >= minRecords && rn.folded()
 }
 
 // namesLeast: the names of a list's records are shown when at least one in
@@ -1468,18 +1556,27 @@ func (rn *recordNames) folded() bool {
 }
 
 // namesHead says what the names of a list's records are: all of them, or
-// the first m; counted, after a note that counts the records already.
+// the first m or m spread over it; counted, after a note that counts the
+// records already.
 func (rn *recordNames) namesHead(counted bool) string {
 	s := "the " + elision.Thousands(int64(len(rn.names))) + " records"
 	switch {
 	case counted && rn.m == len(rn.names):
 		s = "all"
+	case counted && rn.spread:
+		s = elision.Thousands(int64(rn.m)) + " spread over the list"
 	case counted:
 		s = "the first " + elision.Thousands(int64(rn.m))
+	case rn.m < len(rn.names) && rn.spread:
+		s = elision.Thousands(int64(rn.m)) + " spread over " + s
 	case rn.m < len(rn.names):
 		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
 	}
-	return s + " by " + string(rn.key[1:len(rn.key)-1]) + ", in folds (" + FoldLegend + ")"
+	by := "name"
+	if rn.key != nil {
+		by = string(rn.key[1 : len(rn.key)-1])
+	}
+	return s + " by " + by + ", in folds (" + FoldLegend + ")"
 }
 
 // namesMore counts the records the names leave out, but past of them a
@@ -1492,13 +1589,13 @@ func (rn *recordNames) namesMore(past int) string {
 	return "and " + elision.Thousands(int64(n)) + " more records"
 }
 
-// past counts the records in shown, by index, that are not among the
-// first m the names name.
+// past counts the records in shown, by index, that are not among the m
+// the names name.
 func (rn *recordNames) past(shown map[int]bool) int {
-	n := 0
-	for i := range shown {
-		if i >= rn.m {
-			n++
+	n := len(shown)
+	for _, i := range rn.picked() {
+		if shown[i] {
+			n--
 		}
 	}
 	return n

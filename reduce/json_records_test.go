@@ -848,3 +848,106 @@ func TestJSONRecordsByNumberNamedWithin(t *testing.T) {
 		t.Errorf("%d of 40 nodes named by function and script on their lines, want at least 30:\n%s", named, got)
 	}
 }
+
+// natoPairs returns n names of two words, group/member, in sorted order:
+// alpha/alpha, alpha/bravo, ... as a list of packages or media types is.
+func natoPairs(n int) []string {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var out []string
+	for _, w := range words {
+		for _, v := range words {
+			if len(out) < n {
+				out = append(out, w+"/"+v)
+			}
+		}
+	}
+	return out
+}
+
+// joinItems writes a container between open and close of n items, one a
+// line, item(i) writing each.
+func joinItems(open, close string, n int, item func(i int) string) []byte {
+	var b strings.Builder
+	b.WriteString(open)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n  " + item(i))
+	}
+	b.WriteString("\n" + close + "\n")
+	return []byte(b.String())
+}
+
+// groupsNamed returns the groups (the words before the slash) of the names
+// a view shows, in folds or not, and whether it names the last of names.
+func groupsNamed(view []byte, names []string) (map[string]bool, bool) {
+	groups := map[string]bool{}
+	last := false
+	for l := range bytes.Lines(append(Unfolded(view), view...)) {
+		for _, name := range names {
+			if bytes.Contains(l, []byte(`"`+name+`"`)) {
+				groups[strings.SplitN(name, "/", 2)[0]] = true
+				last = last || name == names[len(names)-1]
+			}
+		}
+	}
+	return groups, last
+}
+
+// A list too long for a good part of its names to fit names some spread
+// over it, the first and the last among them, rather than none: the view
+// says how far the list runs and what it holds.
+func TestJSONRecordNamesSpreadOverLongList(t *testing.T) {
+	names := natoPairs(400)
+	in := joinItems("[", "]", len(names), func(i int) string {
+		return fmt.Sprintf("{\"name\": %q, \"summary\": \"the %s package, which does what its name says\"}", names[i], strings.ReplaceAll(names[i], "/", " "))
+	})
+	notes := 0
+	for _, budget := range []int{500, 550, 600, 650} {
+		got := body(t, shape.JSON, in, budget)
+		if !json.Valid(got) {
+			t.Fatalf("budget %d: the view does not parse:\n%s", budget, got)
+		}
+		if !bytes.Contains(got, []byte(" spread over the list by name, in folds")) {
+			continue
+		}
+		notes++
+		if groups, last := groupsNamed(got, names); len(groups) < 16 || !last {
+			t.Errorf("budget %d: the names cover %d of 20 groups (the last named: %v):\n%s", budget, len(groups), last, got)
+		}
+	}
+	if notes == 0 {
+		t.Error("no budget names records spread over the list")
+	}
+}
+
+// A map of many records with no field in common, as a database of media
+// types keyed by type, names its records by their keys in folds when a line
+// for each does not fit: members whose key is a fold, each valued by an
+// empty record on a line of its own.
+func TestJSONRecordMapNamedInFolds(t *testing.T) {
+	names := natoPairs(400)
+	in := joinItems("{", "}", len(names), func(i int) string {
+		field := "\"source\": \"iana\""
+		if i%2 == 1 {
+			field = "\"compressible\": true"
+		}
+		return fmt.Sprintf("%q: {\n    %s\n  }", names[i], field)
+	})
+	for _, budget := range []int{600, 1000} {
+		got := body(t, shape.JSON, in, budget)
+		var view map[string]any
+		if err := json.Unmarshal(got, &view); err != nil {
+			t.Fatalf("budget %d: the view does not parse: %v\n%s", budget, err, got)
+		}
+		if !bytes.Contains(got, []byte(" by name, in folds")) || counter().Count(got) > budget {
+			t.Fatalf("budget %d: the map's records are not named in folds, or the view does not fit:\n%s", budget, got)
+		}
+		groups, last := groupsNamed(got, names)
+		if bytes.Contains(got, []byte(" spread over the list")) && (len(groups) < 16 || !last) {
+			t.Errorf("budget %d: the names cover %d of 20 groups (the last named: %v):\n%s", budget, len(groups), last, got)
+		}
+	}
+}
