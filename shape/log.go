@@ -179,8 +179,18 @@ func tallyLog(sample []byte) logTally {
 			// A bar alone before the code or the carets of a
 			// compiler's excerpt (rustc's, gcc's) goes with lines
 			// numbered so; under a grammar's rule it starts an
-			// alternative ("  | Return(expr? value)").
-			t.bars++
+			// alternative ("  | Return(expr? value)"). Python draws
+			// an exception group's tracebacks behind bars: what the
+			// bar stands before marks a log as it would alone.
+			if m := logMark(behindBar(line)); m != "" {
+				t.marks++
+				t.logish++
+				if t.mark == "" {
+					t.mark = m
+				}
+			} else {
+				t.bars++
+			}
 		} else if logQuote(line) {
 			t.logish++
 		}
@@ -235,6 +245,16 @@ func tallyLog(sample []byte) logTally {
 func logBar(line []byte) bool {
 	t := bytes.TrimLeft(line, " ")
 	return len(t) < len(line) && len(t) > 0 && t[0] == '|' && (len(t) == 1 || t[1] == ' ')
+}
+
+// behindBar returns what a line that logBar takes has after its bar and
+// the blank behind it, with the blanks that indent it there.
+func behindBar(line []byte) []byte {
+	t := bytes.TrimLeft(line, " ")[1:]
+	if len(t) > 0 {
+		t = t[1:]
+	}
+	return t
 }
 
 // logExcerpt reports whether a line is a compiler's excerpt by its number

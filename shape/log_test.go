@@ -290,4 +290,7 @@ func TestSniffLogBars(t *testing.T) {
 	if k, why := Sniff([]byte(asdl)); k != Outline {
 		t.Errorf("ASDL: Sniff = %s (%s), want %s", k, why, Outline)
 	}
+	// Python draws an exception group's tracebacks behind bars, with no
+	// numbered excerpt: the frames and errors behind them are a log's.
+	sniffsAs(t, "log-python-exceptiongroup-taskgroup.txt", Log)
 }
