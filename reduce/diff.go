@@ -2800,7 +2800,21 @@ func diffNewPathAt(raw, t []byte) int {
 	if at < len("diff ") || !bytes.HasSuffix(raw, t[at+1:]) {
 		return 0
 	}
-	return len(raw) - len(t[at+1:])
+	// The two paths are the last two words, a root and the same file
+	// under each; diff writes a path with a blank bare, and a word of it
+	// is no path to cut to.
+	oldPath, newPath := t[bytes.LastIndexByte(t[:at], ' ')+1:at], t[at+1:]
+	if !treePath(oldPath) || !treePath(newPath) || !bytes.Equal(oldPath[bytes.LastIndexByte(oldPath, '/'):], newPath[bytes.LastIndexByte(newPath, '/'):]) {
+		return 0
+	}
+	return len(raw) - len(newPath)
+}
+
+// treePath reports whether a word of a `diff -r` line reads as a file
+// under a root: no option, a slash before a name.
+func treePath(w []byte) bool {
+	slash := bytes.LastIndexByte(w, '/')
+	return len(w) > 0 && w[0] != '-' && slash >= 0 && slash < len(w)-1
 }
 
 // diffReranked returns a copy of a line's cut form at the rank its line

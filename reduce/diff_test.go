@@ -897,6 +897,22 @@ func checkDiffRawLines(t *testing.T, name string, f func(raw, t []byte) int, lin
 	}
 }
 
+// A `diff -r` line is cut to its new path only when its last two words are
+// the two sides' paths, each a root and the same file under it: a path
+// with a blank (which diff writes bare), or a line with one path or none,
+// would be cut to a word that names no file, or to the old side's path.
+func TestDiffTreeLineCutNeedsTwoPaths(t *testing.T) {
+	checkDiffRawLines(t, "diffNewPathAt", diffNewPathAt, []diffRawLine{
+		{"diff -r old dir/my file.c new dir/my file.c", "", 0},
+		{"diff -r old/my dir/f.c new/my dir/f.c", "", 0},
+		{"diff -r old/x", "", 0},
+		{"diff -r old/x ", "", 0},
+		{"diff -r a b", "", 0},
+		{"diff -r  ", "", 0},
+		{"diff -r -x *.o a/x.c b/x.c", "", 21},
+	})
+}
+
 // Inside a long hunk, the changed lines that start a declaration come
 // before the other changed lines, from both ends of the hunk's: a new file
 // shows what it declares first and last.

@@ -951,3 +951,56 @@ func TestJSONRecordMapNamedInFolds(t *testing.T) {
 		}
 	}
 }
+
+// The forms that write a record's name, or its short fields, on one line
+// copy keys and strings from the input: a key that is empty, long, or
+// holds quotes, backslashes and escapes still gives a view that parses,
+// the same every time, for each of them (a map by name alone, records
+// named by an object they hold, records at the cut by their short fields).
+func TestJSONRecordLinesOfHostileKeys(t *testing.T) {
+	keys := []string{``, `\"`, `\\`, `a\"b\\c`, strings.Repeat("k", 3000), `\u0000`, `}{,:[]`, `\ud83d\ude00`, "\u00e9", `x\ny`}
+	var b strings.Builder
+	b.WriteString("{\n\"entries\": {")
+	for i := range 90 {
+		fmt.Fprintf(&b, "%s\n\"%s%d\": {\n\"description\": \"takes a value of one kind and returns another, converting it as the rules of its kind say, %d times\",\n\"return_type\": [\n\"list\"\n]\n}",
+			map[bool]string{true: ","}[i > 0], keys[i%len(keys)], i, i)
+	}
+	b.WriteString("\n}\n}\n")
+	nodes, recs := make([]string, 40), make([]string, 40)
+	for i := range nodes {
+		k := keys[i%len(keys)]
+		nodes[i] = fmt.Sprintf("{\n\"id\": %d,\n\"callFrame\": {\n\"functionName\": \"step%s%d\",\n\"scriptId\": \"%d\",\n"+
+			"\"url\": \"mod%s\",\n\"lineNumber\": %d,\n\"columnNumber\": 4\n},\n\"hitCount\": %d,\n"+
+			"\"children\": [\n%d,\n%d\n],\n\"positionTicks\": [\n{\n\"line\": %d,\n\"ticks\": 1\n}\n]\n}",
+			i+1, k, i, 60+i, k, 100+i, i%3, i+2, i+3, 100+i)
+		recs[i] = fmt.Sprintf("{\n\"ruleId\": \"%s\",\n\"%s\": 2,\n\"message\": \"%s%d\",\n\"line\": %d,\n"+
+			"\"nodeType\": \"VariableDeclaration\",\n\"fix\": {\"range\": [226, 229], \"text\": \"let\"}\n}", k, k, k, i, i)
+	}
+	forms := map[string]string{
+		b.String(): " by name alone]",
+		"{\n\"nodes\": [\n" + strings.Join(nodes, ",\n") + "\n],\n\"startTime\": 1\n}\n": `"callFrame": {"functionName": "step`,
+	}
+	for in, want := range forms {
+		if !json.Valid([]byte(in)) {
+			t.Fatalf("not JSON:\n%s", in)
+		}
+		for _, budget := range []int{300, 1500, 3000} {
+			got := body(t, shape.JSON, []byte(in), budget)
+			if !json.Valid(got) || len(got) > len(in) {
+				t.Errorf("budget %d: the view does not parse or is longer than the input:\n%s", budget, got)
+			}
+			if again := body(t, shape.JSON, []byte(in), budget); !bytes.Equal(got, again) {
+				t.Errorf("budget %d: two views differ", budget)
+			}
+			if budget == 1500 && !bytes.Contains(got, []byte(want)) {
+				t.Errorf("the view lacks %q:\n%s", want, got)
+			}
+		}
+	}
+	in := []byte("{\"results\": [\n{\"filePath\": \"a\",\n\"messages\": [\n" + strings.Join(recs, ",\n") + "\n]\n}\n]}")
+	d := newJSONDoc(in, seg{0, len(in)}, true)
+	got := d.try(form{depth: 4, level: lenientLevels}, byteCount{}).view
+	if !json.Valid(got) || !bytes.Contains(got, []byte(shortFieldsNote)) {
+		t.Errorf("the view does not parse, or shows no short fields:\n%s", got)
+	}
+}
