@@ -1786,7 +1786,7 @@ func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) list
 		rd.out = append(rd.out, extra...)
 		rd.out = append(rd.out, d.colon...)
 		v := memberValue(s.b, r.v, extra)
-		if view := condense(s.b, v, extraBytes); view != nil {
+		if view, _ := condense(s.b, v, extraBytes); view != nil {
 			rd.out = append(rd.out, view...)
 		} else {
 			rd.out = append(rd.out, d.container(v.start).summary(s.b, 0)...)
@@ -1830,7 +1830,7 @@ func (s *stream) lineIn(r record, keep int, c Counter) (listLine, bool) {
 			return listLine{piece: Piece{Line: r.first, Text: text}, cost: lineCost(text, c)}, true
 		}
 	}
-	view := condense(s.b, r.v, keep)
+	view, _ := condense(s.b, r.v, keep)
 	if view == nil {
 		return listLine{}, false
 	}

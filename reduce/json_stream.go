@@ -611,7 +611,7 @@ func (s *stream) cost(tier int, c Counter) int {
 func (s *stream) piece(c candidate) Piece {
 	end := lineEnd(s.b, c.start)
 	if c.condense.end > c.condense.start {
-		if view := condense(s.b, c.condense, c.keep); view != nil {
+		if view := s.condensed(c); view != nil {
 			note := "[headroom: L" + elision.Thousands(int64(c.line)) + " condensed from " +
 				elision.Thousands(int64(end-c.start)) + " bytes] " + string(view)
 			return Piece{Line: c.line, Note: note, Stands: 1, Prio: c.prio}
@@ -623,6 +623,95 @@ func (s *stream) piece(c candidate) Piece {
 	}
 	return Cut(Line{N: c.line, Text: s.b[c.start:end], Len: int64(end - c.start)}, keep, c.prio)
 }
+
+// condensed returns the one-line view of the record c condenses, or nil
+// if none fits. The long values it shows that the records just before it
+// repeat are pointed to instead (see sameAsBefore), and the bytes that
+// saves leave their room to the records after it.
+func (s *stream) condensed(c candidate) []byte {
+	view, f := condense(s.b, c.condense, c.keep)
+	if view == nil {
+		return nil
+	}
+	var same []byte
+	last, saved := c.condense.start, 0
+	for _, r := range s.sameAsBefore(c.line, c.condense) {
+		if !bytes.Contains(view, s.b[r.v.start:r.v.end]) {
+			continue // the view does not show it anyway
+		}
+		same = append(append(same, s.b[last:r.v.start]...), r.marker...)
+		saved += r.v.end - r.v.start - len(r.marker)
+		last = r.v.end
+	}
+	if same == nil {
+		return view
+	}
+	same = append(same, s.b[last:c.condense.end]...)
+	// In the form the record's own view takes, which a shorter limit
+	// might not pick.
+	d := newJSONDoc(same, seg{0, len(same)}, false)
+	d.limit = len(view) - saved
+	if a := d.try(f, byteCount{}); a.ok {
+		return a.view
+	}
+	return view
+}
+
+// sameAsBefore returns the long values of the object record at v, alone
+// on line, that the records just before it repeat (a build's package, a
+// linter's file, a run's id), each with what points to the first of them
+// that has it.
+func (s *stream) sameAsBefore(line int, v seg) []sameValue {
+	i, found := slices.BinarySearchFunc(s.recs, line, func(r record, line int) int { return cmp.Compare(r.first, line) })
+	if !found || kindAt(s.b, v.start) != jObject {
+		return nil
+	}
+	var repeated []sameValue
+	eachMember(s.b, v.start, func(key, val seg) bool {
+		raw := s.b[val.start:val.end]
+		if len(raw) < minSame {
+			return true
+		}
+		from := 0
+		for j := i - 1; j >= 0 && i-j <= sameReach; j-- {
+			p := s.recs[j]
+			if p.text {
+				continue
+			}
+			if kindAt(s.b, p.v.start) != jObject {
+				break
+			}
+			pv := memberValue(s.b, p.v, s.b[key.start:key.end])
+			if !bytes.Equal(s.b[pv.start:pv.end], raw) {
+				break
+			}
+			from = p.first
+		}
+		if from > 0 {
+			marker := `"[headroom: as L` + elision.Thousands(int64(from)) + `]"`
+			repeated = append(repeated, sameValue{v: val, marker: marker})
+		}
+		return true
+	})
+	return repeated
+}
+
+// sameValue is a value of a record that the records before it repeat, and
+// what points to the first of them in its place.
+type sameValue struct {
+	v      seg
+	marker string
+}
+
+const (
+	// minSame is the shortest value a record's line points to the
+	// records before it for, rather than repeat: a little longer than
+	// the pointer.
+	minSame = 32
+	// sameReach is how many records back a line looks for the first that
+	// has a value it repeats.
+	sameReach = 16
+)
 
 // lineEnd returns the index of the newline that ends the line starting at
 // start, or the end of b.
@@ -736,13 +825,14 @@ type byteCount struct{}
 func (byteCount) Count(b []byte) int { return len(b) }
 
 // condense returns a one-line view of the value v in at most limit bytes,
-// in the separators the input uses, or nil if none is that short.
-func condense(b []byte, v seg, limit int) []byte {
+// in the separators the input uses, and its form; or nil if none is that
+// short.
+func condense(b []byte, v seg, limit int) ([]byte, form) {
 	d := newJSONDoc(b, v, false)
 	d.limit = limit
 	f, ok := d.pick(limit, byteCount{})
 	if !ok {
-		return nil
+		return nil, f
 	}
-	return d.try(f, byteCount{}).view
+	return d.try(f, byteCount{}).view, f
 }

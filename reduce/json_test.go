@@ -603,6 +603,50 @@ func TestJSONRunCondensesAFewRecords(t *testing.T) {
 	}
 }
 
+// Records on a line each that repeat the long values of the records before
+// them (a build's package and target, a linter's file) point to the first
+// of them instead: each condensed line is shorter, so more records show,
+// and each stays one JSON value.
+func TestJSONStreamPointsToRepeatedValues(t *testing.T) {
+	var b bytes.Buffer
+	kinds := []string{"variable", "import", "function"}
+	for i := range 30 {
+		pkg := "alpha"
+		if i >= 15 {
+			pkg = "beta"
+		}
+		fmt.Fprintf(&b, `{"reason":"message","package_id":"path+file:///home/dev/work/%s#0.1.0",`+
+			`"target":{"kind":["lib"],"name":"%s","src_path":"/home/dev/work/%s/src/lib.rs"},`+
+			`"message":{"level":"warning","text":"unused %s","code":"W%d","spans":[`, pkg, pkg, pkg, kinds[i%3], i%3)
+		for j := range 8 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"line":%d,"column":%d,"label":"here"}`, 10*i+j, j)
+		}
+		b.WriteString("]}}\n")
+	}
+	view := string(body(t, shape.JSON, b.Bytes(), 1000))
+	for _, want := range []string{`"package_id":"[headroom: as L1]"`, `"package_id":"[headroom: as L16]"`} {
+		if !strings.Contains(view, want) {
+			t.Errorf("view lacks %s:\n%s", want, view)
+		}
+	}
+	condensed := 0
+	for line := range strings.Lines(view) {
+		if _, rec, ok := strings.Cut(line, " condensed from "); ok {
+			condensed++
+			_, rec, _ = strings.Cut(rec, "] ")
+			if !json.Valid([]byte(rec)) {
+				t.Errorf("condensed record is not JSON: %s", rec)
+			}
+		}
+	}
+	if condensed < 6 {
+		t.Errorf("view condenses %d records, want 6 or more:\n%s", condensed, view)
+	}
+}
+
 // A document whose record lists do not fit one a line together, nor the
 // longest alone, shows a shorter one a line: an API description's
 // operations, by name, when its many shapes are too large to list.
