@@ -98,6 +98,11 @@ type recordList struct {
 	// numbered is set for a list whose records go by a number, as a
 	// syntax tree's statements by their line numbers.
 	numbered bool
+	// tell is the key, quoted, of the field that tells most of a record
+	// beside its key (see tellKey), or nil; telling shows it on each
+	// record's line, when the view has room for it.
+	tell    []byte
+	telling bool
 }
 
 // by names what records are shown by.
@@ -188,6 +193,9 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		}
 		if len(l.path) == 1 && l.numbered && l.someNamed == nil {
 			l.nameIn, l.someNamed = innerName(b, items)
+		}
+		if len(l.path) == 1 && l.someNamed == nil {
+			l.tell = tellKey(b, items, l.path[0])
 		}
 	}
 	// The first record shows what a record holds; those that stand out
@@ -359,6 +367,54 @@ func labelKey(b []byte, values []seg) []byte {
 	return best.name
 }
 
+// told returns the value of record v's tell field, if its line shows it:
+// a string or a number.
+func (l *recordList) told(s scan, v seg) (seg, bool) {
+	if !l.telling {
+		return seg{}, false
+	}
+	val := s.memberValue(v, l.tell)
+	if val.end <= val.start {
+		return seg{}, false
+	}
+	k := kindAt(s.b, val.start)
+	return val, k == jString || k == jNumber
+}
+
+// maxTell is the longest average literal a telling field's values may
+// have: a version, a size, a state, not a description.
+const maxTell = 24
+
+// tellKey returns the key of the field a line shows beside a record's
+// key, to tell what it holds: a short scalar nearly every record has, that
+// is not the key and varies across the records, by labelKeys, else the
+// first such; or nil.
+func tellKey(b []byte, items []seg, key []byte) []byte {
+	var best *recordKeyStat
+	for _, st := range countKeys(b, items, nil) {
+		if bytes.Equal(st.name, key) || st.n*10 < len(items)*9 || st.length > maxTell*st.n || len(st.values) < 2 {
+			continue
+		}
+		if best == nil || tellRank(st) < tellRank(best) ||
+			tellRank(st) == tellRank(best) && len(st.values) > len(best.values) {
+			best = st
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return best.name
+}
+
+// tellRank ranks a field by how much it tells of a record: by labelKeys,
+// then a name, then any other.
+func tellRank(st *recordKeyStat) int {
+	if r := labelRank(st.name); r < len(labelKeys) {
+		return r
+	}
+	return len(labelKeys) + btoi(!nameLike(st.name))
+}
+
 // nearlyAll is how many records an ordinary view may leave out of a list
 // and still show it better than a record view half as long (see thin in
 // recordViews).
@@ -478,7 +534,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.counts = l.count(d.scan)
 		}
 		d.forgetLists()
-		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil}
+		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil, lists[0].telling}
 		if rn := lists[0].names; rn != nil {
 			key.names = namesTry{rn, rn.m, rn.width}
 		}
@@ -500,7 +556,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	}
 	most, longest := 0, 0
 	for _, l := range lists {
-		l.byKey, l.names = false, nil
+		l.byKey, l.names, l.telling = false, nil, false
 		l.upgrades = l.upgrades[:l.core]
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
@@ -556,6 +612,24 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		d.lists = nil
 		d.reset()
 		return nil, false
+	}
+	if l := lists[0]; len(lists) == 1 && l.tell != nil && l.names == nil {
+		// The records shown by their keys show the field that tells
+		// most of them too, when that costs the view nothing else.
+		fits(k)
+		floor := last
+		if elided := l.counts.elided; l.counts.byKey > 0 {
+			// Records in full, but for the first, give way to it when
+			// the view shows more than a field more for each: a field
+			// of every record tells more than a few more records.
+			l.telling = true
+			k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1
+			if k2 >= min(k, 1) && fits(k2) && l.counts.elided+k-k2 < elided {
+				k = k2
+			} else {
+				l.telling = false
+			}
+		}
 	}
 	fits(k)
 	views := d.views(budget, c)
@@ -653,6 +727,8 @@ type listTry struct {
 	names       namesTry
 	// bare is set when the first list shows no label (see label).
 	bare bool
+	// telling is set when the first list's lines show its tell field.
+	telling bool
 }
 
 // namesTry is how a list's records are named in folds, if they are: the
@@ -833,6 +909,9 @@ func (l *recordList) elided(s scan, v seg) int {
 	case len(l.path) == 2:
 		fields += countMembers(s, s.memberValue(v, l.path[0])) - 1
 	}
+	if _, ok := l.told(s, v); ok {
+		fields--
+	}
 	if _, _, ok := l.named(s, v); ok {
 		// The name's own field, or the object holding it and the fields
 		// the line leaves out of that.
@@ -875,9 +954,12 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 			note += ", " + elision.Thousands(int64(n.full)) + " in full"
 		}
 		note += ", " + elision.Thousands(int64(n.byKey)) + " by " + l.by()
-		if n.named > 0 {
+		switch {
+		case n.named > 0:
 			note += " (" + elision.Thousands(int64(n.named)) + " with a name)"
-		} else {
+		case l.telling:
+			note += " and " + string(l.tell[1:len(l.tell)-1])
+		default:
 			note += " alone"
 		}
 		if l.object {
@@ -1082,6 +1164,10 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 		r.out = append(r.out, '}')
 	} else {
 		r.member(l.path[0], r.d.memberValue(v, l.path[0]))
+		if val, ok := l.told(r.d.scan, v); ok {
+			r.out = append(r.out, r.inlineComma()...)
+			r.member(l.tell, val)
+		}
 		if k, val, ok := l.named(r.d.scan, v); ok {
 			r.out = append(r.out, r.d.comma...)
 			if strings.HasSuffix(r.d.colon, " ") && !strings.HasSuffix(r.d.comma, " ") {

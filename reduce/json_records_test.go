@@ -1004,3 +1004,52 @@ func TestJSONRecordLinesOfHostileKeys(t *testing.T) {
 		t.Errorf("the view does not parse, or shows no short fields:\n%s", got)
 	}
 }
+
+// A list's records shown by their keys show, beside the key, the one field
+// that tells most of them: a short scalar nearly every record has, that
+// varies across them and is not the key; a version before a size.
+func TestJSONRecordLineTells(t *testing.T) {
+	for _, tc := range []struct {
+		records []string
+		want    string // the key of the field a line shows, "" for none
+	}{
+		{[]string{`{"name": "a", "size": 10, "version": "1.0"}`, `{"name": "b", "size": 12, "version": "2.1"}`}, "version"},
+		{[]string{`{"pid": 1, "ppid": 0, "comm": "init"}`, `{"pid": 2, "ppid": 0, "comm": "kthreadd"}`, `{"pid": 3, "ppid": 2, "comm": "bash"}`}, "comm"},
+		// The same value in every record tells nothing apart.
+		{[]string{`{"name": "a", "type": "file"}`, `{"name": "b", "type": "file"}`}, ""},
+		// A description is no short field.
+		{[]string{`{"name": "a", "summary": "reads the configuration of a package and checks it"}`, `{"name": "b", "summary": "writes the configuration of a package back to its file"}`}, ""},
+	} {
+		b := []byte("[" + strings.Join(tc.records, ",") + "]")
+		var items []seg
+		eachItem(b, 0, func(start, end int) bool { items = append(items, seg{start, end}); return true })
+		got := ""
+		if k := tellKey(b, items, recordKey(b, items)[0]); k != nil {
+			got = string(k[1 : len(k)-1])
+		}
+		if got != tc.want {
+			t.Errorf("%s: a line tells %q, want %q", b, got, tc.want)
+		}
+	}
+
+	// A list of packages too long for its records whole shows each by
+	// its name and version, and the note says so.
+	recs := make([]string, 90)
+	for i := range recs {
+		recs[i] = fmt.Sprintf("  {\n    \"name\": \"package-%02d\",\n    \"version\": \"%d.%d.0\",\n    \"summary\": \"a library that does thing number %d of the many things a program needs\"\n  }", i, i%7, i, i)
+	}
+	got := body(t, shape.JSON, []byte("[\n"+strings.Join(recs, ",\n")+"\n]\n"), 2000)
+	if !json.Valid(got) || counter().Count(got) > 2000 {
+		t.Fatalf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" by name and version: ")) {
+		t.Errorf("the note does not say the records go by name and version:\n%s", got)
+	}
+	for i := range recs {
+		line := fmt.Sprintf(`{"name": "package-%02d", "version": "%d.%d.0"}`, i, i%7, i)
+		full := fmt.Sprintf(`"name": "package-%02d",`, i)
+		if !bytes.Contains(got, []byte(line)) && !bytes.Contains(got, []byte(full)) {
+			t.Errorf("package-%02d is neither in full nor on a line with its version:\n%s", i, got)
+		}
+	}
+}
