@@ -1169,10 +1169,7 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 			r.member(l.tell, val)
 		}
 		if k, val, ok := l.named(r.d.scan, v); ok {
-			r.out = append(r.out, r.d.comma...)
-			if strings.HasSuffix(r.d.colon, " ") && !strings.HasSuffix(r.d.comma, " ") {
-				r.out = append(r.out, ' ')
-			}
+			r.out = append(r.out, r.inlineComma()...)
 			if l.nameIn != nil {
 				r.inner(l, v)
 			} else {
