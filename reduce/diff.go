@@ -1952,14 +1952,14 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 		return diffItemKey(a.piece) == diffItemKey(b.piece)
 	})
 	d.oneFileLog(items)
+	// The plan fits the same pieces several times: count each text once.
+	c = &diffCountCache{c: c, seen: make(map[string]int, len(items))}
 	for i, it := range items {
 		// A short path is no shorter with the cut marker before it.
-		if it.start && it.short != nil && c.Count(renderLine(*it.short))*1 >= c.Count(renderLine(it.piece))*1 {
+		if it.start && it.short != nil && c.Count(renderLine(*it.short)) >= c.Count(renderLine(it.piece)) {
 			items[i].short = nil
 		}
 	}
-	// The plan fits the same pieces several times: count each text once.
-	c = &diffCountCache{c: c, seen: make(map[string]int, len(items))}
 	p := diffPlan{d: d, items: items, lines: lines, c: c, collapsed: map[int]bool{}}
 	p.byKey = make(map[int]int, len(items))
 	held := map[int]bool{}
