@@ -192,7 +192,7 @@ func TestKilledClipLeavesNoEntry(t *testing.T) {
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	spool := waitForFile(t, filepath.Join(store, "tmp"), exited)
+	spool := waitForSpool(t, filepath.Join(store, "tmp"), exited)
 	cmd.Process.Kill()
 	<-exited
 
@@ -220,14 +220,19 @@ func TestKilledClipLeavesNoEntry(t *testing.T) {
 	}
 }
 
-// waitForFile waits until dir holds a file and returns its path, however
-// long a loaded machine takes; it fails if the process writing it exits
-// first (and then hands its status back to exited).
-func waitForFile(t *testing.T, dir string, exited chan error) string {
+// waitForSpool waits until dir holds a clip's spool and returns its path,
+// however long a loaded machine takes; it fails if the process writing it
+// exits first (and then hands its status back to exited). Other files pass
+// through dir too: a new store writes its ignore file there and renames it
+// away at once, and a test that took that file for the spool found it gone.
+func waitForSpool(t *testing.T, dir string, exited chan error) string {
 	t.Helper()
 	for {
-		if es, _ := os.ReadDir(dir); len(es) > 0 {
-			return filepath.Join(dir, es[0].Name())
+		es, _ := os.ReadDir(dir)
+		for _, e := range es {
+			if strings.HasPrefix(e.Name(), "spool-") {
+				return filepath.Join(dir, e.Name())
+			}
 		}
 		select {
 		case err := <-exited:
