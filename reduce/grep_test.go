@@ -116,6 +116,13 @@ var grepOwn = []struct {
 		"[headroom: 24 matches and 46 context lines in 6 files", "  10 v1:lib/bytes/bytes.go\n",
 		"v1:lib/bytes/buffer_test.go:438:", "v1:lib/text/strings.go:125:",
 	}},
+	// rg -n -B2 over glibc's locale sources, whose names have no
+	// extension: the lines before each file's first match are its
+	// context, not paths listed.
+	{"rg-B2-noext", 400, []string{
+		"[headroom: 23 matches and 46 context lines in 23 files",
+		"/usr/share/i18n/locales/{C,aa_DJ,", "/usr/share/i18n/locales/C:5:LC_IDENTIFICATION\n",
+	}},
 }
 
 // TestGrepOwn pins the views of the forms the corpus lacks: paths with

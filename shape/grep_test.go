@@ -218,7 +218,7 @@ func TestSniffGrepContextNoNumbers(t *testing.T) {
 	sniffsAs(t, "grep-rg-C3-nonumbers.txt", Grep)
 	sniffsAs(t, "grep-r-C2-nonumbers.txt", Grep)
 	sample := []byte("io/io.go:// the appropriate error is either [ErrUnexpectedEOF] or some other error\n")
-	var matched map[string]bool
+	var matched map[string]uint8
 	for _, tc := range []struct {
 		line string
 		want bool
@@ -228,7 +228,36 @@ func TestSniffGrepContextNoNumbers(t *testing.T) {
 		{"io/pipe.go-\tvar result string", false},
 		{"io/io.go:12:x", false},
 	} {
-		if got := unnumberedContext([]byte(tc.line), &matched, sample); got != tc.want {
+		if got := matchedContext([]byte(tc.line), &matched, sample); got != tc.want {
+			t.Errorf("%q: context %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestSniffGrepContextNoExtension checks that search output with context
+// lines of files whose names have no extension is grep's: the lines before
+// a file's first match (path-line-text, path=line=text) read as text unless
+// the same path names a numbered match. Run in a git work tree of
+// /usr/share/bash-completion/completions:
+//
+//	git grep -n -W '_filedir' -- cpack   >grep-git-grep-W-noext.txt
+func TestSniffGrepContextNoExtension(t *testing.T) {
+	sniffsAs(t, "grep-git-grep-W-noext.txt", Grep)
+	sample := []byte("cpack:24:            _filedir\nlocales/C:5:LC_IDENTIFICATION\n")
+	var matched map[string]uint8
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"cpack=3=_cpack()", true},
+		{"cpack-4-{", true},
+		{"locales/C-3-% Locale for C locale in UTF-8", true},
+		{"locales/C-4-", true},
+		{"lscpu-2-{", false},
+		{"cpack-x-{", false},
+		{"cpack-", false},
+	} {
+		if got := matchedContext([]byte(tc.line), &matched, sample); got != tc.want {
 			t.Errorf("%q: context %v, want %v", tc.line, got, tc.want)
 		}
 	}
