@@ -1481,10 +1481,53 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 	}
 	for _, width := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
 		if s := with(width); fits(s, share) {
-			return s, true
+			return g.withNone(s, width, fits, share), true
 		}
 	}
 	return grepSummary{}, false
+}
+
+// withNone returns s, a summary that names every file with matches, naming
+// after them as many of the files grep -c counted none in as fit in share
+// percent of the room, in folds of width, spread evenly over them in path
+// order: which files lack the pattern is what a count of every file tells
+// beyond the matches.
+func (g *Grep) withNone(s grepSummary, width int, fits func(grepSummary, int) bool, share int) grepSummary {
+	var none []string
+	for _, f := range g.files {
+		if f.kind == grepCounted && f.matches == 0 && !strings.ContainsAny(f.path, "{},") {
+			none = append(none, f.path)
+		}
+	}
+	if len(none) == 0 {
+		return s
+	}
+	slices.Sort(none)
+	with := func(k int) grepSummary {
+		picked := make([]string, k)
+		for i := range picked {
+			picked[i] = none[grepSpread(i, k, len(none))]
+		}
+		label := "and the files that have none"
+		if k < len(none) {
+			label = "and " + grepThousands(k) + " of the " + grepCount(len(none), "file", "files") + " that have none, spread over them"
+		}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newPathFolds(picked).lines(width)}), end: s.end}
+	}
+	k := sort.Search(len(none)+1, func(k int) bool { return !fits(with(k), share) }) - 1
+	if k < 1 {
+		return s
+	}
+	return with(k)
+}
+
+// grepSpread returns the index of the i-th of k items spread evenly over n,
+// the first and the last included.
+func grepSpread(i, k, n int) int {
+	if k <= 1 {
+		return 0
+	}
+	return (i*(n-1)*2 + k - 1) / ((k - 1) * 2)
 }
 
 // partFolded returns the summary s (empty, or a map of the directories)

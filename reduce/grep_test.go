@@ -773,3 +773,33 @@ func TestGrepFoldsGrowToNameMoreFiles(t *testing.T) {
 		}
 	}
 }
+
+// grep -rc counts every file, those without a match too: a view that names
+// every file with matches names, in what room its summary has left, files
+// that have none, spread over them, since which files lack the pattern is
+// what the counts tell beyond the matches.
+func TestGrepNamesFilesWithNone(t *testing.T) {
+	var in strings.Builder
+	var none []string
+	for i := range 760 {
+		path := fmt.Sprintf("/usr/include/linux/%s/header_%03d.h", []string{"netfilter", "usb", "dvb", "can"}[i/190], i)
+		n := 0
+		if i%4 == 0 {
+			n = 1 + i%7
+		} else {
+			none = append(none, path)
+		}
+		fmt.Fprintf(&in, "%s:%d\n", path, n)
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "none", []byte(in.String()), got, 2000)
+	if !bytes.Contains(got, []byte(" of the 570 files that have none, spread over them:\n")) {
+		t.Fatalf("the view names no files that have none:\n%s", got)
+	}
+	n := grepNamed(got, none)
+	first, last := grepNamed(got, none[:1]) == 1, grepNamed(got, none[len(none)-1:]) == 1
+	if n < 40 || !first || !last {
+		t.Errorf("%d of the %d files that have none named (the first %v, the last %v), want at least 40:\n%s",
+			n, len(none), first, last, got)
+	}
+}
