@@ -279,7 +279,7 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		_, j := digits(line, at)
 		numbered := j > at && (j == len(line) && at == i+1 || j < len(line) && line[j] == c)
 		if numbered {
-			ok, strong := pathPrefix(line[:i])
+			ok, strong := numberedPathPrefix(line[:i])
 			// Paths may hold "-2-" (v1-2-3/); a context line's path is
 			// believed only if it ends in a file name with an extension.
 			// git grep -p heads a match's function with path=line=text,
@@ -444,7 +444,35 @@ func pathPrefix(p []byte) (ok, strong bool) {
 	if strong {
 		return !allDigits(p), true
 	}
-	return weakName(p), false
+	return weakName(p) || variantName(p), false
+}
+
+// variantName reports whether p is a file name with no extension that names
+// a variant after an at sign, as glibc's locale sources (ca_ES@valencia) and
+// systemd's template units do.
+func variantName(p []byte) bool {
+	name, variant, ok := bytes.Cut(p, []byte("@"))
+	return ok && len(name) > 0 && len(variant) > 0 && weakName(name) && weakName(variant)
+}
+
+// numberedPathPrefix is pathPrefix for the part of a line before
+// ":line:", which may also start with an npm package's scope (@types/node/),
+// as paths do in a search run in node_modules. Lines that start so without a
+// line number are a monorepo tool's (@repo/ui:build: ...).
+func numberedPathPrefix(p []byte) (ok, strong bool) {
+	if len(p) < 3 || p[0] != '@' {
+		return pathPrefix(p)
+	}
+	scope, _, found := bytes.Cut(p[1:], []byte("/"))
+	if !found || len(scope) == 0 || !isLetter(scope[0]) && !isDigit(scope[0]) {
+		return false, false
+	}
+	for _, c := range scope {
+		if !isLetter(c) && !isDigit(c) && c != '-' && c != '.' && c != '_' {
+			return false, false
+		}
+	}
+	return pathPrefix(p[1:])
 }
 
 // envAssignment reports whether a line starts by setting an environment

@@ -35,6 +35,14 @@ func TestParseGrepLine(t *testing.T) {
 		{"src/v1-2-3/a.go:7:v", "", GrepMatch, "src/v1-2-3/a.go", 7, 0, "v", true},
 		{"my-file-2-x.go-12-ctx", "", GrepContext, "my-file-2-x.go", 12, 0, "ctx", true},
 		{"Makefile:12:all: build", "", GrepMatch, "Makefile", 12, 0, "all: build", false},
+		// glibc's locale sources name a variant after an at sign; a search
+		// run in node_modules starts paths with a package's scope, which a
+		// monorepo tool's lines start with too, but with no line number.
+		{"ca_ES@valencia:67:LC_TIME", "", GrepMatch, "ca_ES@valencia", 67, 0, "LC_TIME", false},
+		{"@npmcli/agent/lib/agents.js:3:const net = require('net')", "", GrepMatch, "@npmcli/agent/lib/agents.js", 3, 0, "const net = require('net')", true},
+		{"@repo/ui:build: cache miss, executing 5f1e", "", GrepOther, "", 0, 0, "", false},
+		{"@@:12:x", "", GrepOther, "", 0, 0, "", false},
+		{"user@:12:x", "", GrepOther, "", 0, 0, "", false},
 		{`C:\src\app\main.go:12:5:	x := 1`, "", GrepMatch, `C:\src\app\main.go`, 12, 5, "\tx := 1", true},
 		{`C:\My Project\main.go:3:func main() {`, "", GrepMatch, `C:\My Project\main.go`, 3, 0, "func main() {", true},
 		{"./net/dial_test.go:18", "", GrepCount, "./net/dial_test.go", 18, 0, "", true},
@@ -261,6 +269,14 @@ func TestSniffGrepContextNoExtension(t *testing.T) {
 			t.Errorf("%q: context %v, want %v", tc.line, got, tc.want)
 		}
 	}
+}
+
+// TestSniffGrepNpmScope checks that a search run in node_modules, whose
+// paths start with a package's scope, is grep's. Run in npm's node_modules:
+//
+//	rg -n --sort path 'require\(' @npmcli/agent @npmcli/fs   >grep-rg-npm-scope.txt
+func TestSniffGrepNpmScope(t *testing.T) {
+	sniffsAs(t, "grep-rg-npm-scope.txt", Grep)
 }
 
 // TestSniffGrepCoverage checks that go tool cover -func's rows, which name
