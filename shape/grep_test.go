@@ -225,18 +225,26 @@ func FuzzParseGrepLine(f *testing.F) {
 func TestSniffGrepContextNoNumbers(t *testing.T) {
 	sniffsAs(t, "grep-rg-C3-nonumbers.txt", Grep)
 	sniffsAs(t, "grep-r-C2-nonumbers.txt", Grep)
-	sample := []byte("io/io.go:// the appropriate error is either [ErrUnexpectedEOF] or some other error\n")
-	var matched map[string]uint8
-	for _, tc := range []struct {
-		line string
-		want bool
-	}{
+	checkMatchedContext(t, "io/io.go:// the appropriate error is either [ErrUnexpectedEOF] or some other error\n", []contextCase{
 		{"io/io.go-// giving more detail.", true},
 		{"io/io.go-", true},
 		{"io/pipe.go-\tvar result string", false},
 		{"io/io.go:12:x", false},
-	} {
-		if got := matchedContext([]byte(tc.line), &matched, sample); got != tc.want {
+	})
+}
+
+type contextCase struct {
+	line string
+	want bool
+}
+
+// checkMatchedContext checks whether matchedContext takes each case's line
+// of sample for a context line.
+func checkMatchedContext(t *testing.T, sample string, cases []contextCase) {
+	t.Helper()
+	var matched map[string]uint8
+	for _, tc := range cases {
+		if got := matchedContext([]byte(tc.line), &matched, []byte(sample)); got != tc.want {
 			t.Errorf("%q: context %v, want %v", tc.line, got, tc.want)
 		}
 	}
@@ -251,12 +259,7 @@ func TestSniffGrepContextNoNumbers(t *testing.T) {
 //	git grep -n -W '_filedir' -- cpack   >grep-git-grep-W-noext.txt
 func TestSniffGrepContextNoExtension(t *testing.T) {
 	sniffsAs(t, "grep-git-grep-W-noext.txt", Grep)
-	sample := []byte("cpack:24:            _filedir\nlocales/C:5:LC_IDENTIFICATION\n")
-	var matched map[string]uint8
-	for _, tc := range []struct {
-		line string
-		want bool
-	}{
+	checkMatchedContext(t, "cpack:24:            _filedir\nlocales/C:5:LC_IDENTIFICATION\n", []contextCase{
 		{"cpack=3=_cpack()", true},
 		{"cpack-4-{", true},
 		{"locales/C-3-% Locale for C locale in UTF-8", true},
@@ -264,11 +267,7 @@ func TestSniffGrepContextNoExtension(t *testing.T) {
 		{"lscpu-2-{", false},
 		{"cpack-x-{", false},
 		{"cpack-", false},
-	} {
-		if got := matchedContext([]byte(tc.line), &matched, sample); got != tc.want {
-			t.Errorf("%q: context %v, want %v", tc.line, got, tc.want)
-		}
-	}
+	})
 }
 
 // TestSniffGrepNpmScope checks that a search run in node_modules, whose
