@@ -346,6 +346,7 @@ func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 // "-2-" (v1-2-3/). A match of the same path, which follows the context lines
 // before it, tells (see ContextOf).
 func MaybeContext(line []byte) bool {
+	tries := 0
 	for i := 1; i < len(line) && i <= maxPath; i++ {
 		switch c := line[i]; c {
 		case ':', '\t':
@@ -356,11 +357,18 @@ func MaybeContext(line []byte) bool {
 				if ok, _ := pathPrefix(line[:i]); ok {
 					return true
 				}
+				if tries++; tries == maxContextTries {
+					return false
+				}
 			}
 		}
 	}
 	return false
 }
+
+// maxContextTries is how many "-line-" in a line MaybeContext tries as the
+// end of a path: a path holds few, and each try reads the path again.
+const maxContextTries = 8
 
 // ContextOf takes line apart as a context line of the file at path,
 // path-line-text or path=line=text, and reports false if it is not one.
@@ -823,7 +831,7 @@ func sampleMatches(sample []byte) map[string]uint8 {
 // same path names a match. *matched holds the paths of the sample's
 // matches, read at the first call.
 func matchedContext(line []byte, matched *map[string]uint8, sample []byte) bool {
-	if bytes.IndexAny(line, "-=") < 0 {
+	if !bytes.ContainsAny(line, "-=") {
 		return false
 	}
 	if *matched == nil {
@@ -840,8 +848,10 @@ func matchedContext(line []byte, matched *map[string]uint8, sample []byte) bool 
 		if how&matchedBare != 0 && line[i] == '-' {
 			return true
 		}
-		if _, ok := ContextOf(line, line[:i]); ok && how&matchedNumbered != 0 {
-			return true
+		if how&matchedNumbered != 0 {
+			if _, ok := ContextOf(line, line[:i]); ok {
+				return true
+			}
 		}
 	}
 	return false

@@ -270,6 +270,24 @@ func TestSniffGrepContextNoExtension(t *testing.T) {
 	})
 }
 
+// TestMaybeContext checks which lines may be context lines of a file whose
+// name has no extension, left for the match after them to tell.
+func TestMaybeContext(t *testing.T) {
+	for _, tc := range []contextCase{
+		{"/usr/share/i18n/locales/C-3-% Locale for C locale in UTF-8", true},
+		{"cpack=3=_cpack()", true},
+		{"apt-4-{", true},
+		{"src/a.go:12:x-3-y", false},
+		{"see item 3-4-5", false},
+		{"x\ty-3-z", false},
+		{strings.Repeat("a b-1-", 40) + "c", false},
+	} {
+		if got := MaybeContext([]byte(tc.line)); got != tc.want {
+			t.Errorf("MaybeContext(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
 // TestSniffGrepNpmScope checks that a search run in node_modules, whose
 // paths start with a package's scope, is grep's. Run in npm's node_modules:
 //
