@@ -728,7 +728,16 @@ func tallyGrep(sample []byte) grepTally {
 		prevNum int           // line number of the line before
 	)
 	var matched map[string]uint8 // read when a line first needs it
+	// A name alone (Makefile, a shell completion) heads a --heading group
+	// if a numbered line follows it, and counts for neither side then.
+	var weakHead []byte
 	for line := range sampleLines(sample) {
+		if weakHead != nil {
+			if _, ok := ParseGrepNumbered(line); !ok {
+				t.mark(weakHead)
+			}
+			weakHead = nil
+		}
 		g := ParseGrepLine(line, prev)
 		if n, ok := ParseGrepNumbered(line); ok && heading {
 			g = n
@@ -765,7 +774,7 @@ func tallyGrep(sample []byte) grepTally {
 				t.bare++
 				continue
 			}
-			t.mark(line)
+			weakHead = line
 			continue
 		case g.Form == GrepOther:
 			t.mark(line)
@@ -796,6 +805,9 @@ func tallyGrep(sample []byte) grepTally {
 		}
 		lastNum = -1
 		prev = g.Path
+	}
+	if weakHead != nil {
+		t.mark(weakHead)
 	}
 	return t
 }

@@ -270,6 +270,16 @@ func TestSniffGrepContextNoExtension(t *testing.T) {
 	})
 }
 
+// TestSniffGrepHeadingNoExtension checks that --heading groups headed by
+// names without an extension are grep's: a name alone followed by a
+// numbered line heads a group. Run in a git work tree of
+// /usr/share/bash-completion/completions:
+//
+//	git grep --heading --break -n -e '_init_completion' -e '_get_comp_words_by_ref' -- a* c* d*   >grep-git-grep-heading-noext.txt
+func TestSniffGrepHeadingNoExtension(t *testing.T) {
+	sniffsAs(t, "grep-git-grep-heading-noext.txt", Grep)
+}
+
 // TestMaybeContext checks which lines may be context lines of a file whose
 // name has no extension, left for the match after them to tell.
 func TestMaybeContext(t *testing.T) {
