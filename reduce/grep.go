@@ -101,6 +101,12 @@ type Grep struct {
 	pending    *grepCand
 	pendStart  bool // the pending path started a group
 	pendWeak   bool // it may not be a path: Makefile, or a path with spaces
+	// maybe holds the lines, read but not yet added, that may be the
+	// context lines before a file's first match, of a file whose name has
+	// no extension (locales/C-3-text, cpack=3=_cpack()): the match that
+	// follows tells (see shape.ContextOf).
+	maybe      []Line
+	maybeBytes int
 
 	text *Text // the input as text, while no file has been seen
 
@@ -211,6 +217,69 @@ func (g *Grep) Add(l Line) {
 	if g.text != nil {
 		g.text.Add(l)
 	}
+	if g.hesitate(l, b) {
+		return
+	}
+	g.add(l, b)
+}
+
+// grepMaxMaybe and grepMaxMaybeBytes cap the lines held while they may be
+// context lines: git grep -W shows whole functions before their matches.
+const (
+	grepMaxMaybe      = 256
+	grepMaxMaybeBytes = 64 << 10
+)
+
+// hesitate holds line l (b without its carriage return) while it may be a
+// context line of a file whose name has no extension, and reports whether it
+// did; a line that is not one first adds the lines held, as context lines of
+// its file if it is a match or context line that names them, else as they
+// read alone.
+func (g *Grep) hesitate(l Line, b []byte) bool {
+	if !g.heading && len(g.maybe) < grepMaxMaybe && g.maybeBytes < grepMaxMaybeBytes && shape.MaybeContext(b) {
+		if gl := shape.ParseGrepLine(b, g.prev); gl.Form == shape.GrepPath || gl.Form == shape.GrepOther ||
+			gl.Form == shape.GrepMatch && gl.Num == 0 {
+			l.Text = bytes.Clone(l.Text)
+			g.maybe = append(g.maybe, l)
+			g.maybeBytes += len(l.Text)
+			return true
+		}
+	}
+	if len(g.maybe) == 0 {
+		return false
+	}
+	var path []byte
+	if gl := shape.ParseGrepLine(b, g.prev); !g.heading && gl.Num > 0 && (gl.Form == shape.GrepMatch || gl.Form == shape.GrepContext) {
+		path = bytes.Clone(gl.Path)
+	}
+	g.addMaybe(path)
+	return false
+}
+
+// addMaybe adds the lines held while they may be context lines: those that
+// are context lines of the file at path as such, the others as they read
+// alone.
+func (g *Grep) addMaybe(path []byte) {
+	held := g.maybe
+	g.maybe, g.maybeBytes = nil, 0
+	for _, l := range held {
+		b := bytes.TrimSuffix(l.Text, []byte{'\r'})
+		gl, ok := shape.ContextOf(b, path)
+		if !ok {
+			g.add(l, b)
+			continue
+		}
+		if g.pending != nil {
+			g.resolve(b)
+		}
+		g.heading, g.groupStart = false, false
+		g.addLine(l, b, gl, g.file(gl.Path, grepMatched), 0)
+		g.prev = append(g.prev[:0], gl.Path...)
+	}
+}
+
+// add reads line l, b without its carriage return.
+func (g *Grep) add(l Line, b []byte) {
 	if g.pending != nil {
 		g.resolve(b)
 	}
@@ -873,6 +942,7 @@ func (g *Grep) whole(lines, room int, c Counter) ([]Piece, bool) {
 
 // flush settles a bare path left pending at the end of the input.
 func (g *Grep) flush() {
+	g.addMaybe(nil)
 	if p := g.pending; p != nil {
 		g.pending = nil
 		g.settle(p)
@@ -1411,10 +1481,53 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 	}
 	for _, width := range []int{listFoldWide, listFoldDir, listFoldTop, listFoldRun} {
 		if s := with(width); fits(s, share) {
-			return s, true
+			return g.withNone(s, width, fits, share), true
 		}
 	}
 	return grepSummary{}, false
+}
+
+// withNone returns s, a summary that names every file with matches, naming
+// after them as many of the files grep -c counted none in as fit in share
+// percent of the room, in folds of width, spread evenly over them in path
+// order: which files lack the pattern is what a count of every file tells
+// beyond the matches.
+func (g *Grep) withNone(s grepSummary, width int, fits func(grepSummary, int) bool, share int) grepSummary {
+	var none []string
+	for _, f := range g.files {
+		if f.kind == grepCounted && f.matches == 0 && !strings.ContainsAny(f.path, "{},") {
+			none = append(none, f.path)
+		}
+	}
+	if len(none) == 0 {
+		return s
+	}
+	slices.Sort(none)
+	with := func(k int) grepSummary {
+		picked := make([]string, k)
+		for i := range picked {
+			picked[i] = none[grepSpread(i, k, len(none))]
+		}
+		label := "and the files that have none"
+		if k < len(none) {
+			label = "and " + grepThousands(k) + " of the " + grepCount(len(none), "file", "files") + " that have none, spread over them"
+		}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newPathFolds(picked).lines(width)}), end: s.end}
+	}
+	k := sort.Search(len(none)+1, func(k int) bool { return !fits(with(k), share) }) - 1
+	if k < 1 {
+		return s
+	}
+	return with(k)
+}
+
+// grepSpread returns the index of the i-th of k items spread evenly over n,
+// the first and the last included.
+func grepSpread(i, k, n int) int {
+	if k <= 1 {
+		return 0
+	}
+	return (i*(n-1)*2 + k - 1) / ((k - 1) * 2)
 }
 
 // partFolded returns the summary s (empty, or a map of the directories)

@@ -116,6 +116,13 @@ var grepOwn = []struct {
 		"[headroom: 24 matches and 46 context lines in 6 files", "  10 v1:lib/bytes/bytes.go\n",
 		"v1:lib/bytes/buffer_test.go:438:", "v1:lib/text/strings.go:125:",
 	}},
+	// rg -n -B2 over glibc's locale sources, whose names have no
+	// extension: the lines before each file's first match are its
+	// context, not paths listed.
+	{"rg-B2-noext", 400, []string{
+		"[headroom: 23 matches and 46 context lines in 23 files",
+		"/usr/share/i18n/locales/{C,aa_DJ,", "/usr/share/i18n/locales/C:5:LC_IDENTIFICATION\n",
+	}},
 }
 
 // TestGrepOwn pins the views of the forms the corpus lacks: paths with
@@ -764,5 +771,35 @@ func TestGrepFoldsGrowToNameMoreFiles(t *testing.T) {
 		if n := grepNamed(got, paths); n < tc.least {
 			t.Errorf("%s: %d of %d files named, want at least %d:\n%s", tc.name, n, tc.files, tc.least, got)
 		}
+	}
+}
+
+// grep -rc counts every file, those without a match too: a view that names
+// every file with matches names, in what room its summary has left, files
+// that have none, spread over them, since which files lack the pattern is
+// what the counts tell beyond the matches.
+func TestGrepNamesFilesWithNone(t *testing.T) {
+	var in strings.Builder
+	var none []string
+	for i := range 760 {
+		path := fmt.Sprintf("/usr/include/linux/%s/header_%03d.h", []string{"netfilter", "usb", "dvb", "can"}[i/190], i)
+		n := 0
+		if i%4 == 0 {
+			n = 1 + i%7
+		} else {
+			none = append(none, path)
+		}
+		fmt.Fprintf(&in, "%s:%d\n", path, n)
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "none", []byte(in.String()), got, 2000)
+	if !bytes.Contains(got, []byte(" of the 570 files that have none, spread over them:\n")) {
+		t.Fatalf("the view names no files that have none:\n%s", got)
+	}
+	n := grepNamed(got, none)
+	first, last := grepNamed(got, none[:1]) == 1, grepNamed(got, none[len(none)-1:]) == 1
+	if n < 40 || !first || !last {
+		t.Errorf("%d of the %d files that have none named (the first %v, the last %v), want at least 40:\n%s",
+			n, len(none), first, last, got)
 	}
 }

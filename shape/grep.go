@@ -279,7 +279,7 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		_, j := digits(line, at)
 		numbered := j > at && (j == len(line) && at == i+1 || j < len(line) && line[j] == c)
 		if numbered {
-			ok, strong := pathPrefix(line[:i])
+			ok, strong := numberedPathPrefix(line[:i])
 			// Paths may hold "-2-" (v1-2-3/); a context line's path is
 			// believed only if it ends in a file name with an extension.
 			// git grep -p heads a match's function with path=line=text,
@@ -338,6 +338,50 @@ func afterPath(line []byte, i int, loose bool) (GrepLine, bool) {
 		return GrepLine{Form: GrepMatch, Path: p, Text: i + 1}, true
 	}
 	return GrepLine{}, false
+}
+
+// MaybeContext reports whether line may be a context line of a file whose
+// name has no extension (path-line-text, or path=line=text as git grep -p
+// and -W head a function), which parsing alone does not believe: paths hold
+// "-2-" (v1-2-3/). A match of the same path, which follows the context lines
+// before it, tells (see ContextOf).
+func MaybeContext(line []byte) bool {
+	tries := 0
+	for i := 1; i < len(line) && i <= maxPath; i++ {
+		switch c := line[i]; c {
+		case ':', '\t':
+			return false
+		case '-', '=':
+			at := numAt(line, i)
+			if _, j := digits(line, at); j > at && j < len(line) && line[j] == c {
+				if ok, _ := pathPrefix(line[:i]); ok {
+					return true
+				}
+				if tries++; tries == maxContextTries {
+					return false
+				}
+			}
+		}
+	}
+	return false
+}
+
+// maxContextTries is how many "-line-" in a line MaybeContext tries as the
+// end of a path: a path holds few, and each try reads the path again.
+const maxContextTries = 8
+
+// ContextOf takes line apart as a context line of the file at path,
+// path-line-text or path=line=text, and reports false if it is not one.
+func ContextOf(line, path []byte) (GrepLine, bool) {
+	if len(path) == 0 || !bytes.HasPrefix(line, path) {
+		return GrepLine{}, false
+	}
+	g, ok := afterPath(line, len(path), false)
+	if !ok || g.Form != GrepContext {
+		return GrepLine{}, false
+	}
+	_, g.Strong = pathPrefix(path)
+	return g, true
 }
 
 // numAt returns where the line number after the separator at i starts:
@@ -408,7 +452,35 @@ func pathPrefix(p []byte) (ok, strong bool) {
 	if strong {
 		return !allDigits(p), true
 	}
-	return weakName(p), false
+	return weakName(p) || variantName(p), false
+}
+
+// variantName reports whether p is a file name with no extension that names
+// a variant after an at sign, as glibc's locale sources (ca_ES@valencia) and
+// systemd's template units do.
+func variantName(p []byte) bool {
+	name, variant, ok := bytes.Cut(p, []byte("@"))
+	return ok && len(name) > 0 && len(variant) > 0 && weakName(name) && weakName(variant)
+}
+
+// numberedPathPrefix is pathPrefix for the part of a line before
+// ":line:", which may also start with an npm package's scope (@types/node/),
+// as paths do in a search run in node_modules. Lines that start so without a
+// line number are a monorepo tool's (@repo/ui:build: ...).
+func numberedPathPrefix(p []byte) (ok, strong bool) {
+	if len(p) < 3 || p[0] != '@' {
+		return pathPrefix(p)
+	}
+	scope, _, found := bytes.Cut(p[1:], []byte("/"))
+	if !found || len(scope) == 0 || !isLetter(scope[0]) && !isDigit(scope[0]) {
+		return false, false
+	}
+	for _, c := range scope {
+		if !isLetter(c) && !isDigit(c) && c != '-' && c != '.' && c != '_' {
+			return false, false
+		}
+	}
+	return pathPrefix(p[1:])
 }
 
 // envAssignment reports whether a line starts by setting an environment
@@ -655,8 +727,17 @@ func tallyGrep(sample []byte) grepTally {
 		lastNum = -1          // line number of the path-less line before, -1 if none
 		prevNum int           // line number of the line before
 	)
-	var matched map[string]bool // read when a line first needs it
+	var matched map[string]uint8 // read when a line first needs it
+	// A name alone (Makefile, a shell completion) heads a --heading group
+	// if a numbered line follows it, and counts for neither side then.
+	var weakHead []byte
 	for line := range sampleLines(sample) {
+		if weakHead != nil {
+			if _, ok := ParseGrepNumbered(line); !ok {
+				t.mark(weakHead)
+			}
+			weakHead = nil
+		}
 		g := ParseGrepLine(line, prev)
 		if n, ok := ParseGrepNumbered(line); ok && heading {
 			g = n
@@ -667,9 +748,10 @@ func tallyGrep(sample []byte) grepTally {
 			continue
 		case g.Form == GrepSeparator:
 			continue
-		case (g.Form == GrepOther || g.Form == GrepPath) && unnumberedContext(line, &matched, sample):
-			// A bare path ("io/io.go-}") or a line of text, unless it
-			// starts with a path that names a match and a dash.
+		case (g.Form == GrepOther || g.Form == GrepPath) && matchedContext(line, &matched, sample):
+			// A bare path ("io/io.go-}", "locales/C-3-% text") or a
+			// line of text, unless it starts with a path that names a
+			// match and a dash.
 			t.pathLike++
 			lastNum, prev = -1, nil
 			continue
@@ -692,7 +774,7 @@ func tallyGrep(sample []byte) grepTally {
 				t.bare++
 				continue
 			}
-			t.mark(line)
+			weakHead = line
 			continue
 		case g.Form == GrepOther:
 			t.mark(line)
@@ -724,39 +806,64 @@ func tallyGrep(sample []byte) grepTally {
 		lastNum = -1
 		prev = g.Path
 	}
+	if weakHead != nil {
+		t.mark(weakHead)
+	}
 	return t
 }
 
-// unnumberedMatches returns the paths of a sample's matches that name no
-// line number (path:text), as grep and rg print them without -n.
-func unnumberedMatches(sample []byte) map[string]bool {
-	paths := map[string]bool{}
+// The ways a path names a sample's matches, as bits.
+const (
+	matchedBare     = 1 << iota // path:text, without a line number
+	matchedNumbered             // path:line:text
+)
+
+// sampleMatches returns the paths of a sample's matches, each with the ways
+// it names them.
+func sampleMatches(sample []byte) map[string]uint8 {
+	paths := map[string]uint8{}
 	for line := range sampleLines(sample) {
-		if g := ParseGrepLine(line, nil); g.Form == GrepMatch && g.Strong && g.Num == 0 {
-			paths[string(g.Path)] = true
+		g := ParseGrepLine(line, nil)
+		switch {
+		case g.Form != GrepMatch || len(g.Path) == 0:
+		case g.Num > 0:
+			paths[string(g.Path)] |= matchedNumbered
+		case g.Strong:
+			paths[string(g.Path)] |= matchedBare
 		}
 	}
 	return paths
 }
 
-// unnumberedContext reports whether a line of sample is a context line
-// without a line number (path-text, as grep -C and rg -C print them
-// without -n) of a file that has matches: a path and a dash only tell so
-// where the same path names a match. *matched holds the paths of the
-// sample's unnumbered matches, read at the first call.
-func unnumberedContext(line []byte, matched *map[string]bool, sample []byte) bool {
-	if bytes.IndexByte(line, '-') < 0 {
+// matchedContext reports whether a line of sample is a context line of a
+// file that has matches where parsing alone does not tell so: path-text,
+// as grep -C and rg -C print it without -n, or path-line-text and
+// path=line=text of a file whose name has no extension (Makefile, a shell
+// completion, a locale's source). A path and a dash only tell so where the
+// same path names a match. *matched holds the paths of the sample's
+// matches, read at the first call.
+func matchedContext(line []byte, matched *map[string]uint8, sample []byte) bool {
+	if !bytes.ContainsAny(line, "-=") {
 		return false
 	}
 	if *matched == nil {
-		*matched = unnumberedMatches(sample)
+		*matched = sampleMatches(sample)
 	}
 	if len(*matched) == 0 {
 		return false
 	}
 	for i := 1; i < len(line) && i <= maxPath; i++ {
-		if line[i] == '-' && (*matched)[string(line[:i])] {
+		if line[i] != '-' && line[i] != '=' {
+			continue
+		}
+		how := (*matched)[string(line[:i])]
+		if how&matchedBare != 0 && line[i] == '-' {
 			return true
+		}
+		if how&matchedNumbered != 0 {
+			if _, ok := ContextOf(line, line[:i]); ok {
+				return true
+			}
 		}
 	}
 	return false

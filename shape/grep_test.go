@@ -35,6 +35,14 @@ func TestParseGrepLine(t *testing.T) {
 		{"src/v1-2-3/a.go:7:v", "", GrepMatch, "src/v1-2-3/a.go", 7, 0, "v", true},
 		{"my-file-2-x.go-12-ctx", "", GrepContext, "my-file-2-x.go", 12, 0, "ctx", true},
 		{"Makefile:12:all: build", "", GrepMatch, "Makefile", 12, 0, "all: build", false},
+		// glibc's locale sources name a variant after an at sign; a search
+		// run in node_modules starts paths with a package's scope, which a
+		// monorepo tool's lines start with too, but with no line number.
+		{"ca_ES@valencia:67:LC_TIME", "", GrepMatch, "ca_ES@valencia", 67, 0, "LC_TIME", false},
+		{"@npmcli/agent/lib/agents.js:3:const net = require('net')", "", GrepMatch, "@npmcli/agent/lib/agents.js", 3, 0, "const net = require('net')", true},
+		{"@repo/ui:build: cache miss, executing 5f1e", "", GrepOther, "", 0, 0, "", false},
+		{"@@:12:x", "", GrepOther, "", 0, 0, "", false},
+		{"user@:12:x", "", GrepOther, "", 0, 0, "", false},
 		{`C:\src\app\main.go:12:5:	x := 1`, "", GrepMatch, `C:\src\app\main.go`, 12, 5, "\tx := 1", true},
 		{`C:\My Project\main.go:3:func main() {`, "", GrepMatch, `C:\My Project\main.go`, 3, 0, "func main() {", true},
 		{"./net/dial_test.go:18", "", GrepCount, "./net/dial_test.go", 18, 0, "", true},
@@ -217,21 +225,85 @@ func FuzzParseGrepLine(f *testing.F) {
 func TestSniffGrepContextNoNumbers(t *testing.T) {
 	sniffsAs(t, "grep-rg-C3-nonumbers.txt", Grep)
 	sniffsAs(t, "grep-r-C2-nonumbers.txt", Grep)
-	sample := []byte("io/io.go:// the appropriate error is either [ErrUnexpectedEOF] or some other error\n")
-	var matched map[string]bool
-	for _, tc := range []struct {
-		line string
-		want bool
-	}{
+	checkMatchedContext(t, "io/io.go:// the appropriate error is either [ErrUnexpectedEOF] or some other error\n", []contextCase{
 		{"io/io.go-// giving more detail.", true},
 		{"io/io.go-", true},
 		{"io/pipe.go-\tvar result string", false},
 		{"io/io.go:12:x", false},
-	} {
-		if got := unnumberedContext([]byte(tc.line), &matched, sample); got != tc.want {
+	})
+}
+
+type contextCase struct {
+	line string
+	want bool
+}
+
+// checkMatchedContext checks whether matchedContext takes each case's line
+// of sample for a context line.
+func checkMatchedContext(t *testing.T, sample string, cases []contextCase) {
+	t.Helper()
+	var matched map[string]uint8
+	for _, tc := range cases {
+		if got := matchedContext([]byte(tc.line), &matched, []byte(sample)); got != tc.want {
 			t.Errorf("%q: context %v, want %v", tc.line, got, tc.want)
 		}
 	}
+}
+
+// TestSniffGrepContextNoExtension checks that search output with context
+// lines of files whose names have no extension is grep's: the lines before
+// a file's first match (path-line-text, path=line=text) read as text unless
+// the same path names a numbered match. Run in a git work tree of
+// /usr/share/bash-completion/completions:
+//
+//	git grep -n -W '_filedir' -- cpack   >grep-git-grep-W-noext.txt
+func TestSniffGrepContextNoExtension(t *testing.T) {
+	sniffsAs(t, "grep-git-grep-W-noext.txt", Grep)
+	checkMatchedContext(t, "cpack:24:            _filedir\nlocales/C:5:LC_IDENTIFICATION\n", []contextCase{
+		{"cpack=3=_cpack()", true},
+		{"cpack-4-{", true},
+		{"locales/C-3-% Locale for C locale in UTF-8", true},
+		{"locales/C-4-", true},
+		{"lscpu-2-{", false},
+		{"cpack-x-{", false},
+		{"cpack-", false},
+	})
+}
+
+// TestSniffGrepHeadingNoExtension checks that --heading groups headed by
+// names without an extension are grep's: a name alone followed by a
+// numbered line heads a group. Run in a git work tree of
+// /usr/share/bash-completion/completions:
+//
+//	git grep --heading --break -n -e '_init_completion' -e '_get_comp_words_by_ref' -- a* c* d*   >grep-git-grep-heading-noext.txt
+func TestSniffGrepHeadingNoExtension(t *testing.T) {
+	sniffsAs(t, "grep-git-grep-heading-noext.txt", Grep)
+}
+
+// TestMaybeContext checks which lines may be context lines of a file whose
+// name has no extension, left for the match after them to tell.
+func TestMaybeContext(t *testing.T) {
+	for _, tc := range []contextCase{
+		{"/usr/share/i18n/locales/C-3-% Locale for C locale in UTF-8", true},
+		{"cpack=3=_cpack()", true},
+		{"apt-4-{", true},
+		{"src/a.go:12:x-3-y", false},
+		{"see item 3-4-5", false},
+		{"x\ty-3-z", false},
+		{strings.Repeat("a b-1-", 40) + "c", false},
+	} {
+		if got := MaybeContext([]byte(tc.line)); got != tc.want {
+			t.Errorf("MaybeContext(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestSniffGrepNpmScope checks that a search run in node_modules, whose
+// paths start with a package's scope, is grep's. Run in npm's node_modules:
+//
+//	rg -n --sort path 'require\(' @npmcli/agent @npmcli/fs   >grep-rg-npm-scope.txt
+func TestSniffGrepNpmScope(t *testing.T) {
+	sniffsAs(t, "grep-rg-npm-scope.txt", Grep)
 }
 
 // TestSniffGrepCoverage checks that go tool cover -func's rows, which name
