@@ -147,18 +147,27 @@ type logTally struct {
 
 func tallyLog(sample []byte) logTally {
 	var t logTally
-	pkg := false   // a go build package header was seen
-	fence := false // inside a markdown code block, which quotes
-	run := 0       // diagnostics in a row
+	pkg := false     // a go build package header was seen
+	fence := false   // inside a markdown code block, which quotes
+	example := false // after a doctest's prompt, up to a blank line
+	run := 0         // diagnostics in a row
 	for line := range sampleLines(sample) {
 		line = logTerminal(line)
 		if len(bytes.TrimSpace(line)) == 0 {
+			example = false
 			continue
 		}
 		if bytes.HasPrefix(line, []byte("```")) {
 			fence = !fence
 		}
 		if fence {
+			continue
+		}
+		if doctestPrompt(line) {
+			example = true
+		} else if example && !doctestMore(line) {
+			// What a docstring's example shows after its prompt is the
+			// output it expects, a traceback too: no log's.
 			continue
 		}
 		t.lines++
@@ -237,6 +246,18 @@ func tallyLog(sample []byte) logTally {
 		t.logish += t.bars
 	}
 	return t
+}
+
+// doctestPrompt reports whether line is a doctest's prompt (">>> f(1)"),
+// as a docstring's or a manual's example has it before the output it
+// expects; doctestMore, whether it is the prompt that continues one
+// ("... ):").
+func doctestPrompt(line []byte) bool { return promptLine(line, ">>>") }
+func doctestMore(line []byte) bool   { return promptLine(line, "...") }
+
+func promptLine(line []byte, prompt string) bool {
+	rest, ok := bytes.CutPrefix(bytes.TrimLeft(line, " \t"), []byte(prompt))
+	return ok && (len(rest) == 0 || rest[0] == ' ')
 }
 
 // logBar reports whether a line is indented and starts with a bar alone
