@@ -1601,10 +1601,12 @@ func (d *Diff) endHunk() {
 					// changes: a statement or a line of prose.
 					prio -= diffDeclSpan + 1
 				}
-				if sig[i] >= 0 && 2*sigs <= max(h.changed, 8) {
-					// A signature where at most half the changed
-					// lines read so tells more than the statements at
-					// the edges.
+				if sig[i] >= 0 {
+					// A signature tells more than the statements at
+					// the edges, however many of the changed lines
+					// read so: a header's or a stub file's hunk of
+					// prototypes, a rename across signatures, shows
+					// what it declares rather than other hunks' edges.
 					prio = prioDiffEdge + diffDeclSpan + 1 - min(decl[i], decls-1-decl[i], diffDeclSpan)
 				}
 			default:

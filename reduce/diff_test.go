@@ -1093,8 +1093,9 @@ func TestDiffSignaturesBeforeLaterHunks(t *testing.T) {
 
 // A signature from the middle of a hunk, past the two from each end that
 // rank with its header, tells more of what the hunk adds than a statement
-// at its edge: where at most half its changed lines read as signatures, it
-// ranks above the edges. Where most do, the edges keep their place.
+// at its edge: it ranks above the edges, however many of the hunk's
+// changed lines read as signatures (a header file's prototypes, methods
+// renamed together). Statements and prose at the margin do not.
 func TestDiffMiddleSignaturesAboveEdges(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -1113,7 +1114,9 @@ func TestDiffMiddleSignaturesAboveEdges(t *testing.T) {
 			}
 			return fmt.Sprintf("+\tstep%d(w)", k)
 		}, true},
-		{"all signatures", func(k int) string { return fmt.Sprintf("+func handler%d(w io.Writer) error {", k) }, false},
+		{"all signatures", func(k int) string { return fmt.Sprintf("+func handler%d(w io.Writer) error {", k) }, true},
+		{"all prototypes", func(k int) string { return fmt.Sprintf("+static int handler%d(struct writer *w);", k) }, true},
+		{"statements", func(k int) string { return fmt.Sprintf("+var handler%d = step(w)", k) }, false},
 	} {
 		lines := []string{"diff --git a/x.go b/x.go", "--- a/x.go", "+++ b/x.go", "@@ -1,2 +1,50 @@ package x", " var a = 1"}
 		for k := range 48 {
@@ -1123,7 +1126,7 @@ func TestDiffMiddleSignaturesAboveEdges(t *testing.T) {
 		prio := diffPrios(lines)
 		first, last := 6, len(lines)-1
 		middle := 6 + 28 // handler28, past two signatures from each end
-		if !strings.HasPrefix(lines[middle-1], "+func handler28(") {
+		if !strings.Contains(lines[middle-1], "handler28") {
 			t.Fatalf("%s: line %d is %q", c.name, middle, lines[middle-1])
 		}
 		for _, edge := range []int{first, last} {

@@ -147,18 +147,35 @@ type logTally struct {
 
 func tallyLog(sample []byte) logTally {
 	var t logTally
-	pkg := false   // a go build package header was seen
-	fence := false // inside a markdown code block, which quotes
-	run := 0       // diagnostics in a row
+	pkg := false     // a go build package header was seen
+	fence := false   // inside a markdown code block, which quotes
+	example := false // after a doctest's prompt, up to a blank line
+	run := 0         // diagnostics in a row
+	rest := sample   // what follows the line being read
 	for line := range sampleLines(sample) {
+		rest = rest[min(len(line)+1, len(rest)):]
 		line = logTerminal(line)
 		if len(bytes.TrimSpace(line)) == 0 {
+			example = false
 			continue
 		}
 		if bytes.HasPrefix(line, []byte("```")) {
 			fence = !fence
 		}
 		if fence {
+			continue
+		}
+		switch {
+		case doctestPrompt(line):
+			example = true
+		case !example || doctestMore(line):
+		case pythonFrame(rest[:max(bytes.IndexByte(rest, '\n'), 0)]):
+			// A traceback with its frames is one an interactive
+			// session printed: an example's elides them ("...").
+			example = false
+		default:
+			// What a docstring's example shows after its prompt is the
+			// output it expects, a traceback too: no log's.
 			continue
 		}
 		t.lines++
@@ -239,6 +256,25 @@ func tallyLog(sample []byte) logTally {
 	return t
 }
 
+// doctestPrompt reports whether line is a doctest's prompt (">>> f(1)"),
+// as a docstring's or a manual's example has it before the output it
+// expects; doctestMore, whether it is the prompt that continues one
+// ("... ):").
+func doctestPrompt(line []byte) bool { return promptLine(line, ">>>") }
+func doctestMore(line []byte) bool   { return promptLine(line, "...") }
+
+// pythonFrame reports whether line is a frame of a Python traceback:
+// '  File "x.py", line 3, in f'.
+func pythonFrame(line []byte) bool {
+	t := bytes.TrimLeft(line, " ")
+	return bytes.HasPrefix(t, []byte(`File "`)) && bytes.Contains(t, []byte(`", line `))
+}
+
+func promptLine(line []byte, prompt string) bool {
+	rest, ok := bytes.CutPrefix(bytes.TrimLeft(line, " \t"), []byte(prompt))
+	return ok && (len(rest) == 0 || rest[0] == ' ')
+}
+
 // logBar reports whether a line is indented and starts with a bar alone
 // or before a blank, as a compiler's excerpt has it between the lines it
 // numbers.
@@ -291,7 +327,7 @@ func logQuote(line []byte) bool {
 		case n < 8 && len(t) > n+1 && t[n] == ' ' && t[n+1] == '|',
 			n == 0 && len(t) > 0 && t[0] == '|' && (len(t) == 1 || t[1] == ' '):
 			return true
-		case bytes.HasPrefix(t, []byte(`File "`)) && bytes.Contains(t, []byte(`", line `)):
+		case pythonFrame(t):
 			return true
 		case len(bytes.Trim(t, "^~")) == 0:
 			return true

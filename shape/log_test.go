@@ -150,6 +150,12 @@ func TestSniffLogLines(t *testing.T) {
 		{"# Scripts\n\nWhen a script fails, the output is:\n\n\t--- FAIL: TestScript (3.75s)\n\t    --- FAIL: TestScript/install (0.16s)\n\nThat names the script.\n", false},
 		// python -m doctest's report of a failed example.
 		{"**********************************************************************\nFile \"dt.py\", line 5, in dt.add\nFailed example:\n    add(2, 2)\nExpected:\n    5\nGot:\n    4\n", true},
+		// A docstring's example expects a traceback after its prompt;
+		// a traceback printed alone is a log's.
+		{"    >>> G[1][2][\"weight\"] = -7\n    >>> nx.bellman_ford(G, 0)\n    Traceback (most recent call last):\n        ...\n    networkx.exception.NetworkXUnbounded: Negative cycle detected.\n\n    See Also\n", false},
+		{">>> f(1)\n1\n\nTraceback (most recent call last):\n  File \"t.py\", line 3, in <module>\nValueError: bad\n", true},
+		// An interactive session's traceback names its frames.
+		{">>> import cfg\nTraceback (most recent call last):\n  File \"<stdin>\", line 1, in <module>\nModuleNotFoundError: No module named 'cfg'\n", true},
 		{"1 items had failures:\n   1 of   2 in dt.add\n***Test Failed*** 1 failures.\n", true},
 		// bash's errors name the script and its line.
 		{"bs.sh: line 3: syntax error: unexpected end of file\n", true},

@@ -1344,7 +1344,7 @@ func autoconfMacro(t []byte) bool {
 }
 
 // declStarts start declarations: of functions, types, classes, macros;
-// SQL's CREATE statements and a Dockerfile's stages (FROM image); CMake's
+// SQL's CREATE and ALTER statements and a Dockerfile's stages (FROM image); CMake's
 // functions and macros (function(name args), macro(name args)) and Vim
 // script's (function! name(args)); Lisp's forms that define (defun,
 // define, defn); TeX's definitions of commands and environments and a
@@ -1356,7 +1356,7 @@ var declStarts = []string{
 	"export interface ", "export type ", "async def ", "async function ", "#define ", "typedef ",
 	"enum ", "namespace ", "template<", "template <", "module.exports", "static ", "extern ", "abstract class ",
 	"final class ", "object ", "data class ", "const ", "var (", "declare ", "export declare ", "sub ",
-	"package ", "proc ", "message ", "service ", "rpc ", "CREATE ", "create ", "FROM ",
+	"package ", "proc ", "message ", "service ", "rpc ", "CREATE ", "create ", "ALTER ", "alter table ", "FROM ",
 	"function(", "macro(", "function! ",
 	"(defun ", "(defmacro ", "(defvar ", "(defconst ", "(defcustom ", "(define ", "(defn ", "(defn- ",
 	`\newcommand`, `\renewcommand`, `\providecommand`, `\DeclareRobustCommand`, `\newenvironment`,

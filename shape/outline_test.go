@@ -32,6 +32,8 @@ func TestOutlineLineForms(t *testing.T) {
 		// SQL's CREATE statements, a Dockerfile's stages.
 		{"CREATE OR REPLACE FUNCTION pg_catalog.ts_debug(document text,", declaration, true},
 		{"CREATE VIEW pg_roles AS", declaration, true},
+		{"ALTER TABLE pg_class ADD PRIMARY KEY USING INDEX pg_class_oid_index;", declaration, true},
+		{"alter the budget to taste", declaration, false},
 		{"FROM golang:1.22 AS build", declaration, true},
 		{"   add                     Add file contents to the index", commandEntry, true},
 		{"  create          Create a resource from a file or from stdin", commandEntry, true},
@@ -432,7 +434,13 @@ func TestSniffDeclarationFamilies(t *testing.T) {
 	lisp := "(require 'cl-lib)\n\n(defun format-state (prefix state top bot)\n  (cond ((string= state \"bot\") bot)\n\t\t((string= state \"top\") top)\n\t\t(t (format \"%s%s\" prefix state))))\n\n" +
 		"(defun dh/orgtbl-to-dfa-binary-table (table params)\n  (let* ((table (--filter (not (equal 'hline it)) table))\n\t\t (rows (1- (length table)))\n\t\t (prefix (plist-get params :prefix)))\n\t(concat prefix \"\\n\")))\n"
 	aside := "(define your terms first, as the guide says.\nThen write the rest of it,\nand (define the scope) before\nyou begin the work.\n"
-	sniffsOutline(t, []sniffCase{{sql, true}, {cmake, true}, {mk, true}, {lisp, true}, {aside, false}})
+	// A schema's constraints, added one ALTER statement at a time
+	// (postgresql's system_constraints.sql).
+	alter := "ALTER TABLE pg_proc ADD PRIMARY KEY USING INDEX pg_proc_oid_index;\n\n" +
+		"ALTER TABLE pg_proc ADD UNIQUE USING INDEX pg_proc_proname_args_nsp_index;\n\n" +
+		"ALTER TABLE pg_type ADD PRIMARY KEY USING INDEX pg_type_oid_index;\n\n" +
+		"ALTER TABLE pg_type ADD UNIQUE USING INDEX pg_type_typname_nsp_index;\n"
+	sniffsOutline(t, []sniffCase{{sql, true}, {alter, true}, {cmake, true}, {mk, true}, {lisp, true}, {aside, false}})
 }
 
 // TestSniffRestructuredText checks that reStructuredText reads as
