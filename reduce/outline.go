@@ -1,6 +1,9 @@
 package reduce
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // Priorities of the outline reducer's pieces, by tier. A file's first line
 // comes first; then headings, by level; then declarations and signatures,
@@ -156,6 +159,7 @@ type docRun struct {
 	ok      bool
 	apart   bool // it follows a blank line
 	opening bool // it follows the file's first line
+	bare    bool // its last line is the comment's mark alone (#)
 }
 
 // NewOutline returns an outline reducer for a view of about budget tokens.
@@ -481,17 +485,20 @@ func (o *Outline) finalize(next *lineShape) {
 	case comment:
 		prio = o.rest(depth, n)
 		starts := o.doc.last != n-1
+		// A paragraph of the comment starts after a bare comment line.
+		para := !starts && o.doc.bare && paragraphStart(c)
 		o.noteComment(p)
 		if starts {
 			o.doc.apart = len(o.before) > 0
 			o.doc.opening = o.prevPrio == prioOutlineFirst
 		}
-		if o.script && depth == 0 && (o.doc.apart || o.doc.opening) && o.doc.ok && o.doc.piece.Line == n {
+		if o.script && depth == 0 && (o.doc.apart || o.doc.opening) && o.doc.ok && (o.doc.piece.Line == n || para) {
 			// A script's comment at the margin, set apart by a blank
 			// line, says what the lines below it do: its first line
-			// with words ranks with the comments of declarations; the
-			// one under the first line, what the script is and how it
-			// is used, ranks with the declarations.
+			// with words, and each of its paragraphs' first lines,
+			// rank with the comments of declarations; those of the one
+			// under the first line, what the script is and how it is
+			// used, rank with the declarations.
 			if o.doc.opening {
 				prio = o.class(prioOutlineDecl, 0, n)
 			} else {
@@ -1113,6 +1120,7 @@ func (o *Outline) noteComment(p *pendingLine) {
 		o.doc.piece.Text = o.doc.piece.Text[:0]
 	}
 	o.doc.last = n
+	o.doc.bare = bareComment(p.shape.c)
 	if o.doc.ok || !wordy(p.shape.c) {
 		return
 	}
@@ -1229,6 +1237,22 @@ func wordy(c []byte) bool {
 		}
 	}
 	return false
+}
+
+// bareComment reports whether a comment line is its mark alone (#, //),
+// which parts a comment's paragraphs.
+func bareComment(c []byte) bool {
+	return !slices.ContainsFunc(c, isWordByte)
+}
+
+// paragraphStart reports whether a comment line reads as prose after its
+// mark: one space, then a letter; an example is indented further.
+func paragraphStart(c []byte) bool {
+	i := 0
+	for i < len(c) && !isBlank(c[i]) && !isWordByte(c[i]) {
+		i++
+	}
+	return i > 0 && i+1 < len(c) && c[i] == ' ' && isLetter(c[i+1])
 }
 
 // markdownLine reports whether a line bears a mark of markdown: a list

@@ -868,6 +868,27 @@ func TestOutlineScriptComments(t *testing.T) {
 	}
 }
 
+// A script's comment at the margin may run to several paragraphs parted by
+// a bare comment line: each paragraph's first line says what it is about,
+// as the comment's first line does, and ranks with it. A line inside a
+// paragraph, or one indented after the mark (an example), does not.
+func TestOutlineScriptCommentParagraphs(t *testing.T) {
+	ranks := outlineRanks("#!/bin/sh\n# Configure the library.\n#\n# Normally both libraries are built.\n" +
+		"# Use --static for one.\n#\n#    prefix=$HOME ./configure\n\nSTATICLIB=libz.a\n\n" +
+		"# Porting notes:\n#\n# This script needs a Posix shell.\n# Korn shell works too.\n\nAWK=awk\nfor f in a b\ndo\n\ttest -r $f\ndone\n")
+	for _, tc := range []struct{ para, first, inside int }{{4, 2, 5}, {13, 11, 14}} {
+		if ranks[tc.para] != ranks[tc.first] {
+			t.Errorf("the paragraph on line %d ranks %d, the comment's first line %d", tc.para, ranks[tc.para], ranks[tc.first])
+		}
+		if ranks[tc.inside] >= ranks[tc.first] {
+			t.Errorf("line %d inside a paragraph ranks %d, with the comment's first line (%d)", tc.inside, ranks[tc.inside], ranks[tc.first])
+		}
+	}
+	if ranks[7] >= ranks[2] {
+		t.Errorf("the example on line 7 ranks %d, with the comment's first line (%d)", ranks[7], ranks[2])
+	}
+}
+
 // A class declared in a function's body, as a module wrapped in a
 // function (UMD, an IIFE) declares its own, is a declaration with members,
 // as its functions there are.
