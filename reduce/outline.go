@@ -66,6 +66,11 @@ type block struct {
 	braced  bool // opened by a brace
 	option  bool // opened by a command-line option
 	longW   int  // the column of that option's long form
+	// header marks a block opened by the rest of a declaration's header,
+	// which holds what it goes on with up to the brace that opens the
+	// declaration's block, of kind opens.
+	header bool
+	opens  blockKind
 }
 
 // Outline is the reducer for source code and documentation: it keeps a
@@ -105,6 +110,7 @@ type Outline struct {
 	classes        map[int]classRun // runs of lines seen of each class, for spread
 	prevN          int              // the number of the line finalized before
 	bond           int              // the priority of a declaration whose header goes on, or 0
+	bondKind       blockKind        // the block that header opens where it ends
 	fence          bool             // inside a fenced block of markdown
 	quote          []byte           // the mark that ends the docstring or comment being read
 	here           []byte           // the word that ends the here-document being read
@@ -406,7 +412,11 @@ func (o *Outline) finalize(next *lineShape) {
 	// a block of its own.
 	lone := len(c) == 1 && brace
 	if lone && len(o.stack) > 0 && o.stack[len(o.stack)-1].w == s.w {
-		o.stack[len(o.stack)-1].braced = true
+		top := &o.stack[len(o.stack)-1]
+		top.braced = true
+		if top.header {
+			top.kind, top.header = top.opens, false
+		}
 		opener = false
 	}
 	// Headings do not nest what they head deeper: an option is as much a
@@ -474,6 +484,7 @@ func (o *Outline) finalize(next *lineShape) {
 		rule   bool
 		titled bool // a help's section title
 		lead   bool // the first line of a body
+		goesOn bool // the rest of a declaration's header, over lines that go on with it
 	)
 	switch {
 	case first:
@@ -558,8 +569,17 @@ func (o *Outline) finalize(next *lineShape) {
 			o.firstBody = firstBody
 		}
 	case s.cont && bond != 0:
-		// The rest of a declaration's header goes with its first line.
+		// The rest of a declaration's header goes with its first line,
+		// and the block it opens (a class's, after its bases) is the
+		// declaration's: at once where its brace ends it, else from the
+		// brace under it, the lines before (a base, a where clause's
+		// bound) going on the header.
 		prio = bond
+		if c[len(c)-1] == '{' {
+			kind = o.bondKind
+		} else {
+			goesOn = true
+		}
 	case s.cont:
 		prio = o.rest(depth, n)
 		push = push && !s.prefix
@@ -713,7 +733,7 @@ func (o *Outline) finalize(next *lineShape) {
 	alternative := next != nil && hasPrefix(next.c, "| ") && s.w == 0 && (s.rule || ruleHead(c))
 	if isDecl && next != nil && next.cont && len(o.blanks) == 0 && !roffMacro(c) && !alternative {
 		p.piece.Bond = true
-		o.bond = prio
+		o.bond, o.bondKind = prio, o.openerKind(s, ctx, true)
 	}
 	if !s.closer && s.underline == 0 {
 		last := &o.last[o.lastN%lastLines]
@@ -748,7 +768,8 @@ func (o *Outline) finalize(next *lineShape) {
 	if push {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
-		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option})
+		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
+			header: goesOn, opens: o.bondKind})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {

@@ -919,6 +919,28 @@ func TestOutlineRoffOptions(t *testing.T) {
 	}
 }
 
+// A class's header may go on over lines that list its bases, the last
+// indented deeper; the block its brace opens is the class's all the same,
+// and its members rank as members, not as the statements of a body. The
+// base indented deeper goes on the header: it is no member.
+func TestOutlineClassBasesOverLines(t *testing.T) {
+	ranks := outlineRanks("namespace std\n{\n  template<typename _Res>\n    class function<_Res()>\n" +
+		"    : public _Maybe_unary<_Res>,\n      private _Function_base\n    {\n    public:\n" +
+		"      function() noexcept\n      : _Function_base() { }\n\n      void\n      swap(function& __x) noexcept\n" +
+		"      {\n\tstd::swap(_M_functor, __x._M_functor);\n      }\n    };\n}\n")
+	decl := prioOutlineLast >> classShift
+	for _, n := range []int{9, 13} {
+		if ranks[n] <= decl {
+			t.Errorf("the member on line %d ranks %d, not as a declaration (above %d)", n, ranks[n], decl)
+		}
+	}
+	for _, n := range []int{6, 15} {
+		if ranks[n] > decl {
+			t.Errorf("line %d, a base or a statement, ranks %d, as a declaration", n, ranks[n])
+		}
+	}
+}
+
 // A class declared in a function's body, as a module wrapped in a
 // function (UMD, an IIFE) declares its own, is a declaration with members,
 // as its functions there are.
