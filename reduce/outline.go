@@ -1,6 +1,9 @@
 package reduce
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // Priorities of the outline reducer's pieces, by tier. A file's first line
 // comes first; then headings, by level; then declarations and signatures,
@@ -63,6 +66,11 @@ type block struct {
 	braced  bool // opened by a brace
 	option  bool // opened by a command-line option
 	longW   int  // the column of that option's long form
+	// header marks a block opened by the rest of a declaration's header,
+	// which holds what it goes on with up to the brace that opens the
+	// declaration's block, of kind opens.
+	header bool
+	opens  blockKind
 }
 
 // Outline is the reducer for source code and documentation: it keeps a
@@ -102,6 +110,7 @@ type Outline struct {
 	classes        map[int]classRun // runs of lines seen of each class, for spread
 	prevN          int              // the number of the line finalized before
 	bond           int              // the priority of a declaration whose header goes on, or 0
+	bondKind       blockKind        // the block that header opens where it ends
 	fence          bool             // inside a fenced block of markdown
 	quote          []byte           // the mark that ends the docstring or comment being read
 	here           []byte           // the word that ends the here-document being read
@@ -156,6 +165,7 @@ type docRun struct {
 	ok      bool
 	apart   bool // it follows a blank line
 	opening bool // it follows the file's first line
+	bare    bool // its last line is the comment's mark alone (#)
 }
 
 // NewOutline returns an outline reducer for a view of about budget tokens.
@@ -402,7 +412,11 @@ func (o *Outline) finalize(next *lineShape) {
 	// a block of its own.
 	lone := len(c) == 1 && brace
 	if lone && len(o.stack) > 0 && o.stack[len(o.stack)-1].w == s.w {
-		o.stack[len(o.stack)-1].braced = true
+		top := &o.stack[len(o.stack)-1]
+		top.braced = true
+		if top.header {
+			top.kind, top.header = top.opens, false
+		}
 		opener = false
 	}
 	// Headings do not nest what they head deeper: an option is as much a
@@ -470,6 +484,7 @@ func (o *Outline) finalize(next *lineShape) {
 		rule   bool
 		titled bool // a help's section title
 		lead   bool // the first line of a body
+		goesOn bool // the rest of a declaration's header, over lines that go on with it
 	)
 	switch {
 	case first:
@@ -481,17 +496,20 @@ func (o *Outline) finalize(next *lineShape) {
 	case comment:
 		prio = o.rest(depth, n)
 		starts := o.doc.last != n-1
+		// A paragraph of the comment starts after a bare comment line.
+		para := !starts && o.doc.bare && paragraphStart(c)
 		o.noteComment(p)
 		if starts {
 			o.doc.apart = len(o.before) > 0
 			o.doc.opening = o.prevPrio == prioOutlineFirst
 		}
-		if o.script && depth == 0 && (o.doc.apart || o.doc.opening) && o.doc.ok && o.doc.piece.Line == n {
+		if o.script && depth == 0 && (o.doc.apart || o.doc.opening) && o.doc.ok && (o.doc.piece.Line == n || para) {
 			// A script's comment at the margin, set apart by a blank
 			// line, says what the lines below it do: its first line
-			// with words ranks with the comments of declarations; the
-			// one under the first line, what the script is and how it
-			// is used, ranks with the declarations.
+			// with words, and each of its paragraphs' first lines,
+			// rank with the comments of declarations; those of the one
+			// under the first line, what the script is and how it is
+			// used, rank with the declarations.
 			if o.doc.opening {
 				prio = o.class(prioOutlineDecl, 0, n)
 			} else {
@@ -551,8 +569,17 @@ func (o *Outline) finalize(next *lineShape) {
 			o.firstBody = firstBody
 		}
 	case s.cont && bond != 0:
-		// The rest of a declaration's header goes with its first line.
+		// The rest of a declaration's header goes with its first line,
+		// and the block it opens (a class's, after its bases) is the
+		// declaration's: at once where its brace ends it, else from the
+		// brace under it, the lines before (a base, a where clause's
+		// bound) going on the header.
 		prio = bond
+		if c[len(c)-1] == '{' {
+			kind = o.bondKind
+		} else {
+			goesOn = true
+		}
 	case s.cont:
 		prio = o.rest(depth, n)
 		push = push && !s.prefix
@@ -706,7 +733,7 @@ func (o *Outline) finalize(next *lineShape) {
 	alternative := next != nil && hasPrefix(next.c, "| ") && s.w == 0 && (s.rule || ruleHead(c))
 	if isDecl && next != nil && next.cont && len(o.blanks) == 0 && !roffMacro(c) && !alternative {
 		p.piece.Bond = true
-		o.bond = prio
+		o.bond, o.bondKind = prio, o.openerKind(s, ctx, true)
 	}
 	if !s.closer && s.underline == 0 {
 		last := &o.last[o.lastN%lastLines]
@@ -741,7 +768,8 @@ func (o *Outline) finalize(next *lineShape) {
 	if push {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
-		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option})
+		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
+			header: goesOn, opens: o.bondKind})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {
@@ -1113,6 +1141,7 @@ func (o *Outline) noteComment(p *pendingLine) {
 		o.doc.piece.Text = o.doc.piece.Text[:0]
 	}
 	o.doc.last = n
+	o.doc.bare = bareComment(p.shape.c)
 	if o.doc.ok || !wordy(p.shape.c) {
 		return
 	}
@@ -1229,6 +1258,22 @@ func wordy(c []byte) bool {
 		}
 	}
 	return false
+}
+
+// bareComment reports whether a comment line is its mark alone (#, //),
+// which parts a comment's paragraphs.
+func bareComment(c []byte) bool {
+	return !slices.ContainsFunc(c, isWordByte)
+}
+
+// paragraphStart reports whether a comment line reads as prose after its
+// mark: one space, then a letter; an example is indented further.
+func paragraphStart(c []byte) bool {
+	i := 0
+	for i < len(c) && !isBlank(c[i]) && !isWordByte(c[i]) {
+		i++
+	}
+	return i > 0 && i+1 < len(c) && c[i] == ' ' && isLetter(c[i+1])
 }
 
 // markdownLine reports whether a line bears a mark of markdown: a list

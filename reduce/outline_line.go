@@ -163,6 +163,12 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 		s.decl, s.keyword = declFunc, true
 		return s
 	}
+	if roffOption(c) && s.w == 0 {
+		// A manual's source names each option it describes on a line
+		// of its own: declared as the rendered manual's options are.
+		s.decl, s.keyword = declType, true
+		return s
+	}
 	if pod(c) && s.w == 0 {
 		// A heading of Perl's documentation names a section of the
 		// documentation of the code around it, often a function's:
@@ -532,6 +538,8 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' }
 
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 func isWordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
@@ -606,9 +614,13 @@ func equalsHeading(c []byte) int {
 }
 
 // roffSection returns the level of a manual's section in its roff source:
-// 1 for a section (.SH of man, .Sh of mdoc), 2 for a subsection (.SS,
-// .Ss), 0 for any other line. The macro stands alone or before a blank.
+// 1 for the title (.TH, .Dt) and a section (.SH of man, .Sh of mdoc), 2
+// for a subsection (.SS, .Ss), 0 for any other line. The macro stands
+// alone or before a blank.
 func roffSection(c []byte) int {
+	if hasPrefix(c, ".TH ") || hasPrefix(c, ".Dt ") {
+		return 1 // the manual's title: its name and section
+	}
 	if len(c) < 3 || c[0] != '.' || c[1] != 'S' || len(c) > 3 && c[3] != ' ' && c[3] != '\t' {
 		return 0
 	}
@@ -656,6 +668,23 @@ func texEntry(c []byte) bool {
 var texLevels = map[string]int{
 	"part": 1, "chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4,
 	"paragraph": 5, "subparagraph": 5,
+}
+
+// roffOption reports whether a line of a manual's roff source names an
+// option that the lines after it describe: mdoc's list item of a flag
+// (.It Fl f), or man's tag of one in bold (.B \-f, .BR \-o " file",
+// \fB\-k\fR), as .TP sets over the option's text.
+func roffOption(c []byte) bool {
+	if rest, ok := bytes.CutPrefix(c, []byte(".It Fl ")); ok {
+		return len(rest) > 0
+	}
+	for _, macro := range []string{".B ", ".BR ", ".BI ", ".IP \"\\fB", ".IP \\fB", "\\fB"} {
+		if rest, ok := bytes.CutPrefix(c, []byte(macro)); ok {
+			rest = bytes.TrimPrefix(bytes.TrimLeft(rest, "\""), []byte("\\"))
+			return len(rest) > 1 && rest[0] == '-' && rest[1] != ' '
+		}
+	}
+	return false
 }
 
 // roffMacro reports whether a line of roff defines a macro, as a macro
