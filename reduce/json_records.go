@@ -103,6 +103,10 @@ type recordList struct {
 	// record's line, when the view has room for it.
 	tell    []byte
 	telling bool
+	// tellsApart is set if the tell field is a label of labelKeys whose
+	// values tell most records apart, as versions do and a two-valued
+	// type does not: each record's is worth more than records in full.
+	tellsApart bool
 }
 
 // by names what records are shown by.
@@ -195,7 +199,10 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			l.nameIn, l.someNamed = innerName(b, items)
 		}
 		if len(l.path) == 1 && l.someNamed == nil {
-			l.tell = tellKey(b, items, l.path[0])
+			if st := tellStat(b, items, l.path[0]); st != nil {
+				l.tell = st.name
+				l.tellsApart = labelRank(st.name) < len(labelKeys) && len(st.values)*2 >= len(items)
+			}
 		}
 	}
 	// The first record shows what a record holds; those that stand out
@@ -390,6 +397,15 @@ const maxTell = 24
 // is not the key and varies across the records, by labelKeys, else the
 // first such; or nil.
 func tellKey(b []byte, items []seg, key []byte) []byte {
+	if st := tellStat(b, items, key); st != nil {
+		return st.name
+	}
+	return nil
+}
+
+// tellStat returns what countKeys learns of the field tellKey returns, or
+// nil.
+func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
 	var best *recordKeyStat
 	for _, st := range countKeys(b, items, nil) {
 		if bytes.Equal(st.name, key) || st.n*10 < len(items)*9 || st.length > maxTell*st.n || len(st.values) < 2 {
@@ -400,10 +416,7 @@ func tellKey(b []byte, items []seg, key []byte) []byte {
 			best = st
 		}
 	}
-	if best == nil {
-		return nil
-	}
-	return best.name
+	return best
 }
 
 // tellRank ranks a field by how much it tells of a record: by labelKeys,
@@ -621,10 +634,14 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		if elided := l.counts.elided; l.counts.byKey > 0 {
 			// Records in full, but for the first, give way to it when
 			// the view shows more than a field more for each: a field
-			// of every record tells more than a few more records.
+			// of every record tells more than a few more records. They
+			// give way whatever their fields to a label that tells most
+			// records apart, a version: counted against the fields of
+			// records in full, it would come and go as the budget grows
+			// a record in full at a time.
 			l.telling = true
 			k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1
-			if k2 >= min(k, 1) && fits(k2) && l.counts.elided+k-k2 < elided {
+			if k2 >= min(k, 1) && fits(k2) && (l.tellsApart || l.counts.elided+k-k2 < elided) {
 				k = k2
 			} else {
 				l.telling = false

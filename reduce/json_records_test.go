@@ -1053,3 +1053,33 @@ func TestJSONRecordLineTells(t *testing.T) {
 		}
 	}
 }
+
+// A list's records that go by name and version show every version at any
+// budget with room for them: the versions do not come and go as the budget
+// grows a record in full at a time, which shows eight fields of one record
+// where the lines showed the version of all the others.
+func TestJSONRecordLineTellsAtEveryBudget(t *testing.T) {
+	recs := make([]string, 20)
+	for i := range recs {
+		recs[i] = fmt.Sprintf("  {\n    \"name\": \"package-%02d\",\n    \"version\": \"%d.%d.%d\",\n"+
+			"    \"summary\": \"a library that does thing %d\",\n    \"home_page\": \"https://example.com/p%02d\",\n"+
+			"    \"author\": \"Author %d\",\n    \"license\": \"MIT\",\n    \"location\": \"/usr/lib/python3/site-packages\",\n"+
+			"    \"requires\": [\"dep-a\", \"dep-b\"],\n    \"required_by\": []\n  }", i, i%3, i%7, i, i, i, i)
+	}
+	in := []byte("[\n" + strings.Join(recs, ",\n") + "\n]\n")
+	version := regexp.MustCompile(`"version": "[0-9.]+"`)
+	most, at := 0, 0
+	for budget := 300; budget <= 1400; budget += 20 {
+		got := body(t, shape.JSON, in, budget)
+		n := len(version.FindAll(got, -1))
+		if n < most {
+			t.Errorf("budget %d shows %d versions, budget %d showed %d:\n%s", budget, n, at, most, got)
+		}
+		if n > most {
+			most, at = n, budget
+		}
+	}
+	if most < len(recs) {
+		t.Errorf("no budget shows every version; at most %d", most)
+	}
+}
