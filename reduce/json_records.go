@@ -103,6 +103,11 @@ type recordList struct {
 	// record's line, when the view has room for it.
 	tell    []byte
 	telling bool
+	// tell2, if set, is a second field a line may show beside the tell
+	// field, when that is a name: one whose key holds a word of
+	// labelKeys (current_version_string); telling2 shows it.
+	tell2    []byte
+	telling2 bool
 	// tellSome holds, when the lines do not all show the tell field,
 	// the records spread over the list whose lines show it in the room
 	// the view leaves, by index.
@@ -214,6 +219,9 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			if st := tellStat(b, items, l.path[0]); st != nil {
 				l.tell, l.tellVaries = st.name, varies(st, len(items))
 				l.tellsApart = l.tellVaries && labelRank(st.name) < len(labelKeys)
+				if labelRank(st.name) == len(labelKeys) && nameLike(st.name) {
+					l.tell2 = labelWordKey(b, items, l.path[0], st.name)
+				}
 			}
 		}
 	}
@@ -397,6 +405,19 @@ func (l *recordList) told(s scan, i int, v seg) (seg, bool) {
 	return val, k == jString || k == jNumber
 }
 
+// told2 is told for the second tell field, tell2.
+func (l *recordList) told2(s scan, v seg) (seg, bool) {
+	if !l.telling2 {
+		return seg{}, false
+	}
+	val := s.memberValue(v, l.tell2)
+	if val.end <= val.start {
+		return seg{}, false
+	}
+	k := kindAt(s.b, val.start)
+	return val, k == jString || k == jNumber
+}
+
 // maxTell is the longest average literal a telling field's values may
 // have: a version, a size, a state, not a description.
 const maxTell = 24
@@ -412,6 +433,49 @@ func tellKey(b []byte, items []seg, key []byte) []byte {
 	return nil
 }
 
+// labelWordKey returns the key of a short field nearly every record has,
+// that varies, is neither key nor other, and holds a word of labelKeys
+// (current_version_string, installedVersion); or nil.
+func labelWordKey(b []byte, items []seg, key, other []byte) []byte {
+	for _, st := range countKeys(b, items, nil) {
+		if !bytes.Equal(st.name, key) && !bytes.Equal(st.name, other) && tells(st, len(items)) && labelWordRank(st.name) < len(labelKeys) {
+			return st.name
+		}
+	}
+	return nil
+}
+
+// labelWordRank returns the position in labelKeys of the first word of a
+// quoted key that is one, the words parted by punctuation or a capital
+// (apiVersion, current_version_string), or len(labelKeys).
+func labelWordRank(key []byte) int {
+	best := len(labelKeys)
+	word := func(w []byte) {
+		if i := slices.Index(labelKeys, strings.ToLower(string(w))); i >= 0 {
+			best = min(best, i)
+		}
+	}
+	start := 1
+	for i := 1; i < len(key)-1; i++ {
+		switch c := key[i]; {
+		case c >= 'A' && c <= 'Z':
+			word(key[start:i])
+			start = i
+		case !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9'):
+			word(key[start:i])
+			start = i + 1
+		}
+	}
+	word(key[start : len(key)-1])
+	return best
+}
+
+// tells reports whether a field may tell n records on their lines: a
+// short scalar nearly all have, with more than one value.
+func tells(st *recordKeyStat, n int) bool {
+	return st.n*10 >= n*9 && st.length <= maxTell*st.n && len(st.values) >= 2
+}
+
 // varies reports whether a field's values tell most of n records apart,
 // as versions do and a two-valued type does not.
 func varies(st *recordKeyStat, n int) bool { return len(st.values)*2 >= n }
@@ -421,7 +485,7 @@ func varies(st *recordKeyStat, n int) bool { return len(st.values)*2 >= n }
 func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
 	var best *recordKeyStat
 	for _, st := range countKeys(b, items, nil) {
-		if bytes.Equal(st.name, key) || st.n*10 < len(items)*9 || st.length > maxTell*st.n || len(st.values) < 2 {
+		if bytes.Equal(st.name, key) || !tells(st, len(items)) {
 			continue
 		}
 		if best == nil || tellRank(st) < tellRank(best) ||
@@ -565,7 +629,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.counts = l.count(d.scan)
 		}
 		d.forgetLists()
-		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil, lists[0].telling, told}
+		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil, lists[0].telling, lists[0].telling2, told}
 		if rn := lists[0].names; rn != nil {
 			key.names = namesTry{rn, rn.m, rn.width}
 		}
@@ -587,7 +651,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	}
 	most, longest := 0, 0
 	for _, l := range lists {
-		l.byKey, l.names, l.telling = false, nil, false
+		l.byKey, l.names, l.telling, l.telling2 = false, nil, false, false
 		l.upgrades = l.upgrades[:l.core]
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
@@ -662,12 +726,19 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			// records apart, a version: counted against the fields of
 			// records in full, it would come and go as the budget grows
 			// a record in full at a time.
-			l.telling = true
-			k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1
-			if k2 >= min(k, 1) && fits(k2) && (l.tellsApart || l.counts.elided+k-k2 < elided) {
-				k = k2
-			} else {
-				l.telling = false
+			// A second field, a version beside a second name, is
+			// tried first, by the same count.
+			for _, two := range []bool{true, false} {
+				if two && l.tell2 == nil {
+					continue
+				}
+				l.telling, l.telling2 = true, two
+				k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1
+				if k2 >= min(k, 1) && fits(k2) && (l.tellsApart || l.counts.elided+k-k2 < elided) {
+					k = k2
+					break
+				}
+				l.telling, l.telling2 = false, false
 			}
 		}
 		if fits(k); !l.telling && l.tellVaries && l.counts.byKey > 0 {
@@ -776,8 +847,8 @@ type listTry struct {
 	bare bool
 	// telling is set when the first list's lines show its tell field;
 	// told is how many records spread over it show it otherwise.
-	telling bool
-	told    int
+	telling, telling2 bool
+	told              int
 }
 
 // namesTry is how a list's records are named in folds, if they are: the
@@ -967,6 +1038,9 @@ func (l *recordList) elided(s scan, i int, v seg) int {
 	if _, ok := l.told(s, i, v); ok {
 		fields--
 	}
+	if _, ok := l.told2(s, v); ok {
+		fields--
+	}
 	if _, _, ok := l.named(s, v); ok {
 		// The name's own field, or the object holding it and the fields
 		// the line leaves out of that.
@@ -1012,6 +1086,8 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		switch {
 		case n.named > 0:
 			note += " (" + elision.Thousands(int64(n.named)) + " with a name)"
+		case l.telling2:
+			note += " and " + string(l.tell[1:len(l.tell)-1]) + " and " + string(l.tell2[1:len(l.tell2)-1])
 		case l.telling:
 			note += " and " + string(l.tell[1:len(l.tell)-1])
 		case n.told > 0:
@@ -1228,6 +1304,10 @@ func (r *docRender) oneLine(i int, v seg, l *recordList) {
 		if val, ok := l.told(r.d.scan, i, v); ok {
 			r.out = append(r.out, r.inlineComma()...)
 			r.member(l.tell, val)
+		}
+		if val, ok := l.told2(r.d.scan, v); ok {
+			r.out = append(r.out, r.inlineComma()...)
+			r.member(l.tell2, val)
 		}
 		if k, val, ok := l.named(r.d.scan, v); ok {
 			r.out = append(r.out, r.inlineComma()...)

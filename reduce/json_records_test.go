@@ -1121,3 +1121,31 @@ func TestJSONRecordLineTellsSome(t *testing.T) {
 		}
 	}
 }
+
+// A list whose lines tell a record by a second name (an id beside a
+// display name) show beside it a field whose key holds a word of a label
+// (current_version_string), as gcloud's components list: the version
+// says more of a component than its name twice.
+func TestJSONRecordLineTellsTwo(t *testing.T) {
+	recs := make([]string, 40)
+	for i := range recs {
+		recs[i] = fmt.Sprintf("  {\n    \"current_version_string\": \"%d.%d.%d\",\n    \"id\": \"component-%02d\",\n"+
+			"    \"name\": \"Component number %d of the kit\",\n    \"platform\": {\"architecture\": null, \"operating_system\": null},\n"+
+			"    \"size\": %d,\n    \"state\": {\"name\": \"Not Installed\"}\n  }", i%4, i%9, i, i, i, 1000*i)
+	}
+	const budget = 1400
+	got := body(t, shape.JSON, []byte("[\n"+strings.Join(recs, ",\n")+"\n]\n"), budget)
+	if !json.Valid(got) || counter().Count(got) > budget {
+		t.Fatalf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" by name and id and current_version_string: ")) {
+		t.Errorf("the note does not say the records go by name, id and version:\n%s", got)
+	}
+	for i := range recs {
+		line := fmt.Sprintf(`{"name": "Component number %d of the kit", "id": "component-%02d", "current_version_string": "%d.%d.%d"}`, i, i, i%4, i%9, i)
+		full := fmt.Sprintf(`"id": "component-%02d",`, i)
+		if !bytes.Contains(got, []byte(line)) && !bytes.Contains(got, []byte(full)) {
+			t.Errorf("component %d is neither in full nor on a line with its id and version:\n%s", i, got)
+		}
+	}
+}
