@@ -397,12 +397,7 @@ func (l *recordList) told(s scan, i int, v seg) (seg, bool) {
 	if !l.telling && !l.tellSome[i] {
 		return seg{}, false
 	}
-	val := s.memberValue(v, l.tell)
-	if val.end <= val.start {
-		return seg{}, false
-	}
-	k := kindAt(s.b, val.start)
-	return val, k == jString || k == jNumber
+	return scalarMember(s, v, l.tell)
 }
 
 // told2 is told for the second tell field, tell2.
@@ -410,7 +405,13 @@ func (l *recordList) told2(s scan, v seg) (seg, bool) {
 	if !l.telling2 {
 		return seg{}, false
 	}
-	val := s.memberValue(v, l.tell2)
+	return scalarMember(s, v, l.tell2)
+}
+
+// scalarMember returns the value of record v's member key, if it has one
+// and it is a string or a number.
+func scalarMember(s scan, v seg, key []byte) (seg, bool) {
+	val := s.memberValue(v, key)
 	if val.end <= val.start {
 		return seg{}, false
 	}

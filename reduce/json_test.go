@@ -969,23 +969,17 @@ func TestJSONNamesEachFailureOnce(t *testing.T) {
 // costs more tokens for the same fields. A record in a list of records is
 // left as it was: those lists have views of their own.
 func TestJSONFlatMemberOnALine(t *testing.T) {
-	var in strings.Builder
-	in.WriteString("{\n  \"name\": \"app\",\n  \"dependencies\": {\n")
-	for i := range 30 {
-		if i > 0 {
-			in.WriteString(",\n")
+	packages := make([]string, 30)
+	for i := range packages {
+		deps := make([]string, 3)
+		for j := range deps {
+			deps[j] = fmt.Sprintf("        \"dep-%02d-%d\": {\n          \"version\": \"1.%d.%d\",\n          \"overridden\": false\n        }", i, j, j, i)
 		}
-		fmt.Fprintf(&in, "    \"package-%02d\": {\n      \"version\": \"%d.%d.0\",\n      \"overridden\": false,\n      \"dependencies\": {\n", i, i%4, i)
-		for j := range 3 {
-			if j > 0 {
-				in.WriteString(",\n")
-			}
-			fmt.Fprintf(&in, "        \"dep-%02d-%d\": {\n          \"version\": \"1.%d.%d\",\n          \"overridden\": false\n        }", i, j, j, i)
-		}
-		in.WriteString("\n      }\n    }")
+		packages[i] = fmt.Sprintf("    \"package-%02d\": {\n      \"version\": \"%d.%d.0\",\n      \"overridden\": false,\n      \"dependencies\": {\n%s\n      }\n    }",
+			i, i%4, i, strings.Join(deps, ",\n"))
 	}
-	in.WriteString("\n  }\n}\n")
-	got := body(t, shape.JSON, []byte(in.String()), 1000)
+	in := "{\n  \"name\": \"app\",\n  \"dependencies\": {\n" + strings.Join(packages, ",\n") + "\n  }\n}\n"
+	got := body(t, shape.JSON, []byte(in), 1000)
 	if !json.Valid(got) {
 		t.Fatalf("the view does not parse:\n%s", got)
 	}
