@@ -42,7 +42,8 @@ const lenientLevels = 3
 const floorLevel = 17
 
 // inlineMax is the longest container that a view writes on one line as the
-// input has it, rather than one member a line.
+// input has it, rather than one member a line; a record of scalars only
+// stays on its line up to half as long again (see inlineLimit).
 const inlineMax = 80
 
 // maxViewDepth is the deepest a view shows containers. Each level costs a

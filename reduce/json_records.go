@@ -103,6 +103,20 @@ type recordList struct {
 	// record's line, when the view has room for it.
 	tell    []byte
 	telling bool
+	// tell2, if set, is a second field a line may show beside the tell
+	// field, when that is a name: one whose key holds a word of
+	// labelKeys (current_version_string); telling2 shows it.
+	tell2    []byte
+	telling2 bool
+	// tellSome holds, when the lines do not all show the tell field,
+	// the records spread over the list whose lines show it in the room
+	// the view leaves, by index.
+	tellSome map[int]bool
+	// tellVaries and labelVaries are set if the values of the tell
+	// field, or the label, tell most records apart (see varies);
+	// tellsApart, if the tell field is besides a label of labelKeys:
+	// then each record's is worth more than records in full.
+	tellVaries, labelVaries, tellsApart bool
 }
 
 // by names what records are shown by.
@@ -169,10 +183,17 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		// A map's records have a field in common that a line shows;
 		// objects of other fields are a document's parts.
 		if !lists {
-			l.label = labelKey(b, items)
+			if st := labelKey(b, items); st != nil {
+				l.label, l.labelVaries = st.name, varies(st, len(items))
+			}
 		}
 		if l.label == nil && !c.mapLike {
 			return nil
+		}
+		// A short field nearly all have tells the records of a map
+		// shown by name alone, when no label does (see told).
+		if st := tellStat(b, items, nil); st != nil && !lists {
+			l.tell, l.tellVaries = st.name, varies(st, len(items))
 		}
 	} else {
 		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
@@ -195,7 +216,13 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			l.nameIn, l.someNamed = innerName(b, items)
 		}
 		if len(l.path) == 1 && l.someNamed == nil {
-			l.tell = tellKey(b, items, l.path[0])
+			if st := tellStat(b, items, l.path[0]); st != nil {
+				l.tell, l.tellVaries = st.name, varies(st, len(items))
+				l.tellsApart = l.tellVaries && labelRank(st.name) < len(labelKeys)
+				if labelRank(st.name) == len(labelKeys) && nameLike(st.name) {
+					l.tell2 = labelWordKey(b, items, l.path[0], st.name)
+				}
+			}
 		}
 	}
 	// The first record shows what a record holds; those that stand out
@@ -347,10 +374,10 @@ func keyRank(key []byte, names []string) int {
 	return len(names)
 }
 
-// labelKey returns the field that a map's records are shown by: one all
-// of them have with a short scalar value, by labelKeys, else the first
-// such; or nil.
-func labelKey(b []byte, values []seg) []byte {
+// labelKey returns what countKeys learns of the field that a map's records
+// are shown by: one all of them have with a short scalar value, by
+// labelKeys, else the first such; or nil.
+func labelKey(b []byte, values []seg) *recordKeyStat {
 	order := countKeys(b, values, nil)
 	var best *recordKeyStat
 	for _, st := range order {
@@ -361,19 +388,30 @@ func labelKey(b []byte, values []seg) []byte {
 			best = st
 		}
 	}
-	if best == nil {
-		return nil
-	}
-	return best.name
+	return best
 }
 
-// told returns the value of record v's tell field, if its line shows it:
-// a string or a number.
-func (l *recordList) told(s scan, v seg) (seg, bool) {
-	if !l.telling {
+// told returns the value of the tell field of record i, v, if its line
+// shows it: a string or a number.
+func (l *recordList) told(s scan, i int, v seg) (seg, bool) {
+	if !l.telling && !l.tellSome[i] {
 		return seg{}, false
 	}
-	val := s.memberValue(v, l.tell)
+	return scalarMember(s, v, l.tell)
+}
+
+// told2 is told for the second tell field, tell2.
+func (l *recordList) told2(s scan, v seg) (seg, bool) {
+	if !l.telling2 {
+		return seg{}, false
+	}
+	return scalarMember(s, v, l.tell2)
+}
+
+// scalarMember returns the value of record v's member key, if it has one
+// and it is a string or a number.
+func scalarMember(s scan, v seg, key []byte) (seg, bool) {
+	val := s.memberValue(v, key)
 	if val.end <= val.start {
 		return seg{}, false
 	}
@@ -390,9 +428,65 @@ const maxTell = 24
 // is not the key and varies across the records, by labelKeys, else the
 // first such; or nil.
 func tellKey(b []byte, items []seg, key []byte) []byte {
+	if st := tellStat(b, items, key); st != nil {
+		return st.name
+	}
+	return nil
+}
+
+// labelWordKey returns the key of a short field nearly every record has,
+// that varies, is neither key nor other, and holds a word of labelKeys
+// (current_version_string, installedVersion); or nil.
+func labelWordKey(b []byte, items []seg, key, other []byte) []byte {
+	for _, st := range countKeys(b, items, nil) {
+		if !bytes.Equal(st.name, key) && !bytes.Equal(st.name, other) && tells(st, len(items)) && labelWordRank(st.name) < len(labelKeys) {
+			return st.name
+		}
+	}
+	return nil
+}
+
+// labelWordRank returns the position in labelKeys of the first word of a
+// quoted key that is one, the words parted by punctuation or a capital
+// (apiVersion, current_version_string), or len(labelKeys).
+func labelWordRank(key []byte) int {
+	best := len(labelKeys)
+	word := func(w []byte) {
+		if i := slices.Index(labelKeys, strings.ToLower(string(w))); i >= 0 {
+			best = min(best, i)
+		}
+	}
+	start := 1
+	for i := 1; i < len(key)-1; i++ {
+		switch c := key[i]; {
+		case c >= 'A' && c <= 'Z':
+			word(key[start:i])
+			start = i
+		case !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9'):
+			word(key[start:i])
+			start = i + 1
+		}
+	}
+	word(key[start : len(key)-1])
+	return best
+}
+
+// tells reports whether a field may tell n records on their lines: a
+// short scalar nearly all have, with more than one value.
+func tells(st *recordKeyStat, n int) bool {
+	return st.n*10 >= n*9 && st.length <= maxTell*st.n && len(st.values) >= 2
+}
+
+// varies reports whether a field's values tell most of n records apart,
+// as versions do and a two-valued type does not.
+func varies(st *recordKeyStat, n int) bool { return len(st.values)*2 >= n }
+
+// tellStat returns what countKeys learns of the field tellKey returns, or
+// nil.
+func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
 	var best *recordKeyStat
 	for _, st := range countKeys(b, items, nil) {
-		if bytes.Equal(st.name, key) || st.n*10 < len(items)*9 || st.length > maxTell*st.n || len(st.values) < 2 {
+		if bytes.Equal(st.name, key) || !tells(st, len(items)) {
 			continue
 		}
 		if best == nil || tellRank(st) < tellRank(best) ||
@@ -400,10 +494,7 @@ func tellKey(b []byte, items []seg, key []byte) []byte {
 			best = st
 		}
 	}
-	if best == nil {
-		return nil
-	}
-	return best.name
+	return best
 }
 
 // tellRank ranks a field by how much it tells of a record: by labelKeys,
@@ -515,6 +606,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		at = strconv.AppendInt(append(at, ' '), int64(l.at), 10)
 	}
 	whole := 0    // records shown whole, spread over each list, in byKey
+	told := 0     // records whose lines show the tell field, spread over the list
 	var last form // the form fits picked last
 	fits := func(k int) bool {
 		var full []byte // the records in full, by list, in order of index
@@ -531,10 +623,14 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			for _, i := range spreadOrder(l.n)[:min(whole, l.n)] {
 				l.whole[i] = true
 			}
+			l.tellSome = map[int]bool{}
+			for _, i := range spreadOrder(l.n)[:min(told, l.n)] {
+				l.tellSome[i] = true
+			}
 			l.counts = l.count(d.scan)
 		}
 		d.forgetLists()
-		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil, lists[0].telling}
+		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil, lists[0].telling, lists[0].telling2, told}
 		if rn := lists[0].names; rn != nil {
 			key.names = namesTry{rn, rn.m, rn.width}
 		}
@@ -556,7 +652,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	}
 	most, longest := 0, 0
 	for _, l := range lists {
-		l.byKey, l.names, l.telling = false, nil, false
+		l.byKey, l.names, l.telling, l.telling2 = false, nil, false, false
 		l.upgrades = l.upgrades[:l.core]
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
@@ -590,10 +686,15 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		// A map whose records do not fit a line each by their label, a
 		// description, may fit by their names alone, as a map with no
 		// label does: its names say more than its depth.
-		label := l.label
+		// The label is then the field records tell where no short
+		// field does, on as many lines as the room left holds.
+		label, tell, tellVaries := l.label, l.tell, l.tellVaries
 		l.label, l.byKey = nil, false
+		if l.tell == nil {
+			l.tell, l.tellVaries = label, l.labelVaries
+		}
 		if k = sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1; k < 0 {
-			l.label = label
+			l.label, l.tell, l.tellVaries = label, tell, tellVaries
 		}
 	}
 	if l := lists[0]; k < 0 && len(lists) == 1 && (!l.object || l.label == nil) {
@@ -613,7 +714,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		d.reset()
 		return nil, false
 	}
-	if l := lists[0]; len(lists) == 1 && l.tell != nil && l.names == nil {
+	if l := lists[0]; len(lists) == 1 && l.tell != nil && l.names == nil && (!l.object || l.label == nil) {
 		// The records shown by their keys show the field that tells
 		// most of them too, when that costs the view nothing else.
 		fits(k)
@@ -621,14 +722,32 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		if elided := l.counts.elided; l.counts.byKey > 0 {
 			// Records in full, but for the first, give way to it when
 			// the view shows more than a field more for each: a field
-			// of every record tells more than a few more records.
-			l.telling = true
-			k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1
-			if k2 >= min(k, 1) && fits(k2) && l.counts.elided+k-k2 < elided {
-				k = k2
-			} else {
-				l.telling = false
+			// of every record tells more than a few more records. They
+			// give way whatever their fields to a label that tells most
+			// records apart, a version: counted against the fields of
+			// records in full, it would come and go as the budget grows
+			// a record in full at a time.
+			// A second field, a version beside a second name, is
+			// tried first, by the same count.
+			for _, two := range []bool{true, false} {
+				if two && l.tell2 == nil {
+					continue
+				}
+				l.telling, l.telling2 = true, two
+				k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1
+				if k2 >= min(k, 1) && fits(k2) && (l.tellsApart || l.counts.elided+k-k2 < elided) {
+					k = k2
+					break
+				}
+				l.telling, l.telling2 = false, false
 			}
+		}
+		if fits(k); !l.telling && l.tellVaries && l.counts.byKey > 0 {
+			// The room the lines leave, if any, shows the field on
+			// the lines of records spread over the list, as records
+			// whole are spread, where its values tell records apart:
+			// the rest of the view gives up nothing for them.
+			told = sort.Search(l.n, func(m int) bool { told = m + 1; return !fits(k) || last.poorer(floor) })
 		}
 	}
 	fits(k)
@@ -727,8 +846,10 @@ type listTry struct {
 	names       namesTry
 	// bare is set when the first list shows no label (see label).
 	bare bool
-	// telling is set when the first list's lines show its tell field.
-	telling bool
+	// telling is set when the first list's lines show its tell field;
+	// told is how many records spread over it show it otherwise.
+	telling, telling2 bool
+	told              int
 }
 
 // namesTry is how a list's records are named in folds, if they are: the
@@ -805,8 +926,8 @@ func (d *jsonDoc) reset() {
 
 // recordCounts counts what a record list's view shows: records in full,
 // records by their key, the fields those leave out, and how many of them
-// show a name besides (see named).
-type recordCounts struct{ full, byKey, elided, named int }
+// show a name besides (see named) or their tell field (see told).
+type recordCounts struct{ full, byKey, elided, named, told int }
 
 // shape returns how the view shows record i, whose value is v: in full,
 // whole as the input has it (a record on one line as short as a note), or
@@ -883,7 +1004,10 @@ func (l *recordList) count(s scan) recordCounts {
 			n.full++
 		case shownByKey:
 			n.byKey++
-			n.elided += l.elided(s, v)
+			n.elided += l.elided(s, i, v)
+			if _, ok := l.told(s, i, v); ok {
+				n.told++
+			}
 			if _, _, ok := l.named(s, v); ok {
 				n.named++
 			}
@@ -898,18 +1022,24 @@ func (l *recordList) count(s scan) recordCounts {
 	return n
 }
 
-// elided returns how many fields the line of the record at v leaves out.
-func (l *recordList) elided(s scan, v seg) int {
+// elided returns how many fields the line of record i, v, leaves out.
+func (l *recordList) elided(s scan, i int, v seg) int {
 	fields := countMembers(s, v)
 	switch {
 	case l.object && l.label == nil:
+		if _, ok := l.told(s, i, v); ok {
+			fields--
+		}
 		return fields
 	case l.object:
 		return fields - 1
 	case len(l.path) == 2:
 		fields += countMembers(s, s.memberValue(v, l.path[0])) - 1
 	}
-	if _, ok := l.told(s, v); ok {
+	if _, ok := l.told(s, i, v); ok {
+		fields--
+	}
+	if _, ok := l.told2(s, v); ok {
 		fields--
 	}
 	if _, _, ok := l.named(s, v); ok {
@@ -957,8 +1087,12 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		switch {
 		case n.named > 0:
 			note += " (" + elision.Thousands(int64(n.named)) + " with a name)"
+		case l.telling2:
+			note += " and " + string(l.tell[1:len(l.tell)-1]) + " and " + string(l.tell2[1:len(l.tell2)-1])
 		case l.telling:
 			note += " and " + string(l.tell[1:len(l.tell)-1])
+		case n.told > 0:
+			note += " (" + elision.Thousands(int64(n.told)) + " with " + string(l.tell[1:len(l.tell)-1]) + ")"
 		default:
 			note += " alone"
 		}
@@ -991,7 +1125,7 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		case shownWhole:
 			r.whole(val)
 		default:
-			r.oneLine(val, l)
+			r.oneLine(i, val, l)
 		}
 		i++
 		return len(r.out) <= r.limit
@@ -1136,8 +1270,8 @@ func (r *docRender) fullRecord(v seg, depth int, rare map[string]bool) {
 	r.depth, r.edge, r.expand = savedDepth, savedEdge, savedExpand
 }
 
-// oneLine writes a record by the value that names it.
-func (r *docRender) oneLine(v seg, l *recordList) {
+// oneLine writes record i, v, by the value that names it.
+func (r *docRender) oneLine(i int, v seg, l *recordList) {
 	b := r.d.b
 	switch {
 	case l.object && l.label == nil:
@@ -1146,7 +1280,11 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 		// of that field alone: the note above counts the fields left
 		// out, and the line reads as the input's does, the name and
 		// the record's opening bracket.
-		r.out = append(r.out, b[v.start], b[v.end-1])
+		r.out = append(r.out, b[v.start])
+		if val, ok := l.told(r.d.scan, i, v); ok {
+			r.member(l.tell, val)
+		}
+		r.out = append(r.out, b[v.end-1])
 		return
 	case l.object:
 		r.out = append(r.out, '{')
@@ -1164,9 +1302,13 @@ func (r *docRender) oneLine(v seg, l *recordList) {
 		r.out = append(r.out, '}')
 	} else {
 		r.member(l.path[0], r.d.memberValue(v, l.path[0]))
-		if val, ok := l.told(r.d.scan, v); ok {
+		if val, ok := l.told(r.d.scan, i, v); ok {
 			r.out = append(r.out, r.inlineComma()...)
 			r.member(l.tell, val)
+		}
+		if val, ok := l.told2(r.d.scan, v); ok {
+			r.out = append(r.out, r.inlineComma()...)
+			r.member(l.tell2, val)
 		}
 		if k, val, ok := l.named(r.d.scan, v); ok {
 			r.out = append(r.out, r.inlineComma()...)
@@ -1861,7 +2003,7 @@ func listPhrase(count [3]int, elided int, by string) string {
 func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) listLine {
 	d := newJSONDoc(s.b, r.v, false)
 	rd := docRender{d: d, lv: jsonLevels[0], depth: maxViewDepth, limit: r.v.end - r.v.start + 1024}
-	rd.oneLine(r.v, l)
+	rd.oneLine(0, r.v, l)
 	fields := 1
 	if extra != nil {
 		rd.out = rd.out[:len(rd.out)-1] // the closing brace
@@ -1895,7 +2037,7 @@ func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) list
 		piece:  Piece{Line: r.first, Note: note, Stands: r.last - r.first + 1},
 		cost:   c.Count([]byte(note + "\n")),
 		fields: fields,
-		elided: l.elided(scan{b: s.b}, r.v) + 1 - fields,
+		elided: l.elided(scan{b: s.b}, 0, r.v) + 1 - fields,
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1050,6 +1051,101 @@ func TestJSONRecordLineTells(t *testing.T) {
 		full := fmt.Sprintf(`"name": "package-%02d",`, i)
 		if !bytes.Contains(got, []byte(line)) && !bytes.Contains(got, []byte(full)) {
 			t.Errorf("package-%02d is neither in full nor on a line with its version:\n%s", i, got)
+		}
+	}
+}
+
+// A list's records that go by name and version, once a budget shows every
+// version, show every version at any larger budget: the versions do not
+// come and go as the budget grows a record in full at a time, which shows
+// eight fields of one record where the lines showed the version of all
+// the others.
+func TestJSONRecordLineTellsAtEveryBudget(t *testing.T) {
+	recs := make([]string, 20)
+	for i := range recs {
+		recs[i] = fmt.Sprintf("  {\n    \"name\": \"package-%02d\",\n    \"version\": \"%d.%d.%d\",\n"+
+			"    \"summary\": \"a library that does thing %d\",\n    \"home_page\": \"https://example.com/p%02d\",\n"+
+			"    \"author\": \"Author %d\",\n    \"license\": \"MIT\",\n    \"location\": \"/usr/lib/python3/site-packages\",\n"+
+			"    \"requires\": [\"dep-a\", \"dep-b\"],\n    \"required_by\": []\n  }", i, i%3, i%7, i, i, i, i)
+	}
+	in := []byte("[\n" + strings.Join(recs, ",\n") + "\n]\n")
+	version := regexp.MustCompile(`"version": "[0-9.]+"`)
+	most, at := 0, 0
+	for budget := 300; budget <= 1400; budget += 20 {
+		got := body(t, shape.JSON, in, budget)
+		n := len(version.FindAll(got, -1))
+		if most == len(recs) && n < most {
+			t.Errorf("budget %d shows %d versions, budget %d showed %d:\n%s", budget, n, at, most, got)
+		}
+		if n > most {
+			most, at = n, budget
+		}
+	}
+	if most < len(recs) {
+		t.Errorf("no budget shows every version; at most %d", most)
+	}
+}
+
+// Records shown by their keys alone, where the lines cannot all show the
+// field that tells them, show it on the lines of records spread over the
+// list in the room the view leaves: a lockfile's packages by name, some
+// with their versions, from the first to the last.
+func TestJSONRecordLineTellsSome(t *testing.T) {
+	const n = 100
+	members := make([]string, n)
+	for i := range members {
+		version := ""
+		if i%20 != 7 {
+			version = fmt.Sprintf("\n      \"version\": \"%d.%d.%d\",", i%5, i%11, i)
+		}
+		members[i] = fmt.Sprintf("    \"node_modules/package-%03d\": {%s\n      \"integrity\": \"sha512-%064d\",\n      \"license\": \"MIT\"\n    }", i, version, i)
+	}
+	in := []byte("{\n  \"packages\": {\n" + strings.Join(members, ",\n") + "\n  }\n}\n")
+	for _, budget := range []int{1300, 1500} {
+		got := body(t, shape.JSON, in, budget)
+		if !json.Valid(got) || counter().Count(got) > budget {
+			t.Fatalf("budget %d: the view does not parse or fit:\n%s", budget, got)
+		}
+		m := regexp.MustCompile(`by name \((\d+) with version\)`).FindSubmatch(got)
+		if m == nil {
+			t.Fatalf("budget %d: the note does not count records with their version:\n%s", budget, got)
+		}
+		lines := regexp.MustCompile(`"node_modules/package-(\d{3})": \{"version": "[0-9.]+"\}`).FindAllSubmatch(got, -1)
+		if want, _ := strconv.Atoi(string(m[1])); len(lines) != want || want < 2 {
+			t.Fatalf("budget %d: %d lines with a version, the note says %s:\n%s", budget, len(lines), m[1], got)
+		}
+		first, _ := strconv.Atoi(string(lines[0][1]))
+		last, _ := strconv.Atoi(string(lines[len(lines)-1][1]))
+		if first > n/10 || last < n-1-n/10 {
+			t.Errorf("budget %d: the versions go from package %d to %d, not over the list:\n%s", budget, first, last, got)
+		}
+	}
+}
+
+// A list whose lines tell a record by a second name (an id beside a
+// display name) show beside it a field whose key holds a word of a label
+// (current_version_string), as gcloud's components list: the version
+// says more of a component than its name twice.
+func TestJSONRecordLineTellsTwo(t *testing.T) {
+	recs := make([]string, 40)
+	for i := range recs {
+		recs[i] = fmt.Sprintf("  {\n    \"current_version_string\": \"%d.%d.%d\",\n    \"id\": \"component-%02d\",\n"+
+			"    \"name\": \"Component number %d of the kit\",\n    \"platform\": {\"architecture\": null, \"operating_system\": null},\n"+
+			"    \"size\": %d,\n    \"state\": {\"name\": \"Not Installed\"}\n  }", i%4, i%9, i, i, i, 1000*i)
+	}
+	const budget = 1400
+	got := body(t, shape.JSON, []byte("[\n"+strings.Join(recs, ",\n")+"\n]\n"), budget)
+	if !json.Valid(got) || counter().Count(got) > budget {
+		t.Fatalf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" by name and id and current_version_string: ")) {
+		t.Errorf("the note does not say the records go by name, id and version:\n%s", got)
+	}
+	for i := range recs {
+		line := fmt.Sprintf(`{"name": "Component number %d of the kit", "id": "component-%02d", "current_version_string": "%d.%d.%d"}`, i, i, i%4, i%9, i)
+		full := fmt.Sprintf(`"id": "component-%02d",`, i)
+		if !bytes.Contains(got, []byte(line)) && !bytes.Contains(got, []byte(full)) {
+			t.Errorf("component %d is neither in full nor on a line with its id and version:\n%s", i, got)
 		}
 	}
 }

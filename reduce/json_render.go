@@ -90,8 +90,17 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		r.lists = true
 		r.listOnce(v, depth, r.d.lists[v.start])
 		return
-	case oneLine && len(raw) <= min(inlineMax, r.lv.chars):
+	case oneLine && len(raw) <= min(inlineLimit(c), r.lv.chars):
 		r.out = append(r.out, raw...)
+		if r.shown != nil {
+			r.shown[v.start] = c.n
+		}
+		return
+	case c.object && !record && r.flat(c):
+		// An object of short scalars the input spreads over lines
+		// costs more written a field a line, for the same fields. A
+		// list of records keeps its records as the input has them: it
+		// has views of its own (see recordViews).
 		if r.shown != nil {
 			r.shown[v.start] = c.n
 		}
@@ -224,6 +233,17 @@ func (r *docRender) flatFits(c *container) bool {
 		}
 	}
 	return size <= min(inlineMax, r.lv.chars)
+}
+
+// inlineLimit is the longest a container on one line in the input stays on
+// its line. A record of scalars only is worth its line at half as long
+// again as any other container: written a field a line it costs more and
+// no longer reads, or searches, as the input has it.
+func inlineLimit(c *container) int {
+	if c.object && c.kinds[jObject] == 0 && c.kinds[jArray] == 0 {
+		return inlineMax + inlineMax/2
+	}
+	return inlineMax
 }
 
 // inlineComma is what parts a container on one line between its members:

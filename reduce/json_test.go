@@ -150,6 +150,30 @@ func TestJSONFlatScalarsAtTheCut(t *testing.T) {
 	}
 }
 
+// A record of short fields that the input writes on a line of its own
+// stays on that line though it is longer than other containers kept on
+// one: written a field a line, it costs more and no longer reads, or
+// searches, as the input has it. A longer line, or one holding containers,
+// is still written a member a line.
+func TestJSONFlatRecordKeepsItsLine(t *testing.T) {
+	line := func(name string) string {
+		return `{"type":"file","name":"` + name + `","mode":"0444","prot":"-r--r--r--","size":7521}`
+	}
+	var in bytes.Buffer
+	in.WriteString(`{"type":"directory","name":"cache","contents":[`)
+	for i := range 40 {
+		if i > 0 {
+			in.WriteByte(',')
+		}
+		in.WriteString("\n  " + line(fmt.Sprintf("cache_%02d_test.go", i)))
+	}
+	in.WriteString("\n]}\n")
+	got := string(body(t, shape.JSON, in.Bytes(), 600))
+	if !strings.Contains(got, line("cache_00_test.go")) {
+		t.Errorf("the first record is not on its line:\n%s", got)
+	}
+}
+
 // The records of a list that a view cuts below its depth (a linter's
 // findings under each file) show their short fields, the telling first,
 // in no more room than a summary of their keys, under a note that says
@@ -936,5 +960,30 @@ func TestJSONNamesEachFailureOnce(t *testing.T) {
 	}
 	if notes != 1 || !bytes.Contains(got, []byte("[headroom: the other 199 tests by outcome")) {
 		t.Errorf("the failed test is named %d times outside its events, not once:\n%s", notes, got)
+	}
+}
+
+// A record of a few short scalars that the input spreads over lines, as
+// npm ls writes each dependency's version, shows on one line wherever the
+// view shows it whole, not only where it cuts the depth: a field a line
+// costs more tokens for the same fields. A record in a list of records is
+// left as it was: those lists have views of their own.
+func TestJSONFlatMemberOnALine(t *testing.T) {
+	packages := make([]string, 30)
+	for i := range packages {
+		deps := make([]string, 3)
+		for j := range deps {
+			deps[j] = fmt.Sprintf("        \"dep-%02d-%d\": {\n          \"version\": \"1.%d.%d\",\n          \"overridden\": false\n        }", i, j, j, i)
+		}
+		packages[i] = fmt.Sprintf("    \"package-%02d\": {\n      \"version\": \"%d.%d.0\",\n      \"overridden\": false,\n      \"dependencies\": {\n%s\n      }\n    }",
+			i, i%4, i, strings.Join(deps, ",\n"))
+	}
+	in := "{\n  \"name\": \"app\",\n  \"dependencies\": {\n" + strings.Join(packages, ",\n") + "\n  }\n}\n"
+	got := body(t, shape.JSON, []byte(in), 1000)
+	if !json.Valid(got) {
+		t.Fatalf("the view does not parse:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(`"dep-00-0": {"version": "1.0.0", "overridden": false}`)) {
+		t.Errorf("the first dependency's record is not on a line:\n%s", got)
 	}
 }
