@@ -313,6 +313,8 @@ func TestLogClassify(t *testing.T) {
 		{"src/kv.h:29:7: note: declared here", lkNote},
 		{"store/store.go:39:9: not enough return values", lkError},
 		{"make: *** [Makefile:11: build/parse.o] Error 1", lkError},
+		{"gmake[2]: *** [CMakeFiles/rb.dir/build.make:104: CMakeFiles/rb.dir/src/h03.c.o] Error 1", lkError},
+		{"gmake: *** [Makefile:91: all] Error 2", lkError},
 		{"src/buffer.c: In function ‘buf_append’:", lkContext},
 		{"# example.com/svc/store", lkContext},
 		{"npm error code EUSAGE", lkNpm},
@@ -776,19 +778,25 @@ func TestLogGoTestKeepsEachMessageHead(t *testing.T) {
 // target it could not build names a target no line named before, though
 // the targets differ only in their numbers: it ranks before the code under
 // the compiler's errors, which repeats word for word.
+// GNU make run as gmake, as the Makefiles cmake generates call it, says so
+// in the same words.
 func TestLogMakeTargetLineRanksBeforeExcerpts(t *testing.T) {
-	var wants []string
-	got := logBuild(t, func(b *strings.Builder, i int, _ string) {
-		n := fmt.Sprintf("part%02d", i+1)
-		fmt.Fprintf(b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
-		fmt.Fprintf(b, "src/%s.c: In function ‘%s’:\n", n, n)
-		fmt.Fprintf(b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
-		b.WriteString("    8 |         return totl + base;\n      |                ^~~~\n      |                total\n")
-		line := fmt.Sprintf("make: *** [Makefile:9: src/%s.o] Error 1", n)
-		b.WriteString(line + "\n")
-		wants = append(wants, line)
-	}, "make: Target 'all' not remade because of errors.\n", 1000)
-	logWants(t, got, wants...)
+	for _, make := range []string{"make", "gmake[2]"} {
+		t.Run(make, func(t *testing.T) {
+			var wants []string
+			got := logBuild(t, func(b *strings.Builder, i int, _ string) {
+				n := fmt.Sprintf("part%02d", i+1)
+				fmt.Fprintf(b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
+				fmt.Fprintf(b, "src/%s.c: In function ‘%s’:\n", n, n)
+				fmt.Fprintf(b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
+				b.WriteString("    8 |         return totl + base;\n      |                ^~~~\n      |                total\n")
+				line := fmt.Sprintf("%s: *** [Makefile:9: src/%s.o] Error 1", make, n)
+				b.WriteString(line + "\n")
+				wants = append(wants, line)
+			}, make+": Target 'all' not remade because of errors.\n", 1000)
+			logWants(t, got, wants...)
+		})
+	}
 }
 
 // A warning that differs from the others of its kind only in a number it
