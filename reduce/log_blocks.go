@@ -345,10 +345,12 @@ func (r *Log) seenError(s []byte) (n int, other, said bool) {
 	var h uint64
 	file, msg := logLocation(s)
 	newFile := false
+	inFile := -1
 	if msg != nil {
 		h = r.kindOf(msg)
 		newFile = r.newFile(file)
-		other = logCount(r.fileKinds, h^logHash(file)) == 0 && !newFile
+		inFile = logCount(r.fileKinds, h^logHash(file))
+		other = inFile == 0 && !newFile
 		said = newFile && logCount(r.firsts, logAlikeKey(msg)) > 0
 	} else {
 		h, r.mask = logSimilar(s, r.mask)
@@ -367,6 +369,13 @@ func (r *Log) seenError(s []byte) (n int, other, said bool) {
 	}
 	if msg == nil {
 		msg = s // the line is its own message
+	}
+	if inFile > 0 {
+		// A repeat about a file ranks by the repeats about that file, so
+		// that every file with errors shows its next one before any
+		// shows the one after: errors of the first files do not crowd
+		// out those of the last.
+		return r.repeats(logAlikeKey(msg)^logHash(file), inFile), other, false
 	}
 	return r.repeats(logAlikeKey(msg), n), other, false
 }

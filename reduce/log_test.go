@@ -865,3 +865,20 @@ func TestLogRepeatedWarningKindOutranksDeepPaths(t *testing.T) {
 	got := string(body(t, shape.Log, []byte(b.String()), 1200))
 	logWants(t, got, wants...)
 }
+
+// In a build that reports many errors of the same kinds in file after file
+// (go build -gcflags=-e), each file shows its next error before any shows
+// the one after: the first files' repeats do not crowd out the last's.
+func TestLogRepeatsRankByTheirFile(t *testing.T) {
+	var wants []string
+	got := logBuild(t, func(b *strings.Builder, _ int, n string) {
+		for i := 1; i <= 6; i++ {
+			line := fmt.Sprintf("%s/%s.go:%d:6: declared and not used: total", n, n, 5*i+1)
+			fmt.Fprintf(b, "%s\n%s/%s.go:%d:27: undefined: missing%02d\n", line, n, n, 5*i+2, i)
+			if i == 2 {
+				wants = append(wants, line)
+			}
+		}
+	}, "", 1100)
+	logWants(t, got, wants...)
+}
