@@ -882,3 +882,22 @@ func TestLogRepeatsRankByTheirFile(t *testing.T) {
 	}, "", 1100)
 	logWants(t, got, wants...)
 }
+
+// In a build that goes on after errors (make -k), an error said word for
+// word about file after file gives way, past the first few files, to what
+// is new about each: its other error and make's line for its target.
+func TestLogSaidErrorGivesWayToNewOnes(t *testing.T) {
+	var wants []string
+	got := logBuild(t, func(b *strings.Builder, i int, n string) {
+		fmt.Fprintf(b, "g++ -std=c++17 -Wall -c -o src/%s.o src/%s.cpp\n", n, n)
+		fmt.Fprintf(b, "src/%s.cpp:6:31: error: conversion from ‘std::vector<int>::size_type’ to non-scalar type ‘std::string’ requested\n", n)
+		b.WriteString("    6 |         std::string s = v.size();\n      |                         ~~~~~~^~\n")
+		other := fmt.Sprintf("src/%s.cpp:10:24: error: ‘%s_total’ was not declared in this scope", n, n)
+		target := fmt.Sprintf("make: *** [Makefile:5: src/%s.o] Error 1", n)
+		fmt.Fprintf(b, "%s\n   10 |         return total + %s_total(v);\n      |                        ^~~~~~~~~\n%s\n", other, n, target)
+		if i == 5 {
+			wants = append(wants, other, target)
+		}
+	}, "", 1000)
+	logWants(t, got, wants...)
+}
