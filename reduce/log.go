@@ -64,6 +64,10 @@ const (
 	// logRepeatExact parts the repeats of a diagnostic word for word from
 	// those of its kind: the first rank below the second.
 	logRepeatExact = 64
+	// logSaidLead is how many files show the first error about them as a
+	// failure when it says word for word what the first error about
+	// another said.
+	logSaidLead = 4
 )
 
 // Log is the reducer for build, test and CI output. It keeps every

@@ -202,8 +202,10 @@ func (r *Log) openBlock(k logKind) {
 		}
 		if said {
 			// The first error about its file, said word for word about
-			// another before: its head ranks as a failure, the lines
-			// under it after the first warning of every kind.
+			// another before: its head ranks as a failure, or past the
+			// first few files with the first errors of their kinds
+			// about files, the lines under it after the first warning
+			// of every kind.
 			b.rest = logRepeatPrio(prioLogWarn, logRepeatExact)
 		}
 	}
@@ -341,15 +343,26 @@ func (r *Log) newFile(file []byte) bool {
 // that had errors of other kinds, or names a make target no error named.
 // An error with a source location is of the kind of its message; any
 // other line is of the kind of the whole line but for its numbers.
+//
+// The first error about a file, said word for word about logSaidLead
+// files before, is a repeat said word for word: past the first few files,
+// the errors new to each file and make's line for each target tell more
+// about it than the same message again.
 func (r *Log) seenError(s []byte) (n int, other, said bool) {
 	var h uint64
+	firsts := 0 // files whose first error said the same before
 	file, msg := logLocation(s)
 	newFile := false
+	inFile := -1
 	if msg != nil {
 		h = r.kindOf(msg)
 		newFile = r.newFile(file)
-		other = logCount(r.fileKinds, h^logHash(file)) == 0 && !newFile
-		said = newFile && logCount(r.firsts, logAlikeKey(msg)) > 0
+		inFile = logCount(r.fileKinds, h^logHash(file))
+		other = inFile == 0 && !newFile
+		if newFile {
+			firsts = logCount(r.firsts, logAlikeKey(msg))
+			said = firsts > 0
+		}
 	} else {
 		h, r.mask = logSimilar(s, r.mask)
 		if f := r.preFile(); f != nil {
@@ -363,10 +376,20 @@ func (r *Log) seenError(s []byte) (n int, other, said bool) {
 	}
 	n = logCount(r.errorKeys, h)
 	if newFile || n == 0 {
+		if firsts >= logSaidLead {
+			return firsts*logRepeatExact + min(firsts, logRepeatExact-1), true, said
+		}
 		return 0, false, said
 	}
 	if msg == nil {
 		msg = s // the line is its own message
+	}
+	if inFile > 0 {
+		// A repeat about a file ranks by the repeats about that file, so
+		// that every file with errors shows its next one before any
+		// shows the one after: errors of the first files do not crowd
+		// out those of the last.
+		return r.repeats(logAlikeKey(msg)^logHash(file), inFile), other, false
 	}
 	return r.repeats(logAlikeKey(msg), n), other, false
 }

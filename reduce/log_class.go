@@ -205,8 +205,14 @@ func logByStart(s []byte, ind int) logKind {
 			return lkWarning // apt
 		}
 	case 'g':
-		if top && logHas(s, "goroutine ") && len(s) > 10 && logDigit(s[10]) {
+		switch {
+		case top && logHas(s, "goroutine ") && len(s) > 10 && logDigit(s[10]):
 			return lkGoroutine
+		case top && logHas(s, "gmake") && bytes.Contains(s, []byte(": *** ")):
+			// GNU make installed or called as gmake, as the Makefiles
+			// cmake generates call it: its line for a target it could
+			// not build.
+			return lkError
 		}
 	case 'n':
 		switch {

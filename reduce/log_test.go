@@ -313,6 +313,8 @@ func TestLogClassify(t *testing.T) {
 		{"src/kv.h:29:7: note: declared here", lkNote},
 		{"store/store.go:39:9: not enough return values", lkError},
 		{"make: *** [Makefile:11: build/parse.o] Error 1", lkError},
+		{"gmake[2]: *** [CMakeFiles/rb.dir/build.make:104: CMakeFiles/rb.dir/src/h03.c.o] Error 1", lkError},
+		{"gmake: *** [Makefile:91: all] Error 2", lkError},
 		{"src/buffer.c: In function ‘buf_append’:", lkContext},
 		{"# example.com/svc/store", lkContext},
 		{"npm error code EUSAGE", lkNpm},
@@ -776,19 +778,25 @@ func TestLogGoTestKeepsEachMessageHead(t *testing.T) {
 // target it could not build names a target no line named before, though
 // the targets differ only in their numbers: it ranks before the code under
 // the compiler's errors, which repeats word for word.
+// GNU make run as gmake, as the Makefiles cmake generates call it, says so
+// in the same words.
 func TestLogMakeTargetLineRanksBeforeExcerpts(t *testing.T) {
-	var wants []string
-	got := logBuild(t, func(b *strings.Builder, i int, _ string) {
-		n := fmt.Sprintf("part%02d", i+1)
-		fmt.Fprintf(b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
-		fmt.Fprintf(b, "src/%s.c: In function ‘%s’:\n", n, n)
-		fmt.Fprintf(b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
-		b.WriteString("    8 |         return totl + base;\n      |                ^~~~\n      |                total\n")
-		line := fmt.Sprintf("make: *** [Makefile:9: src/%s.o] Error 1", n)
-		b.WriteString(line + "\n")
-		wants = append(wants, line)
-	}, "make: Target 'all' not remade because of errors.\n", 1000)
-	logWants(t, got, wants...)
+	for _, make := range []string{"make", "gmake[2]"} {
+		t.Run(make, func(t *testing.T) {
+			var wants []string
+			got := logBuild(t, func(b *strings.Builder, i int, _ string) {
+				n := fmt.Sprintf("part%02d", i+1)
+				fmt.Fprintf(b, "gcc -O2 -Wall -c -o src/%s.o src/%s.c\n", n, n)
+				fmt.Fprintf(b, "src/%s.c: In function ‘%s’:\n", n, n)
+				fmt.Fprintf(b, "src/%s.c:8:16: error: ‘totl’ undeclared (first use in this function); did you mean ‘total’?\n", n)
+				b.WriteString("    8 |         return totl + base;\n      |                ^~~~\n      |                total\n")
+				line := fmt.Sprintf("%s: *** [Makefile:9: src/%s.o] Error 1", make, n)
+				b.WriteString(line + "\n")
+				wants = append(wants, line)
+			}, make+": Target 'all' not remade because of errors.\n", 1000)
+			logWants(t, got, wants...)
+		})
+	}
 }
 
 // A warning that differs from the others of its kind only in a number it
@@ -855,5 +863,41 @@ func TestLogRepeatedWarningKindOutranksDeepPaths(t *testing.T) {
 		}
 	}
 	got := string(body(t, shape.Log, []byte(b.String()), 1200))
+	logWants(t, got, wants...)
+}
+
+// In a build that reports many errors of the same kinds in file after file
+// (go build -gcflags=-e), each file shows its next error before any shows
+// the one after: the first files' repeats do not crowd out the last's.
+func TestLogRepeatsRankByTheirFile(t *testing.T) {
+	var wants []string
+	got := logBuild(t, func(b *strings.Builder, _ int, n string) {
+		for i := 1; i <= 6; i++ {
+			line := fmt.Sprintf("%s/%s.go:%d:6: declared and not used: total", n, n, 5*i+1)
+			fmt.Fprintf(b, "%s\n%s/%s.go:%d:27: undefined: missing%02d\n", line, n, n, 5*i+2, i)
+			if i == 2 {
+				wants = append(wants, line)
+			}
+		}
+	}, "", 1100)
+	logWants(t, got, wants...)
+}
+
+// In a build that goes on after errors (make -k), an error said word for
+// word about file after file gives way, past the first few files, to what
+// is new about each: its other error and make's line for its target.
+func TestLogSaidErrorGivesWayToNewOnes(t *testing.T) {
+	var wants []string
+	got := logBuild(t, func(b *strings.Builder, i int, n string) {
+		fmt.Fprintf(b, "g++ -std=c++17 -Wall -c -o src/%s.o src/%s.cpp\n", n, n)
+		fmt.Fprintf(b, "src/%s.cpp:6:31: error: conversion from ‘std::vector<int>::size_type’ to non-scalar type ‘std::string’ requested\n", n)
+		b.WriteString("    6 |         std::string s = v.size();\n      |                         ~~~~~~^~\n")
+		other := fmt.Sprintf("src/%s.cpp:10:24: error: ‘%s_total’ was not declared in this scope", n, n)
+		target := fmt.Sprintf("make: *** [Makefile:5: src/%s.o] Error 1", n)
+		fmt.Fprintf(b, "%s\n   10 |         return total + %s_total(v);\n      |                        ^~~~~~~~~\n%s\n", other, n, target)
+		if i == 5 {
+			wants = append(wants, other, target)
+		}
+	}, "", 1000)
 	logWants(t, got, wants...)
 }
