@@ -1472,7 +1472,7 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 		label = "every other file, by directory (" + FoldLegend + ")"
 		s.sections = append(s.sections, grepSection{label: "the files with the most matches", entries: top[:n]})
 	}
-	folds := newPathFolds(paths)
+	folds := newTailFolds(paths)
 	with := func(width int) grepSummary {
 		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)})}
 	}
@@ -1512,7 +1512,7 @@ func (g *Grep) withNone(s grepSummary, width int, fits func(grepSummary, int) bo
 		if k < len(none) {
 			label = "and " + grepThousands(k) + " of the " + grepCount(len(none), "file", "files") + " that have none, spread over them"
 		}
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newPathFolds(picked).lines(width)}), end: s.end}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(picked).lines(width)}), end: s.end}
 	}
 	k := sort.Search(len(none)+1, func(k int) bool { return !fits(with(k), share) }) - 1
 	if k < 1 {
@@ -1612,7 +1612,7 @@ func (g *Grep) restFolds(order []int, n, m, width int) []string {
 		}
 	}
 	slices.Sort(paths)
-	entries := newPathFolds(paths).lines(width)
+	entries := newTailFolds(paths).lines(width)
 	if others := len(g.files) - n - m; others > 0 {
 		entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
 	}
@@ -1636,18 +1636,32 @@ func newPathFolds(paths []string) *pathFolds {
 	return newFolds(paths, false)
 }
 
+// newTailFolds is newPathFolds that folds paths which end in the same name
+// under directories that share no long one too, as {a,b}/package.json: a
+// search of every package's manifest or copyright names hundreds of them.
+func newTailFolds(paths []string) *pathFolds {
+	p := &pathFolds{f: listFolder{limit: math.MaxInt / 2, tails: true}}
+	p.addAll(paths)
+	return p
+}
+
 // newFolds gathers sorted names into runs by directory; with bare, names
 // with no directory too, written once where they start alike, as a listing
 // folds them: {bufio,bytes}, dpkg-{deb,query}.
 func newFolds(paths []string, bare bool) *pathFolds {
 	p := &pathFolds{f: listFolder{limit: math.MaxInt / 2, bare: bare, stems: bare}}
+	p.addAll(paths)
+	return p
+}
+
+// addAll gathers sorted paths into runs.
+func (p *pathFolds) addAll(paths []string) {
 	for i, path := range paths {
 		l := Line{N: i + 1, Text: []byte(path), Len: int64(len(path))}
 		if !p.f.add(l, nil, l.Text, -1) {
 			p.loose = append(p.loose, Piece{Line: l.N, Text: l.Text})
 		}
 	}
-	return p
 }
 
 // lines returns the lines that name the paths in folds of up to width

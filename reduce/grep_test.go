@@ -651,6 +651,15 @@ func TestGrepNamesMostFilesInFolds(t *testing.T) {
 			text:    "100:\t\tif n.Op() == ir.OCALLFUNC {",
 		},
 		{
+			// grep X */copyright: one name in a directory of its own each.
+			name: "same name", files: 450, least: 400, top: -1,
+			path: func(i int) string {
+				return fmt.Sprintf("%s-%03d/copyright", []string{"lib", "python3", "node"}[i*3/450], i)
+			},
+			matches: func(int) int { return 1 },
+			text:    "3:Upstream-Name: example",
+		},
+		{
 			name: "map", files: 1500, least: 220, top: -1, mapped: true,
 			path: func(i int) string {
 				return fmt.Sprintf("src/%s/handler_%04d.go", []string{"api", "core", "store"}[i%3], i)
