@@ -236,9 +236,11 @@ const (
 // its file if it is a match or context line that names them, else as they
 // read alone.
 func (g *Grep) hesitate(l Line, b []byte) bool {
-	if !g.heading && len(g.maybe) < grepMaxMaybe && g.maybeBytes < grepMaxMaybeBytes && shape.MaybeContext(b) {
-		if gl := shape.ParseGrepLine(b, g.prev); gl.Form == shape.GrepPath || gl.Form == shape.GrepOther ||
-			gl.Form == shape.GrepMatch && gl.Num == 0 {
+	if !g.heading && len(g.maybe) < grepMaxMaybe && g.maybeBytes < grepMaxMaybeBytes {
+		gl := shape.ParseGrepLine(b, g.prev)
+		_, weak := shape.WeakMatch(b)
+		if shape.MaybeContext(b) && (gl.Form == shape.GrepPath || gl.Form == shape.GrepOther || gl.Form == shape.GrepMatch && gl.Num == 0) ||
+			weak && gl.Form == shape.GrepOther {
 			l.Text = bytes.Clone(l.Text)
 			g.maybe = append(g.maybe, l)
 			g.maybeBytes += len(l.Text)
@@ -262,9 +264,18 @@ func (g *Grep) hesitate(l Line, b []byte) bool {
 func (g *Grep) addMaybe(path []byte) {
 	held := g.maybe
 	g.maybe, g.maybeBytes = nil, 0
-	for _, l := range held {
+	names := make([][]byte, len(held))
+	for i, l := range held {
+		names[i], _ = shape.WeakMatch(bytes.TrimSuffix(l.Text, []byte{'\r'}))
+	}
+	for i, l := range held {
 		b := bytes.TrimSuffix(l.Text, []byte{'\r'})
 		gl, ok := shape.ContextOf(b, path)
+		if !ok && grepWeakRun(names, i) {
+			// path:text of a file with no extension: a line beside it
+			// names the same file.
+			gl, ok = shape.GrepLine{Form: shape.GrepMatch, Path: names[i], Text: len(names[i]) + 1}, true
+		}
 		if !ok {
 			g.add(l, b)
 			continue
@@ -276,6 +287,13 @@ func (g *Grep) addMaybe(path []byte) {
 		g.addLine(l, b, gl, g.file(gl.Path, grepMatched), 0)
 		g.prev = append(g.prev[:0], gl.Path...)
 	}
+}
+
+// grepWeakRun reports whether the i-th of the lines held, whose names as
+// path:text of a file with no extension are names (nil for none), has one
+// that a line beside it has too.
+func grepWeakRun(names [][]byte, i int) bool {
+	return names[i] != nil && (i > 0 && bytes.Equal(names[i-1], names[i]) || i+1 < len(names) && bytes.Equal(names[i+1], names[i]))
 }
 
 // add reads line l, b without its carriage return.

@@ -812,3 +812,20 @@ func TestGrepNamesFilesWithNone(t *testing.T) {
 			n, len(none), first, last, got)
 	}
 }
+
+// grep X * over files with no extension prints path:text with no line
+// number: a name that the line beside it repeats is a file's, counted and
+// named as any other.
+func TestGrepWeakNamesAreFiles(t *testing.T) {
+	var in strings.Builder
+	for f := range 40 {
+		for k := range 4 {
+			fmt.Fprintf(&in, "tool-%02d:from package_%d.commands import main as run_%d\n", f, k, k)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 600)
+	checkView(t, "weak", []byte(in.String()), got, 600)
+	if !bytes.Contains(got, []byte("160 matches in 40 files")) {
+		t.Errorf("the view does not count the files:\n%s", got)
+	}
+}
