@@ -236,9 +236,11 @@ const (
 // its file if it is a match or context line that names them, else as they
 // read alone.
 func (g *Grep) hesitate(l Line, b []byte) bool {
-	if !g.heading && len(g.maybe) < grepMaxMaybe && g.maybeBytes < grepMaxMaybeBytes && shape.MaybeContext(b) {
-		if gl := shape.ParseGrepLine(b, g.prev); gl.Form == shape.GrepPath || gl.Form == shape.GrepOther ||
-			gl.Form == shape.GrepMatch && gl.Num == 0 {
+	if !g.heading && len(g.maybe) < grepMaxMaybe && g.maybeBytes < grepMaxMaybeBytes {
+		gl := shape.ParseGrepLine(b, g.prev)
+		_, weak := shape.WeakMatch(b)
+		if shape.MaybeContext(b) && (gl.Form == shape.GrepPath || gl.Form == shape.GrepOther || gl.Form == shape.GrepMatch && gl.Num == 0) ||
+			weak && gl.Form == shape.GrepOther {
 			l.Text = bytes.Clone(l.Text)
 			g.maybe = append(g.maybe, l)
 			g.maybeBytes += len(l.Text)
@@ -262,9 +264,18 @@ func (g *Grep) hesitate(l Line, b []byte) bool {
 func (g *Grep) addMaybe(path []byte) {
 	held := g.maybe
 	g.maybe, g.maybeBytes = nil, 0
-	for _, l := range held {
+	names := make([][]byte, len(held))
+	for i, l := range held {
+		names[i], _ = shape.WeakMatch(bytes.TrimSuffix(l.Text, []byte{'\r'}))
+	}
+	for i, l := range held {
 		b := bytes.TrimSuffix(l.Text, []byte{'\r'})
 		gl, ok := shape.ContextOf(b, path)
+		if !ok && grepWeakRun(names, i) {
+			// path:text of a file with no extension: a line beside it
+			// names the same file.
+			gl, ok = shape.GrepLine{Form: shape.GrepMatch, Path: names[i], Text: len(names[i]) + 1}, true
+		}
 		if !ok {
 			g.add(l, b)
 			continue
@@ -276,6 +287,13 @@ func (g *Grep) addMaybe(path []byte) {
 		g.addLine(l, b, gl, g.file(gl.Path, grepMatched), 0)
 		g.prev = append(g.prev[:0], gl.Path...)
 	}
+}
+
+// grepWeakRun reports whether the i-th of the lines held, whose names as
+// path:text of a file with no extension are names (nil for none), has one
+// that a line beside it has too.
+func grepWeakRun(names [][]byte, i int) bool {
+	return names[i] != nil && (i > 0 && bytes.Equal(names[i-1], names[i]) || i+1 < len(names) && bytes.Equal(names[i+1], names[i]))
 }
 
 // add reads line l, b without its carriage return.
@@ -1472,7 +1490,7 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 		label = "every other file, by directory (" + FoldLegend + ")"
 		s.sections = append(s.sections, grepSection{label: "the files with the most matches", entries: top[:n]})
 	}
-	folds := newPathFolds(paths)
+	folds := newTailFolds(paths)
 	with := func(width int) grepSummary {
 		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)})}
 	}
@@ -1512,7 +1530,7 @@ func (g *Grep) withNone(s grepSummary, width int, fits func(grepSummary, int) bo
 		if k < len(none) {
 			label = "and " + grepThousands(k) + " of the " + grepCount(len(none), "file", "files") + " that have none, spread over them"
 		}
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newPathFolds(picked).lines(width)}), end: s.end}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(picked).lines(width)}), end: s.end}
 	}
 	k := sort.Search(len(none)+1, func(k int) bool { return !fits(with(k), share) }) - 1
 	if k < 1 {
@@ -1612,7 +1630,7 @@ func (g *Grep) restFolds(order []int, n, m, width int) []string {
 		}
 	}
 	slices.Sort(paths)
-	entries := newPathFolds(paths).lines(width)
+	entries := newTailFolds(paths).lines(width)
 	if others := len(g.files) - n - m; others > 0 {
 		entries = append(entries, "  and "+grepCount(others, "more file", "more files")+" with "+grepCount(matches, "match", "matches"))
 	}
@@ -1636,18 +1654,32 @@ func newPathFolds(paths []string) *pathFolds {
 	return newFolds(paths, false)
 }
 
+// newTailFolds is newPathFolds that folds paths which end in the same name
+// under directories that share no long one too, as {a,b}/package.json: a
+// search of every package's manifest or copyright names hundreds of them.
+func newTailFolds(paths []string) *pathFolds {
+	p := &pathFolds{f: listFolder{limit: math.MaxInt / 2, tails: true}}
+	p.addAll(paths)
+	return p
+}
+
 // newFolds gathers sorted names into runs by directory; with bare, names
 // with no directory too, written once where they start alike, as a listing
 // folds them: {bufio,bytes}, dpkg-{deb,query}.
 func newFolds(paths []string, bare bool) *pathFolds {
 	p := &pathFolds{f: listFolder{limit: math.MaxInt / 2, bare: bare, stems: bare}}
+	p.addAll(paths)
+	return p
+}
+
+// addAll gathers sorted paths into runs.
+func (p *pathFolds) addAll(paths []string) {
 	for i, path := range paths {
 		l := Line{N: i + 1, Text: []byte(path), Len: int64(len(path))}
 		if !p.f.add(l, nil, l.Text, -1) {
 			p.loose = append(p.loose, Piece{Line: l.N, Text: l.Text})
 		}
 	}
-	return p
 }
 
 // lines returns the lines that name the paths in folds of up to width

@@ -651,6 +651,15 @@ func TestGrepNamesMostFilesInFolds(t *testing.T) {
 			text:    "100:\t\tif n.Op() == ir.OCALLFUNC {",
 		},
 		{
+			// grep X */copyright: one name in a directory of its own each.
+			name: "same name", files: 450, least: 400, top: -1,
+			path: func(i int) string {
+				return fmt.Sprintf("%s-%03d/copyright", []string{"lib", "python3", "node"}[i*3/450], i)
+			},
+			matches: func(int) int { return 1 },
+			text:    "3:Upstream-Name: example",
+		},
+		{
 			name: "map", files: 1500, least: 220, top: -1, mapped: true,
 			path: func(i int) string {
 				return fmt.Sprintf("src/%s/handler_%04d.go", []string{"api", "core", "store"}[i%3], i)
@@ -801,5 +810,22 @@ func TestGrepNamesFilesWithNone(t *testing.T) {
 	if n < 40 || !first || !last {
 		t.Errorf("%d of the %d files that have none named (the first %v, the last %v), want at least 40:\n%s",
 			n, len(none), first, last, got)
+	}
+}
+
+// grep X * over files with no extension prints path:text with no line
+// number: a name that the line beside it repeats is a file's, counted and
+// named as any other.
+func TestGrepWeakNamesAreFiles(t *testing.T) {
+	var in strings.Builder
+	for f := range 40 {
+		for k := range 4 {
+			fmt.Fprintf(&in, "tool-%02d:from package_%d.commands import main as run_%d\n", f, k, k)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 600)
+	checkView(t, "weak", []byte(in.String()), got, 600)
+	if !bytes.Contains(got, []byte("160 matches in 40 files")) {
+		t.Errorf("the view does not count the files:\n%s", got)
 	}
 }

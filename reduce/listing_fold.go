@@ -45,7 +45,10 @@ type listFolder struct {
 	stems bool
 	// bare: runs take names with no directory too, as ls and ls -1
 	// print them, to be folded as {a,b}.gz.
-	bare  bool
+	bare bool
+	// tails: runs take paths in directories that share no long one when
+	// their names are the same, to be folded as {a,b}/copyright.
+	tails bool
 	runs  []listRun
 	bytes int
 	open  bool // the last run may take the next line
@@ -59,7 +62,8 @@ type listRun struct {
 	prefix string
 	dir    string
 	names  []string
-	census []int // the census's index of each name's directory, or -1
+	census []int  // the census's index of each name's directory, or -1
+	base   string // the name every path of the run ends in, or ""
 }
 
 // listFoldMinDir is the shortest directory a run may span several of: a
@@ -79,7 +83,8 @@ func (f *listFolder) add(l Line, prefix, name []byte, census int) bool {
 	if f.open {
 		r := &f.runs[len(f.runs)-1]
 		common := commonDir(r.dir, name)
-		if r.first+len(r.names) == l.N && r.prefix == string(prefix) && (r.dir == string(dir) || len(common) >= listFoldMinDir) {
+		same := f.tails && r.base == string(base)
+		if r.first+len(r.names) == l.N && r.prefix == string(prefix) && (r.dir == string(dir) || len(common) >= listFoldMinDir || same) {
 			if f.full && len(r.names) >= listFoldFew {
 				f.open = false
 				return true
@@ -95,6 +100,9 @@ func (f *listFolder) add(l Line, prefix, name []byte, census int) bool {
 			}
 			r.names = append(r.names, string(name[len(r.dir):]))
 			r.census = append(r.census, census)
+			if !same {
+				r.base = ""
+			}
 			f.grow(len(name) - len(r.dir))
 			return true
 		}
@@ -109,7 +117,7 @@ func (f *listFolder) add(l Line, prefix, name []byte, census int) bool {
 		f.kept = map[string]bool{}
 	}
 	f.kept[string(dir)] = true
-	f.runs = append(f.runs, listRun{first: l.N, prefix: string(prefix), dir: string(dir), names: []string{string(base)}, census: []int{census}})
+	f.runs = append(f.runs, listRun{first: l.N, prefix: string(prefix), dir: string(dir), names: []string{string(base)}, census: []int{census}, base: string(base)})
 	f.open = true
 	f.grow(len(prefix) + len(dir) + len(base) + 64)
 	return true
@@ -279,7 +287,14 @@ func (f *listFolder) piece(d listFold, prio int) Piece {
 	for i, n := range names {
 		inner[i] = n[len(d.sub):]
 	}
-	return Piece{Line: r.first + d.i, Note: r.prefix + r.dir + d.sub + braces(inner, f.stems), Stands: d.n, Prio: prio}
+	fold := ""
+	if f.tails {
+		fold = tailBraces(inner)
+	}
+	if fold == "" {
+		fold = braces(inner, f.stems)
+	}
+	return Piece{Line: r.first + d.i, Note: r.prefix + r.dir + d.sub + fold, Stands: d.n, Prio: prio}
 }
 
 // nameDir returns the directory part of a run's name, up to its last
@@ -375,6 +390,32 @@ func braces(names []string, stem bool) string {
 	}
 	b.WriteByte('}')
 	b.WriteString(suffix)
+	return b.String()
+}
+
+// tailBraces writes paths that all end in one name, each under a directory
+// of its own, as {a,b}/copyright, the name written once; "" if they do not.
+func tailBraces(names []string) string {
+	i := strings.LastIndexByte(names[0], '/')
+	if i <= 0 || i == len(names[0])-1 {
+		return ""
+	}
+	tail := names[0][i:]
+	for _, n := range names {
+		if len(n) <= len(tail) || !strings.HasSuffix(n, tail) {
+			return ""
+		}
+	}
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(n[:len(n)-len(tail)])
+	}
+	b.WriteByte('}')
+	b.WriteString(tail)
 	return b.String()
 }
 

@@ -455,6 +455,27 @@ func pathPrefix(p []byte) (ok, strong bool) {
 	return weakName(p) || variantName(p), false
 }
 
+// WeakMatch returns the name of a line that may be grep's path:text of a
+// file whose name has no extension (grep X * in a directory of scripts:
+// "pip3:import re"), and whether it may be one. Parsing alone does not
+// believe such a line: "make: Entering", "hint: Updates" and Python's
+// "INFO:root:msg" have the shape too. So the name must hold a lower-case
+// letter, and the text must not start as a tool's message does (one space:
+// "tar: /x: Cannot open") nor with a slash (git config's "file:/etc/x",
+// a URL's rest); a line that follows with the same name tells.
+func WeakMatch(line []byte) ([]byte, bool) {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 || i > maxPath || i+1 >= len(line) {
+		return nil, false
+	}
+	name, text := line[:i], line[i+1:]
+	if !weakName(name) || !bytes.ContainsFunc(name, func(r rune) bool { return 'a' <= r && r <= 'z' }) ||
+		text[0] == ' ' && (len(text) == 1 || text[1] != ' ') || text[0] == '/' || text[0] == ':' {
+		return nil, false
+	}
+	return name, true
+}
+
 // variantName reports whether p is a file name with no extension that names
 // a variant after an at sign, as glibc's locale sources (ca_ES@valencia) and
 // systemd's template units do.
@@ -731,7 +752,26 @@ func tallyGrep(sample []byte) grepTally {
 	// A name alone (Makefile, a shell completion) heads a --heading group
 	// if a numbered line follows it, and counts for neither side then.
 	var weakHead []byte
+	// A line that may be path:text of a file with no extension (see
+	// WeakMatch) waits for the next: with the same name, both are.
+	// Such lines name two files at least, or they are a tool's lines
+	// tagged alike (git config --show-origin's "file:.git/config").
+	var weak, weakPath, weakRun []byte
+	weakLines, weakFiles := 0, 0
 	for line := range sampleLines(sample) {
+		if weak != nil {
+			if bytes.HasPrefix(line, weakPath) && len(line) > len(weakPath) && line[len(weakPath)] == ':' {
+				t.pathLike++
+				weakLines++
+				if !bytes.Equal(weakRun, weakPath) {
+					weakFiles++
+				}
+				prev, lastNum, weakRun = weakPath, -1, weakPath
+			} else {
+				t.mark(weak)
+			}
+			weak = nil
+		}
 		if weakHead != nil {
 			if _, ok := ParseGrepNumbered(line); !ok {
 				t.mark(weakHead)
@@ -777,6 +817,11 @@ func tallyGrep(sample []byte) grepTally {
 			weakHead = line
 			continue
 		case g.Form == GrepOther:
+			if name, ok := WeakMatch(line); ok {
+				weak, weakPath = line, name
+				lastNum, prev = -1, nil
+				continue
+			}
 			t.mark(line)
 		case g.Form == GrepMatch && TSCLocation(g.Path):
 			// src/a.ts(12,5): error TS2322 is a diagnostic of tsc.
@@ -790,6 +835,9 @@ func tallyGrep(sample []byte) grepTally {
 			t.other++
 		default:
 			t.pathLike++
+			if g.Form == GrepMatch && g.Num == 0 && weakRun != nil && bytes.Equal(g.Path, weakRun) {
+				weakLines++
+			}
 			if g.Form == GrepMatch && g.Num == 0 {
 				if _, ok := files.parseDescribed(line); ok {
 					t.described++
@@ -808,6 +856,13 @@ func tallyGrep(sample []byte) grepTally {
 	}
 	if weakHead != nil {
 		t.mark(weakHead)
+	}
+	if weak != nil {
+		t.mark(weak)
+	}
+	if weakFiles < 2 {
+		t.pathLike -= weakLines
+		t.other += weakLines
 	}
 	return t
 }

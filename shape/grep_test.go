@@ -319,3 +319,24 @@ func TestSniffGrepCoverage(t *testing.T) {
 		t.Errorf("matches: sniffGrep = false (%s), want true", why)
 	}
 }
+
+// Lines of grep X * over files with no extension (path:text, no line
+// number) are search output when names repeat on lines that follow one
+// another; a tool's messages and lines tagged alike are not.
+func TestSniffGrepWeakNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   string
+		want bool
+	}{
+		{"scripts", "pip:import re\npip:import sys\npip:from pip import main\npip3:import re\npip3:import sys\nwheel:import re\nwheel:import sys\n", true},
+		{"tool messages", "tar: /a.tar: Cannot open: No such file or directory\ntar: Error is not recoverable: exiting now\nmake: Entering directory\nmake: Leaving directory\n", false},
+		{"log levels", "INFO:root:started\nINFO:root:listening\nWARNING:root:slow\nINFO:root:done\n", false},
+		{"one tag", "file:.git/config\tcore.bare=false\nfile:.git/config\tcore.filemode=true\nfile:.git/config\tuser.name=Dev\n", false},
+		{"origins", "file:/etc/gitconfig\tcore.pager=less\nfile:/root/.gitconfig\tuser.name=Dev\nfile:/root/.gitconfig\tuser.email=a@b.c\n", false},
+	} {
+		if ok, why := sniffGrep([]byte(tc.in)); ok != tc.want {
+			t.Errorf("%s: sniffGrep = %v (%s), want %v", tc.name, ok, why, tc.want)
+		}
+	}
+}
