@@ -319,3 +319,26 @@ func TestSniffGrepCoverage(t *testing.T) {
 		t.Errorf("matches: sniffGrep = false (%s), want true", why)
 	}
 }
+
+// endsInExt must answer as hasExt(lastSegment(p)) does: parsePrefixed
+// asks it first, to read each "-2-" of a line without reading the whole
+// prefix again.
+func TestEndsInExt(t *testing.T) {
+	const alphabet = "a1_./\\-Z "
+	var check func(p []byte)
+	check = func(p []byte) {
+		if got, want := endsInExt(p), hasExt(lastSegment(p)); got != want {
+			t.Errorf("endsInExt(%q) = %v, hasExt(lastSegment) = %v", p, got, want)
+		}
+		if len(p) >= 6 {
+			return
+		}
+		for i := range len(alphabet) {
+			check(append(p, alphabet[i]))
+		}
+	}
+	check(nil)
+	for _, p := range []string{"a.abcdefghij", "a.abcdefghijk", "x/y.go", "x.go/y", ".c", "a.", "dir.d/Makefile", "v1.2"} {
+		check([]byte(p))
+	}
+}
