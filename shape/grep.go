@@ -268,6 +268,7 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		start = 2
 	}
 	sep := false // a separator before i
+	tries := 0   // "-line-" and "=line=" read as a path's end, in vain
 	for i := start; i < len(line) && i <= maxPath; i++ {
 		c := line[i]
 		if c == '\t' {
@@ -283,9 +284,10 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		_, j := digits(line, at)
 		numbered := j > at && (j == len(line) && at == i+1 || j < len(line) && line[j] == c)
 		// A context line's prefix must end in an extension, or hold a
-		// separator after "=": tell so first, without reading the whole
-		// prefix again at each "-2-" of a line that holds many.
-		if numbered && (c == ':' || endsInExt(line[:i]) || c == '=' && sep) {
+		// separator before "=": tell so first, without reading the whole
+		// prefix again at each "-2-" of a line that holds many, and read
+		// it again at no more than maxContextTries of them.
+		if numbered && (c == ':' || tries < maxContextTries && (endsInExt(line[:i]) || c == '=' && sep)) {
 			ok, strong := numberedPathPrefix(line[:i])
 			// Paths may hold "-2-" (v1-2-3/); a context line's path is
 			// believed only if it ends in a file name with an extension.
@@ -297,6 +299,7 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 					return g, true
 				}
 			}
+			tries++
 		}
 		if c == ':' {
 			// A path holds no colon: this one ends it, numbered or not.

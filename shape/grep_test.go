@@ -342,3 +342,23 @@ func TestEndsInExt(t *testing.T) {
 		check([]byte(p))
 	}
 }
+
+// A line that holds many "=line=" after a separator, each ending a prefix
+// that is no path (it ends in a number after a space), reads each prefix
+// again at no more than maxContextTries of them: past them, a context
+// line's path is not looked for (a match's, before ":line:", still is).
+func TestParsePrefixedTriesBounded(t *testing.T) {
+	vain := strings.Repeat("a/b 1=2=", maxContextTries)
+	for _, tc := range []struct {
+		line string
+		want GrepForm
+	}{
+		{strings.Repeat("a/b 1=2=", maxContextTries-1) + "x.go=3=text", GrepContext},
+		{vain + "x.go=3=text", GrepPath},
+		{vain + "x.go:3:text", GrepMatch},
+	} {
+		if g := ParseGrepLine([]byte(tc.line), nil); g.Form != tc.want {
+			t.Errorf("ParseGrepLine(%q).Form = %v, want %v", tc.line, g.Form, tc.want)
+		}
+	}
+}
