@@ -267,10 +267,15 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 	if drive(line) {
 		start = 2
 	}
+	sep := false // a separator before i
+	tries := 0   // "-line-" and "=line=" read as a path's end, in vain
 	for i := start; i < len(line) && i <= maxPath; i++ {
 		c := line[i]
 		if c == '\t' {
 			return GrepLine{}, false
+		}
+		if c == '/' || c == '\\' {
+			sep = true
 		}
 		if c != ':' && c != '-' && c != '=' {
 			continue
@@ -278,7 +283,11 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 		at := numAt(line, i)
 		_, j := digits(line, at)
 		numbered := j > at && (j == len(line) && at == i+1 || j < len(line) && line[j] == c)
-		if numbered {
+		// A context line's prefix must end in an extension, or hold a
+		// separator before "=": tell so first, without reading the whole
+		// prefix again at each "-2-" of a line that holds many, and read
+		// it again at no more than maxContextTries of them.
+		if numbered && (c == ':' || tries < maxContextTries && (endsInExt(line[:i]) || c == '=' && sep)) {
 			ok, strong := numberedPathPrefix(line[:i])
 			// Paths may hold "-2-" (v1-2-3/); a context line's path is
 			// believed only if it ends in a file name with an extension.
@@ -290,6 +299,7 @@ func parsePrefixed(line []byte) (GrepLine, bool) {
 					return g, true
 				}
 			}
+			tries++
 		}
 		if c == ':' {
 			// A path holds no colon: this one ends it, numbered or not.
@@ -567,6 +577,16 @@ func lastSegment(p []byte) []byte {
 		return p[i+1:]
 	}
 	return p
+}
+
+// endsInExt reports what hasExt(lastSegment(p)) does, reading no more of p
+// than an extension and its dot: an extension holds no separator.
+func endsInExt(p []byte) bool {
+	i := len(p) - 1
+	for i >= 0 && len(p)-i <= 11 && (isLetter(p[i]) || isDigit(p[i]) || p[i] == '_') {
+		i--
+	}
+	return i >= 0 && p[i] == '.' && hasExt(p[i:])
 }
 
 // hasExt reports whether a file name ends in an extension: a dot and up to

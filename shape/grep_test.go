@@ -340,3 +340,46 @@ func TestSniffGrepWeakNames(t *testing.T) {
 		}
 	}
 }
+
+// endsInExt must answer as hasExt(lastSegment(p)) does: parsePrefixed
+// asks it first, to read each "-2-" of a line without reading the whole
+// prefix again.
+func TestEndsInExt(t *testing.T) {
+	const alphabet = "a1_./\\-Z "
+	var check func(p []byte)
+	check = func(p []byte) {
+		if got, want := endsInExt(p), hasExt(lastSegment(p)); got != want {
+			t.Errorf("endsInExt(%q) = %v, hasExt(lastSegment) = %v", p, got, want)
+		}
+		if len(p) >= 6 {
+			return
+		}
+		for i := range len(alphabet) {
+			check(append(p, alphabet[i]))
+		}
+	}
+	check(nil)
+	for _, p := range []string{"a.abcdefghij", "a.abcdefghijk", "x/y.go", "x.go/y", ".c", "a.", "dir.d/Makefile", "v1.2"} {
+		check([]byte(p))
+	}
+}
+
+// A line that holds many "=line=" after a separator, each ending a prefix
+// that is no path (it ends in a number after a space), reads each prefix
+// again at no more than maxContextTries of them: past them, a context
+// line's path is not looked for (a match's, before ":line:", still is).
+func TestParsePrefixedTriesBounded(t *testing.T) {
+	vain := strings.Repeat("a/b 1=2=", maxContextTries)
+	for _, tc := range []struct {
+		line string
+		want GrepForm
+	}{
+		{strings.Repeat("a/b 1=2=", maxContextTries-1) + "x.go=3=text", GrepContext},
+		{vain + "x.go=3=text", GrepPath},
+		{vain + "x.go:3:text", GrepMatch},
+	} {
+		if g := ParseGrepLine([]byte(tc.line), nil); g.Form != tc.want {
+			t.Errorf("ParseGrepLine(%q).Form = %v, want %v", tc.line, g.Form, tc.want)
+		}
+	}
+}
