@@ -51,7 +51,10 @@ type stream struct {
 	recs   []record
 	lines  int
 	budget int
-	best   shortlist
+	// level, when not 0, is how long a line of a short run may be: the
+	// room the view has shared among its lines (see fillLevel).
+	level int
+	best  shortlist
 	// keys counts the object records that have each key, and objects
 	// counts the object records, so that a key most records lack stands
 	// out.
@@ -73,6 +76,7 @@ func newStream(b []byte, recs []record, lines int) *stream {
 // that a key tells apart, a line for each (see listPieces).
 func (s *stream) pieces(budget int, c Counter) []Piece {
 	s.budget = budget
+	s.level = s.fillLevel(c)
 	s.best = shortlist{limit: budget + 64}
 	cen := s.census()
 	note := ""
@@ -515,7 +519,64 @@ func (s *stream) keepBytes(failed bool) int {
 	if failed {
 		return min(max(4*s.budget/max(s.failed, 1), 2*recordLine/5), 4*recordLine)
 	}
-	return min(max(s.budget/2, recordLine/5), recordLine)
+	return max(min(max(s.budget/2, recordLine/5), recordLine), s.level)
+}
+
+const (
+	// maxFilled is the most records a run may have for its lines to share
+	// the room the view has (see fillLevel).
+	maxFilled = 64
+	// fillSample caps the bytes whose tokens tell how many bytes a token
+	// of the records holds.
+	fillSample = 32 << 10
+	// viewCost and noteCost are the tokens a view of a run spends beside
+	// its records: its header, census and footer, and the note before a
+	// line condensed.
+	viewCost = 80
+	noteCost = 16
+)
+
+// fillLevel returns how many bytes each line of a short run of records,
+// each on a line of its own, may keep so that the lines share the room
+// the view has, lines shorter than that leaving theirs to the longer;
+// or 0 for a run of text, of records over several lines, or of more
+// records than that room shows at the usual length. A stream of four long
+// lines would otherwise condense each to half the budget's tokens in bytes,
+// and leave most of the room unused.
+func (s *stream) fillLevel(c Counter) int {
+	if len(s.recs) > maxFilled {
+		return 0
+	}
+	lens := make([]int, 0, len(s.recs))
+	total := 0
+	for _, r := range s.recs {
+		if r.text || r.first != r.last {
+			return 0
+		}
+		lens = append(lens, r.v.end-r.v.start)
+		total += r.v.end - r.v.start
+	}
+	if len(lens) == 0 {
+		return 0
+	}
+	from := s.recs[0].v.start
+	sample := s.b[from:min(s.recs[len(s.recs)-1].v.end, from+fillSample)]
+	tokens := c.Count(sample)
+	room := s.budget - viewCost - noteCost*len(lens)
+	if tokens == 0 || room <= 0 {
+		return 0
+	}
+	// In bytes, less an eighth for the markers a condensed line adds.
+	left := room * len(sample) / tokens
+	slices.Sort(lens)
+	for i, n := range lens {
+		share := left / (len(lens) - i)
+		if n > share {
+			return share
+		}
+		left -= n
+	}
+	return lens[len(lens)-1]
 }
 
 // propose offers a piece for each line of r, or, for a record on a line of

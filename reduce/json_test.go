@@ -987,3 +987,24 @@ func TestJSONFlatMemberOnALine(t *testing.T) {
 		t.Errorf("the first dependency's record is not on a line:\n%s", got)
 	}
 }
+
+// A run of a few long records on a line each (ip -j's streams) shares the
+// room the view has among its lines: each cut to half the budget in bytes,
+// four lines of 1,100 bytes left a third of a view of 1,000 tokens unused.
+func TestJSONShortStreamFillsRoom(t *testing.T) {
+	var b bytes.Buffer
+	for _, host := range []string{"loopback", "ethernet", "wireless", "bridge"} {
+		b.WriteByte('[')
+		for i := range 24 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"device":"%s","scope":"global","index":%d}`, host, i)
+		}
+		b.WriteString("]\n")
+	}
+	got := body(t, shape.JSON, b.Bytes(), 1000)
+	if n := bytes.Count(got, []byte(`"index":`)); n < 56 {
+		t.Errorf("the view shows %d of the 96 records, want at least 56:\n%s", n, got)
+	}
+}
