@@ -73,10 +73,11 @@ type Grep struct {
 	files     []grepFile
 	pathBytes int // of the paths of files
 	index     map[string]int
-	dirs      map[string]int               // files seen in each parent directory
-	more      struct{ files, matches int } // files past the caps
-	moreP     []byte                       // the path of the last file past the caps
-	cur       int                          // the file of the last line, -1 for none
+	dirs      map[string]int // files seen in each parent directory
+	more      grepMore       // files past the caps
+	moreP     []byte         // the path of the last file past the caps
+	moreKind  grepFileKind
+	cur       int // the file of the last line, -1 for none
 
 	held      grepHeap
 	heldBytes int
@@ -144,6 +145,13 @@ const (
 	grepCounted                     // grep -c's path:count
 	grepBinary                      // a binary file that matches
 )
+
+// grepMore counts the files past the caps on files kept apart, and their
+// lines, so the summary still counts the whole search.
+type grepMore struct {
+	files, matches, ctx int
+	counted, zeros      int // files of grep -c's path:count, and those of them with 0
+}
 
 type grepFile struct {
 	path    string
@@ -424,6 +432,10 @@ func (g *Grep) file(path []byte, kind grepFileKind) int {
 		if g.cur >= 0 || !bytes.Equal(g.moreP, path) {
 			g.more.files++
 			g.moreP = append(g.moreP[:0], path...)
+			g.moreKind = kind
+			if kind == grepCounted {
+				g.more.counted++
+			}
 		}
 		g.cur = -1
 		return -1
@@ -456,6 +468,8 @@ func (g *Grep) addLine(l Line, b []byte, gl shape.GrepLine, f, head int) {
 		if f >= 0 {
 			c.k = g.files[f].ctx
 			g.files[f].ctx++
+		} else {
+			g.more.ctx++
 		}
 		c.piece.Prio = g.prio(c, g.fileJ(f))
 		g.keep(c, l, grepCutHead)
@@ -530,6 +544,9 @@ func (g *Grep) addEntry(l Line, f, count int) {
 	switch {
 	case f < 0:
 		g.more.matches += count
+		if count == 0 && g.moreKind == grepCounted {
+			g.more.zeros++
+		}
 	case g.files[f].kind == grepBinary:
 		c.role, c.k = grepBinaryLine, 1
 	case g.files[f].kind == grepCounted:
@@ -1230,7 +1247,7 @@ func (g *Grep) totals() grepTotals {
 
 // count counts the whole search, for totals.
 func (g *Grep) count() grepTotals {
-	t := grepTotals{files: len(g.files) + g.more.files + g.bareRuns, matches: g.more.matches}
+	t := grepTotals{files: len(g.files) + g.more.files + g.bareRuns, matches: g.more.matches, ctx: g.more.ctx}
 	for _, f := range g.files {
 		t.matches += f.matches
 		t.ctx += f.ctx
@@ -1267,9 +1284,11 @@ func (g *Grep) phrase(s grepShown) string {
 		return grepCount(t.files, "path", "paths") + " in " + grepCount(len(g.dirs), "directory", "directories") +
 			" · " + grepThousands(s.entries) + " shown below"
 	case t.matched == 0 && t.counted > 0:
-		found := grepCount(t.matches, "match", "matches") + " in " + grepCount(t.counted-t.zeros, "file", "files")
-		if t.zeros > 0 {
-			found += "; " + grepCount(t.zeros, "file has", "files have") + " none"
+		// Files past the caps count here, as they do in the matches.
+		zeros := t.zeros + g.more.zeros
+		found := grepCount(t.matches, "match", "matches") + " in " + grepCount(t.counted+g.more.counted-zeros, "file", "files")
+		if zeros > 0 {
+			found += "; " + grepCount(zeros, "file has", "files have") + " none"
 		}
 		return found + " · " + grepThousands(s.entries) + " counts shown below"
 	}

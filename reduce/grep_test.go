@@ -829,3 +829,30 @@ func TestGrepWeakNamesAreFiles(t *testing.T) {
 		t.Errorf("the view does not count the files:\n%s", got)
 	}
 }
+
+// Past the cap on files kept apart, the summary still counts the whole
+// search: which files a count names matches in and which have none, and
+// the context lines of every file.
+func TestGrepTotalsPastTheFileCap(t *testing.T) {
+	var counts strings.Builder
+	for i := range grepMaxFiles + 2000 {
+		n := 0
+		if i%1000 == 0 {
+			n = 3
+		}
+		fmt.Fprintf(&counts, "src/d%02d/f%05d.c:%d\n", i/1000, i, n)
+	}
+	got := body(t, shape.Grep, []byte(counts.String()), 2000)
+	if want := "36 matches in 12 files; 11,988 files have none"; !bytes.Contains(got, []byte(want)) {
+		t.Errorf("grep -c past the cap: want %q in the summary:\n%.600s", want, got)
+	}
+
+	var ctx strings.Builder
+	for i := range grepMaxFiles + 5 {
+		fmt.Fprintf(&ctx, "src/d%02d/f%05d.c-%d-\tx := 1\nsrc/d%02d/f%05d.c:%d:\ty := x\n--\n", i/1000, i, 7, i/1000, i, 8)
+	}
+	got = body(t, shape.Grep, []byte(ctx.String()), 2000)
+	if want := "10,005 matches and 10,005 context lines"; !bytes.Contains(got, []byte(want)) {
+		t.Errorf("context past the cap: want %q in the summary:\n%.600s", want, got)
+	}
+}
