@@ -1149,3 +1149,50 @@ func TestJSONRecordLineTellsTwo(t *testing.T) {
 		}
 	}
 }
+
+// Records whose members hold what JSON escapes or spells oddly (quotes,
+// backslashes, \u0000, surrogate pairs, brackets and commas in strings,
+// long keys, exponents, duplicate keys) still give views that parse, no
+// longer than the input and the same every time, however a view shows
+// them: on their own line, by key with a field beside it, or whole.
+func TestJSONOddMembersParse(t *testing.T) {
+	odd := []string{`a\"b`, `c\\d`, `\u0000`, `\ud83d\ude00`, `}{,:[]`, strings.Repeat("k", 3000)}
+	docs := map[string]func(i int, s string) string{
+		"line": func(i int, s string) string {
+			return fmt.Sprintf(`{"name":"n%d%s","%s":"%s","n":-1.5e+308,"k%s":%d}`, i, s, s, s, s, i)
+		},
+		"fields": func(i int, s string) string {
+			return fmt.Sprintf("{\n \"name\": \"p%d%s\",\n \"%s\": \"%d\",\n \"current_%s_version\": \"v%d\",\n"+
+				" \"deps\": [\"a\", \"b\"],\n \"meta\": {\"x\": %d}\n}", i, s, s, i, s, i, i)
+		},
+		"twice": func(i int, s string) string {
+			return fmt.Sprintf(`{"name":"a%d","name":"%s","version":"%d","version":1E-7}`, i, s, i)
+		},
+	}
+	for form, record := range docs {
+		for _, s := range odd {
+			var in bytes.Buffer
+			in.WriteString("{\"items\": [\n")
+			for i := range 60 {
+				if i > 0 {
+					in.WriteString(",\n")
+				}
+				in.WriteString(record(i, s))
+			}
+			in.WriteString("\n]}\n")
+			if !json.Valid(in.Bytes()) {
+				t.Fatalf("%s %.20s: the input does not parse", form, s)
+			}
+			for _, budget := range []int{150, 600, 2000} {
+				got := body(t, shape.JSON, in.Bytes(), budget)
+				if !json.Valid(got) || len(got) > in.Len() {
+					t.Errorf("%s %.20s@%d: the view (%d bytes of %d) does not parse or is longer:\n%s",
+						form, s, budget, len(got), in.Len(), got)
+				}
+				if again := body(t, shape.JSON, in.Bytes(), budget); !bytes.Equal(got, again) {
+					t.Errorf("%s %.20s@%d: two views differ", form, s, budget)
+				}
+			}
+		}
+	}
+}

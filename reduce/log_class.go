@@ -400,7 +400,11 @@ func logTestStatus(s []byte) logKind {
 		}
 		return lkNoise
 	case last == ']' && bytes.HasSuffix(s, []byte("%]")):
-		t := s[:bytes.LastIndexByte(s, '[')]
+		open := bytes.LastIndexByte(s, '[')
+		if open < 0 {
+			return lkNoise // a share with no bracket before it
+		}
+		t := s[:open]
 		i := bytes.Index(t, []byte("::"))
 		if i < 0 {
 			return lkNoise

@@ -315,6 +315,7 @@ func TestLogClassify(t *testing.T) {
 		{"make: *** [Makefile:11: build/parse.o] Error 1", lkError},
 		{"gmake[2]: *** [CMakeFiles/rb.dir/build.make:104: CMakeFiles/rb.dir/src/h03.c.o] Error 1", lkError},
 		{"gmake: *** [Makefile:91: all] Error 2", lkError},
+		{"tests/test_x.py::test_y PASSED 40%]", lkNoise},
 		{"src/buffer.c: In function ‘buf_append’:", lkContext},
 		{"# example.com/svc/store", lkContext},
 		{"npm error code EUSAGE", lkNpm},

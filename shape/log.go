@@ -149,14 +149,15 @@ func tallyLog(sample []byte) logTally {
 	var t logTally
 	pkg := false     // a go build package header was seen
 	fence := false   // inside a markdown code block, which quotes
-	example := false // after a doctest's prompt, up to a blank line
+	example := false // after a doctest's prompt, before what it expects
+	trace := -1      // the indentation of the traceback an example expects, while in it
 	run := 0         // diagnostics in a row
 	rest := sample   // what follows the line being read
 	for line := range sampleLines(sample) {
 		rest = rest[min(len(line)+1, len(rest)):]
 		line = logTerminal(line)
 		if len(bytes.TrimSpace(line)) == 0 {
-			example = false
+			example, trace = false, -1
 			continue
 		}
 		if bytes.HasPrefix(line, []byte("```")) {
@@ -167,16 +168,29 @@ func tallyLog(sample []byte) logTally {
 		}
 		switch {
 		case doctestPrompt(line):
-			example = true
+			example, trace = true, -1
+		case trace >= 0:
+			// The traceback a docstring's example expects: its frames
+			// elided ("...") or indented under it, then the exception
+			// at its own indentation, which ends it. No log's.
+			if !doctestMore(line) && indent(line) <= trace {
+				trace = -1
+			}
+			continue
 		case !example || doctestMore(line):
 		case pythonFrame(rest[:max(bytes.IndexByte(rest, '\n'), 0)]):
 			// A traceback with its frames is one an interactive
 			// session printed: an example's elides them ("...").
 			example = false
-		default:
-			// What a docstring's example shows after its prompt is the
-			// output it expects, a traceback too: no log's.
+		case bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("Traceback (")):
+			example, trace = false, indent(line)
 			continue
+		default:
+			// Any other output an example expects reads as it would
+			// anywhere: the lines after a prompt-like mark of a log
+			// (Buildroot's and emerge's ">>> pkg Building") are the
+			// log's, however long they run without a blank line.
+			example = false
 		}
 		t.lines++
 		if m := logMark(line); m != "" {

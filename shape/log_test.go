@@ -156,6 +156,14 @@ func TestSniffLogLines(t *testing.T) {
 		{">>> f(1)\n1\n\nTraceback (most recent call last):\n  File \"t.py\", line 3, in <module>\nValueError: bad\n", true},
 		// An interactive session's traceback names its frames.
 		{">>> import cfg\nTraceback (most recent call last):\n  File \"<stdin>\", line 1, in <module>\nModuleNotFoundError: No module named 'cfg'\n", true},
+		// An example's traceback ends at its exception; what follows
+		// is read again.
+		{">>> f()\nTraceback (most recent call last):\n...\nValueError: x\nmake: *** [all] Error 2\n", true},
+		// A build that marks its steps ">>> " (Buildroot, emerge): the
+		// lines after a mark are the build's, blank line or none.
+		{">>> host-m4 1.4.19 Building\n/usr/bin/make -j3 -C /build/host-m4-1.4.19/\n" +
+			"regex.c:12:3: error: 'x' undeclared (first use in this function)\n" +
+			"make[1]: *** [Makefile:1915: regex.o] Error 1\n", true},
 		{"1 items had failures:\n   1 of   2 in dt.add\n***Test Failed*** 1 failures.\n", true},
 		// bash's errors name the script and its line.
 		{"bs.sh: line 3: syntax error: unexpected end of file\n", true},
