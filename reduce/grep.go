@@ -738,6 +738,11 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	if len(g.files) == 0 && g.more.files == 0 && g.text != nil {
 		return g.text.Pieces(lines, budget, c)
 	}
+	if g.onlyMatchesOfOne(lines) {
+		// The header's count of lines is the count of matches, of the
+		// one file: a summary would tell it again in the room of lines.
+		return g.choose(g.candidates(0, lines, nil), lines, room, c)
+	}
 	if t := g.totals(); t.listed == t.files || t.counted > 0 && t.listed+t.counted == t.files {
 		// A list of paths that shows a path of every directory needs no
 		// map: its lines are one. So does a list of counts that shows
@@ -808,6 +813,13 @@ func (g *Grep) filesNamed(named []bool, chosen []Piece, cands []grepCand) int {
 	return n
 }
 
+// onlyMatchesOfOne reports whether each of the input's lines is a match
+// line of one file: no context, counts, paths or other lines.
+func (g *Grep) onlyMatchesOfOne(lines int) bool {
+	t := g.totals()
+	return t.files == 1 && t.matched == 1 && t.ctx == 0 && t.matches == lines && g.others == 0 && g.toolErrs == 0
+}
+
 // tableLabel heads the summary that counts the matches of every file.
 const tableLabel = "matches per file"
 
@@ -867,6 +879,11 @@ func (g *Grep) partTable(chosen []Piece, cands []grepCand) (grepSummary, bool) {
 			part = append(part, i)
 			width = max(width, len(grepThousands(f.matches)))
 		}
+	}
+	if len(g.files) == 1 {
+		// The phrase counts the one file's matches and every line names
+		// it: a table of it would only take room from its matches.
+		return grepSummary{}, true
 	}
 	sec := grepSection{label: "matches of the files not shown in full"}
 	if len(part) == len(g.files) {

@@ -108,7 +108,7 @@ var grepOwn = []struct {
 	}},
 	{"grep-c-zeros", 250, []string{"24 matches in 6 files; 26 files have none", "./lib/My Docs/bytes.go:10"}},
 	{"rg-nonumbers", 500, []string{"lib/My Docs/bytes.go:", "lib/text/strings.go:"}},
-	{"grep-n-onefile", 300, []string{"[headroom: 61 matches in 1 file", "23:func explode"}},
+	{"grep-n-onefile", 300, []string{"23:func explode"}}, // the header counts its 61 lines, all matches
 	{"rg-io-error", 400, []string{"[headroom: 312 matches in 7 files",
 		"\n/nonexistent-dir: IO error for operation on /nonexistent-dir: No such file or directory (os error 2)\n"}},
 	// git grep of a revision: the revision is part of each path.
@@ -727,10 +727,13 @@ func TestGrepUnnamedFilesCounted(t *testing.T) {
 		files int
 		found string
 	}{
-		{1, "240 matches in 1 file · shown below: "},
+		{1, ""}, // the header's count of lines counts the matches
 		{3, "240 matches in at least 3 files · shown below: "},
 	} {
 		got := string(body(t, shape.Grep, []byte(lines(tc.files)), 2000))
+		if tc.found == "" && strings.Contains(got, "[headroom: ") {
+			t.Errorf("%d files: a summary:\n%s", tc.files, got[:min(len(got), 300)])
+		}
 		if !strings.Contains(got, tc.found) {
 			t.Errorf("%d files: the summary does not say %q:\n%s", tc.files, tc.found, got[:min(len(got), 300)])
 		}
@@ -854,5 +857,29 @@ func TestGrepTotalsPastTheFileCap(t *testing.T) {
 	got = body(t, shape.Grep, []byte(ctx.String()), 2000)
 	if want := "10,005 matches and 10,005 context lines"; !bytes.Contains(got, []byte(want)) {
 		t.Errorf("context past the cap: want %q in the summary:\n%.600s", want, got)
+	}
+}
+
+// A search of one file whose lines are all matches, cut, shows no
+// summary: the header counts its lines, which are its matches. With other
+// lines, the phrase counts the matches, and no table of the one file takes
+// room from them.
+func TestGrepOneFileNoSummary(t *testing.T) {
+	for _, context := range []bool{false, true} {
+		var b strings.Builder
+		for i := 1; i <= 400; i++ {
+			if context {
+				fmt.Fprintf(&b, "src/server/handler.go-%d-// handle%d serves a request\n", i*7-1, i)
+			}
+			fmt.Fprintf(&b, "src/server/handler.go:%d:func handle%d(w http.ResponseWriter, r *http.Request) {\n", i*7, i)
+		}
+		got := string(body(t, shape.Grep, []byte(b.String()), 1000))
+		phrase := strings.HasPrefix(got, "[headroom: 400 matches and 400 context lines in 1 file · shown below: ")
+		if context != phrase || !context && strings.Contains(got, "[headroom: ") {
+			t.Errorf("context %v: a phrase %v:\n%s", context, phrase, got)
+		}
+		if strings.Contains(got, tableLabel) || strings.Contains(got, "  400 src/server/handler.go") {
+			t.Errorf("context %v: a table of the one file:\n%s", context, got)
+		}
 	}
 }
