@@ -47,9 +47,11 @@ type container struct {
 	// mapLike is set for an object whose values are alike and many, like
 	// a package lock's packages: its members are cut like an array's items.
 	mapLike bool
-	n       int
-	kinds   [nKinds]int
-	first   []member // up to maxWidth, or maxFields for an object
+	// heads holds what mapHead made of it, by the room it had.
+	heads map[int][]byte
+	n     int
+	kinds [nKinds]int
+	first []member // up to maxWidth, or maxFields for an object
 	// lead is first in the order a view keeps members: for an array or
 	// a map, the same; for other objects, the fields with short scalar
 	// values first, which say the most for their cost (see leadRank), and

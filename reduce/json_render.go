@@ -508,6 +508,7 @@ const (
 	cutWhole                 // as the input has it, on one line
 	cutFlat                  // its scalars on one line (see flat)
 	cutFields                // a list's record by its short fields
+	cutHead                  // a map of scalars by its first members (see mapHead)
 )
 
 // atCut returns what the view writes for the container c at v where it
@@ -527,7 +528,55 @@ func (r *docRender) atCut(v seg, c *container, record bool) ([]byte, cutHow) {
 	if f := r.shortFields(c); record && f != nil {
 		return f, cutFields
 	}
+	if h := r.mapHead(c, len(s)*3/4); h != nil {
+		return h, cutHead
+	}
 	return s, cutSummary
+}
+
+// minHead is the fewest members mapHead shows: one alone says little more
+// than the names of a summary.
+const minHead = 2
+
+// mapHead returns the map of scalars c on one line by its first members
+// and a fold counting the rest, in at most limit bytes; or nil if c is no
+// such map or fewer than minHead fit. A map of flags or versions says more by
+// a few of its members than by the names of a few more, for as much.
+func (r *docRender) mapHead(c *container, limit int) []byte {
+	if !c.mapLike || c.kinds[jObject] > 0 || c.kinds[jArray] > 0 {
+		return nil
+	}
+	if h, ok := c.heads[limit]; ok {
+		return h
+	}
+	b := r.d.b
+	comma := r.inlineComma()
+	var body, head []byte
+	shown := 0
+	for i, m := range c.first[:min(len(c.first), c.n-1)] {
+		if i > 0 {
+			body = append(body, comma...)
+		}
+		body = append(body, b[m.key.start:m.key.end]...)
+		body = append(body, r.d.colon...)
+		body = append(body, b[m.val.start:m.val.end]...)
+		fold := appendLiteral(nil, "[headroom: keys "+indexRange(i+1, c.n-1)+" elided]")
+		fold = append(fold, r.d.colon...)
+		fold = appendLiteral(fold, elision.Thousands(int64(c.n-i-1))+" of "+elision.Thousands(int64(c.n)))
+		if 1+len(body)+len(comma)+len(fold)+1 > limit {
+			break
+		}
+		head = append(append(append(append(append(head[:0], '{'), body...), comma...), fold...), '}')
+		shown++
+	}
+	if shown < minHead {
+		head = nil
+	}
+	if c.heads == nil {
+		c.heads = map[int][]byte{}
+	}
+	c.heads[limit] = head
+	return head
 }
 
 // cutsToFields reports whether any of the records kept, at depth, is cut

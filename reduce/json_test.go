@@ -150,6 +150,40 @@ func TestJSONFlatScalarsAtTheCut(t *testing.T) {
 	}
 }
 
+// A map of short scalars (an environment's globals, a package's
+// dependencies) that a view cuts at its depth shows its first members and
+// a fold counting the rest, in less room than a summary of its keys; a
+// map of longer values is still summarised.
+func TestJSONMapOfScalarsAtTheCut(t *testing.T) {
+	var in bytes.Buffer
+	in.WriteString("{\n  \"node\": {")
+	for i := range 40 {
+		if i > 0 {
+			in.WriteByte(',')
+		}
+		fmt.Fprintf(&in, "\n    \"Global%02d\": false", i)
+	}
+	in.WriteString("\n  },\n  \"scripts\": {")
+	for i := range 20 {
+		if i > 0 {
+			in.WriteByte(',')
+		}
+		fmt.Fprintf(&in, "\n    \"task%02d\": \"node tools/run-a-long-task.js --with-flags %d\"", i, i)
+	}
+	in.WriteString("\n  }\n}")
+	d := newJSONDoc(in.Bytes(), seg{0, in.Len()}, true)
+	got := string(d.try(form{depth: 1, level: lenientLevels}, byteCount{}).view)
+	if !json.Valid([]byte(got)) {
+		t.Fatalf("the view does not parse:\n%s", got)
+	}
+	for _, want := range []string{`"node": {"Global00": false, "Global01": false, `, `elided]": "`,
+		`"scripts": "[headroom: object of 20 keys: task00, `} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
 // A record of short fields that the input writes on a line of its own
 // stays on that line though it is longer than other containers kept on
 // one: written a field a line, it costs more and no longer reads, or
