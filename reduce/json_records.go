@@ -1087,9 +1087,10 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		switch {
 		case n.named > 0:
 			note += " (" + elision.Thousands(int64(n.named)) + " with a name)"
-		case l.telling2:
+		// Every line tells its field, or the note counts those that do.
+		case l.telling2 && n.told == n.byKey:
 			note += " and " + string(l.tell[1:len(l.tell)-1]) + " and " + string(l.tell2[1:len(l.tell2)-1])
-		case l.telling:
+		case l.telling && n.told == n.byKey:
 			note += " and " + string(l.tell[1:len(l.tell)-1])
 		case n.told > 0:
 			note += " (" + elision.Thousands(int64(n.told)) + " with " + string(l.tell[1:len(l.tell)-1]) + ")"

@@ -1196,3 +1196,31 @@ func TestJSONOddMembersParse(t *testing.T) {
 		}
 	}
 }
+
+// Where some records lack the field their lines tell, the note counts the
+// lines that show it rather than say every record goes by it.
+func TestJSONRecordNoteCountsTheTold(t *testing.T) {
+	recs := make([]string, 90)
+	for i := range recs {
+		version := fmt.Sprintf("\n    \"version\": \"%d.%d.0\",", i%7, i)
+		if i%10 == 3 {
+			version = "" // a package of the workspace, with no version of its own
+		}
+		recs[i] = fmt.Sprintf("  {\n    \"name\": \"package-%02d\",%s\n    \"summary\": \"a library that does thing number %d of the many things a program needs\"\n  }", i, version, i)
+	}
+	got := body(t, shape.JSON, []byte("[\n"+strings.Join(recs, ",\n")+"\n]\n"), 2000)
+	if !json.Valid(got) {
+		t.Fatalf("the view does not parse:\n%s", got)
+	}
+	if bytes.Contains(got, []byte(" by name and version: ")) {
+		t.Errorf("the note says every record goes by name and version, where 9 have none:\n%s", got)
+	}
+	m := regexp.MustCompile(`by name \(([0-9,]+) with version\)`).FindSubmatch(got)
+	if m == nil {
+		t.Fatalf("the note does not count the records shown with a version:\n%s", got)
+	}
+	shown := len(regexp.MustCompile(`\{"name": "package-[0-9]+", "version": "[0-9.]+"\}`).FindAll(got, -1))
+	if string(m[1]) != strconv.Itoa(shown) {
+		t.Errorf("the note counts %s records with a version, the view shows %d:\n%s", m[1], shown, got)
+	}
+}
