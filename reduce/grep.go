@@ -245,14 +245,19 @@ const (
 // read alone.
 func (g *Grep) hesitate(l Line, b []byte) bool {
 	if !g.heading && len(g.maybe) < grepMaxMaybe && g.maybeBytes < grepMaxMaybeBytes {
-		gl := shape.ParseGrepLine(b, g.prev)
+		// Most lines are neither: parse only those that may be, as add
+		// parses every line again.
+		maybe := shape.MaybeContext(b)
 		_, weak := shape.WeakMatch(b)
-		if shape.MaybeContext(b) && (gl.Form == shape.GrepPath || gl.Form == shape.GrepOther || gl.Form == shape.GrepMatch && gl.Num == 0) ||
-			weak && gl.Form == shape.GrepOther {
-			l.Text = bytes.Clone(l.Text)
-			g.maybe = append(g.maybe, l)
-			g.maybeBytes += len(l.Text)
-			return true
+		if maybe || weak {
+			gl := shape.ParseGrepLine(b, g.prev)
+			if maybe && (gl.Form == shape.GrepPath || gl.Form == shape.GrepOther || gl.Form == shape.GrepMatch && gl.Num == 0) ||
+				weak && gl.Form == shape.GrepOther {
+				l.Text = bytes.Clone(l.Text)
+				g.maybe = append(g.maybe, l)
+				g.maybeBytes += len(l.Text)
+				return true
+			}
 		}
 	}
 	if len(g.maybe) == 0 {
