@@ -566,7 +566,7 @@ func (s *stream) fillLevel(c Counter) int {
 	if tokens == 0 || room <= 0 {
 		return 0
 	}
-	// In bytes, less an eighth for the markers a condensed line adds.
+	// In bytes, at as many bytes a token as the records hold.
 	left := room * len(sample) / tokens
 	slices.Sort(lens)
 	for i, n := range lens {
