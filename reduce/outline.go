@@ -71,6 +71,9 @@ type block struct {
 	// declaration's block, of kind opens.
 	header bool
 	opens  blockKind
+	// typedef marks a block opened by C's typedef, whose closing brace
+	// is followed by the name it declares (} Point;).
+	typedef bool
 }
 
 // Outline is the reducer for source code and documentation: it keeps a
@@ -383,6 +386,7 @@ func (o *Outline) finalize(next *lineShape) {
 	if !commented {
 		o.codeW = s.w
 	}
+	closed := block{} // the block this line ends at its own width
 	for len(o.stack) > 0 && !inHere && !inside {
 		top := o.stack[len(o.stack)-1]
 		if header && top.w == s.w {
@@ -394,7 +398,17 @@ func (o *Outline) finalize(next *lineShape) {
 		if !sibling && (top.w < s.w || top.w == s.w && (brace || top.braced && within)) {
 			break
 		}
+		if top.w == s.w {
+			closed = top
+		}
 		o.stack = o.stack[:len(o.stack)-1]
+	}
+	// The closing brace of a typedef's struct, union or enum names what
+	// it declares (typedef struct { ... } Point;): often the only line
+	// that does, an anonymous struct's opener naming nothing.
+	typedefEnd := closed.typedef && closed.braced && typedefName(c)
+	if typedefEnd {
+		s.cont = false // it ends the declaration, rather than going on with it
 	}
 	ctx := blockTop
 	if len(o.stack) > 0 {
@@ -612,6 +626,11 @@ func (o *Outline) finalize(next *lineShape) {
 			d = declType // the declarations of a command's help
 		case d == declType && ctx == blockDecl && alias(c):
 			d = declName // a type's alias for a type, which its members use
+		case d == declNone && typedefEnd:
+			// Ranked as a member with a body is: below what the file
+			// declares at its margin, the typedef's opener among it,
+			// above the members the braces held.
+			d = declName
 		case d == declNone && opener && ctx == blockDecl:
 			d = declName // a member with a body
 		case d == declNone && opener && !example:
@@ -769,7 +788,7 @@ func (o *Outline) finalize(next *lineShape) {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
 		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
-			header: goesOn, opens: o.bondKind})
+			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef")})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {
@@ -1191,6 +1210,24 @@ func alias(c []byte) bool {
 	}
 	rest := trimBlankLeft(c[len("typedef"):])
 	return !hasWord(rest, "struct") && !hasWord(rest, "union") && !hasWord(rest, "enum") && !hasWord(rest, "class")
+}
+
+// typedefName reports whether a line closes a typedef's braces with the
+// names it declares: } Point; or } Point, *PointPtr;.
+func typedefName(c []byte) bool {
+	if c[0] != '}' || c[len(c)-1] != ';' {
+		return false
+	}
+	names := trimBlankRight(trimBlankLeft(c[1 : len(c)-1]))
+	if len(names) == 0 || !isWordByte(names[0]) || digit(names[0]) {
+		return false
+	}
+	for _, b := range names {
+		if !isWordByte(b) && b != ',' && b != '*' && b != ' ' && b != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // overload reports whether a signature declares an operator: its name,

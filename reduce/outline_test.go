@@ -842,6 +842,27 @@ func TestOutlineHeaderConstants(t *testing.T) {
 	}
 }
 
+// The closing brace of a typedef's struct or enum names the type it
+// declares, which an anonymous struct's opener does not: it ranks above
+// the members, as a declaration of the file; a struct's closing brace
+// that declares a variable, and a lone brace, do not.
+func TestOutlineTypedefName(t *testing.T) {
+	ranks := outlineRanks("#include <stddef.h>\ntypedef struct {\n  int x;\n  int y;\n} Point, *PointPtr;\n\n" +
+		"typedef enum  Mode_\n{\n  MODE_A,\n  MODE_B\n} Mode;\n\n" +
+		"struct {\n  int count;\n} totals;\n\nstruct pair {\n  int a;\n};\n")
+	for _, tc := range []struct{ closer, member int }{{5, 3}, {11, 9}} {
+		if ranks[tc.closer] <= ranks[tc.member] {
+			t.Errorf("typedef's name on line %d ranks %d, not above its member on line %d (%d)",
+				tc.closer, ranks[tc.closer], tc.member, ranks[tc.member])
+		}
+	}
+	for _, n := range []int{16, 20} {
+		if ranks[n] > ranks[n-1] {
+			t.Errorf("closing brace on line %d ranks %d, above the member before it (%d)", n, ranks[n], ranks[n-1])
+		}
+	}
+}
+
 // A shell's assignment declares a variable, its value empty or not, and
 // exported or not.
 func TestOutlineShellAssignment(t *testing.T) {
