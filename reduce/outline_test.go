@@ -863,6 +863,36 @@ func TestOutlineTypedefName(t *testing.T) {
 	}
 }
 
+// A C function's return type alone on its line, over its name indented
+// under it, says little: the name's line declares the function, ranked
+// as a prototype at the margin is, as where both start at the margin; a
+// manual's heading over text in parentheses, and a list's bullet, are no
+// return types.
+func TestOutlineReturnTypeApart(t *testing.T) {
+	ranks := outlineRanks("#include <stdio.h>\n\nXMLPUBFUN int XMLCALL\n\t\txmlValidateQName\t(const xmlChar *value,\n" +
+		"\t\t\t\t\t int space);\nconst char *\n\tecc_curve_name(int curve);\nint plain(int x);\n" +
+		"static int\nmain (int argc)\n{\n  return 0;\n}\n")
+	proto := ranks[8]
+	for _, n := range []int{4, 7, 10} {
+		if ranks[n] != proto {
+			t.Errorf("function's name on line %d ranks %d, a prototype %d", n, ranks[n], proto)
+		}
+	}
+	for _, n := range []int{3, 6} {
+		if ranks[n] != ranks[9] {
+			t.Errorf("return type on line %d ranks %d, static int at the margin %d", n, ranks[n], ranks[9])
+		}
+	}
+	for _, tc := range []struct{ text, what string }{
+		{"EXAMPLES\n       Rebasing (or any other form of rewriting) a branch\n", "a manual's heading"},
+		{"* Removed the route funcs as http client\n  get() etc, use http.get()\n", "a list's bullet"},
+	} {
+		if returnType([]byte(strings.SplitN(tc.text, "\n", 2)[0])) {
+			t.Errorf("%s reads as a return type", tc.what)
+		}
+	}
+}
+
 // A shell's assignment declares a variable, its value empty or not, and
 // exported or not.
 func TestOutlineShellAssignment(t *testing.T) {
