@@ -1635,7 +1635,8 @@ func TestOutlineRoffMacros(t *testing.T) {
 // A grammar's rules are what it declares, however it marks their heads:
 // PEG's types in brackets and options in parentheses, Lark's sigils. A
 // rule's alternatives under it are its body, not its header's rest, and
-// the terminals a grammar names in capitals rank below its rules. A
+// the terminals a grammar names in capitals rank below its rules; a rule
+// Lark inlines (?expr) ranks with the others. A
 // meta directive's code in triple quotes (@trailer ”') is a string that
 // ends, not prose that names the quotes.
 func TestOutlineGrammarRules(t *testing.T) {
@@ -1670,11 +1671,16 @@ func TestOutlineGrammarRules(t *testing.T) {
 	if ranks[14] >= ranks[13] || ranks[18] >= ranks[17] {
 		t.Errorf("a first alternative ranks %d, %d, as its rule's header (%d, %d)", ranks[14], ranks[18], ranks[13], ranks[17])
 	}
-	lark := "// a sum of products\nNUMBER: /[0-9]+/\nNAME: /[a-z]+/\nPLUS: \"+\"\n\nsum: product (PLUS product)*\nproduct: atom (\"*\" atom)*\natom: NUMBER | NAME\n"
+	lark := "// a sum of products\nNUMBER: /[0-9]+/\nNAME: /[a-z]+/\nPLUS: \"+\"\n\nsum: product (PLUS product)*\nproduct: atom (\"*\" atom)*\natom: NUMBER | NAME\n" +
+		"\n?factor: atom | \"-\" factor\n\n%import common.WS\n%ignore WS\n"
 	ranks = outlineRanks(lark)
 	for _, n := range []int{2, 3, 4} {
 		if ranks[n] >= ranks[6] || ranks[n] >= ranks[8] {
 			t.Errorf("terminal on line %d ranks %d, the rules %d, %d", n, ranks[n], ranks[6], ranks[8])
 		}
+	}
+	// Lark's question mark inlines a rule: no conditional's continuation.
+	if ranks[10] != ranks[8] {
+		t.Errorf("?factor ranks %d, the rule above it %d", ranks[10], ranks[8])
 	}
 }
