@@ -71,6 +71,9 @@ type block struct {
 	// declaration's block, of kind opens.
 	header bool
 	opens  blockKind
+	// typedef marks a block opened by C's typedef, whose closing brace
+	// is followed by the name it declares (} Point;).
+	typedef bool
 }
 
 // Outline is the reducer for source code and documentation: it keeps a
@@ -141,6 +144,9 @@ type Outline struct {
 	constants int
 	guard     []byte
 	guardLine int
+	// named is set when the next line is the name of a function whose
+	// return type the line before it gives.
+	named bool
 	// declared is set once a line at the margin has declared a type or
 	// a function by its keyword: the file is code, not a Makefile.
 	declared bool
@@ -328,6 +334,21 @@ func (o *Outline) finalize(next *lineShape) {
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont ||
 			s.w == 0 && (o.commentLine(next) || next.hash) && byKeyword(c)) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')
+	// A C function's return type alone on its line, over its name
+	// indented under it (libxml2's XMLPUBFUN int XMLCALL, then
+	// xmlValidateQName (...)), says little without that name: the name's
+	// line declares the function, at the return type's depth, as where
+	// both start at the margin (static int, then main(...)).
+	returns := !comment && !inHere && !s.closer && s.heading == 0 && !o.sql && !o.stmt.open &&
+		next != nil && next.w > s.w && returnType(c) && callStart(next.c)
+	named := o.named
+	o.named = returns
+	if returns {
+		opener = false
+	}
+	if named {
+		s.cont = false
+	}
 	// A line of double quotes under a title underlines it (reST), though
 	// it reads as a docstring's quotes.
 	var under byte
@@ -383,6 +404,7 @@ func (o *Outline) finalize(next *lineShape) {
 	if !commented {
 		o.codeW = s.w
 	}
+	closed := block{} // the block this line ends at its own width
 	for len(o.stack) > 0 && !inHere && !inside {
 		top := o.stack[len(o.stack)-1]
 		if header && top.w == s.w {
@@ -394,7 +416,17 @@ func (o *Outline) finalize(next *lineShape) {
 		if !sibling && (top.w < s.w || top.w == s.w && (brace || top.braced && within)) {
 			break
 		}
+		if top.w == s.w {
+			closed = top
+		}
 		o.stack = o.stack[:len(o.stack)-1]
+	}
+	// The closing brace of a typedef's struct, union or enum names what
+	// it declares (typedef struct { ... } Point;): often the only line
+	// that does, an anonymous struct's opener naming nothing.
+	typedefEnd := closed.typedef && closed.braced && typedefName(c)
+	if typedefEnd {
+		s.cont = false // it ends the declaration, rather than going on with it
 	}
 	ctx := blockTop
 	if len(o.stack) > 0 {
@@ -610,8 +642,17 @@ func (o *Outline) finalize(next *lineShape) {
 		switch {
 		case option:
 			d = declType // the declarations of a command's help
+		case returns:
+			d = declNone
+		case named:
+			d = declFunc
 		case d == declType && ctx == blockDecl && alias(c):
 			d = declName // a type's alias for a type, which its members use
+		case d == declNone && typedefEnd:
+			// Ranked as a member with a body is: below what the file
+			// declares at its margin, the typedef's opener among it,
+			// above the members the braces held.
+			d = declName
 		case d == declNone && opener && ctx == blockDecl:
 			d = declName // a member with a body
 		case d == declNone && opener && !example:
@@ -769,7 +810,7 @@ func (o *Outline) finalize(next *lineShape) {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
 		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
-			header: goesOn, opens: o.bondKind})
+			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef")})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {
@@ -1191,6 +1232,61 @@ func alias(c []byte) bool {
 	}
 	rest := trimBlankLeft(c[len("typedef"):])
 	return !hasWord(rest, "struct") && !hasWord(rest, "union") && !hasWord(rest, "enum") && !hasWord(rest, "class")
+}
+
+// returnType reports whether a line reads as a C function's return type
+// alone: words and stars, with a star, a type's keyword or a macro's
+// capitals (XMLPUBFUN int XMLCALL, const char *, static unsigned long)
+// among them, as a sentence has not. It starts with a word: a star
+// first is a list's bullet, capitals alone a manual's heading.
+func returnType(c []byte) bool {
+	if c[0] == '*' || allCaps(c) {
+		return false
+	}
+	typed := false
+	for rest := c; len(rest) > 0; {
+		if rest[0] == '*' {
+			typed = true
+			rest = trimBlankLeft(rest[1:])
+			continue
+		}
+		w := leadWord(rest)
+		if len(w) == 0 {
+			return false
+		}
+		typed = typed || cTypeWords[string(w)] || len(w) >= 4 && allCapsWord(w)
+		rest = trimBlankLeft(rest[len(w):])
+	}
+	return typed
+}
+
+// cTypeWords are the words of C's types and their qualifiers.
+var cTypeWords = wordSet("void", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
+	"const", "static", "extern", "inline", "struct", "enum", "union", "bool", "size_t")
+
+// callStart reports whether a line starts with a name and its opening
+// parenthesis, as a function's signature does.
+func callStart(c []byte) bool {
+	w := leadWord(c)
+	return len(w) > 0 && !digit(w[0]) && hasPrefix(trimBlankLeft(c[len(w):]), "(")
+}
+
+// typedefName reports whether a line closes a typedef's braces with the
+// names it declares: } Point; or } Point, *PointPtr;.
+func typedefName(c []byte) bool {
+	if c[0] != '}' || c[len(c)-1] != ';' {
+		return false
+	}
+	names := trimBlankRight(trimBlankLeft(c[1 : len(c)-1]))
+	if len(names) == 0 || !isWordByte(names[0]) || digit(names[0]) {
+		return false
+	}
+	for _, b := range names {
+		if !isWordByte(b) && b != ',' && b != '*' && b != ' ' && b != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // overload reports whether a signature declares an operator: its name,

@@ -181,7 +181,9 @@ func shapeOf(text []byte, scratch *[]byte) lineShape {
 	if s.closer {
 		return s
 	}
-	if continues(c) {
+	// Lark marks a rule it inlines with a question mark at the margin
+	// (?expr: ...), where a conditional's continuation starts with one.
+	if continues(c) && !(s.w == 0 && grammarRule(c)) {
 		s.cont = true
 		s.prefix = prefixes(c)
 		return s

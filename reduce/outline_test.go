@@ -842,6 +842,57 @@ func TestOutlineHeaderConstants(t *testing.T) {
 	}
 }
 
+// The closing brace of a typedef's struct or enum names the type it
+// declares, which an anonymous struct's opener does not: it ranks above
+// the members, as a declaration of the file; a struct's closing brace
+// that declares a variable, and a lone brace, do not.
+func TestOutlineTypedefName(t *testing.T) {
+	ranks := outlineRanks("#include <stddef.h>\ntypedef struct {\n  int x;\n  int y;\n} Point, *PointPtr;\n\n" +
+		"typedef enum  Mode_\n{\n  MODE_A,\n  MODE_B\n} Mode;\n\n" +
+		"struct {\n  int count;\n} totals;\n\nstruct pair {\n  int a;\n};\n")
+	for _, tc := range []struct{ closer, member int }{{5, 3}, {11, 9}} {
+		if ranks[tc.closer] <= ranks[tc.member] {
+			t.Errorf("typedef's name on line %d ranks %d, not above its member on line %d (%d)",
+				tc.closer, ranks[tc.closer], tc.member, ranks[tc.member])
+		}
+	}
+	for _, n := range []int{16, 20} {
+		if ranks[n] > ranks[n-1] {
+			t.Errorf("closing brace on line %d ranks %d, above the member before it (%d)", n, ranks[n], ranks[n-1])
+		}
+	}
+}
+
+// A C function's return type alone on its line, over its name indented
+// under it, says little: the name's line declares the function, ranked
+// as a prototype at the margin is, as where both start at the margin; a
+// manual's heading over text in parentheses, and a list's bullet, are no
+// return types.
+func TestOutlineReturnTypeApart(t *testing.T) {
+	ranks := outlineRanks("#include <stdio.h>\n\nXMLPUBFUN int XMLCALL\n\t\txmlValidateQName\t(const xmlChar *value,\n" +
+		"\t\t\t\t\t int space);\nconst char *\n\tecc_curve_name(int curve);\nint plain(int x);\n" +
+		"static int\nmain (int argc)\n{\n  return 0;\n}\n")
+	proto := ranks[8]
+	for _, n := range []int{4, 7, 10} {
+		if ranks[n] != proto {
+			t.Errorf("function's name on line %d ranks %d, a prototype %d", n, ranks[n], proto)
+		}
+	}
+	for _, n := range []int{3, 6} {
+		if ranks[n] != ranks[9] {
+			t.Errorf("return type on line %d ranks %d, static int at the margin %d", n, ranks[n], ranks[9])
+		}
+	}
+	for _, tc := range []struct{ text, what string }{
+		{"EXAMPLES\n       Rebasing (or any other form of rewriting) a branch\n", "a manual's heading"},
+		{"* Removed the route funcs as http client\n  get() etc, use http.get()\n", "a list's bullet"},
+	} {
+		if returnType([]byte(strings.SplitN(tc.text, "\n", 2)[0])) {
+			t.Errorf("%s reads as a return type", tc.what)
+		}
+	}
+}
+
 // A shell's assignment declares a variable, its value empty or not, and
 // exported or not.
 func TestOutlineShellAssignment(t *testing.T) {
@@ -1584,7 +1635,8 @@ func TestOutlineRoffMacros(t *testing.T) {
 // A grammar's rules are what it declares, however it marks their heads:
 // PEG's types in brackets and options in parentheses, Lark's sigils. A
 // rule's alternatives under it are its body, not its header's rest, and
-// the terminals a grammar names in capitals rank below its rules. A
+// the terminals a grammar names in capitals rank below its rules; a rule
+// Lark inlines (?expr) ranks with the others. A
 // meta directive's code in triple quotes (@trailer ”') is a string that
 // ends, not prose that names the quotes.
 func TestOutlineGrammarRules(t *testing.T) {
@@ -1619,11 +1671,16 @@ func TestOutlineGrammarRules(t *testing.T) {
 	if ranks[14] >= ranks[13] || ranks[18] >= ranks[17] {
 		t.Errorf("a first alternative ranks %d, %d, as its rule's header (%d, %d)", ranks[14], ranks[18], ranks[13], ranks[17])
 	}
-	lark := "// a sum of products\nNUMBER: /[0-9]+/\nNAME: /[a-z]+/\nPLUS: \"+\"\n\nsum: product (PLUS product)*\nproduct: atom (\"*\" atom)*\natom: NUMBER | NAME\n"
+	lark := "// a sum of products\nNUMBER: /[0-9]+/\nNAME: /[a-z]+/\nPLUS: \"+\"\n\nsum: product (PLUS product)*\nproduct: atom (\"*\" atom)*\natom: NUMBER | NAME\n" +
+		"\n?factor: atom | \"-\" factor\n\n%import common.WS\n%ignore WS\n"
 	ranks = outlineRanks(lark)
 	for _, n := range []int{2, 3, 4} {
 		if ranks[n] >= ranks[6] || ranks[n] >= ranks[8] {
 			t.Errorf("terminal on line %d ranks %d, the rules %d, %d", n, ranks[n], ranks[6], ranks[8])
 		}
+	}
+	// Lark's question mark inlines a rule: no conditional's continuation.
+	if ranks[10] != ranks[8] {
+		t.Errorf("?factor ranks %d, the rule above it %d", ranks[10], ranks[8])
 	}
 }
