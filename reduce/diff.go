@@ -2388,8 +2388,9 @@ func (p *diffPlan) missingFiles(chosen []Piece) bool {
 }
 
 // gapNotes returns, for each gap between the chosen pieces that hides
-// changed lines or headers, a note standing for it that counts them: the
-// commits, files and hunks that start in it, and its changed lines:
+// headers, or changed lines outside the hunk the view shows last before
+// it, a note standing for it that counts them: the commits, files and
+// hunks that start in it, and its changed lines:
 // `[... L50-94: 1 hunk (+15 -13)]`. Where the view shows headers spread over
 // a diff too long for all of them, the notes between them tell how many it
 // leaves out. Like a plain gap line, a note does not say "elided": the
@@ -2407,7 +2408,11 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 			// says follows: the count would tell the reader nothing.
 			h.hunks = 0
 		}
-		if c == (diffCounts{}) && h == (diffHeads{}) {
+		if h == (diffHeads{}) && (c == (diffCounts{}) || inHunk) {
+			// Within a hunk, the counts of its own lines tell little
+			// that its header above does not: it gives the hunk's
+			// size, and the gap line the lines left out. The room they
+			// take shows changed lines instead.
 			return
 		}
 		text := "  [... " + elision.LineRange(next, to)

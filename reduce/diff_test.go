@@ -1953,3 +1953,39 @@ func TestDiffTreeLinesCutToNewPath(t *testing.T) {
 		{"Binary files a/x and b/x differ", "", 0},
 	})
 }
+
+// A gap inside the hunk the view shows last before it, hiding no header,
+// is a plain gap line: the hunk's header above gives its size, and counts
+// of its own changed lines would take room from the lines themselves. A
+// gap that hides a hunk's header still counts what it hides.
+func TestDiffGapInHunkIsPlain(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("diff --git a/pkg/f.go b/pkg/f.go\nindex 1111111..2222222 100644\n--- a/pkg/f.go\n+++ b/pkg/f.go\n")
+	for h := range 40 {
+		fmt.Fprintf(&b, "@@ -%d,3 +%d,23 @@ func F%d() {\n", 10+200*h, 10+200*h, h)
+		for k := range 20 {
+			fmt.Fprintf(&b, "+\tv%d := step%d(x, %d)\n", k, k, h)
+		}
+	}
+	view := string(body(t, shape.Diff, []byte(b.String()), 600))
+	gap := regexp.MustCompile(`^  \[\.\.\. L\d+(-\d+)?(: [^(\]]+)?( \(.*\))?\]$`)
+	plain, counted := 0, 0
+	for _, l := range strings.Split(view, "\n") {
+		m := gap.FindStringSubmatch(l)
+		switch {
+		case m == nil:
+		case m[2] == "" && m[3] != "":
+			t.Errorf("a gap inside a shown hunk counts its lines: %q", l)
+		case m[2] == "":
+			plain++
+		default:
+			counted++
+		}
+	}
+	if plain == 0 {
+		t.Errorf("no gap inside a hunk:\n%s", view)
+	}
+	if counted == 0 {
+		t.Errorf("no gap that hides a hunk's header counts it:\n%s", view)
+	}
+}
