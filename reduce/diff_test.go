@@ -430,6 +430,29 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 	}
 }
 
+// A lock file that is all the diff does not fit whole is not collapsed:
+// nothing else wants the room, and its first changed lines tell which
+// versions changed, where its note would leave the view nearly empty. So
+// too when it is too long to be held whole (a package-lock.json after an
+// install): it is held from its start. The lines standing for themselves,
+// its note is not a header left out, which would cut the commit's hash.
+func TestDiffLockFileAloneShowsLines(t *testing.T) {
+	const commit = "commit 0123456789abcdef0123456789abcdef01234567\n"
+	for _, pairs := range []int{20, 600} {
+		var in strings.Builder
+		in.WriteString(commit + "Author: A U Thor <a@example.com>\nDate:   Thu Mar 7 14:42:00 2024 +0000\n\n    Bump every module\n\n")
+		fmt.Fprintf(&in, "diff --git a/go.sum b/go.sum\nindex 1111111..2222222 100644\n--- a/go.sum\n+++ b/go.sum\n@@ -1,%d +1,%d @@\n", pairs, pairs)
+		for k := range pairs {
+			fmt.Fprintf(&in, "-example.com/mod%d v1.0.%d h1:oldoldoldoldoldoldoldoldold%02d=\n", k, k, k)
+			fmt.Fprintf(&in, "+example.com/mod%d v1.1.%d h1:newnewnewnewnewnewnewnewnew%02d=\n", k, k, k)
+		}
+		got := string(body(t, shape.Diff, []byte(in.String()), 400))
+		if strings.Contains(got, "a lock file") || !strings.Contains(got, "+example.com/mod0 v1.1.0 h1:") || !strings.HasPrefix(got, commit) {
+			t.Errorf("%d pairs: a lone go.sum should show its first lines:\n%s", pairs, got)
+		}
+	}
+}
+
 // A deleted file too long to show collapses to one note, which stands for
 // the lines of its header after the mode line too: index, --- and +++ say
 // nothing its diff --git line and the note do not, and a gap line of
