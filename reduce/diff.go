@@ -2411,15 +2411,11 @@ func (p *diffPlan) missingHeaders(chosen []Piece) bool {
 	return n > 0
 }
 
-// missingFiles reports whether some file section's first line was left out.
+// missingFiles reports whether some file has no section whose first line
+// chosen shows: a file's later sections (a log's commits that change it
+// again) name it again, and the summary would name it once more.
 func (p *diffPlan) missingFiles(chosen []Piece) bool {
-	n := 0
-	for _, c := range chosen {
-		if it, ok := p.item(c); ok && it.start && c.Note == "" {
-			n++
-		}
-	}
-	return n < p.d.sections
+	return p.d.moreN > 0 || slices.Contains(p.shownFiles(chosen), false)
 }
 
 // gapNotes returns, for each gap between the chosen pieces that hides

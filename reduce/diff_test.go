@@ -2012,3 +2012,20 @@ func TestDiffGapInHunkIsPlain(t *testing.T) {
 		t.Errorf("no gap that hides a hunk's header counts it:\n%s", view)
 	}
 }
+
+// The summary names the files the view leaves out: where every file has a
+// section whose first line it shows (a log of one file's history, whose
+// later sections name the file again), it has none to name, and its room
+// goes to the log.
+func TestDiffNoSummaryWhenEveryFileShows(t *testing.T) {
+	var b strings.Builder
+	for c := range 16 {
+		fmt.Fprintf(&b, "commit %040x\nAuthor: A U Thor <a@example.com>\nDate:   Thu Mar 7 14:42:00 2024 +0000\n\n    change %d\n\n", c+1, c)
+		b.WriteString("diff --git a/pkg/a.go b/pkg/a.go\nindex 1111111..2222222 100644\n--- a/pkg/a.go\n+++ b/pkg/a.go\n")
+		fmt.Fprintf(&b, "@@ -%d,3 +%d,4 @@ func F() {\n \tx := 1\n+\ty%d := x\n \treturn x\n }\n", 10+c, 10+c, c)
+	}
+	got := string(body(t, shape.Diff, []byte(b.String()), 600))
+	if strings.HasPrefix(got, "[headroom: ") || !strings.Contains(got, "diff --git a/pkg/a.go b/pkg/a.go\n") {
+		t.Errorf("a summary above a view that shows its one file:\n%s", got)
+	}
+}
