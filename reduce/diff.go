@@ -215,6 +215,9 @@ type diffItem struct {
 	// inHunk is set once a hunk of its file began by its last line: a gap
 	// right after an item without it holds its file's first hunk header.
 	inHunk bool
+	// partial is set on the note of a lock, generated or vendored file:
+	// its first lines may stand in for the rest (see collapse).
+	partial bool
 	// short is the line cut after its hash's first digits (see
 	// diffHashKeep), or a file's `diff` line cut to its new path (see
 	// diffNewPathAt), shown when the view cannot hold every header.
@@ -251,10 +254,11 @@ type diffGroup struct {
 	headsBefore diffHeads
 	what, name  string
 	// items are the group's lines, held apart until the group ends; a
-	// group too large to show whole holds none.
+	// group too large to show whole holds its first lines, up to full.
 	items  []diffItem
 	bytes  int
 	tooBig bool
+	full   bool // no more lines are held
 	// head is set on a deleted file's group, opened by its header's index
 	// line; hunked once a hunk joins it.
 	head, hunked bool
@@ -739,10 +743,13 @@ func (d *Diff) textItem(it diffItem) {
 	d.push(it)
 }
 
+// diffBinaryWhat is what the note of a binary patch's data calls it.
+const diffBinaryWhat = "binary patch data"
+
 // binaryData reads a line of a git binary patch.
 func (d *Diff) binaryData(l Line) {
 	if d.group == nil {
-		d.openGroup(l.N, "binary patch data", "", d.heads())
+		d.openGroup(l.N, diffBinaryWhat, "", d.heads())
 		// Base85 is no use to a reader: the note always stands for it.
 		d.group.tooBig = true
 	}
@@ -801,25 +808,25 @@ func (d *Diff) closeGroup() {
 		piece:  Piece{Line: g.first, Note: b.String(), Stands: n, Prio: prioDiffHunk},
 		before: g.before, after: d.cum, group: g.id,
 		headsBefore: g.headsBefore, headsAfter: d.heads(), headed: true, inHunk: d.hunks > 0,
+		partial: !g.head && g.what != diffBinaryWhat,
 	})
-	if !g.tooBig {
-		for _, it := range g.items {
-			d.push(it)
-		}
+	for _, it := range g.items {
+		d.push(it)
 	}
 }
 
-// hold holds an item of the open group, unless the group has grown too
-// large to be shown whole in any view, when it lets go of them all.
+// hold holds an item of the open group up to limit bytes of them: past
+// that, the group is too large to be shown whole in any view, and holds
+// its first lines only, for a view with nothing else to show.
 func (g *diffGroup) hold(it diffItem, limit int) {
-	if g.tooBig {
+	if g.full {
+		return
+	}
+	if g.bytes+diffItemSize(it) > limit {
+		g.tooBig, g.full = true, true
 		return
 	}
 	g.bytes += diffItemSize(it)
-	if g.bytes > limit {
-		g.tooBig, g.items = true, nil
-		return
-	}
 	g.items = append(g.items, it)
 }
 
@@ -1527,7 +1534,7 @@ func (d *Diff) endHunk() {
 	}
 	d.hunk = nil
 	if h.group != 0 && h.dropped && d.group != nil {
-		d.group.tooBig, d.group.items = true, nil
+		d.group.tooBig = true
 	}
 	lines := append(append(h.head, h.mid...), h.tail[h.tailStart:]...)
 	defer func() {
@@ -1644,6 +1651,11 @@ func (d *Diff) endHunk() {
 		it := d.headed(diffItem{piece: p, before: hl.before, after: diffCounts{hl.before.plus + hl.delta.plus, hl.before.minus + hl.delta.minus}, group: h.group, filler: hl.parts}, diffHeads{})
 		if h.group != 0 {
 			if d.group != nil && d.group.id == h.group {
+				if h.dropped && i >= len(h.head) {
+					// The hunk let go of its middle: the group holds
+					// its first lines only.
+					d.group.full = true
+				}
 				d.group.hold(it, d.holdLimit/4)
 			}
 			continue
@@ -2319,7 +2331,12 @@ func (p *diffPlan) candidates() []Piece {
 }
 
 // collapse marks the groups of which some lines but not all were chosen,
-// and reports whether there were any.
+// and reports whether there were any. Where every line that ranks above a
+// lock file's was chosen, a lock, generated or vendored file of which some
+// lines were keeps them: its note would leave the room they take empty,
+// and a diff of a lock file alone (go.sum after a bump) would show none of
+// the versions it changes. A deleted file's lines tell less than their
+// cost: it collapses still.
 func (p *diffPlan) collapse(chosen []Piece) bool {
 	shown := map[int]int{}
 	for _, c := range chosen {
@@ -2327,18 +2344,33 @@ func (p *diffPlan) collapse(chosen []Piece) bool {
 			shown[it.group]++
 		}
 	}
+	crowded := p.crowded(chosen)
 	more := false
 	for _, it := range p.items {
 		g := it.group
 		if g == 0 || it.piece.Note == "" || p.collapsed[g] {
 			continue
 		}
-		if shown[g] < it.piece.Stands {
+		if shown[g] < it.piece.Stands && (crowded || shown[g] == 0 || !it.partial) {
 			p.collapsed[g] = true
 			more = true
 		}
 	}
 	return more
+}
+
+// crowded reports whether chosen leaves out a line that ranks above a lock
+// or generated file's lines.
+func (p *diffPlan) crowded(chosen []Piece) bool {
+	in := make(map[int]bool, len(chosen))
+	for _, c := range chosen {
+		if c.Note == "" {
+			in[c.Line] = true
+		}
+	}
+	return slices.ContainsFunc(p.items, func(it diffItem) bool {
+		return it.group == 0 && it.piece.Note == "" && !it.filler && it.piece.Prio > prioDiffLock && !in[it.piece.Line]
+	})
 }
 
 func (p *diffPlan) item(c Piece) (diffItem, bool) {
@@ -2364,6 +2396,9 @@ func (p *diffPlan) missingHeaders(chosen []Piece) bool {
 	const least = prioDiffHunk - diffTierSpan
 	n := 0
 	for _, it := range p.items {
+		if it.group != 0 && it.piece.Note != "" && !p.collapsed[it.group] {
+			continue // its lines stand for themselves
+		}
 		if it.piece.Prio >= least && (it.piece.Note == "" || it.piece.Stands > 0) {
 			n++
 		}
@@ -2376,20 +2411,17 @@ func (p *diffPlan) missingHeaders(chosen []Piece) bool {
 	return n > 0
 }
 
-// missingFiles reports whether some file section's first line was left out.
+// missingFiles reports whether some file has no section whose first line
+// chosen shows: a file's later sections (a log's commits that change it
+// again) name it again, and the summary would name it once more.
 func (p *diffPlan) missingFiles(chosen []Piece) bool {
-	n := 0
-	for _, c := range chosen {
-		if it, ok := p.item(c); ok && it.start && c.Note == "" {
-			n++
-		}
-	}
-	return n < p.d.sections
+	return p.d.moreN > 0 || slices.Contains(p.shownFiles(chosen), false)
 }
 
 // gapNotes returns, for each gap between the chosen pieces that hides
-// changed lines or headers, a note standing for it that counts them: the
-// commits, files and hunks that start in it, and its changed lines:
+// headers, or changed lines outside the hunk the view shows last before
+// it, a note standing for it that counts them: the commits, files and
+// hunks that start in it, and its changed lines:
 // `[... L50-94: 1 hunk (+15 -13)]`. Where the view shows headers spread over
 // a diff too long for all of them, the notes between them tell how many it
 // leaves out. Like a plain gap line, a note does not say "elided": the
@@ -2407,7 +2439,11 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 			// says follows: the count would tell the reader nothing.
 			h.hunks = 0
 		}
-		if c == (diffCounts{}) && h == (diffHeads{}) {
+		if h == (diffHeads{}) && (c == (diffCounts{}) || inHunk) {
+			// Within a hunk, the counts of its own lines tell little
+			// that its header above does not: it gives the hunk's
+			// size, and the gap line the lines left out. The room they
+			// take shows changed lines instead.
 			return
 		}
 		text := "  [... " + elision.LineRange(next, to)

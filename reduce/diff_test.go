@@ -430,6 +430,29 @@ func TestDiffCollapsesLockFiles(t *testing.T) {
 	}
 }
 
+// A lock file that is all the diff does not fit whole is not collapsed:
+// nothing else wants the room, and its first changed lines tell which
+// versions changed, where its note would leave the view nearly empty. So
+// too when it is too long to be held whole (a package-lock.json after an
+// install): it is held from its start. The lines standing for themselves,
+// its note is not a header left out, which would cut the commit's hash.
+func TestDiffLockFileAloneShowsLines(t *testing.T) {
+	const commit = "commit 0123456789abcdef0123456789abcdef01234567\n"
+	for _, pairs := range []int{20, 600} {
+		var in strings.Builder
+		in.WriteString(commit + "Author: A U Thor <a@example.com>\nDate:   Thu Mar 7 14:42:00 2024 +0000\n\n    Bump every module\n\n")
+		fmt.Fprintf(&in, "diff --git a/go.sum b/go.sum\nindex 1111111..2222222 100644\n--- a/go.sum\n+++ b/go.sum\n@@ -1,%d +1,%d @@\n", pairs, pairs)
+		for k := range pairs {
+			fmt.Fprintf(&in, "-example.com/mod%d v1.0.%d h1:oldoldoldoldoldoldoldoldold%02d=\n", k, k, k)
+			fmt.Fprintf(&in, "+example.com/mod%d v1.1.%d h1:newnewnewnewnewnewnewnewnew%02d=\n", k, k, k)
+		}
+		got := string(body(t, shape.Diff, []byte(in.String()), 400))
+		if strings.Contains(got, "a lock file") || !strings.Contains(got, "+example.com/mod0 v1.1.0 h1:") || !strings.HasPrefix(got, commit) {
+			t.Errorf("%d pairs: a lone go.sum should show its first lines:\n%s", pairs, got)
+		}
+	}
+}
+
 // A deleted file too long to show collapses to one note, which stands for
 // the lines of its header after the mode line too: index, --- and +++ say
 // nothing its diff --git line and the note do not, and a gap line of
@@ -1952,4 +1975,57 @@ func TestDiffTreeLinesCutToNewPath(t *testing.T) {
 		{"Only in b: x.go", "", 0},
 		{"Binary files a/x and b/x differ", "", 0},
 	})
+}
+
+// A gap inside the hunk the view shows last before it, hiding no header,
+// is a plain gap line: the hunk's header above gives its size, and counts
+// of its own changed lines would take room from the lines themselves. A
+// gap that hides a hunk's header still counts what it hides.
+func TestDiffGapInHunkIsPlain(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("diff --git a/pkg/f.go b/pkg/f.go\nindex 1111111..2222222 100644\n--- a/pkg/f.go\n+++ b/pkg/f.go\n")
+	for h := range 40 {
+		fmt.Fprintf(&b, "@@ -%d,3 +%d,23 @@ func F%d() {\n", 10+200*h, 10+200*h, h)
+		for k := range 20 {
+			fmt.Fprintf(&b, "+\tv%d := step%d(x, %d)\n", k, k, h)
+		}
+	}
+	view := string(body(t, shape.Diff, []byte(b.String()), 600))
+	gap := regexp.MustCompile(`^  \[\.\.\. L\d+(-\d+)?(: [^(\]]+)?( \(.*\))?\]$`)
+	plain, counted := 0, 0
+	for _, l := range strings.Split(view, "\n") {
+		m := gap.FindStringSubmatch(l)
+		switch {
+		case m == nil:
+		case m[2] == "" && m[3] != "":
+			t.Errorf("a gap inside a shown hunk counts its lines: %q", l)
+		case m[2] == "":
+			plain++
+		default:
+			counted++
+		}
+	}
+	if plain == 0 {
+		t.Errorf("no gap inside a hunk:\n%s", view)
+	}
+	if counted == 0 {
+		t.Errorf("no gap that hides a hunk's header counts it:\n%s", view)
+	}
+}
+
+// The summary names the files the view leaves out: where every file has a
+// section whose first line it shows (a log of one file's history, whose
+// later sections name the file again), it has none to name, and its room
+// goes to the log.
+func TestDiffNoSummaryWhenEveryFileShows(t *testing.T) {
+	var b strings.Builder
+	for c := range 16 {
+		fmt.Fprintf(&b, "commit %040x\nAuthor: A U Thor <a@example.com>\nDate:   Thu Mar 7 14:42:00 2024 +0000\n\n    change %d\n\n", c+1, c)
+		b.WriteString("diff --git a/pkg/a.go b/pkg/a.go\nindex 1111111..2222222 100644\n--- a/pkg/a.go\n+++ b/pkg/a.go\n")
+		fmt.Fprintf(&b, "@@ -%d,3 +%d,4 @@ func F() {\n \tx := 1\n+\ty%d := x\n \treturn x\n }\n", 10+c, 10+c, c)
+	}
+	got := string(body(t, shape.Diff, []byte(b.String()), 600))
+	if strings.HasPrefix(got, "[headroom: ") || !strings.Contains(got, "diff --git a/pkg/a.go b/pkg/a.go\n") {
+		t.Errorf("a summary above a view that shows its one file:\n%s", got)
+	}
 }
