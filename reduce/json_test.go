@@ -150,6 +150,34 @@ func TestJSONFlatScalarsAtTheCut(t *testing.T) {
 	}
 }
 
+// Empty containers cost and say what scalars do: a map of names to `{}`
+// or `[]` (the regions a service has endpoints in, rules with no options)
+// shows on one line at the cut, or by its first members if it is long,
+// however the input spreads its empty values; a map holding a container
+// that is not empty is still summarised.
+func TestJSONEmptyContainersAtTheCut(t *testing.T) {
+	var in bytes.Buffer
+	in.WriteString("{\n  \"endpoints\": {\n    \"eu-west-1\": {},\n    \"us-east-1\": {\n    }\n  },\n  \"rules\": {")
+	for i := range 30 {
+		if i > 0 {
+			in.WriteByte(',')
+		}
+		fmt.Fprintf(&in, "\n    \"rule-%02d\": []", i)
+	}
+	in.WriteString("\n  },\n  \"defaults\": {\n    \"eu-west-1\": {\"tls\": true}\n  }\n}")
+	d := newJSONDoc(in.Bytes(), seg{0, in.Len()}, true)
+	got := string(d.try(form{depth: 1, level: lenientLevels}, byteCount{}).view)
+	if !json.Valid([]byte(got)) {
+		t.Fatalf("the view does not parse:\n%s", got)
+	}
+	for _, want := range []string{`"endpoints": {"eu-west-1": {}, "us-east-1": {}}`, `"rules": {"rule-00": [], "rule-01": [], `,
+		`"defaults": "[headroom: object of 1 key: eu-west-1]"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
 // A map of short scalars (an environment's globals, a package's
 // dependencies) that a view cuts at its depth shows its first members and
 // a fold counting the rest, in less room than a summary of its keys; a
