@@ -1951,8 +1951,10 @@ const maxLineMisses = 16
 // room the names leave shows on a line each, whole or condensed: those
 // that fail, then the first, the last and others spread over the run, as
 // many as fit beside note and the names. It returns them by index in objs, and their pieces.
-func (s *stream) namedLines(objs []int, rn *recordNames, note string, c Counter) (map[int]bool, []Piece) {
+func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note string, c Counter) (map[int]bool, []Piece) {
 	gap := maxGapCost(s.lines, c)
+	l := &recordList{n: len(objs), path: path}
+	tell := s.tellField(objs, path)
 	base := s.budget - min(s.textCost(c), s.budget/3) - gap - 1
 	var order []int
 	for i, ri := range objs {
@@ -1978,6 +1980,13 @@ func (s *stream) namedLines(objs []int, rn *recordNames, note string, c Counter)
 			keep = min(keep, spreadLine)
 		}
 		ln, ok := s.lineIn(r, keep, c)
+		if !failed && i != 0 && tell != nil {
+			// By the field that tells records apart, rather than whole,
+			// as a stream shown one record a line does (see listPieces).
+			if told := s.listLine(r, l, tell, 0, c); told.fields == 2 && (!ok || told.cost < ln.cost) {
+				ln, ok = told, true
+			}
+		}
 		// A line that leaves out the record's name would leave it
 		// unnamed: it leaves the folds.
 		name := string(rn.key) + rn.colon + `"` + rn.names[i] + `"`
