@@ -1515,7 +1515,8 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 	// the keys of records spread over the run: for the room of one record
 	// whole, the lines of two or three say what each holds.
 	whole := slices.Clone(lines)
-	wholeLeft := s.spreadWhole(objs, whole, left, c)
+	bigs := map[int]*listLine{} // the lines of records whole, once made
+	wholeLeft := s.spreadWhole(objs, whole, left, bigs, c)
 	if tell == nil || !slices.ContainsFunc(whole, func(ln listLine) bool { return ln.fields == 1 }) {
 		lines, left = whole, wholeLeft
 	} else {
@@ -1537,7 +1538,7 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 			told.fields = lineTells
 			lines[i] = told
 		}
-		s.spreadWhole(objs, lines, left, c)
+		s.spreadWhole(objs, lines, left, bigs, c)
 	}
 	var count [4]int
 	elided = 0
@@ -1556,8 +1557,9 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 
 // spreadWhole shows records of objs whole or condensed in place of their
 // lines by key alone, spread over the run, in the room left, until a few
-// in a row do not fit; it returns the room it leaves.
-func (s *stream) spreadWhole(objs []int, lines []listLine, left int, c Counter) int {
+// in a row do not fit; it returns the room it leaves. bigs holds the
+// lines made, by index in objs (nil for none), for another call.
+func (s *stream) spreadWhole(objs []int, lines []listLine, left int, bigs map[int]*listLine, c Counter) int {
 	misses := 0
 	for _, i := range spreadOrder(len(objs)) {
 		if misses == maxLineMisses {
@@ -1566,15 +1568,22 @@ func (s *stream) spreadWhole(objs []int, lines []listLine, left int, c Counter) 
 		if lines[i].fields != 1 {
 			continue // shown whole, or by a field
 		}
-		big, ok := s.lineIn(s.recs[objs[i]], min(s.keepBytes(false), spreadLine), c)
-		// A summary in place of the record would not name it.
-		if !ok || big.cost-lines[i].cost > left || !strings.HasPrefix(big.piece.Note+string(big.piece.Text), "{") {
+		big, made := bigs[i]
+		if !made {
+			ln, ok := s.lineIn(s.recs[objs[i]], min(s.keepBytes(false), spreadLine), c)
+			// A summary in place of the record would not name it.
+			if ok && strings.HasPrefix(ln.piece.Note+string(ln.piece.Text), "{") {
+				big = &ln
+			}
+			bigs[i] = big
+		}
+		if big == nil || big.cost-lines[i].cost > left {
 			misses++
 			continue
 		}
 		misses = 0
 		left -= big.cost - lines[i].cost
-		lines[i] = big
+		lines[i] = *big
 	}
 	return left
 }
