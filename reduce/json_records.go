@@ -1516,9 +1516,9 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 	// whole, the lines of two or three say what each holds.
 	whole := slices.Clone(lines)
 	bigs := map[int]*listLine{} // the lines of records whole, once made
-	wholeLeft := s.spreadWhole(objs, whole, left, bigs, c)
+	s.spreadWhole(objs, whole, left, bigs, c)
 	if tell == nil || !slices.ContainsFunc(whole, func(ln listLine) bool { return ln.fields == 1 }) {
-		lines, left = whole, wholeLeft
+		lines = whole
 	} else {
 		misses := 0
 		for _, i := range spreadOrder(len(objs)) {
@@ -1557,9 +1557,9 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 
 // spreadWhole shows records of objs whole or condensed in place of their
 // lines by key alone, spread over the run, in the room left, until a few
-// in a row do not fit; it returns the room it leaves. bigs holds the
-// lines made, by index in objs (nil for none), for another call.
-func (s *stream) spreadWhole(objs []int, lines []listLine, left int, bigs map[int]*listLine, c Counter) int {
+// in a row do not fit. bigs holds the lines made, by index in objs (nil
+// for none), for another call.
+func (s *stream) spreadWhole(objs []int, lines []listLine, left int, bigs map[int]*listLine, c Counter) {
 	misses := 0
 	for _, i := range spreadOrder(len(objs)) {
 		if misses == maxLineMisses {
@@ -1585,7 +1585,6 @@ func (s *stream) spreadWhole(objs []int, lines []listLine, left int, bigs map[in
 		left -= big.cost - lines[i].cost
 		lines[i] = *big
 	}
-	return left
 }
 
 // lineTells, as the fields of a listLine, marks a record's line by its key
