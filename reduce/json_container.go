@@ -51,6 +51,9 @@ type container struct {
 	heads map[int][]byte
 	n     int
 	kinds [nKinds]int
+	// empty counts the members that are empty containers, which cost
+	// and say what a scalar does.
+	empty int
 	first []member // up to maxWidth, or maxFields for an object
 	// lead is first in the order a view keeps members: for an array or
 	// a map, the same; for other objects, the fields with short scalar
@@ -103,6 +106,9 @@ func analyse(b []byte, at int, refs references) *container {
 	add := func(m member) {
 		k := kindAt(b, m.val.start)
 		c.kinds[k]++
+		if (k == jObject || k == jArray) && emptyContainer(b[m.val.start:m.val.end]) {
+			c.empty++
+		}
 		if len(c.first) < width {
 			c.first = append(c.first, m)
 		}
@@ -168,6 +174,34 @@ func analyse(b []byte, at int, refs references) *container {
 	c.strong = c.addOutliers(seen, strong)
 	c.addOutliers(seen, weak)
 	return c
+}
+
+// emptyContainer reports whether the container v holds nothing.
+func emptyContainer(v []byte) bool {
+	return len(bytes.TrimSpace(v[1:len(v)-1])) == 0
+}
+
+// scalars reports whether c holds only scalars and empty containers: a
+// map of names to `{}` or `[]` reads as a map of flags.
+func (c *container) scalars() bool {
+	return c.kinds[jObject]+c.kinds[jArray] == c.empty
+}
+
+// appendValue appends the value v of b, an empty container as `{}` or
+// `[]` however the input spreads it.
+func appendValue(out, b []byte, v seg) []byte {
+	if valueLen(b, v) == 2 && v.end-v.start > 2 {
+		return append(out, b[v.start], b[v.end-1])
+	}
+	return append(out, b[v.start:v.end]...)
+}
+
+// valueLen is the length of the value v of b as appendValue writes it.
+func valueLen(b []byte, v seg) int {
+	if k := kindAt(b, v.start); (k == jObject || k == jArray) && emptyContainer(b[v.start:v.end]) {
+		return 2
+	}
+	return v.end - v.start
 }
 
 // addOutliers adds to c.outliers those of members not seen yet, up to

@@ -1457,7 +1457,7 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 	lines := make([]listLine, len(objs))
 	cost, elided := 0, 0
 	for i, ri := range objs {
-		lines[i] = s.listLine(s.recs[ri], l, nil, c)
+		lines[i] = s.listLine(s.recs[ri], l, nil, noteBytes, c)
 		cost += lines[i].cost
 		elided += lines[i].elided
 	}
@@ -1478,7 +1478,8 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 	// it can be.
 	extra := cen.extra
 	n := len(objs)
-	cen.extra = extra + listPhrase([3]int{n, n, n}, elided, l.by())
+	tell := s.tellField(objs, path)
+	cen.extra = extra + listPhrase([4]int{n, n, n, n * btoi(tell != nil)}, elided, l.by(), tell)
 	left := s.budget - cost - runs*gap - c.Count([]byte(cen.note(len(s.recs)))) - 1
 	if left < s.budget/10 {
 		cen.extra = extra
@@ -1496,7 +1497,7 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 		var big listLine
 		ok := true
 		if u.key != nil {
-			big = s.listLine(r, l, u.key, c)
+			big = s.listLine(r, l, u.key, noteBytes, c)
 		} else {
 			// In full: as long as a line of a record, or of a failing
 			// one, may be.
@@ -1509,38 +1510,122 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 		lines[i] = big
 	}
 	// The room left shows more records whole or condensed, spread over
-	// the run, until a few in a row do not fit.
-	misses := 0
-	for _, i := range spreadOrder(len(objs)) {
-		if misses == maxLineMisses {
-			break
+	// the run. If that leaves records by their keys alone, it shows first
+	// the field that tells most records apart (a version, a size) beside
+	// the keys of records spread over the run: for the room of one record
+	// whole, the lines of two or three say what each holds.
+	whole := slices.Clone(lines)
+	bigs := map[int]*listLine{} // the lines of records whole, once made
+	s.spreadWhole(objs, whole, left, bigs, c)
+	if tell == nil || !slices.ContainsFunc(whole, func(ln listLine) bool { return ln.fields == 1 }) {
+		lines = whole
+	} else {
+		misses := 0
+		for _, i := range spreadOrder(len(objs)) {
+			if misses == maxLineMisses {
+				break
+			}
+			if lines[i].fields != 1 {
+				continue
+			}
+			told := s.listLine(s.recs[objs[i]], l, tell, 0, c)
+			if told.fields != 2 || told.cost-lines[i].cost > left {
+				misses++
+				continue
+			}
+			misses = 0
+			left -= told.cost - lines[i].cost
+			told.fields = lineTells
+			lines[i] = told
 		}
-		if lines[i].fields != 1 {
-			continue // shown whole, or by the field that sets it apart
-		}
-		big, ok := s.lineIn(s.recs[objs[i]], min(s.keepBytes(false), spreadLine), c)
-		// A summary in place of the record would not name it.
-		if !ok || big.cost-lines[i].cost > left || !strings.HasPrefix(big.piece.Note+string(big.piece.Text), "{") {
-			misses++
-			continue
-		}
-		misses = 0
-		left -= big.cost - lines[i].cost
-		lines[i] = big
+		s.spreadWhole(objs, lines, left, bigs, c)
 	}
-	var count [3]int
+	var count [4]int
 	elided = 0
 	for _, ln := range lines {
 		count[ln.fields]++
 		elided += ln.elided
 	}
-	cen.extra = extra + listPhrase(count, elided, l.by())
+	cen.extra = extra + listPhrase(count, elided, l.by(), tell)
 	out := make([]Piece, len(lines))
 	for i, ln := range lines {
 		out[i] = ln.piece
 		out[i].Prio = tierList - i
 	}
 	return out, true
+}
+
+// spreadWhole shows records of objs whole or condensed in place of their
+// lines by key alone, spread over the run, in the room left, until a few
+// in a row do not fit. bigs holds the lines made, by index in objs (nil
+// for none), for another call.
+func (s *stream) spreadWhole(objs []int, lines []listLine, left int, bigs map[int]*listLine, c Counter) {
+	misses := 0
+	for _, i := range spreadOrder(len(objs)) {
+		if misses == maxLineMisses {
+			break
+		}
+		if lines[i].fields != 1 {
+			continue // shown whole, or by a field
+		}
+		big, made := bigs[i]
+		if !made {
+			ln, ok := s.lineIn(s.recs[objs[i]], min(s.keepBytes(false), spreadLine), c)
+			// A summary in place of the record would not name it.
+			if ok && strings.HasPrefix(ln.piece.Note+string(ln.piece.Text), "{") {
+				big = &ln
+			}
+			bigs[i] = big
+		}
+		if big == nil || big.cost-lines[i].cost > left {
+			misses++
+			continue
+		}
+		misses = 0
+		left -= big.cost - lines[i].cost
+		lines[i] = *big
+	}
+}
+
+// lineTells, as the fields of a listLine, marks a record's line by its key
+// and the field that tells records apart (see tellField).
+const lineTells = 3
+
+// tellField returns the key of the field that tells most of the records
+// objs apart beside their key at path (see tellStat and varies), or nil;
+// nil too if its values mostly repeat a part of the key's (a package's
+// name beside its import path), which tells nothing more.
+func (s *stream) tellField(objs []int, path [][]byte) []byte {
+	items := make([]seg, len(objs))
+	for i, ri := range objs {
+		items[i] = s.recs[ri].v
+	}
+	st := tellStat(s.b, items, path[0])
+	if st == nil || !varies(st, len(items)) {
+		return nil
+	}
+	repeats := 0
+	for _, v := range items {
+		if len(path) == 2 {
+			v = memberValue(s.b, v, path[0])
+		}
+		key, ok := scalarMember(scan{b: s.b}, v, path[len(path)-1])
+		told, ok2 := scalarMember(scan{b: s.b}, v, st.name)
+		if !ok || !ok2 {
+			continue
+		}
+		last := bytes.Trim(s.b[told.start:told.end], `"`)
+		if i := bytes.LastIndexByte(last, '/'); i >= 0 && i < len(last)-1 {
+			last = last[i+1:] // a directory whose base the key names
+		}
+		if bytes.Contains(s.b[key.start:key.end], last) {
+			repeats++
+		}
+	}
+	if repeats*2 >= len(items) {
+		return nil
+	}
+	return st.name
 }
 
 // keyed returns the records of the run that are objects, by index in
@@ -1874,8 +1959,10 @@ const maxLineMisses = 16
 // room the names leave shows on a line each, whole or condensed: those
 // that fail, then the first, the last and others spread over the run, as
 // many as fit beside note and the names. It returns them by index in objs, and their pieces.
-func (s *stream) namedLines(objs []int, rn *recordNames, note string, c Counter) (map[int]bool, []Piece) {
+func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note string, c Counter) (map[int]bool, []Piece) {
 	gap := maxGapCost(s.lines, c)
+	l := &recordList{n: len(objs), path: path}
+	tell := s.tellField(objs, path)
 	base := s.budget - min(s.textCost(c), s.budget/3) - gap - 1
 	var order []int
 	for i, ri := range objs {
@@ -1901,6 +1988,13 @@ func (s *stream) namedLines(objs []int, rn *recordNames, note string, c Counter)
 			keep = min(keep, spreadLine)
 		}
 		ln, ok := s.lineIn(r, keep, c)
+		if !failed && i != 0 && tell != nil {
+			// By the field that tells records apart, rather than whole,
+			// as a stream shown one record a line does (see listPieces).
+			if told := s.listLine(r, l, tell, 0, c); told.fields == 2 && (!ok || told.cost < ln.cost) {
+				ln, ok = told, true
+			}
+		}
 		// A line that leaves out the record's name would leave it
 		// unnamed: it leaves the folds.
 		name := string(rn.key) + rn.colon + `"` + rn.names[i] + `"`
@@ -1984,14 +2078,18 @@ func (s *stream) textLine(r record, prio int) Piece {
 }
 
 // listPhrase says, for the census, how the lines show the records: how
-// many show it whole or condensed, by its key alone, by its key and a
-// field most records lack, and the fields those leave out.
-func listPhrase(count [3]int, elided int, by string) string {
+// many show it whole or condensed, by its key alone, by its key and the
+// field tell, by its key and a field most records lack, and the fields
+// those leave out.
+func listPhrase(count [4]int, elided int, by string, tell []byte) string {
 	s := "; shown one a line:"
 	if count[0] > 0 {
 		s += " " + elision.Thousands(int64(count[0])) + " whole or condensed,"
 	}
 	s += " " + elision.Thousands(int64(count[1])) + " by " + by + " alone"
+	if count[lineTells] > 0 {
+		s += ", " + elision.Thousands(int64(count[lineTells])) + " by " + by + " and " + string(tell[1:len(tell)-1])
+	}
 	if count[2] > 0 {
 		s += ", " + elision.Thousands(int64(count[2])) + " with a field most lack"
 	}
@@ -2000,8 +2098,8 @@ func listPhrase(count [3]int, elided int, by string) string {
 
 // listLine returns the line for record r by its key, and the member named
 // extra if it is set: a note standing for its lines, or the record's line
-// itself if it is as short.
-func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) listLine {
+// itself if it is no more than slack bytes longer.
+func (s *stream) listLine(r record, l *recordList, extra []byte, slack int, c Counter) listLine {
 	d := newJSONDoc(s.b, r.v, false)
 	rd := docRender{d: d, lv: jsonLevels[0], depth: maxViewDepth, limit: r.v.end - r.v.start + 1024}
 	rd.oneLine(0, r.v, l)
@@ -2023,7 +2121,7 @@ func (s *stream) listLine(r record, l *recordList, extra []byte, c Counter) list
 	note := string(rd.out)
 	if r.first == r.last {
 		start := bytes.LastIndexByte(s.b[:r.v.start], '\n') + 1
-		if end := lineEnd(s.b, start); end-start <= len(note)+noteBytes {
+		if end := lineEnd(s.b, start); end-start <= len(note)+slack {
 			text := s.b[start:end]
 			return listLine{piece: Piece{Line: r.first, Text: text}, cost: lineCost(text, c)}
 		}

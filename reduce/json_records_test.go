@@ -1224,3 +1224,55 @@ func TestJSONRecordNoteCountsTheTold(t *testing.T) {
 		t.Errorf("the note counts %s records with a version, the view shows %d:\n%s", m[1], shown, got)
 	}
 }
+
+// A stream of records shown one a line, some by their key alone, shows
+// in the room the lines leave the field that tells the records apart (a
+// version) beside the keys of records spread over the run, before more
+// records whole, and the note counts those lines; a field that repeats
+// part of the key (a package's name beside its path) is not shown so,
+// and records that all fit whole are shown whole. Beside names in folds,
+// the records on a line each go by key and that field too.
+func TestJSONRecordStreamLinesTell(t *testing.T) {
+	stream := func(n int, name bool) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			pkg := fmt.Sprintf("lib%c%c", 'a'+i/26, 'a'+i%26)
+			extra := fmt.Sprintf(`"version":"%d.%d.%d"`, i%3, i%7, i)
+			if name {
+				extra = `"name":"` + pkg + `"`
+			}
+			fmt.Fprintf(&b, `{"path":"node_modules/%s",%s,"dev":%t,"license":"MIT","integrity":"sha512-%032d"}`+"\n", pkg, extra, i%2 == 0, i)
+		}
+		return b.Bytes()
+	}
+	const n = 120
+	got := body(t, shape.JSON, stream(n, false), 2000)
+	m := regexp.MustCompile(`(\d+) by path and version`).FindSubmatch(got)
+	if m == nil {
+		t.Fatalf("the note does not count records by path and version:\n%s", got)
+	}
+	lines := regexp.MustCompile(`(?m)^\{"path":"node_modules/lib[a-z]{2}","version":"[0-9.]+\.(\d+)"\}$`).FindAllSubmatch(got, -1)
+	if want, _ := strconv.Atoi(string(m[1])); len(lines) != want || want < n/4 {
+		t.Fatalf("%d lines by path and version, the note says %s:\n%s", len(lines), m[1], got)
+	}
+	first, _ := strconv.Atoi(string(lines[0][1]))
+	last, _ := strconv.Atoi(string(lines[len(lines)-1][1]))
+	if first > n/10 || last < n-1-n/10 {
+		t.Errorf("the versions go from record %d to %d, not over the run:\n%s", first, last, got)
+	}
+	if got := body(t, shape.JSON, stream(n, true), 2000); bytes.Contains(got, []byte("by path and")) {
+		t.Errorf("the lines show a name the path holds:\n%s", got)
+	}
+	if got := body(t, shape.JSON, stream(12, false), 650); !bytes.Contains(got, []byte("12 whole or condensed")) {
+		t.Errorf("records that fit whole are not all shown whole:\n%s", got)
+	}
+	// Where the names go in folds, the records the room they leave shows
+	// on a line each, but for the first, go by path and version too.
+	got = body(t, shape.JSON, stream(n, false), 800)
+	if !bytes.Contains(got, []byte("in folds")) {
+		t.Fatalf("the records are not named in folds:\n%s", got)
+	}
+	if lines := regexp.MustCompile(`(?m)^\{"path":"node_modules/lib[a-z]{2}","version":"[0-9.]+"\}$`).FindAll(got, -1); len(lines) < 2 {
+		t.Errorf("%d lines beside the folds by path and version:\n%s", len(lines), got)
+	}
+}

@@ -192,7 +192,7 @@ type listKey struct {
 }
 
 // flat writes the container c on one line and reports true, if it holds
-// only scalars and is no longer so than a short container the view writes
+// only scalars and empty containers and is no longer so than a short container the view writes
 // whole (see inlineMax); else it writes nothing.
 func (r *docRender) flat(c *container) bool {
 	if !r.flatFits(c) {
@@ -213,7 +213,7 @@ func (r *docRender) flat(c *container) bool {
 			r.out = append(r.out, b[m.key.start:m.key.end]...)
 			r.out = append(r.out, r.d.colon...)
 		}
-		r.out = append(r.out, b[m.val.start:m.val.end]...)
+		r.out = appendValue(r.out, b, m.val)
 	}
 	r.out = append(r.out, end)
 	return true
@@ -221,13 +221,13 @@ func (r *docRender) flat(c *container) bool {
 
 // flatFits reports whether flat would write c.
 func (r *docRender) flatFits(c *container) bool {
-	if c.kinds[jObject] > 0 || c.kinds[jArray] > 0 || c.n > len(c.first) {
+	if !c.scalars() || c.n > len(c.first) {
 		return false
 	}
 	// Its length first: most containers at a cut are longer.
 	size := 2 + (len(c.first)-1)*len(r.inlineComma())
 	for _, m := range c.first {
-		size += m.val.end - m.val.start
+		size += valueLen(r.d.b, m.val)
 		if c.object {
 			size += m.key.end - m.key.start + len(r.d.colon)
 		}
@@ -240,7 +240,7 @@ func (r *docRender) flatFits(c *container) bool {
 // again as any other container: written a field a line it costs more and
 // no longer reads, or searches, as the input has it.
 func inlineLimit(c *container) int {
-	if c.object && c.kinds[jObject] == 0 && c.kinds[jArray] == 0 {
+	if c.object && c.scalars() {
 		return inlineMax + inlineMax/2
 	}
 	return inlineMax
@@ -543,7 +543,7 @@ const minHead = 2
 // such map or fewer than minHead fit. A map of flags or versions says more by
 // a few of its members than by the names of a few more, for as much.
 func (r *docRender) mapHead(c *container, limit int) []byte {
-	if !c.mapLike || c.kinds[jObject] > 0 || c.kinds[jArray] > 0 {
+	if !c.mapLike || !c.scalars() {
 		return nil
 	}
 	if h, ok := c.heads[limit]; ok {
@@ -559,7 +559,7 @@ func (r *docRender) mapHead(c *container, limit int) []byte {
 		}
 		body = append(body, b[m.key.start:m.key.end]...)
 		body = append(body, r.d.colon...)
-		body = append(body, b[m.val.start:m.val.end]...)
+		body = appendValue(body, b, m.val)
 		fold := appendLiteral(nil, "[headroom: keys "+indexRange(i+1, c.n-1)+" elided]")
 		fold = append(fold, r.d.colon...)
 		fold = appendLiteral(fold, elision.Thousands(int64(c.n-i-1))+" of "+elision.Thousands(int64(c.n)))

@@ -119,7 +119,7 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 			if rn := streamNames(s.b, items, path, limit, c); rn != nil {
 				// The names are a floor: the room they leave shows records
 				// on a line each, which the folds then leave out.
-				shown, pieces := s.namedLines(objs, rn, note, c)
+				shown, pieces := s.namedLines(objs, path, rn, note, c)
 				note += "\n" + rn.note(shown)
 				lines = pieces
 			}

@@ -150,6 +150,20 @@ func TestJSONFlatScalarsAtTheCut(t *testing.T) {
 	}
 }
 
+// Empty containers cost and say what scalars do: a map of names to `{}`
+// or `[]` (the regions a service has endpoints in, rules with no options)
+// shows on one line at the cut, or by its first members if it is long,
+// however the input spreads its empty values; a map holding a container
+// that is not empty is still summarised.
+func TestJSONEmptyContainersAtTheCut(t *testing.T) {
+	var in bytes.Buffer
+	in.WriteString("{\n  \"endpoints\": {\n    \"eu-west-1\": {},\n    \"us-east-1\": {\n    }\n  },\n  \"rules\": {")
+	writeMembers(&in, 30, func(i int) string { return fmt.Sprintf(`"rule-%02d": []`, i) })
+	in.WriteString("\n  },\n  \"defaults\": {\n    \"eu-west-1\": {\"tls\": true}\n  }\n}")
+	checkViewAtCut(t, in.Bytes(), `"endpoints": {"eu-west-1": {}, "us-east-1": {}}`, `"rules": {"rule-00": [], "rule-01": [], `,
+		`"defaults": "[headroom: object of 1 key: eu-west-1]"`)
+}
+
 // A map of short scalars (an environment's globals, a package's
 // dependencies) that a view cuts at its depth shows its first members and
 // a fold counting the rest, in less room than a summary of its keys; a
@@ -157,27 +171,37 @@ func TestJSONFlatScalarsAtTheCut(t *testing.T) {
 func TestJSONMapOfScalarsAtTheCut(t *testing.T) {
 	var in bytes.Buffer
 	in.WriteString("{\n  \"node\": {")
-	for i := range 40 {
-		if i > 0 {
-			in.WriteByte(',')
-		}
-		fmt.Fprintf(&in, "\n    \"Global%02d\": false", i)
-	}
+	writeMembers(&in, 40, func(i int) string { return fmt.Sprintf(`"Global%02d": false`, i) })
 	in.WriteString("\n  },\n  \"scripts\": {")
-	for i := range 20 {
+	writeMembers(&in, 20, func(i int) string {
+		return fmt.Sprintf(`"task%02d": "node tools/run-a-long-task.js --with-flags %d"`, i, i)
+	})
+	in.WriteString("\n  }\n}")
+	checkViewAtCut(t, in.Bytes(), `"node": {"Global00": false, "Global01": false, `, `elided]": "`,
+		`"scripts": "[headroom: object of 20 keys: task00, `)
+}
+
+// writeMembers writes n members that member makes, one a line, parted by
+// commas, as a pretty-printed map has them.
+func writeMembers(in *bytes.Buffer, n int, member func(i int) string) {
+	for i := range n {
 		if i > 0 {
 			in.WriteByte(',')
 		}
-		fmt.Fprintf(&in, "\n    \"task%02d\": \"node tools/run-a-long-task.js --with-flags %d\"", i, i)
+		in.WriteString("\n    " + member(i))
 	}
-	in.WriteString("\n  }\n}")
-	d := newJSONDoc(in.Bytes(), seg{0, in.Len()}, true)
+}
+
+// checkViewAtCut checks that the view of the document in cut below its
+// top level parses and holds each of wants.
+func checkViewAtCut(t *testing.T, in []byte, wants ...string) {
+	t.Helper()
+	d := newJSONDoc(in, seg{0, len(in)}, true)
 	got := string(d.try(form{depth: 1, level: lenientLevels}, byteCount{}).view)
 	if !json.Valid([]byte(got)) {
 		t.Fatalf("the view does not parse:\n%s", got)
 	}
-	for _, want := range []string{`"node": {"Global00": false, "Global01": false, `, `elided]": "`,
-		`"scripts": "[headroom: object of 20 keys: task00, `} {
+	for _, want := range wants {
 		if !strings.Contains(got, want) {
 			t.Errorf("the view lacks %s:\n%s", want, got)
 		}
