@@ -746,13 +746,13 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	if g.onlyMatchesOfOne(lines) {
 		// The header's count of lines is the count of matches, of the
 		// one file: a summary would tell it again in the room of lines.
-		return g.choose(g.candidates(0, lines, nil), lines, room, c)
+		return g.choose(g.candidates(0, lines, nil, grepSummary{}), lines, room, c)
 	}
 	if t := g.totals(); t.listed == t.files || t.counted > 0 && t.listed+t.counted == t.files {
 		// A list of paths that shows a path of every directory needs no
 		// map: its lines are one. So does a list of counts that shows
 		// most of them, and first those of the files with the most.
-		cands := g.candidates(0, lines, nil)
+		cands := g.candidates(0, lines, nil, grepSummary{})
 		if t.counted > 0 {
 			g.raiseTop(cands)
 		}
@@ -762,7 +762,7 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 		}
 	}
 	sum, depth, named := g.summary(room, c, 0)
-	cands := g.candidates(depth, lines, named)
+	cands := g.candidates(depth, lines, named, sum)
 	if len(sum.sections) == 1 && sum.sections[0].label == tableLabel {
 		if view, ok := g.planPartial(cands, lines, room, c); ok {
 			return view
@@ -782,7 +782,7 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 			break // no share can name enough more
 		}
 		sum, depth, named := g.summary(room, c, more)
-		cands := g.candidates(depth, lines, named)
+		cands := g.candidates(depth, lines, named, sum)
 		v, chosen := g.plan(sum, cands, lines, room, c)
 		n := len(g.files)
 		if named != nil {
@@ -1014,9 +1014,10 @@ func (g *Grep) flush() {
 // The lines of the files that named marks (those the summary names apart
 // from the rest) rank after the first lines of the others: a line of a file
 // the summary does not name tells more.
-func (g *Grep) candidates(depth, lines int, named []bool) []grepCand {
+func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []grepCand {
 	cands := slices.Clone(g.sized(lines))
 	js := g.groupRanks(depth)
+	g.countRanks(js, depth, named, sum)
 	for i, c := range cands {
 		j := grepMaxJ
 		if c.file >= 0 {
@@ -1106,6 +1107,36 @@ func (g *Grep) groupRanks(depth int) []int {
 		seen[k]++
 	}
 	return js
+}
+
+// countRanks ranks anew in js the files grep -c counted matches in that the
+// summary sum names (all if named is nil): among themselves in their group
+// at depth by their counts, the most first and ties by path, as the summary
+// ranks files, and last those whose counts it gives. A tool prints counts
+// in the order it read the files in, which tells nothing, and a count line
+// of a file the summary names tells only its count; the files with the
+// most matches after those the summary counts are the ones to show.
+func (g *Grep) countRanks(js []int, depth int, named []bool, sum grepSummary) {
+	if named == nil && !sum.every {
+		return
+	}
+	_, order := g.topFiles()
+	seen := map[grepDirID]int{}
+	for i, f := range order {
+		if g.files[f].kind != grepCounted || named != nil && !named[f] {
+			continue
+		}
+		if i < sum.counted {
+			js[f] = grepMaxJ - 1
+			continue
+		}
+		k := grepDirKey(g.files[f].path, depth)
+		if depth == 0 {
+			k = grepDirID{dir: string(grepDir([]byte(g.files[f].path)))}
+		}
+		js[f] = seen[k]
+		seen[k]++
+	}
 }
 
 // choose returns the pieces Fit keeps of the candidates in room tokens,
@@ -1343,6 +1374,10 @@ func (g *Grep) phrase(s grepShown) string {
 type grepSummary struct {
 	sections []grepSection
 	end      string // the last line's text, if any
+	// counted is how many of the files with the most matches, first in
+	// topFiles' order, the summary gives with their counts.
+	counted int
+	every   bool // it names every file
 }
 
 type grepSection struct {
@@ -1533,7 +1568,7 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 	}
 	folds := newTailFolds(paths)
 	with := func(width int) grepSummary {
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)})}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)}), counted: n, every: true}
 	}
 	if !slices.ContainsFunc(folds.f.runs, func(r listRun) bool { return len(r.names) > 1 }) {
 		return grepSummary{}, false // nothing folds
@@ -1571,7 +1606,7 @@ func (g *Grep) withNone(s grepSummary, width int, fits func(grepSummary, int) bo
 		if k < len(none) {
 			label = "and " + grepThousands(k) + " of the " + grepCount(len(none), "file", "files") + " that have none, spread over them"
 		}
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(picked).lines(width)}), end: s.end}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(picked).lines(width)}), end: s.end, counted: s.counted, every: s.every}
 	}
 	k := sort.Search(len(none)+1, func(k int) bool { return !fits(with(k), share) }) - 1
 	if k < 1 {
@@ -1742,6 +1777,7 @@ func (p *pathFolds) lines(width int) []string {
 // withTop returns s with a section naming the files in top.
 func withTop(s grepSummary, top []string) grepSummary {
 	s.sections = append(slices.Clip(s.sections), grepSection{label: "and the files with the most matches", entries: top})
+	s.counted = len(top)
 	return s
 }
 

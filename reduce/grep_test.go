@@ -262,14 +262,14 @@ func TestGrepSharedAsFresh(t *testing.T) {
 		for _, more := range append([]int{0}, grepMoreFolds...) {
 			g.shared = shared
 			sum, depth, named := g.summary(budget, c, more)
-			cands := g.candidates(depth, n, named)
+			cands := g.candidates(depth, n, named, sum)
 			g.plan(sum, cands, n, budget, c)
 			g.shared = nil
 			freshSum, freshDepth, freshNamed := g.summary(budget, c, more)
 			if !reflect.DeepEqual(sum, freshSum) || depth != freshDepth || !slices.Equal(named, freshNamed) {
 				t.Errorf("%s@%d, %d%% more: the summary differs from one that shares nothing", name, budget, more)
 			}
-			if fresh := g.candidates(depth, n, named); !reflect.DeepEqual(cands, fresh) {
+			if fresh := g.candidates(depth, n, named, sum); !reflect.DeepEqual(cands, fresh) {
 				t.Errorf("%s@%d, %d%% more: the candidates differ from those of a plan that shares nothing", name, budget, more)
 			}
 		}
@@ -880,6 +880,58 @@ func TestGrepOneFileNoSummary(t *testing.T) {
 		}
 		if strings.Contains(got, tableLabel) || strings.Contains(got, "  400 src/server/handler.go") {
 			t.Errorf("context %v: a table of the one file:\n%s", context, got)
+		}
+	}
+}
+
+// grep -rc prints its counts in the order it reads the files in: a view
+// whose summary names every file shows the count lines of the files with
+// the most matches after those the summary counts, ties in path order,
+// the same lines whatever order the tool printed them in (but the last,
+// which a view keeps as the end of the output).
+func TestGrepCountLinesOfTheMost(t *testing.T) {
+	const n = 300
+	count := func(i int) int { return i * 37 % 6 }
+	view := func(step int) (string, []string, map[string]int) {
+		var in strings.Builder
+		counts := map[string]int{}
+		last := ""
+		for i := range n {
+			k := i * step % n
+			last = fmt.Sprintf("share/i18n/locales/loc_%03d:%d", k, count(k))
+			counts[fmt.Sprintf("share/i18n/locales/loc_%03d", k)] = count(k)
+			fmt.Fprintln(&in, last)
+		}
+		got := string(body(t, shape.Grep, []byte(in.String()), 1500))
+		checkView(t, "count-lines", []byte(in.String()), []byte(got), 1500)
+		var lines []string
+		for _, l := range strings.Split(got, "\n") {
+			if strings.HasPrefix(l, "share/") && !strings.HasSuffix(l, ":0") && l != last {
+				lines = append(lines, l)
+			}
+		}
+		slices.Sort(lines)
+		return got, lines, counts
+	}
+	a, la, counts := view(1)
+	_, lb, _ := view(7)
+	if !strings.Contains(a, "every other file, by directory") {
+		t.Fatalf("the summary does not name every file:\n%s", a)
+	}
+	if len(la) < 10 {
+		t.Fatalf("%d count lines shown, want 10 at least:\n%s", len(la), a)
+	}
+	if strings.Join(la, "\n") != strings.Join(lb, "\n") {
+		t.Errorf("the count lines depend on the order of the input:\n%s\n---\n%s", strings.Join(la, "\n"), strings.Join(lb, "\n"))
+	}
+	least := 6
+	for _, l := range la {
+		p, _, _ := strings.Cut(l, ":")
+		least = min(least, counts[p])
+	}
+	for p, c := range counts {
+		if c > least && !strings.Contains(a, p+":") && !strings.Contains(a, fmt.Sprintf(" %d %s\n", c, p)) {
+			t.Errorf("%s, with %d matches, is not shown, where a file with %d is", p, c, least)
 		}
 	}
 }
