@@ -775,21 +775,31 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	// Every file that matched is worth more than a few more of their
 	// lines: let the folds take more of the room when that names a
 	// twentieth more of the files, in the summary or by the lines that
-	// show their matches. Less, in a flood, is not worth the lines.
+	// show their matches. Less, in a flood, is not worth the lines. A
+	// line of a list of counts tells only a file's name and count, in
+	// several times the room of a name in a fold: there the folds take
+	// more room whenever they name more files than the lines they take.
 	best, least := g.filesNamed(named, chosen, cands), max(len(g.files)/20, 1)
+	counts := g.totals().counted == len(g.files)+g.more.files
+	if counts {
+		least = 1
+	}
 	for _, more := range grepMoreFolds {
 		if len(g.files)-best < least {
 			break // no share can name enough more
 		}
 		sum, depth, named := g.summary(room, c, more)
 		cands := g.candidates(depth, lines, named, sum)
-		v, chosen := g.plan(sum, cands, lines, room, c)
+		v, fewer := g.plan(sum, cands, lines, room, c)
 		n := len(g.files)
 		if named != nil {
-			n = g.filesNamed(named, chosen, cands)
+			n = g.filesNamed(named, fewer, cands)
+		}
+		if counts {
+			least = max(len(chosen)-len(fewer)+1, 1)
 		}
 		if n-best >= least {
-			view, best = v, n
+			view, best, chosen = v, n, fewer
 		}
 	}
 	return view

@@ -935,3 +935,23 @@ func TestGrepCountLinesOfTheMost(t *testing.T) {
 		}
 	}
 }
+
+// A count line of a list of counts tells a file's name and count in
+// several times the room a fold takes to name one: a list of counts over
+// more files than folds name in their share lets them take more of the
+// room when they name more files than the lines they take, not only a
+// twentieth more.
+func TestGrepCountListFoldsOverLines(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for i := range 900 {
+		p := fmt.Sprintf("/usr/lib/python3/dist-packages/package_%03d/internal/module_%02d.py", i/7, i%7)
+		paths = append(paths, p)
+		fmt.Fprintf(&in, "%s:%d\n", p, 1+i*37%23)
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "count-folds-over-lines", []byte(in.String()), got, 2000)
+	if n := grepNamed(got, paths); n < 180 {
+		t.Errorf("%d of the 900 files named, want 180 at least:\n%s", n, got)
+	}
+}
