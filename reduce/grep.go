@@ -193,6 +193,9 @@ type grepCand struct {
 	unsized bool
 	// label, for a line cut around its match, is the path:line it lost.
 	label string
+	// fn marks the context line git grep -p or -W set apart with '=':
+	// the line that starts the function the matches after it are in.
+	fn bool
 }
 
 // NewGrep returns a grep reducer for a view of about budget tokens.
@@ -470,6 +473,7 @@ func (g *Grep) addLine(l Line, b []byte, gl shape.GrepLine, f, head int) {
 	c := grepCand{role: grepMatchLine, file: f, head: head}
 	if gl.Form == shape.GrepContext {
 		c.role = grepContextLine
+		c.fn = gl.Text > 0 && gl.Text <= len(b) && b[gl.Text-1] == '='
 		if f >= 0 {
 			c.k = g.files[f].ctx
 			g.files[f].ctx++
@@ -1042,6 +1046,22 @@ func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []gre
 			// What the tool says after its matches: rg --stats's
 			// counts, a summary.
 			cands[i].piece.Prio = prioGrepToolError - 1
+		}
+	}
+	// The line that starts a function, as git grep -p and -W show it,
+	// says where the matches after it are: it ranks with the first of
+	// them, and comes with it.
+	next, file := -1, -1
+	for i := len(cands) - 1; i >= 0; i-- {
+		c := cands[i]
+		if c.file != file {
+			next, file = -1, c.file
+		}
+		switch {
+		case c.role == grepMatchLine:
+			next = c.piece.Prio
+		case c.fn && next > c.piece.Prio:
+			cands[i].piece.Prio = next
 		}
 	}
 	return cands

@@ -955,3 +955,38 @@ func TestGrepCountListFoldsOverLines(t *testing.T) {
 		t.Errorf("%d of the 900 files named, want 180 at least:\n%s", n, got)
 	}
 }
+
+// git grep -p and -W set apart with '=' the line that starts the function
+// the matches after it are in: a view that shows the first match after such
+// a line shows the line too, which tells where the match is.
+func TestGrepFunctionLinesComeWithTheirMatches(t *testing.T) {
+	var in strings.Builder
+	n := 1
+	for f := range 40 {
+		fmt.Fprintf(&in, "lex.go=%d=func lexState%02d(lx *lexer) stateFn {\n", n, f)
+		for m := range 2 {
+			fmt.Fprintf(&in, "lex.go:%d:\t\treturn lx.errorf(\"unexpected token %d in state %02d\")\n", n+3+m, m, f)
+		}
+		n += 20
+	}
+	got := string(body(t, shape.Grep, []byte(in.String()), 600))
+	checkView(t, "function-lines", []byte(in.String()), []byte(got), 600)
+	fn, shown := "", 0
+	for _, l := range strings.Split(in.String(), "\n") {
+		switch {
+		case strings.Contains(l, "=func "):
+			fn = l
+		case fn != "" && strings.Contains(got, l+"\n"):
+			shown++
+			if !strings.Contains(got, fn+"\n") {
+				t.Errorf("%q is shown without %q", l, fn)
+			}
+			fn = ""
+		default:
+			fn = ""
+		}
+	}
+	if shown < 5 {
+		t.Errorf("%d first matches of a function shown, want 5 at least:\n%s", shown, got)
+	}
+}
