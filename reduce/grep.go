@@ -1140,16 +1140,14 @@ func (g *Grep) groupRanks(depth int) []int {
 }
 
 // countRanks ranks anew in js the files grep -c counted matches in that the
-// summary sum names (all if named is nil): among themselves in their group
-// at depth by their counts, the most first and ties by path, as the summary
-// ranks files, and last those whose counts it gives. A tool prints counts
-// in the order it read the files in, which tells nothing, and a count line
-// of a file the summary names tells only its count; the files with the
-// most matches after those the summary counts are the ones to show.
+// summary sum names, or all if named is nil (the summary names every file,
+// or there is none): among themselves in their group at depth by their
+// counts, the most first and ties by path, as the summary ranks files, and
+// last those whose counts it gives. A tool prints counts in the order it
+// read the files in, which tells nothing, and a count line of a file the
+// summary names tells only its count; the files with the most matches
+// after those the summary counts are the ones to show.
 func (g *Grep) countRanks(js []int, depth int, named []bool, sum grepSummary) {
-	if named == nil && !sum.every {
-		return
-	}
 	_, order := g.topFiles()
 	seen := map[grepDirID]int{}
 	for i, f := range order {
@@ -1407,7 +1405,6 @@ type grepSummary struct {
 	// counted is how many of the files with the most matches, first in
 	// topFiles' order, the summary gives with their counts.
 	counted int
-	every   bool // it names every file
 }
 
 type grepSection struct {
@@ -1598,7 +1595,7 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 	}
 	folds := newTailFolds(paths)
 	with := func(width int) grepSummary {
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)}), counted: n, every: true}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)}), counted: n}
 	}
 	if !slices.ContainsFunc(folds.f.runs, func(r listRun) bool { return len(r.names) > 1 }) {
 		return grepSummary{}, false // nothing folds
@@ -1636,7 +1633,7 @@ func (g *Grep) withNone(s grepSummary, width int, fits func(grepSummary, int) bo
 		if k < len(none) {
 			label = "and " + grepThousands(k) + " of the " + grepCount(len(none), "file", "files") + " that have none, spread over them"
 		}
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(picked).lines(width)}), end: s.end, counted: s.counted, every: s.every}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(picked).lines(width)}), end: s.end, counted: s.counted}
 	}
 	k := sort.Search(len(none)+1, func(k int) bool { return !fits(with(k), share) }) - 1
 	if k < 1 {

@@ -990,3 +990,36 @@ func TestGrepFunctionLinesComeWithTheirMatches(t *testing.T) {
 		t.Errorf("%d first matches of a function shown, want 5 at least:\n%s", shown, got)
 	}
 }
+
+// A list of counts whose lines do not all fit, and that no summary names,
+// shows first, in each directory, the lines of the files with the most
+// matches, not the first the tool printed.
+func TestGrepCountListLinesOfTheMost(t *testing.T) {
+	words := strings.Fields("bool slice duration float string array count bytes ipnet uint int func export text errors flag golangci completions shell powershell")
+	type file struct {
+		line  string
+		count int
+	}
+	var in strings.Builder
+	var files []file
+	for d, dir := range []string{"cobra", "pflag", "goldmark", "viper"} {
+		for f := range 25 {
+			i := d*25 + f
+			c := 1 + i*53%97
+			l := fmt.Sprintf("%s/%s_%s_%02d_test.go:%d", dir, words[i%20], words[(i*7+3)%20], f, c)
+			files = append(files, file{l, c})
+			fmt.Fprintln(&in, l)
+		}
+	}
+	got := string(body(t, shape.Grep, []byte(in.String()), 1000))
+	checkView(t, "count-list-most", []byte(in.String()), []byte(got), 1000)
+	if strings.Contains(got, "the files with the most matches") {
+		t.Fatalf("a summary names the files:\n%s", got)
+	}
+	slices.SortStableFunc(files, func(a, b file) int { return b.count - a.count })
+	for _, f := range files[:16] {
+		if !strings.Contains(got, f.line+"\n") {
+			t.Errorf("%s, among the 16 with the most matches, is not shown:\n%s", f.line, got)
+		}
+	}
+}
