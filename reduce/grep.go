@@ -774,7 +774,8 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	}
 	view, chosen := g.plan(sum, cands, lines, room, c)
 	if named == nil {
-		return view // the summary names every file, or the lines do
+		// The summary names every file, or the lines do.
+		return g.moreNone(view, chosen, cands, sum, 0, lines, room, c)
 	}
 	// Every file that matched is worth more than a few more of their
 	// lines: let the folds take more of the room when that names a
@@ -804,9 +805,57 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 		}
 		if n-best >= least {
 			view, best, chosen = v, n, fewer
+			if named == nil {
+				return g.moreNone(view, chosen, cands, sum, more, lines, room, c)
+			}
 		}
 	}
 	return view
+}
+
+// moreNone returns the view of a summary that names every file grep -c
+// counted matches in and some of those it counted none in, in from percent
+// more than its share of the room, or one whose summary takes more of the
+// room, as the folds of files with matches do,
+// when that names more files that have none, in the summary or by the
+// lines, than the lines it takes: a count line of a file the summary
+// names tells only its count.
+func (g *Grep) moreNone(view, chosen []Piece, cands []grepCand, sum grepSummary, from, lines, room int, c Counter) []Piece {
+	t := g.totals()
+	if len(sum.none) == 0 || len(sum.none) == t.zeros {
+		return view
+	}
+	best := g.noneNamed(sum, chosen, cands)
+	for _, more := range grepMoreFolds {
+		if more <= from {
+			continue
+		}
+		s, depth, named := g.summary(room, c, more)
+		if named != nil || len(s.none) == 0 {
+			continue
+		}
+		cands := g.candidates(depth, lines, nil, s)
+		v, fewer := g.plan(s, cands, lines, room, c)
+		if n := g.noneNamed(s, fewer, cands); n-best > len(chosen)-len(fewer) {
+			view, best, chosen = v, n, fewer
+		}
+	}
+	return view
+}
+
+// noneNamed counts the files grep -c counted none in that the summary sum
+// names or the chosen lines, of the candidates cands, show.
+func (g *Grep) noneNamed(sum grepSummary, chosen []Piece, cands []grepCand) int {
+	named := map[int]bool{}
+	for _, f := range sum.none {
+		named[f] = true
+	}
+	for _, p := range chosen {
+		if cd := grepCandAt(cands, p.Line); p.Note == "" && cd.role == grepZero && cd.file >= 0 {
+			named[cd.file] = true
+		}
+	}
+	return len(named)
 }
 
 // grepMoreFolds are the steps, in percent of the room, by which a summary
@@ -1405,6 +1454,7 @@ type grepSummary struct {
 	// counted is how many of the files with the most matches, first in
 	// topFiles' order, the summary gives with their counts.
 	counted int
+	none    []int // the files grep -c counted none in that it names
 }
 
 type grepSection struct {
@@ -1614,26 +1664,27 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 // order: which files lack the pattern is what a count of every file tells
 // beyond the matches.
 func (g *Grep) withNone(s grepSummary, width int, fits func(grepSummary, int) bool, share int) grepSummary {
-	var none []string
-	for _, f := range g.files {
+	var none []int
+	for i, f := range g.files {
 		if f.kind == grepCounted && f.matches == 0 && !strings.ContainsAny(f.path, "{},") {
-			none = append(none, f.path)
+			none = append(none, i)
 		}
 	}
 	if len(none) == 0 {
 		return s
 	}
-	slices.Sort(none)
+	slices.SortFunc(none, func(a, b int) int { return strings.Compare(g.files[a].path, g.files[b].path) })
 	with := func(k int) grepSummary {
-		picked := make([]string, k)
+		picked, paths := make([]int, k), make([]string, k)
 		for i := range picked {
 			picked[i] = none[grepSpread(i, k, len(none))]
+			paths[i] = g.files[picked[i]].path
 		}
 		label := "and the files that have none"
 		if k < len(none) {
 			label = "and " + grepThousands(k) + " of the " + grepCount(len(none), "file", "files") + " that have none, spread over them"
 		}
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(picked).lines(width)}), end: s.end, counted: s.counted}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(paths).lines(width)}), end: s.end, counted: s.counted, none: picked}
 	}
 	k := sort.Search(len(none)+1, func(k int) bool { return !fits(with(k), share) }) - 1
 	if k < 1 {
