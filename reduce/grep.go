@@ -193,6 +193,9 @@ type grepCand struct {
 	unsized bool
 	// label, for a line cut around its match, is the path:line it lost.
 	label string
+	// fn marks the context line git grep -p or -W set apart with '=':
+	// the line that starts the function the matches after it are in.
+	fn bool
 }
 
 // NewGrep returns a grep reducer for a view of about budget tokens.
@@ -470,6 +473,7 @@ func (g *Grep) addLine(l Line, b []byte, gl shape.GrepLine, f, head int) {
 	c := grepCand{role: grepMatchLine, file: f, head: head}
 	if gl.Form == shape.GrepContext {
 		c.role = grepContextLine
+		c.fn = gl.Text > 0 && gl.Text <= len(b) && b[gl.Text-1] == '='
 		if f >= 0 {
 			c.k = g.files[f].ctx
 			g.files[f].ctx++
@@ -746,13 +750,13 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	if g.onlyMatchesOfOne(lines) {
 		// The header's count of lines is the count of matches, of the
 		// one file: a summary would tell it again in the room of lines.
-		return g.choose(g.candidates(0, lines, nil), lines, room, c)
+		return g.choose(g.candidates(0, lines, nil, grepSummary{}), lines, room, c)
 	}
 	if t := g.totals(); t.listed == t.files || t.counted > 0 && t.listed+t.counted == t.files {
 		// A list of paths that shows a path of every directory needs no
 		// map: its lines are one. So does a list of counts that shows
 		// most of them, and first those of the files with the most.
-		cands := g.candidates(0, lines, nil)
+		cands := g.candidates(0, lines, nil, grepSummary{})
 		if t.counted > 0 {
 			g.raiseTop(cands)
 		}
@@ -762,7 +766,7 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 		}
 	}
 	sum, depth, named := g.summary(room, c, 0)
-	cands := g.candidates(depth, lines, named)
+	cands := g.candidates(depth, lines, named, sum)
 	if len(sum.sections) == 1 && sum.sections[0].label == tableLabel {
 		if view, ok := g.planPartial(cands, lines, room, c); ok {
 			return view
@@ -770,29 +774,88 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	}
 	view, chosen := g.plan(sum, cands, lines, room, c)
 	if named == nil {
-		return view // the summary names every file, or the lines do
+		// The summary names every file, or the lines do.
+		return g.moreNone(view, chosen, cands, sum, 0, lines, room, c)
 	}
 	// Every file that matched is worth more than a few more of their
 	// lines: let the folds take more of the room when that names a
 	// twentieth more of the files, in the summary or by the lines that
-	// show their matches. Less, in a flood, is not worth the lines.
+	// show their matches. Less, in a flood, is not worth the lines. A
+	// line of a list of counts tells only a file's name and count, in
+	// several times the room of a name in a fold: there the folds take
+	// more room whenever they name more files than the lines they take.
 	best, least := g.filesNamed(named, chosen, cands), max(len(g.files)/20, 1)
+	counts := g.totals().counted == len(g.files)+g.more.files
+	if counts {
+		least = 1
+	}
 	for _, more := range grepMoreFolds {
 		if len(g.files)-best < least {
 			break // no share can name enough more
 		}
 		sum, depth, named := g.summary(room, c, more)
-		cands := g.candidates(depth, lines, named)
-		v, chosen := g.plan(sum, cands, lines, room, c)
+		cands := g.candidates(depth, lines, named, sum)
+		v, fewer := g.plan(sum, cands, lines, room, c)
 		n := len(g.files)
 		if named != nil {
-			n = g.filesNamed(named, chosen, cands)
+			n = g.filesNamed(named, fewer, cands)
+		}
+		if counts {
+			least = max(len(chosen)-len(fewer)+1, 1)
 		}
 		if n-best >= least {
-			view, best = v, n
+			view, best, chosen = v, n, fewer
+			if named == nil {
+				return g.moreNone(view, chosen, cands, sum, more, lines, room, c)
+			}
 		}
 	}
 	return view
+}
+
+// moreNone returns the view of a summary that names every file grep -c
+// counted matches in and some of those it counted none in, in from percent
+// more than its share of the room, or one whose summary takes more of the
+// room, as the folds of files with matches do,
+// when that names more files that have none, in the summary or by the
+// lines, than the lines it takes: a count line of a file the summary
+// names tells only its count.
+func (g *Grep) moreNone(view, chosen []Piece, cands []grepCand, sum grepSummary, from, lines, room int, c Counter) []Piece {
+	t := g.totals()
+	if len(sum.none) == 0 || len(sum.none) == t.zeros {
+		return view
+	}
+	best := g.noneNamed(sum, chosen, cands)
+	for _, more := range grepMoreFolds {
+		if more <= from {
+			continue
+		}
+		s, depth, named := g.summary(room, c, more)
+		if named != nil || len(s.none) == 0 {
+			continue
+		}
+		cands := g.candidates(depth, lines, nil, s)
+		v, fewer := g.plan(s, cands, lines, room, c)
+		if n := g.noneNamed(s, fewer, cands); n-best > len(chosen)-len(fewer) {
+			view, best, chosen = v, n, fewer
+		}
+	}
+	return view
+}
+
+// noneNamed counts the files grep -c counted none in that the summary sum
+// names or the chosen lines, of the candidates cands, show.
+func (g *Grep) noneNamed(sum grepSummary, chosen []Piece, cands []grepCand) int {
+	named := map[int]bool{}
+	for _, f := range sum.none {
+		named[f] = true
+	}
+	for _, p := range chosen {
+		if cd := grepCandAt(cands, p.Line); p.Note == "" && cd.role == grepZero && cd.file >= 0 {
+			named[cd.file] = true
+		}
+	}
+	return len(named)
 }
 
 // grepMoreFolds are the steps, in percent of the room, by which a summary
@@ -1014,9 +1077,10 @@ func (g *Grep) flush() {
 // The lines of the files that named marks (those the summary names apart
 // from the rest) rank after the first lines of the others: a line of a file
 // the summary does not name tells more.
-func (g *Grep) candidates(depth, lines int, named []bool) []grepCand {
+func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []grepCand {
 	cands := slices.Clone(g.sized(lines))
 	js := g.groupRanks(depth)
+	g.countRanks(js, depth, named, sum)
 	for i, c := range cands {
 		j := grepMaxJ
 		if c.file >= 0 {
@@ -1031,6 +1095,22 @@ func (g *Grep) candidates(depth, lines int, named []bool) []grepCand {
 			// What the tool says after its matches: rg --stats's
 			// counts, a summary.
 			cands[i].piece.Prio = prioGrepToolError - 1
+		}
+	}
+	// The line that starts a function, as git grep -p and -W show it,
+	// says where the matches after it are: it ranks with the first of
+	// them, and comes with it.
+	next, file := -1, -1
+	for i := len(cands) - 1; i >= 0; i-- {
+		c := cands[i]
+		if c.file != file {
+			next, file = -1, c.file
+		}
+		switch {
+		case c.role == grepMatchLine:
+			next = c.piece.Prio
+		case c.fn && next > c.piece.Prio:
+			cands[i].piece.Prio = next
 		}
 	}
 	return cands
@@ -1106,6 +1186,34 @@ func (g *Grep) groupRanks(depth int) []int {
 		seen[k]++
 	}
 	return js
+}
+
+// countRanks ranks anew in js the files grep -c counted matches in that the
+// summary sum names, or all if named is nil (the summary names every file,
+// or there is none): among themselves in their group at depth by their
+// counts, the most first and ties by path, as the summary ranks files, and
+// last those whose counts it gives. A tool prints counts in the order it
+// read the files in, which tells nothing, and a count line of a file the
+// summary names tells only its count; the files with the most matches
+// after those the summary counts are the ones to show.
+func (g *Grep) countRanks(js []int, depth int, named []bool, sum grepSummary) {
+	_, order := g.topFiles()
+	seen := map[grepDirID]int{}
+	for i, f := range order {
+		if g.files[f].kind != grepCounted || named != nil && !named[f] {
+			continue
+		}
+		if i < sum.counted {
+			js[f] = grepMaxJ - 1
+			continue
+		}
+		k := grepDirKey(g.files[f].path, depth)
+		if depth == 0 {
+			k = grepDirID{dir: string(grepDir([]byte(g.files[f].path)))}
+		}
+		js[f] = seen[k]
+		seen[k]++
+	}
 }
 
 // choose returns the pieces Fit keeps of the candidates in room tokens,
@@ -1343,6 +1451,10 @@ func (g *Grep) phrase(s grepShown) string {
 type grepSummary struct {
 	sections []grepSection
 	end      string // the last line's text, if any
+	// counted is how many of the files with the most matches, first in
+	// topFiles' order, the summary gives with their counts.
+	counted int
+	none    []int // the files grep -c counted none in that it names
 }
 
 type grepSection struct {
@@ -1533,7 +1645,7 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 	}
 	folds := newTailFolds(paths)
 	with := func(width int) grepSummary {
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)})}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: folds.lines(width)}), counted: n}
 	}
 	if !slices.ContainsFunc(folds.f.runs, func(r listRun) bool { return len(r.names) > 1 }) {
 		return grepSummary{}, false // nothing folds
@@ -1552,26 +1664,27 @@ func (g *Grep) folded(fits func(grepSummary, int) bool, share, maxBytes int) (gr
 // order: which files lack the pattern is what a count of every file tells
 // beyond the matches.
 func (g *Grep) withNone(s grepSummary, width int, fits func(grepSummary, int) bool, share int) grepSummary {
-	var none []string
-	for _, f := range g.files {
+	var none []int
+	for i, f := range g.files {
 		if f.kind == grepCounted && f.matches == 0 && !strings.ContainsAny(f.path, "{},") {
-			none = append(none, f.path)
+			none = append(none, i)
 		}
 	}
 	if len(none) == 0 {
 		return s
 	}
-	slices.Sort(none)
+	slices.SortFunc(none, func(a, b int) int { return strings.Compare(g.files[a].path, g.files[b].path) })
 	with := func(k int) grepSummary {
-		picked := make([]string, k)
+		picked, paths := make([]int, k), make([]string, k)
 		for i := range picked {
 			picked[i] = none[grepSpread(i, k, len(none))]
+			paths[i] = g.files[picked[i]].path
 		}
 		label := "and the files that have none"
 		if k < len(none) {
 			label = "and " + grepThousands(k) + " of the " + grepCount(len(none), "file", "files") + " that have none, spread over them"
 		}
-		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(picked).lines(width)}), end: s.end}
+		return grepSummary{sections: append(slices.Clip(s.sections), grepSection{label: label, entries: newTailFolds(paths).lines(width)}), end: s.end, counted: s.counted, none: picked}
 	}
 	k := sort.Search(len(none)+1, func(k int) bool { return !fits(with(k), share) }) - 1
 	if k < 1 {
@@ -1742,6 +1855,7 @@ func (p *pathFolds) lines(width int) []string {
 // withTop returns s with a section naming the files in top.
 func withTop(s grepSummary, top []string) grepSummary {
 	s.sections = append(slices.Clip(s.sections), grepSection{label: "and the files with the most matches", entries: top})
+	s.counted = len(top)
 	return s
 }
 

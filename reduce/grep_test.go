@@ -262,14 +262,14 @@ func TestGrepSharedAsFresh(t *testing.T) {
 		for _, more := range append([]int{0}, grepMoreFolds...) {
 			g.shared = shared
 			sum, depth, named := g.summary(budget, c, more)
-			cands := g.candidates(depth, n, named)
+			cands := g.candidates(depth, n, named, sum)
 			g.plan(sum, cands, n, budget, c)
 			g.shared = nil
 			freshSum, freshDepth, freshNamed := g.summary(budget, c, more)
 			if !reflect.DeepEqual(sum, freshSum) || depth != freshDepth || !slices.Equal(named, freshNamed) {
 				t.Errorf("%s@%d, %d%% more: the summary differs from one that shares nothing", name, budget, more)
 			}
-			if fresh := g.candidates(depth, n, named); !reflect.DeepEqual(cands, fresh) {
+			if fresh := g.candidates(depth, n, named, sum); !reflect.DeepEqual(cands, fresh) {
 				t.Errorf("%s@%d, %d%% more: the candidates differ from those of a plan that shares nothing", name, budget, more)
 			}
 		}
@@ -881,5 +881,175 @@ func TestGrepOneFileNoSummary(t *testing.T) {
 		if strings.Contains(got, tableLabel) || strings.Contains(got, "  400 src/server/handler.go") {
 			t.Errorf("context %v: a table of the one file:\n%s", context, got)
 		}
+	}
+}
+
+// grep -rc prints its counts in the order it reads the files in: a view
+// whose summary names every file shows the count lines of the files with
+// the most matches after those the summary counts, ties in path order,
+// the same lines whatever order the tool printed them in (but the last,
+// which a view keeps as the end of the output).
+func TestGrepCountLinesOfTheMost(t *testing.T) {
+	const n = 300
+	count := func(i int) int { return i * 37 % 6 }
+	view := func(step int) (string, []string, map[string]int) {
+		var in strings.Builder
+		counts := map[string]int{}
+		last := ""
+		for i := range n {
+			k := i * step % n
+			last = fmt.Sprintf("share/i18n/locales/loc_%03d:%d", k, count(k))
+			counts[fmt.Sprintf("share/i18n/locales/loc_%03d", k)] = count(k)
+			fmt.Fprintln(&in, last)
+		}
+		got := string(body(t, shape.Grep, []byte(in.String()), 1500))
+		checkView(t, "count-lines", []byte(in.String()), []byte(got), 1500)
+		var lines []string
+		for _, l := range strings.Split(got, "\n") {
+			if strings.HasPrefix(l, "share/") && !strings.HasSuffix(l, ":0") && l != last {
+				lines = append(lines, l)
+			}
+		}
+		slices.Sort(lines)
+		return got, lines, counts
+	}
+	a, la, counts := view(1)
+	_, lb, _ := view(7)
+	if !strings.Contains(a, "every other file, by directory") {
+		t.Fatalf("the summary does not name every file:\n%s", a)
+	}
+	if len(la) < 5 {
+		t.Fatalf("%d count lines shown, want 5 at least:\n%s", len(la), a)
+	}
+	if strings.Join(la, "\n") != strings.Join(lb, "\n") {
+		t.Errorf("the count lines depend on the order of the input:\n%s\n---\n%s", strings.Join(la, "\n"), strings.Join(lb, "\n"))
+	}
+	least := 6
+	for _, l := range la {
+		p, _, _ := strings.Cut(l, ":")
+		least = min(least, counts[p])
+	}
+	for p, c := range counts {
+		if c > least && !strings.Contains(a, p+":") && !strings.Contains(a, fmt.Sprintf(" %d %s\n", c, p)) {
+			t.Errorf("%s, with %d matches, is not shown, where a file with %d is", p, c, least)
+		}
+	}
+}
+
+// A count line of a list of counts tells a file's name and count in
+// several times the room a fold takes to name one: a list of counts over
+// more files than folds name in their share lets them take more of the
+// room when they name more files than the lines they take, not only a
+// twentieth more.
+func TestGrepCountListFoldsOverLines(t *testing.T) {
+	var in strings.Builder
+	var paths []string
+	for i := range 900 {
+		p := fmt.Sprintf("/usr/lib/python3/dist-packages/package_%03d/internal/module_%02d.py", i/7, i%7)
+		paths = append(paths, p)
+		fmt.Fprintf(&in, "%s:%d\n", p, 1+i*37%23)
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "count-folds-over-lines", []byte(in.String()), got, 2000)
+	if n := grepNamed(got, paths); n < 180 {
+		t.Errorf("%d of the 900 files named, want 180 at least:\n%s", n, got)
+	}
+}
+
+// git grep -p and -W set apart with '=' the line that starts the function
+// the matches after it are in: a view that shows the first match after such
+// a line shows the line too, which tells where the match is.
+func TestGrepFunctionLinesComeWithTheirMatches(t *testing.T) {
+	var in strings.Builder
+	n := 1
+	for f := range 40 {
+		fmt.Fprintf(&in, "lex.go=%d=func lexState%02d(lx *lexer) stateFn {\n", n, f)
+		for m := range 2 {
+			fmt.Fprintf(&in, "lex.go:%d:\t\treturn lx.errorf(\"unexpected token %d in state %02d\")\n", n+3+m, m, f)
+		}
+		n += 20
+	}
+	got := string(body(t, shape.Grep, []byte(in.String()), 600))
+	checkView(t, "function-lines", []byte(in.String()), []byte(got), 600)
+	fn, shown := "", 0
+	for _, l := range strings.Split(in.String(), "\n") {
+		switch {
+		case strings.Contains(l, "=func "):
+			fn = l
+		case fn != "" && strings.Contains(got, l+"\n"):
+			shown++
+			if !strings.Contains(got, fn+"\n") {
+				t.Errorf("%q is shown without %q", l, fn)
+			}
+			fn = ""
+		default:
+			fn = ""
+		}
+	}
+	if shown < 5 {
+		t.Errorf("%d first matches of a function shown, want 5 at least:\n%s", shown, got)
+	}
+}
+
+// A list of counts whose lines do not all fit, and that no summary names,
+// shows first, in each directory, the lines of the files with the most
+// matches, not the first the tool printed.
+func TestGrepCountListLinesOfTheMost(t *testing.T) {
+	words := strings.Fields("bool slice duration float string array count bytes ipnet uint int func export text errors flag golangci completions shell powershell")
+	type file struct {
+		line  string
+		count int
+	}
+	var in strings.Builder
+	var files []file
+	for d, dir := range []string{"cobra", "pflag", "goldmark", "viper"} {
+		for f := range 25 {
+			i := d*25 + f
+			c := 1 + i*53%97
+			l := fmt.Sprintf("%s/%s_%s_%02d_test.go:%d", dir, words[i%20], words[(i*7+3)%20], f, c)
+			files = append(files, file{l, c})
+			fmt.Fprintln(&in, l)
+		}
+	}
+	got := string(body(t, shape.Grep, []byte(in.String()), 1000))
+	checkView(t, "count-list-most", []byte(in.String()), []byte(got), 1000)
+	if strings.Contains(got, "the files with the most matches") {
+		t.Fatalf("a summary names the files:\n%s", got)
+	}
+	slices.SortStableFunc(files, func(a, b file) int { return b.count - a.count })
+	for _, f := range files[:16] {
+		if !strings.Contains(got, f.line+"\n") {
+			t.Errorf("%s, among the 16 with the most matches, is not shown:\n%s", f.line, got)
+		}
+	}
+}
+
+// A count of every file whose summary names every file with matches lets
+// the files that have none take more of the room, as folds of files with
+// matches do, when that names more of them than the count lines it takes:
+// those tell only the counts of files the summary names.
+func TestGrepNamesMoreFilesWithNone(t *testing.T) {
+	var in strings.Builder
+	var none []string
+	for i := range 360 {
+		p := fmt.Sprintf("i18n/locales/%s_%s%d", []string{"aa", "ar", "de", "en", "es", "fr", "zh", "ru"}[i%8], []string{"AE", "BH", "DZ", "EG", "IQ"}[i%5], i)
+		n := 1
+		if i%17 >= 9 {
+			n = 0
+			none = append(none, p)
+		}
+		fmt.Fprintf(&in, "%s:%d\n", p, n)
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 2000)
+	checkView(t, "more-none", []byte(in.String()), got, 2000)
+	named := append(Unfolded(got), got...)
+	n := 0
+	for _, p := range none {
+		if bytes.Contains(named, []byte(p+"\n")) || bytes.Contains(named, []byte(p+":0\n")) {
+			n++
+		}
+	}
+	if n < 100 {
+		t.Errorf("%d of the %d files that have none named, want 100 at least:\n%s", n, len(none), got)
 	}
 }
