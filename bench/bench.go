@@ -82,11 +82,16 @@ type Result struct {
 	NeedlesKept   int     `json:"needles_kept"`
 	NeedlesTotal  int     `json:"needles_total"`
 	// Missed lists the needles the view lost, so that a user can see what.
-	Missed      []string `json:"missed,omitempty"`
-	RoundtripOK bool     `json:"roundtrip_ok"`
-	Ms          float64  `json:"ms"`
-	Baseline    *Side    `json:"baseline,omitempty"`
-	Cmd         *Side    `json:"cmd,omitempty"`
+	Missed []string `json:"missed,omitempty"`
+	// Failed says why clip could not cut a sample over the budget and
+	// passed it through whole (a reducer's panic, a store it could not
+	// write). Such a sample is scored as keeping no needle: its output is
+	// over the budget, so the needles it holds were not kept within it.
+	Failed      string  `json:"failed,omitempty"`
+	RoundtripOK bool    `json:"roundtrip_ok"`
+	Ms          float64 `json:"ms"`
+	Baseline    *Side   `json:"baseline,omitempty"`
+	Cmd         *Side   `json:"cmd,omitempty"`
 }
 
 // Run measures every sample, in order.
@@ -136,6 +141,10 @@ func measure(s Sample, o Options) (Result, error) {
 	r.TokensOut = o.Counter.Count(view.Bytes())
 	r.Ratio = ratio(r.TokensIn, r.TokensOut)
 	r.NeedlesKept, r.Missed = needles(view.Bytes(), s.Needles)
+	if !res.Clipped && res.Warning != "" {
+		r.Failed = res.Warning
+		r.NeedlesKept, r.Missed = 0, s.Needles
+	}
 	r.RoundtripOK, err = roundTrip(s.Data, view.Bytes(), res, o.Store)
 	if err != nil {
 		return r, err

@@ -162,3 +162,30 @@ func TestNeedlesInFolds(t *testing.T) {
 		t.Errorf("without the legend: kept %d, want 0", kept)
 	}
 }
+
+// A sample clip could not cut passes through whole, every needle in it;
+// bench scores it as keeping none and says why it failed, so a reducer
+// that panics never reads as a perfect view.
+func TestFailedClipKeepsNoNeedle(t *testing.T) {
+	doc, err := os.ReadFile("../testdata/sample/go-doc-strings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A store that is a file cannot be written: clip passes the input through.
+	file := filepath.Join(t.TempDir(), "store")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Run([]Sample{{Name: "doc", Data: doc, Needles: []string{"package strings", "type Replacer struct"}}},
+		Options{Budget: 300, Counter: counter, Store: elision.Store{Dir: file}, Baseline: "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.Failed == "" || r.Shape != "failed" || r.NeedlesKept != 0 || len(r.Missed) != 2 {
+		t.Errorf("failed clip scored as %+v", r)
+	}
+	if s := Summarize(rs); s.Failed != 1 || s.NeedlesKept != 0 {
+		t.Errorf("summary of a failed clip: %+v", s)
+	}
+}

@@ -21,10 +21,12 @@ type Summary struct {
 	NeedlesKept  int     `json:"needles_kept"`
 	NeedlesTotal int     `json:"needles_total"`
 	RoundtripOK  int     `json:"roundtrip_ok"`
-	MedianMs     float64 `json:"median_ms"`
-	TotalMs      float64 `json:"total_ms"`
-	Baseline     *Side   `json:"baseline,omitempty"`
-	Cmd          *Side   `json:"cmd,omitempty"`
+	// Failed counts the samples clip could not cut (Result.Failed).
+	Failed   int     `json:"failed"`
+	MedianMs float64 `json:"median_ms"`
+	TotalMs  float64 `json:"total_ms"`
+	Baseline *Side   `json:"baseline,omitempty"`
+	Cmd      *Side   `json:"cmd,omitempty"`
 }
 
 // Summarize totals results.
@@ -39,6 +41,9 @@ func Summarize(rs []Result) Summary {
 		s.TotalMs += r.Ms
 		if r.RoundtripOK {
 			s.RoundtripOK++
+		}
+		if r.Failed != "" {
+			s.Failed++
 		}
 		ratios = append(ratios, r.Ratio)
 		times = append(times, r.Ms)

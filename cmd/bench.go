@@ -105,9 +105,38 @@ func runBench(c *cobra.Command, env *environment, o benchOptions, args []string)
 		return err
 	}
 	if o.json {
-		return bench.WriteJSON(c.OutOrStdout(), results)
+		err = bench.WriteJSON(c.OutOrStdout(), results)
+	} else {
+		err = bench.WriteTable(c.OutOrStdout(), results, o.baseline)
 	}
-	return bench.WriteTable(c.OutOrStdout(), results, o.baseline)
+	if err != nil {
+		return err
+	}
+	return failures(results)
+}
+
+// failures is the error of a run in which clip could not cut some
+// samples: their figures are in the table, but a measurement that hides a
+// reducer's panic behind a pass-through is no measurement.
+func failures(rs []bench.Result) error {
+	var names []string
+	for _, r := range rs {
+		if r.Failed != "" {
+			names = append(names, fmt.Sprintf("%s (%s)", r.Name, r.Failed))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	n := len(names)
+	const shown = 5
+	more := ""
+	if n > shown {
+		more = fmt.Sprintf(" and %d more", n-shown)
+		names = names[:shown]
+	}
+	return fmt.Errorf("%d of %d samples could not be clipped (scored as keeping no needle): %s%s",
+		n, len(rs), strings.Join(names, ", "), more)
 }
 
 // benchStore makes a fresh temporary store. Its path is the same from run
