@@ -85,6 +85,10 @@ type Grep struct {
 	toolErrs  int
 	others    int // lines of no search output
 	lastOut   int // the line of the last search output
+	// located is set once a path:N line names a file a line of that form
+	// named before: grep -c names each file once, so the numbers are the
+	// lines of locations (grep -n | cut -d: -f1,2, addr2line), not counts.
+	located bool
 
 	prev []byte // the path of the line before
 	// Lines that name no file (grep -h -n, rg --no-filename) belong to
@@ -342,6 +346,12 @@ func (g *Grep) add(l Line, b []byte) {
 		}
 		g.addLine(l, b, gl, g.file(gl.Path, grepMatched), 0)
 	case shape.GrepCount:
+		if f, ok := g.index[string(gl.Path)]; g.located || ok && g.files[f].kind == grepCounted {
+			g.locate()
+			gl = shape.GrepLine{Form: shape.GrepMatch, Path: gl.Path, Num: gl.Num, Text: len(b)}
+			g.addLine(l, b, gl, g.file(gl.Path, grepMatched), 0)
+			break
+		}
 		g.addEntry(l, g.file(gl.Path, grepCounted), gl.Num)
 	case shape.GrepBinary:
 		f := g.cur
@@ -566,6 +576,31 @@ func (g *Grep) addEntry(l Line, f, count int) {
 	}
 	c.piece.Prio = g.prio(c, g.fileJ(f))
 	g.keep(c, l, grepLongMatch)
+}
+
+// locate reads the path:N lines held so far as locations, a line each of
+// its file that matched, not counts: their sum would tell nothing true.
+// Files past the caps keep the numbers they were counted with.
+func (g *Grep) locate() {
+	if g.located {
+		return
+	}
+	g.located = true
+	for i := range g.files {
+		if f := &g.files[i]; f.kind == grepCounted {
+			f.kind, f.matches = grepMatched, 0
+		}
+	}
+	slices.SortFunc(g.held, func(a, b grepCand) int { return cmp.Compare(a.piece.Line, b.piece.Line) })
+	for i, c := range g.held {
+		if (c.role == grepEntry || c.role == grepZero) && c.file >= 0 && g.files[c.file].kind == grepMatched {
+			c.role, c.k = grepMatchLine, g.files[c.file].matches
+			g.files[c.file].matches++
+			c.piece.Prio = g.prio(c, g.fileJ(c.file))
+			g.held[i] = c
+		}
+	}
+	heap.Init(&g.held)
 }
 
 // addOther adds a line that is no search output.

@@ -1053,3 +1053,24 @@ func TestGrepNamesMoreFilesWithNone(t *testing.T) {
 		t.Errorf("%d of the %d files that have none named, want 100 at least:\n%s", n, len(none), got)
 	}
 }
+
+// grep -c names each file once: path:N lines that name a file again are
+// locations (grep -n | cut -d: -f1,2, addr2line), and the view counts them,
+// not the sum of their line numbers, for the files read before the first
+// repeat too.
+func TestGrepLocationsAreNotCounts(t *testing.T) {
+	var in strings.Builder
+	fmt.Fprintln(&in, "cmd/main.go:900")
+	lines := 1
+	for i := range 60 {
+		for k := range 2 + i%5 {
+			fmt.Fprintf(&in, "internal/pkg%d/file%d.go:%d\n", i%7, i, 40*k+i+3)
+			lines++
+		}
+	}
+	got := string(body(t, shape.Grep, []byte(in.String()), 600))
+	checkView(t, "locations", []byte(in.String()), []byte(got), 600)
+	if want := fmt.Sprintf("%d matches in 61 files", lines); !strings.Contains(got, want) {
+		t.Errorf("the view does not say %q:\n%s", want, got)
+	}
+}
