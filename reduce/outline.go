@@ -1271,9 +1271,13 @@ var cTypeWords = wordSet("void", "char", "short", "int", "long", "float", "doubl
 	"const", "static", "extern", "inline", "struct", "enum", "union", "bool", "size_t")
 
 // callStart reports whether a line starts with a name and its opening
-// parenthesis, as a function's signature does.
+// parenthesis, as a function's signature does; a statement's keyword
+// (if (...), while (...)) names no function.
 func callStart(c []byte) bool {
 	w := leadWord(c)
+	if k, ok := declWords[string(w)]; ok && k == declControl {
+		return false
+	}
 	return len(w) > 0 && !digit(w[0]) && hasPrefix(trimBlankLeft(c[len(w):]), "(")
 }
 
