@@ -1237,13 +1237,15 @@ func alias(c []byte) bool {
 // returnType reports whether a line reads as a C function's return type
 // alone: words and stars, with a star, a type's keyword or a macro's
 // capitals (XMLPUBFUN int XMLCALL, const char *, static unsigned long)
-// among them, as a sentence has not. It starts with a word: a star
-// first is a list's bullet, capitals alone a manual's heading.
+// among them, and one other word at most, the type's name (const
+// xmlChar *, struct node *): a sentence with a type's word or capitals
+// in it (a long line, the JSON body) has more. It starts with a word: a
+// star first is a list's bullet, capitals alone a manual's heading.
 func returnType(c []byte) bool {
 	if c[0] == '*' || allCaps(c) {
 		return false
 	}
-	typed := false
+	typed, others := false, 0
 	for rest := c; len(rest) > 0; {
 		if rest[0] == '*' {
 			typed = true
@@ -1254,7 +1256,11 @@ func returnType(c []byte) bool {
 		if len(w) == 0 {
 			return false
 		}
-		typed = typed || cTypeWords[string(w)] || len(w) >= 4 && allCapsWord(w)
+		if cTypeWords[string(w)] || len(w) >= 4 && allCapsWord(w) {
+			typed = true
+		} else if others++; others > 1 {
+			return false
+		}
 		rest = trimBlankLeft(rest[len(w):])
 	}
 	return typed
@@ -1265,9 +1271,13 @@ var cTypeWords = wordSet("void", "char", "short", "int", "long", "float", "doubl
 	"const", "static", "extern", "inline", "struct", "enum", "union", "bool", "size_t")
 
 // callStart reports whether a line starts with a name and its opening
-// parenthesis, as a function's signature does.
+// parenthesis, as a function's signature does; a statement's keyword
+// (if (...), while (...)) names no function.
 func callStart(c []byte) bool {
 	w := leadWord(c)
+	if k, ok := declWords[string(w)]; ok && k == declControl {
+		return false
+	}
 	return len(w) > 0 && !digit(w[0]) && hasPrefix(trimBlankLeft(c[len(w):]), "(")
 }
 

@@ -867,7 +867,8 @@ func TestOutlineTypedefName(t *testing.T) {
 // under it, says little: the name's line declares the function, ranked
 // as a prototype at the margin is, as where both start at the margin; a
 // manual's heading over text in parentheses, and a list's bullet, are no
-// return types.
+// return types, nor is a sentence with a type's word or capitals in it,
+// nor a statement's keyword a function's name.
 func TestOutlineReturnTypeApart(t *testing.T) {
 	ranks := outlineRanks("#include <stdio.h>\n\nXMLPUBFUN int XMLCALL\n\t\txmlValidateQName\t(const xmlChar *value,\n" +
 		"\t\t\t\t\t int space);\nconst char *\n\tecc_curve_name(int curve);\nint plain(int x);\n" +
@@ -886,9 +887,18 @@ func TestOutlineReturnTypeApart(t *testing.T) {
 	for _, tc := range []struct{ text, what string }{
 		{"EXAMPLES\n       Rebasing (or any other form of rewriting) a branch\n", "a manual's heading"},
 		{"* Removed the route funcs as http client\n  get() etc, use http.get()\n", "a list's bullet"},
+		{"This is a long line\n    wrap(text)\n", "a sentence with a type's word"},
+		{"Parse the JSON body\n    decode(body)\n", "a sentence with capitals"},
 	} {
 		if returnType([]byte(strings.SplitN(tc.text, "\n", 2)[0])) {
 			t.Errorf("%s reads as a return type", tc.what)
+		}
+	}
+	// A label over a statement (a typemap's T_PTRREF over its code) is no
+	// return type over a function's name.
+	for _, line := range []string{"if (SvROK($arg)) {", "while (n > 0)", "return (x);"} {
+		if callStart([]byte(line)) {
+			t.Errorf("%q reads as a function's name", line)
 		}
 	}
 }
