@@ -137,16 +137,18 @@ func (n *listNames) close() {
 	n.last, n.lastB = nil, 0
 }
 
-// worth reports whether the names are enough shorter than their rows to be
-// shown alone, and the rows neither mostly numbers nor in order of size: a
-// quarter of the tokens or more saved, a name after a space against a row
-// and its line feed, as counted on up to listNameSample of the rows held;
-// and whether they are names at all: more than half of them distinct.
-func (n *listNames) worth(held []listCand, c Counter) bool {
-	if len(n.names) == 0 || n.numbers*2 > n.rows || n.bySize() {
-		// Most rows have nothing but numbers besides their names (the
-		// sizes of du, the counts of wc -l), or the rows are in order of
-		// size: the numbers are what was asked for.
+// worth reports whether the rows show by their names alone. The names must
+// be names at all: more than half of them distinct, as counted on up to
+// listNameSample of the rows held. Rows in order of size do not (the sizes
+// are what was asked for); rows with nothing but numbers besides their
+// names (du's sizes, wc -l's counts) do only when every name, in notes
+// under their directories, takes at most two thirds of room, so that the
+// view names them all and the rows that stand out (the largest) and those
+// at the ends keep their numbers; other
+// rows when names save a quarter of the tokens or more, a name after a
+// space against a row and its line feed.
+func (n *listNames) worth(held []listCand, room int, c Counter) bool {
+	if len(n.names) == 0 || n.bySize() {
 		return false
 	}
 	at := n.index()
@@ -164,7 +166,28 @@ func (n *listNames) worth(held []listCand, c Counter) bool {
 	}
 	// A first column most rows share is no name: ps's user, df's
 	// filesystem type.
-	return seen > 0 && names*4 <= rows*3 && len(distinct)*2 > seen
+	if seen == 0 || len(distinct)*2 <= seen {
+		return false
+	}
+	if n.numbers*2 > n.rows {
+		return len(n.names) == n.rows && n.allCost(c) <= room*2/3
+	}
+	return names*4 <= rows*3
+}
+
+// allCost is what notes of every name cost, each run of names under one
+// directory in one note.
+func (n *listNames) allCost(c Counter) int {
+	cost := 0
+	for i := 0; i < len(n.names); {
+		j := i + 1
+		for j < len(n.names) && n.names[j].line == n.names[j-1].line+1 && n.under(j, j+1) == n.under(i, i+1) {
+			j++
+		}
+		cost += pieceCost(n.note(i, j), c)
+		i = j
+	}
+	return cost
 }
 
 // index maps the line of each name gathered to its place.

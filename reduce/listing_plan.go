@@ -318,7 +318,7 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 			}
 		}
 	}
-	if r.names.worth(r.held, c) {
+	if r.names.worth(r.held, room, c) {
 		r.crowded(cands, room, last, c)
 		// Rows whose other columns cost more than their names show by
 		// name, but for the ends and those that stand out.

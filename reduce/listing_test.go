@@ -612,17 +612,21 @@ func TestListingCensusNote(t *testing.T) {
 }
 
 // TestListingNamesNotNumbers checks that a table whose rows have only
-// numbers besides their names (du's sizes, wc -l's counts) does not show
-// by name, and tables with other columns may.
+// numbers besides their names (du's sizes, wc -l's counts) shows by name
+// only when every name fits in two thirds of the room, and tables with
+// other columns may whatever the room.
 func TestListingNamesNotNumbers(t *testing.T) {
 	for _, tc := range []struct {
 		rows  []string
+		room  int
 		worth bool
 	}{
-		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, false},
-		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, false},
-		{[]string{"100644 blob 7dbb7cd5a83f58e33e1c0f09485f7e62c21d884d\t.ci/run", "100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549\t.gitignore"}, true},
-		{[]string{"libacl1:amd64\t2.3.1-3+deb12u1", "libz3-4:amd64\t4.8.12-3.1", "libfoo\t1.0"}, true},
+		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, 2000, true},
+		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, 6, false},
+		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, 2000, true},
+		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, 6, false},
+		{[]string{"100644 blob 7dbb7cd5a83f58e33e1c0f09485f7e62c21d884d\t.ci/run", "100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549\t.gitignore"}, 6, true},
+		{[]string{"libacl1:amd64\t2.3.1-3+deb12u1", "libz3-4:amd64\t4.8.12-3.1", "libfoo\t1.0"}, 6, true},
 	} {
 		r := NewListing(2000)
 		var held []listCand
@@ -637,7 +641,7 @@ func TestListingNamesNotNumbers(t *testing.T) {
 			held = append(held, listCand{piece: Piece{Line: i + 1, Text: []byte(row)}})
 		}
 		r.names.close()
-		if got := r.names.worth(held, counter()); got != tc.worth {
+		if got := r.names.worth(held, tc.room, counter()); got != tc.worth {
 			t.Errorf("%q: worth %v, want %v", tc.rows, got, tc.worth)
 		}
 	}
