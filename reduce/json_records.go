@@ -32,7 +32,8 @@ const (
 	// and still name records on one line each.
 	maxRecordKey = 80
 	// maxRecordDepth is how deep in a document a record list is looked
-	// for: the root, its members, and theirs.
+	// for: the root, its members, and theirs, where the few items of an
+	// array a member holds are at the array's own depth.
 	maxRecordDepth = 2
 	// fullDepth is how many levels of a record shown in full are expanded
 	// below it, whatever the depth of the rest of the view.
@@ -151,13 +152,21 @@ func (d *jsonDoc) recordLists() []*recordList {
 		// A document's parts are the members of its objects, and the
 		// items of an array too short to be a record list, as the report
 		// tree -J writes after the tree; the items of a longer array
-		// that is no record list are data.
+		// that is no record list are data. The few items of an array a
+		// member holds are parts side by side at the depth of the array,
+		// each looked into as deep as one alone would be: the partitions
+		// of an endpoint table, each with its services, or the runs of a
+		// report, each with its results.
 		switch {
 		case depth >= maxRecordDepth:
 		case b[v.start] == '{':
 			eachMember(b, v.start, func(_, val seg) bool { walk(val, depth+1); return true })
 		case d.container(v.start).n < minRecords:
-			eachItem(b, v.start, func(start, end int) bool { walk(seg{start, end}, depth+1); return true })
+			inner := depth + 1
+			if depth > 0 {
+				inner = depth
+			}
+			eachItem(b, v.start, func(start, end int) bool { walk(seg{start, end}, inner); return true })
 		}
 	}
 	walk(d.root, 0)

@@ -306,6 +306,41 @@ func TestJSONRecordListInShortArray(t *testing.T) {
 	}
 }
 
+// The few items of an array a member holds are looked into as deep as
+// the document: the services of each partition of an endpoint table are
+// records, each named on a line, not summarised by their counts of keys.
+func TestJSONRecordListInMemberArray(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"partitions": [`)
+	const parts, n = 2, 40
+	for p := range parts {
+		if p > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n"+`{"partition": "part%d", "dnsSuffix": "example.com", "services": {`, p)
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "\n"+`"svc%d%02d": {"endpoints": {"north-1": {}, "north-2": {}, "south-1": {}, "south-2": {}, "east-1": {}, "west-1": {}}}`, p, i)
+		}
+		b.WriteString("}}")
+	}
+	b.WriteString("]}\n")
+	input := []byte(b.String())
+	d := newJSONDoc(input, seg{0, valueEnd(input, 0)}, true)
+	if lists := d.recordLists(); len(lists) != parts {
+		t.Fatalf("%d record lists, want one in each of %d partitions", len(lists), parts)
+	}
+	got := body(t, shape.JSON, input, 1000)
+	for p := range parts {
+		namesEach(t, got, fmt.Sprintf(`"svc%d%%02d"`, p), n)
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+}
+
 // A map whose members are lists of records, as the examples of each
 // operation of a service, is shown one member a line by its name.
 func TestJSONRecordListMapOfLists(t *testing.T) {
