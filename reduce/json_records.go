@@ -759,6 +759,36 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			told = sort.Search(l.n, func(m int) bool { told = m + 1; return !fits(k) || last.poorer(floor) })
 		}
 	}
+	if l := lists[0]; len(lists) == 1 && l.names == nil && l.tellVaries && !l.telling && !l.object && fits(k) && l.counts.byKey > 0 {
+		// Lines that show records by their keys alone may show the
+		// field that tells them on fewer records than the keys named
+		// in folds, whose room shows records on lines of their own with
+		// it: a package's files by path alone, or by path in folds and
+		// a third of them with their sizes. The folds are taken when
+		// they name every record by the key the lines show, and the
+		// view shows the field of more records.
+		shown := l.tellShown()
+		saved := struct {
+			k, whole, told int
+			byKey          bool
+			upgrades       []int
+		}{k, whole, told, l.byKey, slices.Clone(l.upgrades)}
+		whole, told = 0, 0
+		k2 := d.nameList(l, budget, c, fits)
+		named := k2 >= 0 && l.names.m == len(l.names.names) && bytes.Equal(l.names.key, l.path[len(l.path)-1])
+		if named {
+			fits(k2)
+			floor := last
+			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k2) || last.poorer(floor) }) - 1
+			fits(k2)
+		}
+		if named && l.tellShown() > shown {
+			k = k2
+		} else {
+			l.names = nil
+			k, whole, told, l.byKey, l.upgrades = saved.k, saved.whole, saved.told, saved.byKey, saved.upgrades
+		}
+	}
 	fits(k)
 	views := d.views(budget, c)
 	if len(views) == 0 {
@@ -1072,6 +1102,17 @@ func countMembers(s scan, v seg) int {
 	}
 	s.eachMember(v.start, func(_, _ seg) bool { n++; return true })
 	return n
+}
+
+// tellShown returns how many records of list l its view shows with their
+// tell field: in full, whole, or on a line that tells it.
+func (l *recordList) tellShown() int {
+	if l.names != nil {
+		shown := maps.Clone(l.full)
+		maps.Copy(shown, l.whole)
+		return len(shown)
+	}
+	return l.n - l.counts.byKey + l.counts.told
 }
 
 // recordList writes the list at v one record a line: a note first that

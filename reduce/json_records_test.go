@@ -1311,3 +1311,29 @@ func TestJSONRecordStreamLinesTell(t *testing.T) {
 		t.Errorf("%d lines beside the folds by path and version:\n%s", len(lines), got)
 	}
 }
+
+// A list whose lines show records by their keys alone, the field that
+// tells them (a version) on only a few, names the keys in folds instead
+// when that shows the field of more records on lines of their own: pip
+// list at 1,000 tokens showed 89 packages by name alone and the versions
+// of 5; its folds name all 94 and leave room for the versions of a third.
+func TestJSONRecordFoldsShowMoreTold(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "pip-list.json"))
+	var pkgs []struct{ Name, Version string }
+	if err := json.Unmarshal(input, &pkgs); err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, input, 1000)
+	named := append(Unfolded(got), got...)
+	for _, p := range pkgs {
+		if !bytes.Contains(named, []byte(`"`+p.Name+`"`)) {
+			t.Fatalf("package %s is not named:\n%s", p.Name, got)
+		}
+	}
+	if n := bytes.Count(got, []byte(`"version": `)); n < len(pkgs)/4 {
+		t.Errorf("the view shows %d versions of %d packages, want a quarter:\n%s", n, len(pkgs), got)
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+}
