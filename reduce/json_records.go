@@ -42,6 +42,11 @@ const (
 	// little room for the rest, and each one more the search for the
 	// number that fits tries costs a pass over the document.
 	maxFull = 16
+	// maxSpread is the most records a list shows in full when those
+	// spread over it fill the room the first, the outliers and the last
+	// leave: the rest of the view gives up nothing for them, and the
+	// search for the number that fits halves its range at each pass.
+	maxSpread = 4 * maxFull
 )
 
 // nameKeys name records, the most telling first, in lower case: a path
@@ -251,12 +256,12 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 
 // spread adds to the records a list shows in full, after the first, those
 // that stand out and the last, records spread over the list, up to
-// maxFull: a view with room left after them shows more of what records
+// maxSpread: a view with room left after them shows more of what records
 // hold rather than leave the room unused.
 func (l *recordList) spread() {
 	l.upgrades = l.upgrades[:l.core]
 	for _, i := range spreadOrder(l.n) {
-		if len(l.upgrades) == maxFull {
+		if len(l.upgrades) == maxSpread {
 			break
 		}
 		if !slices.Contains(l.upgrades, i) {

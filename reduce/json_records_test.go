@@ -1337,3 +1337,34 @@ func TestJSONRecordFoldsShowMoreTold(t *testing.T) {
 		t.Errorf("the view does not parse:\n%s", got)
 	}
 }
+
+// A list whose records all stand out but none, with room left after the
+// first maxFull in full, fills it with more records in full spread over
+// the list rather than leave the room unused.
+func TestJSONRecordListSpreadPastMaxFull(t *testing.T) {
+	type territory struct {
+		Code      string `json:"code"`
+		Name      string `json:"name"`
+		Numeric   string `json:"numeric"`
+		Withdrawn string `json:"withdrawn"`
+		Comment   string `json:"comment"`
+	}
+	var doc struct {
+		Territories []territory `json:"territories"`
+	}
+	for i := range 30 {
+		doc.Territories = append(doc.Territories, territory{fmt.Sprintf("T%02d", i),
+			fmt.Sprintf("Territory %c of the northern reach", 'A'+i), strconv.Itoa(100 + 7*i), fmt.Sprintf("%d-03-15", 1970+i), "renamed"})
+	}
+	input, err := json.MarshalIndent(doc, "", "    ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, input, 1400)
+	if full := bytes.Count(got, []byte(`"comment"`)); full <= maxFull {
+		t.Errorf("%d records in full, want more than %d:\n%s", full, maxFull, got)
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+}
