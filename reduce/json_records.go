@@ -32,7 +32,8 @@ const (
 	// and still name records on one line each.
 	maxRecordKey = 80
 	// maxRecordDepth is how deep in a document a record list is looked
-	// for: the root, its members, and theirs.
+	// for: the root, its members, and theirs, where the few items of an
+	// array a member holds are at the array's own depth.
 	maxRecordDepth = 2
 	// fullDepth is how many levels of a record shown in full are expanded
 	// below it, whatever the depth of the rest of the view.
@@ -41,6 +42,11 @@ const (
 	// little room for the rest, and each one more the search for the
 	// number that fits tries costs a pass over the document.
 	maxFull = 16
+	// maxSpread is the most records a list shows in full when those
+	// spread over it fill the room the first, the outliers and the last
+	// leave: the rest of the view gives up nothing for them, and the
+	// search for the number that fits halves its range at each pass.
+	maxSpread = 4 * maxFull
 )
 
 // nameKeys name records, the most telling first, in lower case: a path
@@ -151,13 +157,21 @@ func (d *jsonDoc) recordLists() []*recordList {
 		// A document's parts are the members of its objects, and the
 		// items of an array too short to be a record list, as the report
 		// tree -J writes after the tree; the items of a longer array
-		// that is no record list are data.
+		// that is no record list are data. The few items of an array a
+		// member holds are parts side by side at the depth of the array,
+		// each looked into as deep as one alone would be: the partitions
+		// of an endpoint table, each with its services, or the runs of a
+		// report, each with its results.
 		switch {
 		case depth >= maxRecordDepth:
 		case b[v.start] == '{':
 			eachMember(b, v.start, func(_, val seg) bool { walk(val, depth+1); return true })
 		case d.container(v.start).n < minRecords:
-			eachItem(b, v.start, func(start, end int) bool { walk(seg{start, end}, depth+1); return true })
+			inner := depth + 1
+			if depth > 0 {
+				inner = depth
+			}
+			eachItem(b, v.start, func(start, end int) bool { walk(seg{start, end}, inner); return true })
 		}
 	}
 	walk(d.root, 0)
@@ -242,12 +256,12 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 
 // spread adds to the records a list shows in full, after the first, those
 // that stand out and the last, records spread over the list, up to
-// maxFull: a view with room left after them shows more of what records
+// maxSpread: a view with room left after them shows more of what records
 // hold rather than leave the room unused.
 func (l *recordList) spread() {
 	l.upgrades = l.upgrades[:l.core]
 	for _, i := range spreadOrder(l.n) {
-		if len(l.upgrades) == maxFull {
+		if len(l.upgrades) == maxSpread {
 			break
 		}
 		if !slices.Contains(l.upgrades, i) {
@@ -750,6 +764,36 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			told = sort.Search(l.n, func(m int) bool { told = m + 1; return !fits(k) || last.poorer(floor) })
 		}
 	}
+	if l := lists[0]; len(lists) == 1 && l.names == nil && l.tellVaries && !l.telling && !l.object && fits(k) && l.counts.byKey > 0 {
+		// Lines that show records by their keys alone may show the
+		// field that tells them on fewer records than the keys named
+		// in folds, whose room shows records on lines of their own with
+		// it: a package's files by path alone, or by path in folds and
+		// a third of them with their sizes. The folds are taken when
+		// they name every record by the key the lines show, and the
+		// view shows the field of more records.
+		shown := l.tellShown()
+		saved := struct {
+			k, whole, told int
+			byKey          bool
+			upgrades       []int
+		}{k, whole, told, l.byKey, slices.Clone(l.upgrades)}
+		whole, told = 0, 0
+		k2 := d.nameList(l, budget, c, fits)
+		named := k2 >= 0 && l.names.m == len(l.names.names) && bytes.Equal(l.names.key, l.path[len(l.path)-1])
+		if named {
+			fits(k2)
+			floor := last
+			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k2) || last.poorer(floor) }) - 1
+			fits(k2)
+		}
+		if named && l.tellShown() > shown {
+			k = k2
+		} else {
+			l.names = nil
+			k, whole, told, l.byKey, l.upgrades = saved.k, saved.whole, saved.told, saved.byKey, saved.upgrades
+		}
+	}
 	fits(k)
 	views := d.views(budget, c)
 	if len(views) == 0 {
@@ -1063,6 +1107,17 @@ func countMembers(s scan, v seg) int {
 	}
 	s.eachMember(v.start, func(_, _ seg) bool { n++; return true })
 	return n
+}
+
+// tellShown returns how many records of list l its view shows with their
+// tell field: in full, whole, or on a line that tells it.
+func (l *recordList) tellShown() int {
+	if l.names != nil {
+		shown := maps.Clone(l.full)
+		maps.Copy(shown, l.whole)
+		return len(shown)
+	}
+	return l.n - l.counts.byKey + l.counts.told
 }
 
 // recordList writes the list at v one record a line: a note first that

@@ -306,6 +306,41 @@ func TestJSONRecordListInShortArray(t *testing.T) {
 	}
 }
 
+// The few items of an array a member holds are looked into as deep as
+// the document: the services of each partition of an endpoint table are
+// records, each named on a line, not summarised by their counts of keys.
+func TestJSONRecordListInMemberArray(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"partitions": [`)
+	const parts, n = 2, 40
+	for p := range parts {
+		if p > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n"+`{"partition": "part%d", "dnsSuffix": "example.com", "services": {`, p)
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "\n"+`"svc%d%02d": {"endpoints": {"north-1": {}, "north-2": {}, "south-1": {}, "south-2": {}, "east-1": {}, "west-1": {}}}`, p, i)
+		}
+		b.WriteString("}}")
+	}
+	b.WriteString("]}\n")
+	input := []byte(b.String())
+	d := newJSONDoc(input, seg{0, valueEnd(input, 0)}, true)
+	if lists := d.recordLists(); len(lists) != parts {
+		t.Fatalf("%d record lists, want one in each of %d partitions", len(lists), parts)
+	}
+	got := body(t, shape.JSON, input, 1000)
+	for p := range parts {
+		namesEach(t, got, fmt.Sprintf(`"svc%d%%02d"`, p), n)
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+}
+
 // A map whose members are lists of records, as the examples of each
 // operation of a service, is shown one member a line by its name.
 func TestJSONRecordListMapOfLists(t *testing.T) {
@@ -1274,5 +1309,62 @@ func TestJSONRecordStreamLinesTell(t *testing.T) {
 	}
 	if lines := regexp.MustCompile(`(?m)^\{"path":"node_modules/lib[a-z]{2}","version":"[0-9.]+"\}$`).FindAll(got, -1); len(lines) < 2 {
 		t.Errorf("%d lines beside the folds by path and version:\n%s", len(lines), got)
+	}
+}
+
+// A list whose lines show records by their keys alone, the field that
+// tells them (a version) on only a few, names the keys in folds instead
+// when that shows the field of more records on lines of their own: pip
+// list at 1,000 tokens showed 89 packages by name alone and the versions
+// of 5; its folds name all 94 and leave room for the versions of a third.
+func TestJSONRecordFoldsShowMoreTold(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "pip-list.json"))
+	var pkgs []struct{ Name, Version string }
+	if err := json.Unmarshal(input, &pkgs); err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, input, 1000)
+	named := append(Unfolded(got), got...)
+	for _, p := range pkgs {
+		if !bytes.Contains(named, []byte(`"`+p.Name+`"`)) {
+			t.Fatalf("package %s is not named:\n%s", p.Name, got)
+		}
+	}
+	if n := bytes.Count(got, []byte(`"version": `)); n < len(pkgs)/4 {
+		t.Errorf("the view shows %d versions of %d packages, want a quarter:\n%s", n, len(pkgs), got)
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+}
+
+// A list whose records all stand out but none, with room left after the
+// first maxFull in full, fills it with more records in full spread over
+// the list rather than leave the room unused.
+func TestJSONRecordListSpreadPastMaxFull(t *testing.T) {
+	type territory struct {
+		Code      string `json:"code"`
+		Name      string `json:"name"`
+		Numeric   string `json:"numeric"`
+		Withdrawn string `json:"withdrawn"`
+		Comment   string `json:"comment"`
+	}
+	var doc struct {
+		Territories []territory `json:"territories"`
+	}
+	for i := range 30 {
+		doc.Territories = append(doc.Territories, territory{fmt.Sprintf("T%02d", i),
+			fmt.Sprintf("Territory %c of the northern reach", 'A'+i), strconv.Itoa(100 + 7*i), fmt.Sprintf("%d-03-15", 1970+i), "renamed"})
+	}
+	input, err := json.MarshalIndent(doc, "", "    ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, input, 1400)
+	if full := bytes.Count(got, []byte(`"comment"`)); full <= maxFull {
+		t.Errorf("%d records in full, want more than %d:\n%s", full, maxFull, got)
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
 	}
 }
