@@ -74,6 +74,9 @@ type block struct {
 	// typedef marks a block opened by C's typedef, whose closing brace
 	// is followed by the name it declares (} Point;).
 	typedef bool
+	// namePrio is the priority of an anonymous typedef's opener
+	// (typedef struct {), which its closing line takes, or 0.
+	namePrio int
 }
 
 // Outline is the reducer for source code and documentation: it keeps a
@@ -128,6 +131,7 @@ type Outline struct {
 	firstBody      int  // depth+1 of the opener prev follows, or 0
 	prevW          int  // the indentation of the line before prev
 	prevLongW      int  // the column of its long form, if an option
+	anonKinds      int  // the kinds of anonymous typedef seen, as anonTypedef's bits
 	prevOption     bool // whether it was an option
 	doc            docRun
 	// last holds the last lines that are not blank, in a ring.
@@ -507,16 +511,17 @@ func (o *Outline) finalize(next *lineShape) {
 		(o.stmt.open || o.sqlVerb(c, s.w))
 
 	var (
-		prio   int
-		hash   bool
-		alt    int
-		push   = opener
-		kind   = blockBody
-		isDecl bool
-		rule   bool
-		titled bool // a help's section title
-		lead   bool // the first line of a body
-		goesOn bool // the rest of a declaration's header, over lines that go on with it
+		prio     int
+		hash     bool
+		alt      int
+		push     = opener
+		kind     = blockBody
+		isDecl   bool
+		namePrio int // the priority an anonymous typedef's closing line takes
+		rule     bool
+		titled   bool // a help's section title
+		lead     bool // the first line of a body
+		goesOn   bool // the rest of a declaration's header, over lines that go on with it
 	)
 	switch {
 	case first:
@@ -732,7 +737,25 @@ func (o *Outline) finalize(next *lineShape) {
 			}
 			o.constants++
 		}
+		if k := anonTypedef(c); opener && k != 0 {
+			if o.anonKinds&k != 0 {
+				// An anonymous typedef's opener names nothing; its
+				// closing line names the type (} Point;). The name
+				// ranks as a declaration the file does not export
+				// would, below its prototypes, the opener as a member
+				// with a body: a header of many such typedefs lists
+				// their names. The first of each kind (struct, union,
+				// enum) keeps its rank, to say what kind of types the
+				// names are.
+				namePrio = o.class(prioOutlineDecl, at*8+int(declFunc)*2+1, n)
+				class = min(at+1, maxDepth)*8 + int(declName)*2
+			}
+			o.anonKinds |= k
+		}
 		prio = o.class(prioOutlineDecl, class, n)
+		if typedefEnd && closed.namePrio != 0 {
+			prio = closed.namePrio
+		}
 		kind = o.openerKind(s, ctx, opener)
 		if rule {
 			alt = o.rest(depth, n)
@@ -810,7 +833,7 @@ func (o *Outline) finalize(next *lineShape) {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
 		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
-			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef")})
+			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef"), namePrio: namePrio})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {
@@ -1279,6 +1302,29 @@ func callStart(c []byte) bool {
 		return false
 	}
 	return len(w) > 0 && !digit(w[0]) && hasPrefix(trimBlankLeft(c[len(w):]), "(")
+}
+
+// anonTypedef returns the bit of the kind (struct, union or enum) of an
+// anonymous typedef a line opens, naming nothing (typedef struct {), or 0.
+func anonTypedef(c []byte) int {
+	w := leadWord(c)
+	if string(w) != "typedef" {
+		return 0
+	}
+	rest := trimBlankLeft(c[len(w):])
+	w = leadWord(rest)
+	if rest = trimBlankLeft(rest[len(w):]); len(rest) > 0 && string(rest) != "{" {
+		return 0
+	}
+	switch string(w) {
+	case "struct":
+		return 1
+	case "union":
+		return 2
+	case "enum":
+		return 4
+	}
+	return 0
 }
 
 // typedefName reports whether a line closes a typedef's braces with the

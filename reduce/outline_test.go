@@ -842,6 +842,35 @@ func TestOutlineHeaderConstants(t *testing.T) {
 	}
 }
 
+// An anonymous typedef's opener (typedef struct {) names nothing: past
+// the first of its kind, which says what kind of types the names are, its
+// closing line ranks above it, though below the file's prototypes, and a
+// typedef with a tag (typedef enum Mode_) keeps its opener's rank.
+func TestOutlineAnonymousTypedef(t *testing.T) {
+	ranks := outlineRanks("#include <stddef.h>\ntypedef struct {\n  int x;\n} Point;\n\n" +
+		"typedef struct {\n  int w;\n} Size;\n\n" +
+		"typedef enum {\n  A,\n} Mode;\n\n" +
+		"typedef union\n{\n  int i;\n} Value;\n\n" +
+		"typedef union {\n  long l;\n} Wide;\n\n" +
+		"typedef struct Rect_ {\n  int h;\n} Rect;\n\n" +
+		"int area(Rect r);\n")
+	for _, tc := range []struct{ opener, closer int }{{2, 4}, {10, 12}, {14, 17}, {23, 25}} {
+		if ranks[tc.opener] <= ranks[tc.closer] {
+			t.Errorf("the opener on line %d ranks %d, not above its closer on line %d (%d)",
+				tc.opener, ranks[tc.opener], tc.closer, ranks[tc.closer])
+		}
+	}
+	for _, tc := range []struct{ opener, closer int }{{6, 8}, {19, 21}} {
+		if ranks[tc.closer] <= ranks[tc.opener] {
+			t.Errorf("the name on line %d ranks %d, not above its anonymous opener on line %d (%d)",
+				tc.closer, ranks[tc.closer], tc.opener, ranks[tc.opener])
+		}
+		if ranks[tc.closer] >= ranks[27] {
+			t.Errorf("the name on line %d ranks %d, not below the prototype (%d)", tc.closer, ranks[tc.closer], ranks[27])
+		}
+	}
+}
+
 // The closing brace of a typedef's struct or enum names the type it
 // declares, which an anonymous struct's opener does not: it ranks above
 // the members, as a declaration of the file; a struct's closing brace
