@@ -747,7 +747,7 @@ func (o *Outline) finalize(next *lineShape) {
 				// their names. The first of each kind (struct, union,
 				// enum) keeps its rank, to say what kind of types the
 				// names are.
-				namePrio = o.class(prioOutlineDecl, at*8+int(declFunc)*2+1, n)
+				namePrio = o.class(prioOutlineDecl, class|1, n)
 				class = min(at+1, maxDepth)*8 + int(declName)*2
 			}
 			o.anonKinds |= k
