@@ -47,6 +47,11 @@ const (
 	// leave: the rest of the view gives up nothing for them, and the
 	// search for the number that fits halves its range at each pass.
 	maxSpread = 4 * maxFull
+	// maxAlone is how many of a document's record lists, the largest
+	// first, a view may show alone when they do not fit together: each
+	// one tried costs passes over the document, and a document may hold
+	// thousands (lists in arrays of short arrays).
+	maxAlone = 8
 )
 
 // nameKeys name records, the most telling first, in lower case: a path
@@ -581,13 +586,7 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	// that, lists of large records, an API description's operations, may
 	// show one a line only with the rest of the document poorer than
 	// floorLevel: their names say more than its depth.
-	tries := [][]*recordList{lists}
-	if len(lists) > 1 {
-		slices.SortStableFunc(lists, func(a, b *recordList) int { return cmp.Compare(d.size(b), d.size(a)) })
-		for _, l := range lists {
-			tries = append(tries, []*recordList{l})
-		}
-	}
+	tries := d.listTries(lists)
 	// The second pass asks what the first asked, but for the level it
 	// accepts: each view it tries is picked once.
 	picked := map[listTry]listPick{}
@@ -604,6 +603,20 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// listTries returns the ways recordViews tries to show lists: all
+// together, then each alone, the largest first, up to maxAlone of them.
+// It sorts lists, the largest first.
+func (d *jsonDoc) listTries(lists []*recordList) [][]*recordList {
+	tries := [][]*recordList{lists}
+	if len(lists) > 1 {
+		slices.SortStableFunc(lists, func(a, b *recordList) int { return cmp.Compare(d.size(b), d.size(a)) })
+		for _, l := range lists[:min(len(lists), maxAlone)] {
+			tries = append(tries, []*recordList{l})
+		}
+	}
+	return tries
 }
 
 // listViews returns views of the document that show lists one record a

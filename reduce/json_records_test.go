@@ -1368,3 +1368,42 @@ func TestJSONRecordListSpreadPastMaxFull(t *testing.T) {
 		t.Errorf("the view does not parse:\n%s", got)
 	}
 }
+
+// TestJSONListTriesCapped checks that a document holding many record
+// lists, in arrays of short arrays that are all looked into, tries at most
+// maxAlone of them alone, the largest first: each try costs passes over
+// the document, so that trying them all took time as the square of its
+// size.
+func TestJSONListTriesCapped(t *testing.T) {
+	n := 0
+	var tree func(depth int) string
+	tree = func(depth int) string {
+		if depth == 0 {
+			var recs []string
+			for range 8 + n%5 {
+				n++
+				recs = append(recs, fmt.Sprintf(`{"name": "n%d", "v": %d}`, n, n))
+			}
+			return "[" + strings.Join(recs, ",") + "]"
+		}
+		return "[" + tree(depth-1) + "," + tree(depth-1) + "]"
+	}
+	input := []byte(`{"a": ` + tree(6) + "}\n")
+	d := newJSONDoc(input, seg{0, valueEnd(input, 0)}, true)
+	lists := d.recordLists()
+	if len(lists) != 64 {
+		t.Fatalf("%d record lists, want 64", len(lists))
+	}
+	tries := d.listTries(lists)
+	if len(tries[0]) != len(lists) {
+		t.Errorf("first try shows %d lists, want all %d", len(tries[0]), len(lists))
+	}
+	if len(tries) != 1+maxAlone {
+		t.Errorf("%d tries, want all together and %d alone", len(tries), maxAlone)
+	}
+	for i := 2; i < len(tries); i++ {
+		if d.size(tries[i][0]) > d.size(tries[i-1][0]) {
+			t.Errorf("try %d alone is larger than the one before", i)
+		}
+	}
+}
