@@ -1066,3 +1066,28 @@ func TestJSONShortStreamFillsRoom(t *testing.T) {
 		t.Errorf("the view shows %d of the 96 records, want at least 56:\n%s", n, got)
 	}
 }
+
+// A document written with a space before each colon, as jsoncpp writes
+// (CMake's file API replies, `ctest --show-only=json-v1`), keeps it in
+// every member its view writes, the records it shows by key too: a search
+// for `"name" : "E07"`, as the tool prints it, finds the view's line.
+func TestJSONKeepsSpaceBeforeColon(t *testing.T) {
+	var in bytes.Buffer
+	in.WriteString("{\n\t\"entries\" : \n\t[")
+	for i := range 60 {
+		if i > 0 {
+			in.WriteByte(',')
+		}
+		fmt.Fprintf(&in, "\n\t\t{\n\t\t\t\"name\" : \"E%02d\",\n\t\t\t\"type\" : \"STRING\",\n\t\t\t\"value\" : \"/usr/lib/value/of/entry/%d\"\n\t\t}", i, i)
+	}
+	in.WriteString("\n\t],\n\t\"kind\" : \"cache\"\n}\n")
+	for _, budget := range []int{300, 600} {
+		got := string(body(t, shape.JSON, in.Bytes(), budget))
+		if !strings.Contains(got, `"name" : "E00"`) || !strings.Contains(got, `"kind" : "cache"`) {
+			t.Errorf("at %d tokens the view lacks the input's members:\n%s", budget, got)
+		}
+		if strings.Contains(got, `": "E`) || strings.Contains(got, `": "/`) {
+			t.Errorf("at %d tokens the view writes members without the space before colons:\n%s", budget, got)
+		}
+	}
+}
