@@ -1091,3 +1091,31 @@ func TestJSONKeepsSpaceBeforeColon(t *testing.T) {
 		}
 	}
 }
+
+// The one record list of a document, of records short enough for a line
+// each (a package's files with their sizes), that a view would name in
+// folds beside records in full, a field a line, shows them whole on a
+// line each in that room: more records with their fields.
+func TestJSONShortRecordsOnLinesNotFolds(t *testing.T) {
+	words := strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima " +
+		"mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu " +
+		"amber basil cedar dune ember fern grove heath iris jade")
+	dirs := []string{"bin", "dist", "lib", "lib/schema", "lib/type"}
+	var in bytes.Buffer
+	in.WriteString("[\n  {\n    \"name\": \"pkg\",\n    \"version\": \"1.0.0\",\n    \"files\": [")
+	for i, w := range words {
+		if i > 0 {
+			in.WriteByte(',')
+		}
+		fmt.Fprintf(&in, "\n      {\n        \"path\": \"%s/%s.js\",\n        \"size\": %d,\n        \"mode\": 420\n      }",
+			dirs[i*len(dirs)/len(words)], w, 1000+i*37)
+	}
+	in.WriteString("\n    ],\n    \"entryCount\": 36\n  }\n]\n")
+	got := string(body(t, shape.JSON, in.Bytes(), 900))
+	if !json.Valid([]byte(got)) {
+		t.Fatalf("the view does not parse:\n%s", got)
+	}
+	if n := strings.Count(got, `"mode": 420}`); n < 24 {
+		t.Errorf("the view shows %d records whole on a line, want 24 or more:\n%s", n, got)
+	}
+}
