@@ -152,7 +152,9 @@ func indentOf(b []byte, root seg) string {
 }
 
 // separators returns the separators a one-line value uses after its first
-// key and its first member: with a space after them or not.
+// key and its first member: with a space after them or not, and the colon
+// with a space before it too where the input has one (as jsoncpp writes
+// `"name" : "x"`).
 func separators(v []byte) (colon, comma string) {
 	colon, comma = ":", ","
 	seenColon, seenComma := false, false
@@ -163,6 +165,9 @@ func separators(v []byte) (colon, comma string) {
 		case ':':
 			if !seenColon && v[i+1] == ' ' {
 				colon = ": "
+			}
+			if !seenColon && i > 0 && v[i-1] == ' ' {
+				colon = " " + colon
 			}
 			seenColon = true
 		case ',':

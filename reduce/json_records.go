@@ -543,10 +543,16 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	var shown map[int]int
 	if f, ok := d.pick(budget, c); ok {
 		ordinary = d.try(f, c).tokens
-		shown = d.shownBy(f)
+		var folded map[int]int
+		shown, folded = d.shownBy(f)
 		var wanted []*recordList
 		for _, l := range lists {
-			if shown[l.at] < l.n {
+			// The document's one list, of records short enough for a
+			// line each that the input spreads over lines, that the
+			// view names in folds may show them whole in the room of
+			// those it shows in full, a field a line. Beside other
+			// lists it may take their room.
+			if shown[l.at] < l.n || len(lists) == 1 && folded[l.at] > 0 && d.spreadShort(l) {
 				wanted = append(wanted, l)
 			}
 			if l.numbered || shown[l.at]+nearlyAll >= l.n {
@@ -927,11 +933,29 @@ type listPick struct {
 
 // shownBy returns how many members of each container the view of form f
 // shows, by where the container starts.
-func (d *jsonDoc) shownBy(f form) map[int]int {
-	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit, shown: map[int]int{}}
+// Of those, folded counts the members shown by name alone in folds.
+func (d *jsonDoc) shownBy(f form) (shown, folded map[int]int) {
+	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit, shown: map[int]int{}, folded: map[int]int{}}
 	r.applyForm(f)
 	r.value(d.root, 0, nil)
-	return r.shown
+	return r.shown, r.folded
+}
+
+// spreadShort reports whether every record of list l is short enough to
+// be shown whole on a line of its own, and written over several lines in
+// the input: shown in full, each takes lines a whole one does not.
+func (d *jsonDoc) spreadShort(l *recordList) bool {
+	short := true
+	each := func(v seg) bool {
+		short = wholeLen(d.scan, v) <= inlineMax && bytes.IndexByte(d.b[v.start:v.end], '\n') >= 0
+		return short
+	}
+	if l.object {
+		d.eachMember(l.at, func(_, v seg) bool { return each(v) })
+	} else {
+		d.eachItem(l.at, func(start, end int) bool { return each(seg{start, end}) })
+	}
+	return short
 }
 
 // spreadOrder returns the indices of a list of n in an order whose every
@@ -963,7 +987,7 @@ func spreadOrder(n int) []int {
 // showsLists reports whether the view of form f shows every record list
 // one record a line, rather than summarising one.
 func (d *jsonDoc) showsLists(f form, lists []*recordList) bool {
-	shown := d.shownBy(f)
+	shown, _ := d.shownBy(f)
 	for _, l := range lists {
 		if shown[l.at] != l.n {
 			return false

@@ -25,6 +25,9 @@ type docRender struct {
 	// shown, if set, counts the members shown of each container, by
 	// where it starts.
 	shown map[int]int
+	// folded, set with shown, counts the members of each container shown
+	// by name alone in folds, by where it starts.
+	folded map[int]int
 	// lists is set once it writes a record list one record a line, or
 	// measures the expansion of one (see expansion).
 	lists bool
@@ -373,6 +376,7 @@ func (r *docRender) gap(at int, c *container, from, to, depth int) {
 		// A record named is shown, as a record list shows its records
 		// by name (see recordViews).
 		r.shown[at] += rn.m
+		r.folded[at] += rn.m
 	}
 	for _, f := range rn.folds() {
 		r.fold(f, depth)

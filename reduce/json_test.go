@@ -1066,3 +1066,56 @@ func TestJSONShortStreamFillsRoom(t *testing.T) {
 		t.Errorf("the view shows %d of the 96 records, want at least 56:\n%s", n, got)
 	}
 }
+
+// A document written with a space before each colon, as jsoncpp writes
+// (CMake's file API replies, `ctest --show-only=json-v1`), keeps it in
+// every member its view writes, the records it shows by key too: a search
+// for `"name" : "E07"`, as the tool prints it, finds the view's line.
+func TestJSONKeepsSpaceBeforeColon(t *testing.T) {
+	var in bytes.Buffer
+	in.WriteString("{\n\t\"entries\" : \n\t[")
+	for i := range 60 {
+		if i > 0 {
+			in.WriteByte(',')
+		}
+		fmt.Fprintf(&in, "\n\t\t{\n\t\t\t\"name\" : \"E%02d\",\n\t\t\t\"type\" : \"STRING\",\n\t\t\t\"value\" : \"/usr/lib/value/of/entry/%d\"\n\t\t}", i, i)
+	}
+	in.WriteString("\n\t],\n\t\"kind\" : \"cache\"\n}\n")
+	for _, budget := range []int{300, 600} {
+		got := string(body(t, shape.JSON, in.Bytes(), budget))
+		if !strings.Contains(got, `"name" : "E00"`) || !strings.Contains(got, `"kind" : "cache"`) {
+			t.Errorf("at %d tokens the view lacks the input's members:\n%s", budget, got)
+		}
+		if strings.Contains(got, `": "E`) || strings.Contains(got, `": "/`) {
+			t.Errorf("at %d tokens the view writes members without the space before colons:\n%s", budget, got)
+		}
+	}
+}
+
+// The one record list of a document, of records short enough for a line
+// each (a package's files with their sizes), that a view would name in
+// folds beside records in full, a field a line, shows them whole on a
+// line each in that room: more records with their fields.
+func TestJSONShortRecordsOnLinesNotFolds(t *testing.T) {
+	words := strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima " +
+		"mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu " +
+		"amber basil cedar dune ember fern grove heath iris jade")
+	dirs := []string{"bin", "dist", "lib", "lib/schema", "lib/type"}
+	var in bytes.Buffer
+	in.WriteString("[\n  {\n    \"name\": \"pkg\",\n    \"version\": \"1.0.0\",\n    \"files\": [")
+	for i, w := range words {
+		if i > 0 {
+			in.WriteByte(',')
+		}
+		fmt.Fprintf(&in, "\n      {\n        \"path\": \"%s/%s.js\",\n        \"size\": %d,\n        \"mode\": 420\n      }",
+			dirs[i*len(dirs)/len(words)], w, 1000+i*37)
+	}
+	in.WriteString("\n    ],\n    \"entryCount\": 36\n  }\n]\n")
+	got := string(body(t, shape.JSON, in.Bytes(), 900))
+	if !json.Valid([]byte(got)) {
+		t.Fatalf("the view does not parse:\n%s", got)
+	}
+	if n := strings.Count(got, `"mode": 420}`); n < 24 {
+		t.Errorf("the view shows %d records whole on a line, want 24 or more:\n%s", n, got)
+	}
+}
