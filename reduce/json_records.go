@@ -508,21 +508,26 @@ func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
 		if bytes.Equal(st.name, key) || !tells(st, len(items)) {
 			continue
 		}
-		if best == nil || tellRank(st) < tellRank(best) ||
-			tellRank(st) == tellRank(best) && len(st.values) > len(best.values) {
+		if best == nil || tellRank(st, len(items)) < tellRank(best, len(items)) ||
+			tellRank(st, len(items)) == tellRank(best, len(items)) && len(st.values) > len(best.values) {
 			best = st
 		}
 	}
 	return best
 }
 
-// tellRank ranks a field by how much it tells of a record: by labelKeys,
-// then a name, then any other.
-func tellRank(st *recordKeyStat) int {
-	if r := labelRank(st.name); r < len(labelKeys) {
-		return r
+// tellRank ranks a field by how much it tells of n records: one whose
+// values tell most of them apart first (a cache entry's value before its
+// type of six values), then by labelKeys, then a name, then any other.
+func tellRank(st *recordKeyStat, n int) int {
+	r := len(labelKeys) + btoi(!nameLike(st.name))
+	if l := labelRank(st.name); l < len(labelKeys) {
+		r = l
 	}
-	return len(labelKeys) + btoi(!nameLike(st.name))
+	if !varies(st, n) {
+		r += len(labelKeys) + 2
+	}
+	return r
 }
 
 // nearlyAll is how many records an ordinary view may leave out of a list

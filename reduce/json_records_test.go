@@ -1053,6 +1053,17 @@ func TestJSONRecordLineTells(t *testing.T) {
 		{[]string{`{"pid": 1, "ppid": 0, "comm": "init"}`, `{"pid": 2, "ppid": 0, "comm": "kthreadd"}`, `{"pid": 3, "ppid": 2, "comm": "bash"}`}, "comm"},
 		// The same value in every record tells nothing apart.
 		{[]string{`{"name": "a", "type": "file"}`, `{"name": "b", "type": "file"}`}, ""},
+		// A type of few values gives way to a field whose values tell
+		// the records apart (a cache's entries by their values) ...
+		{[]string{`{"name": "CC", "type": "FILEPATH", "value": "/usr/bin/cc"}`, `{"name": "AR", "type": "FILEPATH", "value": "/usr/bin/ar"}`,
+			`{"name": "FLAGS", "type": "STRING", "value": "-O2"}`, `{"name": "DIR", "type": "INTERNAL", "value": "/tmp/build"}`,
+			`{"name": "LD", "type": "FILEPATH", "value": "/usr/bin/ld"}`, `{"name": "NM", "type": "FILEPATH", "value": "/usr/bin/nm"}`,
+			`{"name": "CFLAGS", "type": "STRING", "value": "-g"}`, `{"name": "HOME", "type": "INTERNAL", "value": "/src"}`}, "value"},
+		// ... but not to one that varies no more than it does.
+		{[]string{`{"name": "a", "type": "file", "mode": "0644"}`, `{"name": "b", "type": "dir", "mode": "0755"}`,
+			`{"name": "c", "type": "file", "mode": "0644"}`, `{"name": "d", "type": "dir", "mode": "0755"}`}, "type"},
+		// A version that tells records apart still comes first.
+		{[]string{`{"name": "a", "version": "1.0", "path": "/a"}`, `{"name": "b", "version": "1.1", "path": "/b"}`}, "version"},
 		// A description is no short field.
 		{[]string{`{"name": "a", "summary": "reads the configuration of a package and checks it"}`, `{"name": "b", "summary": "writes the configuration of a package back to its file"}`}, ""},
 	} {
