@@ -153,23 +153,23 @@ func indentOf(b []byte, root seg) string {
 
 // separators returns the separators a one-line value uses after its first
 // key and its first member: with a space after them or not, and the colon
-// with a space before it too where the input has one (as jsoncpp writes
-// `"name" : "x"`).
+// with the blanks around it that the input writes on the key's line (as
+// jsoncpp writes `"name" : "x"`), not an indentation before it or blanks
+// that end a line after it.
 func separators(v []byte) (colon, comma string) {
 	colon, comma = ":", ","
+	first := ""
 	seenColon, seenComma := false, false
 	for i := 0; i < len(v)-1 && !(seenColon && seenComma); i++ {
 		switch v[i] {
 		case '"':
 			i = stringEnd(v, i) - 1
 		case ':':
-			if !seenColon && v[i+1] == ' ' {
-				colon = ": "
+			// The first colon with its value on its line; failing
+			// one, the first colon.
+			if c, inline := colonOf(v, i); !seenColon && (inline || first == "") {
+				colon, first, seenColon = c, c, inline
 			}
-			if !seenColon && i > 0 && v[i-1] == ' ' {
-				colon = " " + colon
-			}
-			seenColon = true
 		case ',':
 			if !seenComma && v[i+1] == ' ' {
 				comma = ", "
@@ -178,6 +178,31 @@ func separators(v []byte) (colon, comma string) {
 		}
 	}
 	return colon, comma
+}
+
+// colonOf returns the colon at v[i] with the spaces and tabs beside it on
+// its line: those before it if the key ends right before them, those
+// after it if its value follows them on the line (inline), else a space
+// if one follows it.
+func colonOf(v []byte, i int) (colon string, inline bool) {
+	blank := func(c byte) bool { return c == ' ' || c == '\t' }
+	s, e := i, i+1
+	for s > 0 && blank(v[s-1]) {
+		s--
+	}
+	if s == 0 || v[s-1] != '"' {
+		s = i
+	}
+	for e < len(v) && blank(v[e]) {
+		e++
+	}
+	if e == len(v) || v[e] == '\n' || v[e] == '\r' {
+		if e > i+1 {
+			return string(v[s:i+1]) + " ", false
+		}
+		return string(v[s : i+1]), false
+	}
+	return string(v[s:e]), true
 }
 
 // depthOf returns how deep containers nest in a valid value: 0 for a

@@ -1119,3 +1119,37 @@ func TestJSONShortRecordsOnLinesNotFolds(t *testing.T) {
 		t.Errorf("the view shows %d records whole on a line, want 24 or more:\n%s", n, got)
 	}
 }
+
+// A view writes each member's colon with the blanks the input puts beside
+// it on the key's line, tabs or several spaces too, from the first member
+// whose value is on that line, and never takes the indentation of a colon
+// that starts a line for a space before it.
+func TestJSONKeepsBlanksBesideColon(t *testing.T) {
+	for _, tc := range []struct{ first, colon, want, never string }{
+		{"\t:\t", "\t:\t", "\"name\"\t:\t\"E00\"", `"name" : "`},
+		{"  :  ", "  :  ", `"name"  :  "E00"`, `"name" : "`},
+		{" :", " :", `"name" :"E00"`, `"name" : "`},
+		{" :\n\t", " : ", `"name" : "E00"`, `"name" :"`},
+		{"\n    : ", "\n      : ", `"name": "E00"`, `"name" : "`},
+	} {
+		var in bytes.Buffer
+		in.WriteString("{\n\t\"entries\"" + tc.first + "[")
+		for i := range 60 {
+			if i > 0 {
+				in.WriteByte(',')
+			}
+			fmt.Fprintf(&in, "\n\t\t{\n\t\t\t\"name\"%s\"E%02d\",\n\t\t\t\"type\"%s\"STRING\",\n\t\t\t\"value\"%s\"/usr/lib/value/of/entry/%d\"\n\t\t}",
+				tc.colon, i, tc.colon, tc.colon, i)
+		}
+		in.WriteString("\n\t],\n\t\"kind\"" + tc.colon + "\"cache\"\n}\n")
+		for _, budget := range []int{300, 600} {
+			got := string(body(t, shape.JSON, in.Bytes(), budget))
+			if !json.Valid([]byte(got)) {
+				t.Fatalf("colon %q, %d tokens: the view does not parse:\n%s", tc.colon, budget, got)
+			}
+			if !strings.Contains(got, tc.want) || strings.Contains(got, tc.never) {
+				t.Errorf("colon %q, %d tokens: want %q and no %q in the view:\n%s", tc.colon, budget, tc.want, tc.never, got)
+			}
+		}
+	}
+}
