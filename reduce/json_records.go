@@ -504,13 +504,14 @@ func varies(st *recordKeyStat, n int) bool { return len(st.values)*2 >= n }
 // nil.
 func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
 	var best *recordKeyStat
+	bestRank := 0
 	for _, st := range countKeys(b, items, nil) {
 		if bytes.Equal(st.name, key) || !tells(st, len(items)) {
 			continue
 		}
-		if best == nil || tellRank(st, len(items)) < tellRank(best, len(items)) ||
-			tellRank(st, len(items)) == tellRank(best, len(items)) && len(st.values) > len(best.values) {
-			best = st
+		r := tellRank(st, len(items))
+		if best == nil || r < bestRank || r == bestRank && len(st.values) > len(best.values) {
+			best, bestRank = st, r
 		}
 	}
 	return best
