@@ -848,13 +848,13 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 	return view
 }
 
-// moreNone returns the view of a summary that names every file grep -c
-// counted matches in and some of those it counted none in, in from percent
-// more than its share of the room, or one whose summary takes more of the
-// room, as the folds of files with matches do,
-// when that names more files that have none, in the summary or by the
-// lines, than the lines it takes: a count line of a file the summary
-// names tells only its count.
+// moreNone takes view, whose summary names every file grep -c counted
+// matches in and some of those it counted none in, with from percent more
+// room than its share (see grepMoreFolds). It returns that view, or one
+// whose summary takes a larger step of the room, as the folds of files
+// with matches may, if that names more of the files with none (in the
+// summary or by their lines) than the count lines it pushes out: a count
+// line of a file the summary names tells only its count.
 func (g *Grep) moreNone(view, chosen []Piece, cands []grepCand, sum grepSummary, from, lines, room int, c Counter) []Piece {
 	t := g.totals()
 	if len(sum.none) == 0 || len(sum.none) == t.zeros {
