@@ -2029,3 +2029,27 @@ func TestDiffNoSummaryWhenEveryFileShows(t *testing.T) {
 		t.Errorf("a summary above a view that shows its one file:\n%s", got)
 	}
 }
+
+// A normal diff's hunk header says where its hunk is and, by its line
+// numbers, how many lines it changes, in a few tokens: a gap that hides
+// one such header shows it rather than a note counting one hunk, which
+// costs about as much and says neither.
+func TestDiffNormalGapShowsItsHunk(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(corpusDir, "diff-normal-strings-bytes.out"))
+	one := regexp.MustCompile(`^  \[\.\.\. L[0-9-]+: 1 hunk[ \]]`)
+	for _, budget := range []int{2000, 1000} {
+		got := body(t, shape.Diff, input, budget)
+		headers := 0
+		for l := range strings.SplitSeq(string(got), "\n") {
+			if one.MatchString(l) {
+				t.Errorf("budget %d: %q counts the one hunk it hides", budget, l)
+			}
+			if _, _, _, ok := shape.ParseDiffCommand([]byte(l)); ok {
+				headers++
+			}
+		}
+		if headers == 0 {
+			t.Errorf("budget %d: no hunk header shown:\n%s", budget, got)
+		}
+	}
+}
