@@ -2240,6 +2240,8 @@ func (p *diffPlan) fill(chosen []Piece) []Piece {
 type diffGapNote struct {
 	piece       Piece
 	first, last int // the gap's lines
+	// or is the note offered in its stead where a line does not fit.
+	or *diffGapNote
 }
 
 // extra returns how much more the notes cost than the gap lines they
@@ -2270,10 +2272,13 @@ func (p *diffPlan) withNotes(chosen []Piece, notes []diffGapNote, budget int) ([
 	all := slices.Clone(chosen)
 	used := 0
 	for _, n := range notes {
-		if e := p.extra([]diffGapNote{n}); e <= left {
-			left -= e
-			used += e
-			all = append(all, n.piece)
+		for g := &n; g != nil; g = g.or {
+			if e := p.extra([]diffGapNote{*g}); e <= left {
+				left -= e
+				used += e
+				all = append(all, g.piece)
+				break
+			}
 		}
 	}
 	if len(Fit(all, p.lines, budget, p.c)) != len(all) {
@@ -2467,15 +2472,6 @@ func (p *diffPlan) gapNotes(chosen []Piece) []diffGapNote {
 			// take shows changed lines instead.
 			return
 		}
-		if h == (diffHeads{hunks: 1}) {
-			if head, ok := p.countedHunk(next, to); ok {
-				// Its header says where the hunk is and how much
-				// it changes, for about what "1 hunk" and the
-				// counts cost.
-				notes = append(notes, diffGapNote{head, next, to})
-				return
-			}
-		}
 		text := "  [... " + elision.LineRange(next, to)
 		if h != (diffHeads{}) {
 			text += ": " + h.String()
@@ -2483,7 +2479,15 @@ func (p *diffPlan) gapNotes(chosen []Piece) []diffGapNote {
 		if c != (diffCounts{}) {
 			text += " " + c.note()
 		}
-		notes = append(notes, diffGapNote{Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap}, next, to})
+		note := diffGapNote{piece: Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap}, first: next, last: to}
+		if head, ok := p.countedHunk(next, to); ok && h == (diffHeads{hunks: 1}) {
+			// Its header says where the hunk is and how much it
+			// changes, for about what "1 hunk" and the counts
+			// cost: the note only where the header does not fit.
+			notes = append(notes, diffGapNote{head, next, to, &note})
+			return
+		}
+		notes = append(notes, note)
 	}
 	for _, c := range chosen {
 		it, ok := p.item(c)

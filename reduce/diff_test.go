@@ -2053,3 +2053,20 @@ func TestDiffNormalGapShowsItsHunk(t *testing.T) {
 		}
 	}
 }
+
+// Where the header a gap would show does not fit, the note counting the
+// hunk it hides still may.
+func TestDiffGapNoteWhereHeaderDoesNotFit(t *testing.T) {
+	p := diffPlan{c: byteCounter{}, gaps: &gapCoster{c: byteCounter{}}, lines: 40}
+	chosen := []Piece{{Line: 1, Text: []byte("1c1"), Prio: prioDiffHunk}}
+	note := diffGapNote{piece: Piece{Line: 2, Note: "  [... L2-40: 1 hunk (+2 -2)]", Stands: 39}, first: 2, last: 40}
+	head := diffGapNote{piece: Piece{Line: 20, Text: []byte(strings.Repeat("9", 60) + "c1")}, first: 2, last: 40, or: &note}
+	budget := p.cost(chosen) + p.extra([]diffGapNote{note})
+	if p.extra([]diffGapNote{head}) <= p.extra([]diffGapNote{note}) {
+		t.Fatal("the header costs no more than the note: the test shows nothing")
+	}
+	got, _ := p.withNotes(chosen, []diffGapNote{head}, budget)
+	if !slices.ContainsFunc(got, func(x Piece) bool { return x.Note == note.piece.Note }) {
+		t.Errorf("the note that fits is left out: %+v", got)
+	}
+}
