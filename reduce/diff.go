@@ -225,6 +225,9 @@ type diffItem struct {
 	// filler is set for a line held for the lines around it, shown
 	// only to fill the gap between them (see diffPlan.fill).
 	filler bool
+	// counted is set on a normal diff's hunk header, 24c23,31, whose line
+	// numbers tell how many lines its hunk changes.
+	counted bool
 }
 
 // diffSection is the file section being read.
@@ -1184,7 +1187,7 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 		d.group.hold(d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, group: hk.group}, diffHeads{hunks: 1}), d.holdLimit/4)
 		return
 	}
-	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum}, diffHeads{hunks: 1})
+	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, counted: h.form == diffNormalForm}, diffHeads{hunks: 1})
 	d.lastHunk, d.haveLastHunk = it, true
 	d.push(it)
 }
@@ -2232,27 +2235,50 @@ func (p *diffPlan) fill(chosen []Piece) []Piece {
 	return out
 }
 
+// diffGapNote is what gapNotes offers for a gap: a note standing for its
+// lines, or a line of it shown, which parts it in two.
+type diffGapNote struct {
+	piece       Piece
+	first, last int // the gap's lines
+	// or is the note offered in its stead where a line does not fit.
+	or *diffGapNote
+}
+
 // extra returns how much more the notes cost than the gap lines they
 // replace.
-func (p *diffPlan) extra(notes []Piece) int {
+func (p *diffPlan) extra(notes []diffGapNote) int {
 	n := 0
-	for _, note := range notes {
-		n += p.c.Count([]byte(note.Note+"\n")) - p.gaps.line(note.Line, note.last())
+	for _, g := range notes {
+		n -= p.gaps.line(g.first, g.last)
+		if g.piece.Note != "" {
+			n += p.c.Count([]byte(g.piece.Note + "\n"))
+			continue
+		}
+		n += p.c.Count(renderLine(g.piece))
+		if at := g.piece.Line; at > g.first {
+			n += p.gaps.line(g.first, at-1)
+		}
+		if at := g.piece.last(); at < g.last {
+			n += p.gaps.line(at+1, g.last)
+		}
 	}
 	return n
 }
 
 // withNotes adds to the chosen pieces the gap notes that fit, earlier
 // gaps first, and returns how much more they cost than plain gap lines.
-func (p *diffPlan) withNotes(chosen, notes []Piece, budget int) ([]Piece, int) {
+func (p *diffPlan) withNotes(chosen []Piece, notes []diffGapNote, budget int) ([]Piece, int) {
 	left := budget - p.cost(chosen)
 	all := slices.Clone(chosen)
 	used := 0
 	for _, n := range notes {
-		if e := p.extra([]Piece{n}); e <= left {
-			left -= e
-			used += e
-			all = append(all, n)
+		for g := &n; g != nil; g = g.or {
+			if e := p.extra([]diffGapNote{*g}); e <= left {
+				left -= e
+				used += e
+				all = append(all, g.piece)
+				break
+			}
 		}
 	}
 	if len(Fit(all, p.lines, budget, p.c)) != len(all) {
@@ -2426,8 +2452,8 @@ func (p *diffPlan) missingFiles(chosen []Piece) bool {
 // a diff too long for all of them, the notes between them tell how many it
 // leaves out. Like a plain gap line, a note does not say "elided": the
 // brackets and the header say it, and a view can hold dozens of notes.
-func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
-	var notes []Piece
+func (p *diffPlan) gapNotes(chosen []Piece) []diffGapNote {
+	var notes []diffGapNote
 	next, cum, heads, inHunk := 1, diffCounts{}, diffHeads{}, false
 	gap := func(to int, at diffCounts, atHeads diffHeads) {
 		if to < next {
@@ -2453,7 +2479,15 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 		if c != (diffCounts{}) {
 			text += " " + c.note()
 		}
-		notes = append(notes, Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap})
+		note := diffGapNote{piece: Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap}, first: next, last: to}
+		if head, ok := p.countedHunk(next, to); ok && h == (diffHeads{hunks: 1}) {
+			// Its header says where the hunk is and how much it
+			// changes, for about what "1 hunk" and the counts
+			// cost: the note only where the header does not fit.
+			notes = append(notes, diffGapNote{head, next, to, &note})
+			return
+		}
+		notes = append(notes, note)
 	}
 	for _, c := range chosen {
 		it, ok := p.item(c)
@@ -2465,6 +2499,22 @@ func (p *diffPlan) gapNotes(chosen []Piece) []Piece {
 	}
 	gap(p.lines, p.d.cum, p.d.heads())
 	return notes
+}
+
+// countedHunk returns, ranked as a gap's note, the header of a normal
+// diff's hunk that starts between lines first and last, if one is held.
+func (p *diffPlan) countedHunk(first, last int) (Piece, bool) {
+	i, _ := slices.BinarySearchFunc(p.items, first, func(it diffItem, line int) int {
+		return cmp.Compare(it.piece.Line, line)
+	})
+	for ; i < len(p.items) && p.items[i].piece.Line <= last; i++ {
+		if it := p.items[i]; it.counted && it.piece.Note == "" {
+			head := it.piece
+			head.Prio = prioDiffGap
+			return head, true
+		}
+	}
+	return Piece{}, false
 }
 
 // summary returns a --stat-like note naming every file with its counts, in

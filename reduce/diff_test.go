@@ -2029,3 +2029,44 @@ func TestDiffNoSummaryWhenEveryFileShows(t *testing.T) {
 		t.Errorf("a summary above a view that shows its one file:\n%s", got)
 	}
 }
+
+// A normal diff's hunk header says where its hunk is and, by its line
+// numbers, how many lines it changes, in a few tokens: a gap that hides
+// one such header shows it rather than a note counting one hunk, which
+// costs about as much and says neither.
+func TestDiffNormalGapShowsItsHunk(t *testing.T) {
+	input := readDiffFile(t, filepath.Join(corpusDir, "diff-normal-strings-bytes.out"))
+	one := regexp.MustCompile(`^  \[\.\.\. L[0-9-]+: 1 hunk[ \]]`)
+	for _, budget := range []int{2000, 1000} {
+		got := body(t, shape.Diff, input, budget)
+		headers := 0
+		for l := range strings.SplitSeq(string(got), "\n") {
+			if one.MatchString(l) {
+				t.Errorf("budget %d: %q counts the one hunk it hides", budget, l)
+			}
+			if _, _, _, ok := shape.ParseDiffCommand([]byte(l)); ok {
+				headers++
+			}
+		}
+		if headers == 0 {
+			t.Errorf("budget %d: no hunk header shown:\n%s", budget, got)
+		}
+	}
+}
+
+// Where the header a gap would show does not fit, the note counting the
+// hunk it hides still may.
+func TestDiffGapNoteWhereHeaderDoesNotFit(t *testing.T) {
+	p := diffPlan{c: byteCounter{}, gaps: &gapCoster{c: byteCounter{}}, lines: 40}
+	chosen := []Piece{{Line: 1, Text: []byte("1c1"), Prio: prioDiffHunk}}
+	note := diffGapNote{piece: Piece{Line: 2, Note: "  [... L2-40: 1 hunk (+2 -2)]", Stands: 39}, first: 2, last: 40}
+	head := diffGapNote{piece: Piece{Line: 20, Text: []byte(strings.Repeat("9", 60) + "c1")}, first: 2, last: 40, or: &note}
+	budget := p.cost(chosen) + p.extra([]diffGapNote{note})
+	if p.extra([]diffGapNote{head}) <= p.extra([]diffGapNote{note}) {
+		t.Fatal("the header costs no more than the note: the test shows nothing")
+	}
+	got, _ := p.withNotes(chosen, []diffGapNote{head}, budget)
+	if !slices.ContainsFunc(got, func(x Piece) bool { return x.Note == note.piece.Note }) {
+		t.Errorf("the note that fits is left out: %+v", got)
+	}
+}
