@@ -836,6 +836,10 @@ func tallyGrep(sample []byte) grepTally {
 			}
 			weakHead = line
 			continue
+		case g.Form == GrepOther && rgStats(line):
+			// rg --stats closes its matches with eight lines of counts;
+			// a search of a few files must not read as text for them.
+			continue
 		case g.Form == GrepOther:
 			if name, ok := WeakMatch(line); ok {
 				weak, weakPath = line, name
@@ -939,6 +943,30 @@ func matchedContext(line []byte, matched *map[string]uint8, sample []byte) bool 
 			if _, ok := ContextOf(line, line[:i]); ok {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// rgStatsEnds are the ends of the lines rg --stats prints after the
+// matches, each after a count ("2 matches", "0.018178 seconds").
+var rgStatsEnds = []string{" matches", " match", " matched lines", " matched line",
+	" files contained matches", " file contained matches", " files searched", " file searched",
+	" bytes printed", " bytes searched", " seconds spent searching", " seconds"}
+
+// rgStats reports whether a line is one of rg --stats's counts: a number,
+// then one of rgStatsEnds and nothing more.
+func rgStats(line []byte) bool {
+	i := 0
+	for i < len(line) && (isDigit(line[i]) || line[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	for _, end := range rgStatsEnds {
+		if string(line[i:]) == end {
+			return true
 		}
 	}
 	return false

@@ -153,6 +153,11 @@ func TestSniffGrepCorpus(t *testing.T) {
 //	rg --sort path 'unicode\.'                              >grep-rg-nonumbers.out
 //	grep -n 'func ' lib/text/strings.go                     >grep-grep-n-onefile.out
 //
+// and, in Go's source tree, a search of two files whose eight lines of
+// --stats outnumber its matches:
+//
+//	rg -n --sort path --stats 'unsafe\.String\(' strings bytes >grep-rg-stats-few.out
+//
 // and, in a clone of pyenv, their first 16 lines:
 //
 //	git grep -n -p 'exit 1' -- libexec                     >grep-git-grep-p.out
