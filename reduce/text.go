@@ -534,9 +534,14 @@ func remember[V any](m *map[string]V, name []byte, key V) (last V, ok bool) {
 func textLead(line []byte) uint64 { return textLeadWords(line, 1) }
 
 // textLeadWords hashes a line's indentation and first n words alike when
-// they differ only in words that hold digits ("commit 3f9a1c2").
+// they differ only in words that hold digits ("commit 3f9a1c2"). A first
+// word that assigns a value to a name ("subject=CN = x") is its name: the
+// value is not part of the lead.
 func textLeadWords(line []byte, n int) uint64 {
 	_, i := shape.IndentColumns(line)
+	if eq := textAssigns(line[i:]); eq > 0 {
+		return logAlikeKey(line[:i+eq+1])
+	}
 	for w := range n {
 		for w > 0 && i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
@@ -546,6 +551,22 @@ func textLeadWords(line []byte, n int) uint64 {
 		}
 	}
 	return logAlikeKey(line[:i])
+}
+
+// textAssigns returns the index of the "=" that ends the name a word at
+// the start of b assigns to, or 0 if it starts with no such word: a name
+// of letters, digits, "_", "-" and "." right before it.
+func textAssigns(b []byte) int {
+	for i, c := range b {
+		switch {
+		case c == '=':
+			return i
+		case logAlnum[c] != 0 || c == '_' || c == '-' || c == '.':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // fileHeld files the held line of a long paragraph, if any, now that
