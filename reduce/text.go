@@ -46,7 +46,12 @@ const (
 	// structure, and spread over the diff as structure is, not the first
 	// rows only. The rest of a block of changed rows rank next, each
 	// block's second before any block's third, so blocks grow whole.
-	textChangeRank = -2
+	textChangeRank = -3
+	// textTitleRank is the rank of a record's first line that ends in a
+	// colon at the margin, a title over what follows ("Disassembly of
+	// <code object f ...>:", objdump's "00000000000020a0 <f>:"): above
+	// the first lines of records that start as their bodies' lines do.
+	textTitleRank = -1
 	// textRun is how many units are spread as one among structure lines.
 	textRun = 4
 	// textHeader is the most lines a record's header paragraph has for a
@@ -314,8 +319,11 @@ func (t *Text) flush() {
 		// banner's title does ("#-----", "# FILE LOCATIONS").
 		u.rank = min(u.rank, 0)
 	}
+	if u.rank == 0 && t.k == 0 && t.j == 0 && textTitle(u.piece.Text) {
+		u.rank = textTitleRank
+	}
 	if t.k == 0 {
-		t.lead, t.leadRank = lead, u.rank+1
+		t.lead, t.leadRank = lead, max(u.rank, 0)+1
 	}
 	if t.long {
 		// A line deep in a long paragraph tells nothing by its place,
@@ -587,6 +595,12 @@ func (t *Text) fileHeld(next []byte) {
 // or more, as one column is the padding of labels aligned on their right
 // (stat's " Birth:" under "Change:").
 func textNests(line, next []byte) bool { return textIndent(next) >= textIndent(line)+2 }
+
+// textTitle reports whether line, at the margin, ends in a colon.
+func textTitle(line []byte) bool {
+	line = bytes.TrimRight(line, " \t")
+	return textIndent(line) == 0 && len(line) > 1 && line[len(line)-1] == ':'
+}
 
 // textHeadRank is the rank of a line that heads lines indented under it:
 // one at the margin (apt-cache policy's package) ranks above one indented

@@ -481,3 +481,14 @@ func TestTextRepeatedFields(t *testing.T) {
 func TestTextRecordsOfAssignments(t *testing.T) {
 	textKeepsShare(t, "openssl-x509-fields.txt", `(?m)^subject=.*$`, 40, 1000, 3)
 }
+
+// A record's first line at the margin that ends in a colon is a title
+// over what follows, and ranks above the first lines of records that
+// start as their bodies' lines do: of python -m dis, every function's
+// "Disassembly of <code object ...>:" line is kept at a budget of 2,000,
+// not crowded out by the source lines numbered 100 and more that start
+// paragraphs at the margin too. The sample is python3 -m dis of
+// textwrap.py (Python 3.11).
+func TestTextTitlesOverRecords(t *testing.T) {
+	textKeepsAll(t, filepath.Join("testdata", "text", "python-dis-textwrap.txt"), `(?m)^Disassembly of .*$`, 19, 2000)
+}
