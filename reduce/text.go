@@ -46,7 +46,12 @@ const (
 	// structure, and spread over the diff as structure is, not the first
 	// rows only. The rest of a block of changed rows rank next, each
 	// block's second before any block's third, so blocks grow whole.
-	textChangeRank = -2
+	textChangeRank = -3
+	// textTitleRank is the rank of a record's first line that ends in a
+	// colon at the margin, a title over what follows ("Disassembly of
+	// <code object f ...>:", objdump's "00000000000020a0 <f>:"): above
+	// the first lines of records that start as their bodies' lines do.
+	textTitleRank = -1
 	// textRun is how many units are spread as one among structure lines.
 	textRun = 4
 	// textHeader is the most lines a record's header paragraph has for a
@@ -314,8 +319,11 @@ func (t *Text) flush() {
 		// banner's title does ("#-----", "# FILE LOCATIONS").
 		u.rank = min(u.rank, 0)
 	}
+	if u.rank == 0 && t.k == 0 && t.j == 0 && textTitle(u.piece.Text) {
+		u.rank = textTitleRank
+	}
 	if t.k == 0 {
-		t.lead, t.leadRank = lead, u.rank+1
+		t.lead, t.leadRank = lead, max(u.rank, 0)+1
 	}
 	if t.long {
 		// A line deep in a long paragraph tells nothing by its place,
@@ -534,9 +542,14 @@ func remember[V any](m *map[string]V, name []byte, key V) (last V, ok bool) {
 func textLead(line []byte) uint64 { return textLeadWords(line, 1) }
 
 // textLeadWords hashes a line's indentation and first n words alike when
-// they differ only in words that hold digits ("commit 3f9a1c2").
+// they differ only in words that hold digits ("commit 3f9a1c2"). A first
+// word that assigns a value to a name ("subject=CN = x") is its name: the
+// value is not part of the lead.
 func textLeadWords(line []byte, n int) uint64 {
 	_, i := shape.IndentColumns(line)
+	if eq := textAssigns(line[i:]); eq > 0 {
+		return logAlikeKey(line[:i+eq+1])
+	}
 	for w := range n {
 		for w > 0 && i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
@@ -546,6 +559,22 @@ func textLeadWords(line []byte, n int) uint64 {
 		}
 	}
 	return logAlikeKey(line[:i])
+}
+
+// textAssigns returns the index of the "=" that ends the name a word at
+// the start of b assigns to, or 0 if it starts with no such word: a name
+// of letters, digits, "_", "-" and "." right before it.
+func textAssigns(b []byte) int {
+	for i, c := range b {
+		switch {
+		case c == '=':
+			return i
+		case logAlnum[c] != 0 || c == '_' || c == '-' || c == '.':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // fileHeld files the held line of a long paragraph, if any, now that
@@ -566,6 +595,12 @@ func (t *Text) fileHeld(next []byte) {
 // or more, as one column is the padding of labels aligned on their right
 // (stat's " Birth:" under "Change:").
 func textNests(line, next []byte) bool { return textIndent(next) >= textIndent(line)+2 }
+
+// textTitle reports whether line, at the margin, ends in a colon.
+func textTitle(line []byte) bool {
+	line = bytes.TrimRight(line, " \t")
+	return textIndent(line) == 0 && len(line) > 1 && line[len(line)-1] == ':'
+}
 
 // textHeadRank is the rank of a line that heads lines indented under it:
 // one at the margin (apt-cache policy's package) ranks above one indented

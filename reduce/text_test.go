@@ -469,3 +469,26 @@ func TestTextHeaderPhrases(t *testing.T) {
 func TestTextRepeatedFields(t *testing.T) {
 	textKeepsShare(t, "apt-cache-show-versions.txt", `(?m)^Version: .*$`, 15, 700, 2)
 }
+
+// A line that assigns a value to a name leads with the name: of records
+// of name=value fields with no blank lines between them, the first field
+// of each record ("subject=") tells the records apart even when its
+// value's first word differs from the first record's ("CN =" there, "C ="
+// in most): a third of the subjects or more are kept at a budget of 1,000
+// (11 of 48 before). The sample is openssl x509 -noout -subject -issuer
+// -enddate -serial over every third certificate of Debian 12's
+// ca-certificates, from the first.
+func TestTextRecordsOfAssignments(t *testing.T) {
+	textKeepsShare(t, "openssl-x509-fields.txt", `(?m)^subject=.*$`, 40, 1000, 3)
+}
+
+// A record's first line at the margin that ends in a colon is a title
+// over what follows, and ranks above the first lines of records that
+// start as their bodies' lines do: of python -m dis, every function's
+// "Disassembly of <code object ...>:" line is kept at a budget of 2,000,
+// not crowded out by the source lines numbered 100 and more that start
+// paragraphs at the margin too. The sample is python3 -m dis of
+// textwrap.py (Python 3.11).
+func TestTextTitlesOverRecords(t *testing.T) {
+	textKeepsAll(t, filepath.Join("testdata", "text", "python-dis-textwrap.txt"), `(?m)^Disassembly of .*$`, 19, 2000)
+}
