@@ -113,13 +113,16 @@ type Outline struct {
 	before, blanks []Piece
 	prevPrio       int
 	stack          []block
-	classes        map[int]classRun // runs of lines seen of each class, for spread
-	prevN          int              // the number of the line finalized before
-	bond           int              // the priority of a declaration whose header goes on, or 0
-	bondKind       blockKind        // the block that header opens where it ends
-	fence          bool             // inside a fenced block of markdown
-	quote          []byte           // the mark that ends the docstring or comment being read
-	here           []byte           // the word that ends the here-document being read
+	classes        map[int]classRun   // runs of lines seen of each class, for spread
+	rows           map[int][]classRow // the long rows of each class
+	rowCount       int                // how many rows rows holds
+	entry          entryRun           // the entry of the last line of a class read
+	prevN          int                // the number of the line finalized before
+	bond           int                // the priority of a declaration whose header goes on, or 0
+	bondKind       blockKind          // the block that header opens where it ends
+	fence          bool               // inside a fenced block of markdown
+	quote          []byte             // the mark that ends the docstring or comment being read
+	here           []byte             // the word that ends the here-document being read
 	inHere         bool
 	macro          bool // in the lines a preprocessor line's backslash continues
 	underlined     bool // the next line underlines a title, though it reads as a fence or a docstring's quotes
@@ -261,6 +264,14 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 		p.Prio = prioOutlineLast - p.Line
 		o.propose(outlineItem{piece: p})
 	}
+	keys := make([]int, 0, len(o.classes))
+	for key := range o.classes {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
+		o.endRow(key, o.classes[key])
+	}
 	marked := o.markdown > 0 && o.code <= 4*o.markdown
 	markdown := marked || o.code == 0
 	out := make([]Piece, 0, o.held.len()+o.blankHeld.len())
@@ -275,6 +286,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 		}
 		out = append(out, p)
 	}
+	o.lengthenRuns(out, o.blankHeld.len())
 	return out
 }
 
@@ -804,6 +816,7 @@ func (o *Outline) finalize(next *lineShape) {
 		*last = Piece{Line: n, Text: append(last.Text[:0], p.piece.Text...), After: p.piece.After}
 		o.lastN++
 	}
+	o.noteEntry(n, s.w, prio)
 	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, title: titled, alt: alt})
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
@@ -1449,20 +1462,66 @@ func codeLine(c []byte) bool {
 func (o *Outline) class(tier, class, n int) int {
 	key := tier>>56<<8 | class
 	c := o.classes[key]
-	if c.last != o.prevN || o.prevN == 0 || c.run >= runShare {
+	current := n == o.prev.piece.Line
+	// An entry whose text runs on a line or two under it (an option's
+	// description) is in a row with the entry at its width after it.
+	entry := current && c.end == o.prevN && c.end != c.last && c.w == o.prev.shape.w
+	next := c.last == o.prevN && o.prevN != 0
+	if !next && !entry {
+		o.endRow(key, c)
+		c.row, c.rowStart, c.first = 0, c.i, n
+	}
+	if !next || c.run >= runShare {
 		c.i++
 		c.run = 0
 	}
 	c.run++
-	c.last = n
+	c.row++
+	c.last, c.end = n, n
 	o.classes[key] = c
 	return tier - class<<classShift - spread(c.i-1)
 }
 
 // classRun is what the outline reducer knows of a class of lines: how
-// many runs of them it has seen, how long the last is, and where it ends.
+// many runs of them it has seen and how long the last is; of the row it
+// reads, the lines of the class in a row, one after another or with the
+// lines of their entries between them: the index of its first run, how
+// many lines it has, its first line, its last and the end of that line's
+// entry, and that line's indentation.
 type classRun struct {
-	i, run, last int
+	i, run                          int
+	rowStart, row, first, last, end int
+	w                               int
+}
+
+// entryRun is the entry of the last line of a class read: its class key,
+// and how many lines under it it has taken.
+type entryRun struct {
+	key, lines int
+}
+
+// noteEntry takes line n, of indentation w and priority prio, into the
+// entry of the last line of a class read if it is indented under that line
+// and the entry is short: an option's description, the return under a
+// short method. Else, a line of a class starts an entry.
+func (o *Outline) noteEntry(n, w, prio int) {
+	e := &o.entry
+	if e.key != 0 {
+		if c := o.classes[e.key]; w > c.w && e.lines < maxEntryLines && c.end == o.prevN {
+			e.lines++
+			c.end = n
+			o.classes[e.key] = c
+			return
+		}
+	}
+	*e = entryRun{}
+	if key, _, ok := classOf(prio); ok {
+		if c := o.classes[key]; c.last == n {
+			c.w = w
+			o.classes[key] = c
+			*e = entryRun{key: key}
+		}
+	}
 }
 
 // rest returns the priority of a line that is neither a heading nor a

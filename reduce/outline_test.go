@@ -86,13 +86,12 @@ func accounts(input, got []byte) error {
 //   - outline-cat-h-stdio is a header whose needles include five macros
 //     that sit among the typedefs at its head; the outline ranks the 126
 //     function prototypes above macros, and 63 of them fill the budget.
-//   - outline-help-curl-all and outline-help-gcc-warnings are flat lists
-//     of options, one a line or each with a line of description, whose
-//     needles are spread evenly over them. The outline spreads the options
-//     it keeps over the list, three in a row at most, with a gap line
-//     between; one cut from each end shows a fifth more lines of options
-//     for the same tokens, and the sniffer takes the second for text.
-var outlineBehind = map[string]int{"outline-cat-h-stdio": 1, "outline-help-curl-all": 3, "outline-help-gcc-warnings": 4}
+//   - outline-help-gcc-warnings is a flat list of options, most with a
+//     line or two of description, whose needles are spread evenly over
+//     it. It is larger than the reducer holds at once, so its rows keep
+//     their runs of three options, each with a gap line; one cut from each
+//     end shows a fifth more options for the same tokens.
+var outlineBehind = map[string]int{"outline-cat-h-stdio": 1, "outline-help-gcc-warnings": 4}
 
 // TestOutlineBeatsHeadTail checks that on every corpus sample over the
 // budget the outline keeps at least as many needles as a cut of head and
@@ -270,6 +269,63 @@ func TestOutlineOptionList(t *testing.T) {
 		if n < 10 {
 			t.Errorf("%d options of the list's quarter %d are kept (of each: %v)", n, q+1, kept)
 		}
+	}
+}
+
+// A long flat list of options, one a line, that a view can show only a part
+// of, shows a few long stretches of it, its first and last options among
+// them, rather than three options to each gap line.
+func TestOutlineFlatListRuns(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Usage: tool [options...]\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "     --option-%03d       Do thing number %d\n", i, i)
+	}
+	got := body(t, shape.Outline, []byte(b.String()), 600)
+	gaps := 0
+	for _, l := range strings.Split(string(got), "\n") {
+		if isGap(l) {
+			gaps++
+		}
+	}
+	if gaps > rowRuns {
+		t.Errorf("%d gap lines, want %d at most:\n%s", gaps, rowRuns, got)
+	}
+	for _, want := range []string{"--option-000 ", "--option-199 "} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("view lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// A flat list of options, each with a line of description under it, is a
+// row of entries: an option a view keeps comes with its description, in a
+// few long stretches.
+func TestOutlineEntryRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("The following options control warnings:\n")
+	for i := range 150 {
+		fmt.Fprintf(&b, "  -Wthing-%03d         Warn about thing %d, which is\n", i, i)
+		fmt.Fprintf(&b, "                      described at length here.\n")
+	}
+	got := body(t, shape.Outline, []byte(b.String()), 800)
+	lines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	gaps, options := 0, 0
+	for i, l := range lines {
+		if isGap(l) {
+			gaps++
+		}
+		if strings.HasPrefix(l, "  -W") {
+			options++
+			// Where the view's room ends, a stretch may end on an
+			// option.
+			if i+1 < len(lines) && !strings.Contains(lines[i+1], "described") && !isGap(lines[i+1]) {
+				t.Errorf("option %q is kept without its description", l)
+			}
+		}
+	}
+	if gaps > rowRuns || options < 20 {
+		t.Errorf("%d options and %d gap lines, want 20 and %d at most:\n%s", options, gaps, rowRuns, got)
 	}
 }
 
