@@ -1118,3 +1118,31 @@ func listingSample(t *testing.T, name string) []byte {
 	}
 	return input
 }
+
+// TestListingSizedNamesUnder checks that a table of sizes and paths in
+// order of size (find -printf '%s\t%p' | sort -rn), each path a directory
+// of its own with one name at its end (node_modules/*/package.json), names
+// every path: the largest and the ends as rows, the rest by name alone,
+// folded under the directory they share as {a,b}/package.json.
+func TestListingSizedNamesUnder(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "%d\t/home/user/project/node_modules/package-%03d/package.json\n", 9000-i*29, (i*37)%300)
+	}
+	input := []byte(b.String())
+	view := string(body(t, shape.Listing, input, 2000))
+	if !strings.Contains(view, "/home/user/project/node_modules/{") || !strings.Contains(view, "}/package.json]") {
+		t.Errorf("no names folded under their shared directory:\n%.800s", view)
+	}
+	if !strings.Contains(view, "9000\t/home/user/project/node_modules/package-000/package.json\n") {
+		t.Errorf("the largest row is not shown as it is:\n%.800s", view)
+	}
+	unfolded := string(Unfolded([]byte(view)))
+	for i := range 300 {
+		name := fmt.Sprintf("/package-%03d/package.json", i)
+		if !strings.Contains(view, name) && !strings.Contains(unfolded, name) {
+			t.Errorf("%s not shown", name)
+		}
+	}
+	checkListingView(t, "sized-names", input, 2000)
+}
