@@ -142,8 +142,9 @@ func (n *listNames) close() {
 // listNameSample of the rows held. Rows with nothing but numbers besides
 // their names (du's sizes, wc -l's counts, find -printf '%s\t%p' | sort
 // -rn) do only when every name, in notes under their directories, takes at
-// most two thirds of room, so that the view names them all and the rows
-// that stand out (the largest) and those at the ends keep their numbers;
+// most nine tenths of room: the view then names all or most of them, where
+// rows as they are would show a fraction, and the rows that stand out (the
+// largest) and those at the ends keep their numbers as room allows;
 // other rows in order of size do not (ls -lS: the sizes are what was asked
 // for, and its names show as rows); other rows when names save a quarter
 // of the tokens or more, a name after a space against a row and its line
@@ -171,7 +172,7 @@ func (n *listNames) worth(held []listCand, room int, c Counter) bool {
 		return false
 	}
 	if n.numbers*2 > n.rows {
-		return len(n.names) == n.rows && n.allCost(c) <= room*2/3
+		return len(n.names) == n.rows && n.allCost(c) <= room*9/10
 	}
 	return !n.bySize() && names*4 <= rows*3
 }

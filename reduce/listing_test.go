@@ -613,7 +613,7 @@ func TestListingCensusNote(t *testing.T) {
 
 // TestListingNamesNotNumbers checks that a table whose rows have only
 // numbers besides their names (du's sizes, wc -l's counts) shows by name
-// only when every name fits in two thirds of the room, and tables with
+// only when every name fits in nine tenths of the room, and tables with
 // other columns may whatever the room.
 func TestListingNamesNotNumbers(t *testing.T) {
 	for _, tc := range []struct {
@@ -623,6 +623,7 @@ func TestListingNamesNotNumbers(t *testing.T) {
 	}{
 		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, 2000, true},
 		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, 6, false},
+		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, 20, true},
 		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, 2000, true},
 		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, 6, false},
 		{[]string{"100644 blob 7dbb7cd5a83f58e33e1c0f09485f7e62c21d884d\t.ci/run", "100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549\t.gitignore"}, 6, true},
