@@ -139,16 +139,18 @@ func (n *listNames) close() {
 
 // worth reports whether the rows show by their names alone. The names must
 // be names at all: more than half of them distinct, as counted on up to
-// listNameSample of the rows held. Rows in order of size do not (the sizes
-// are what was asked for); rows with nothing but numbers besides their
-// names (du's sizes, wc -l's counts) do only when every name, in notes
-// under their directories, takes at most two thirds of room, so that the
-// view names them all and the rows that stand out (the largest) and those
-// at the ends keep their numbers; other
-// rows when names save a quarter of the tokens or more, a name after a
-// space against a row and its line feed.
+// listNameSample of the rows held. Rows with nothing but numbers besides
+// their names (du's sizes, wc -l's counts, find -printf '%s\t%p' | sort
+// -rn) do only when every name, in notes under their directories, takes at
+// most nine tenths of room: the view then names all or most of them, where
+// rows as they are would show a fraction, and the rows that stand out (the
+// largest) and those at the ends keep their numbers as room allows;
+// other rows in order of size do not (ls -lS: the sizes are what was asked
+// for, and its names show as rows); other rows when names save a quarter
+// of the tokens or more, a name after a space against a row and its line
+// feed.
 func (n *listNames) worth(held []listCand, room int, c Counter) bool {
-	if len(n.names) == 0 || n.bySize() {
+	if len(n.names) == 0 {
 		return false
 	}
 	at := n.index()
@@ -170,9 +172,9 @@ func (n *listNames) worth(held []listCand, room int, c Counter) bool {
 		return false
 	}
 	if n.numbers*2 > n.rows {
-		return len(n.names) == n.rows && n.allCost(c) <= room*2/3
+		return len(n.names) == n.rows && n.allCost(c) <= room*9/10
 	}
-	return names*4 <= rows*3
+	return !n.bySize() && names*4 <= rows*3
 }
 
 // allCost is what notes of every name cost, each run of names under one
@@ -181,7 +183,7 @@ func (n *listNames) allCost(c Counter) int {
 	cost := 0
 	for i := 0; i < len(n.names); {
 		j := i + 1
-		for j < len(n.names) && n.names[j].line == n.names[j-1].line+1 && n.under(j, j+1) == n.under(i, i+1) {
+		for j < len(n.names) && n.names[j].line == n.names[j-1].line+1 && n.joins(i, j) {
 			j++
 		}
 		cost += pieceCost(n.note(i, j), c)
@@ -221,7 +223,7 @@ func (n *listNames) chunks(stops map[int]bool, first, last int, rows map[int]Pie
 				// A note holds the names of one directory, to be
 				// folded under it.
 				k := j + 1
-				for k < end && k-j < listNameChunk && n.under(k, k+1) == n.under(j, j+1) {
+				for k < end && k-j < listNameChunk && n.joins(j, k) {
 					k++
 				}
 				p := n.note(j, k)
@@ -282,7 +284,11 @@ func (n *listNames) note(i, j int) Piece {
 		for _, nm := range n.names[i:j] {
 			inner = append(inner, nm.name[len(dir):])
 		}
-		b.WriteString(" " + dir + braces(inner, true))
+		fold := tailBraces(inner)
+		if fold == "" {
+			fold = braces(inner, true)
+		}
+		b.WriteString(" " + dir + fold)
 	} else {
 		for _, nm := range n.names[i:j] {
 			b.WriteByte(' ')
@@ -303,6 +309,28 @@ func (n *listNames) under(i, j int) string {
 		return nameDir(n.names[i].name)
 	}
 	return n.dir(i, j)
+}
+
+// joins reports whether name k may join a note of names i to k, which
+// joined one by one: all of them in the directory of the first; or, name
+// by name, each in a directory other than the one before, under one they
+// share of listFoldMinDir bytes or more, all ending in one name, as
+// find's node_modules/*/package.json do, to be written
+// node_modules/{a,b}/package.json. It looks at names i, k-1 and k alone:
+// a directory all share is one the first shares with each.
+func (n *listNames) joins(i, k int) bool {
+	if n.under(k, k+1) == n.under(i, i+1) {
+		return true
+	}
+	first, prev, name := n.names[i], n.names[k-1], n.names[k]
+	if first.dir < 0 || name.dir < 0 {
+		return false
+	}
+	base := func(s string) string { return s[len(nameDir(s)):] }
+	common := commonDir(nameDir(first.name), []byte(name.name))
+	return base(name.name) == base(first.name) && base(prev.name) == base(first.name) &&
+		nameDir(name.name) != nameDir(prev.name) && len(common) >= listFoldMinDir &&
+		len(nameDir(first.name)) > len(common) && len(nameDir(name.name)) > len(common)
 }
 
 // dir returns the directory names i to j are all under, with its slash,

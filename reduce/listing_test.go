@@ -613,7 +613,7 @@ func TestListingCensusNote(t *testing.T) {
 
 // TestListingNamesNotNumbers checks that a table whose rows have only
 // numbers besides their names (du's sizes, wc -l's counts) shows by name
-// only when every name fits in two thirds of the room, and tables with
+// only when every name fits in nine tenths of the room, and tables with
 // other columns may whatever the room.
 func TestListingNamesNotNumbers(t *testing.T) {
 	for _, tc := range []struct {
@@ -623,6 +623,7 @@ func TestListingNamesNotNumbers(t *testing.T) {
 	}{
 		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, 2000, true},
 		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, 6, false},
+		{[]string{"4.0K\tcmd/go", "12M\tcmd/compile", "1.0\tx"}, 20, true},
 		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, 2000, true},
 		{[]string{"  1234 reduce/listing.go", "   56 reduce/fit.go"}, 6, false},
 		{[]string{"100644 blob 7dbb7cd5a83f58e33e1c0f09485f7e62c21d884d\t.ci/run", "100644 blob 1c0a34af272dc24aaa54d42be5bc52d20f441549\t.gitignore"}, 6, true},
@@ -1117,4 +1118,32 @@ func listingSample(t *testing.T, name string) []byte {
 		t.Fatal(err)
 	}
 	return input
+}
+
+// TestListingSizedNamesUnder checks that a table of sizes and paths in
+// order of size (find -printf '%s\t%p' | sort -rn), each path a directory
+// of its own with one name at its end (node_modules/*/package.json), names
+// every path: the largest and the ends as rows, the rest by name alone,
+// folded under the directory they share as {a,b}/package.json.
+func TestListingSizedNamesUnder(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "%d\t/home/user/project/node_modules/package-%03d/package.json\n", 9000-i*29, (i*37)%300)
+	}
+	input := []byte(b.String())
+	view := string(body(t, shape.Listing, input, 2000))
+	if !strings.Contains(view, "/home/user/project/node_modules/{") || !strings.Contains(view, "}/package.json]") {
+		t.Errorf("no names folded under their shared directory:\n%.800s", view)
+	}
+	if !strings.Contains(view, "9000\t/home/user/project/node_modules/package-000/package.json\n") {
+		t.Errorf("the largest row is not shown as it is:\n%.800s", view)
+	}
+	unfolded := string(Unfolded([]byte(view)))
+	for i := range 300 {
+		name := fmt.Sprintf("/package-%03d/package.json", i)
+		if !strings.Contains(view, name) && !strings.Contains(unfolded, name) {
+			t.Errorf("%s not shown", name)
+		}
+	}
+	checkListingView(t, "sized-names", input, 2000)
 }
