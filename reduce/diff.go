@@ -130,7 +130,7 @@ type Diff struct {
 	hunks          int
 	allHunks       int // hunks in all sections
 	lastCommit     int // the last line of a commit's header read
-	treeLines      int // the `diff -r` lines read (see diffNewPathAt)
+	treeLines      int // the `diff -r` lines read (see diffTreeAt)
 	// lastStart is the line that starts the last file section read, and
 	// lastHunk the last hunk header of the open section, each kept to be
 	// raised once it is known to be the last (see raiseLastFile); the
@@ -219,8 +219,9 @@ type diffItem struct {
 	// its first lines may stand in for the rest (see collapse).
 	partial bool
 	// short is the line cut after its hash's first digits (see
-	// diffHashKeep), or a file's `diff` line cut to its new path (see
-	// diffNewPathAt), shown when the view cannot hold every header.
+	// diffHashKeep), or a file's `diff` line cut to its path below the
+	// trees' roots (see diffTreeAt), shown when the view cannot hold
+	// every header.
 	short *Piece
 	// filler is set for a line held for the lines around it, shown
 	// only to fill the gap between them (see diffPlan.fill).
@@ -576,7 +577,7 @@ func (d *Diff) openSection(l Line, t []byte) {
 	d.sect = &diffSection{start: l.N}
 	prio := d.startPrio(d.sections - 1 - d.commitSections)
 	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1})
-	if at := diffNewPathAt(l.Text, t); at > 0 && l.Len <= LongLine {
+	if at := diffTreeAt(l.Text, t); at > 0 && l.Len <= LongLine {
 		// The first such line stays whole: it says the two trees once.
 		if d.treeLines++; d.treeLines > 1 {
 			it.short = &Piece{Line: l.N, Text: bytes.Clone(l.Text[at:]), Before: int64(at), Prio: prio}
@@ -2411,7 +2412,7 @@ func (p *diffPlan) item(c Piece) (diffItem, bool) {
 }
 
 // cuts reports whether some commit line can be cut after its hash's first
-// digits, or some file's `diff` line to its new path.
+// digits, or some file's `diff` line to its new tree's path.
 func (p *diffPlan) cuts() bool {
 	return slices.ContainsFunc(p.items, func(it diffItem) bool { return it.short != nil })
 }
@@ -2788,15 +2789,32 @@ func diffCommandName(t []byte) string {
 }
 
 // diffTreePath returns the path of a file that diff -r compared in two trees:
-// the part after the trees' roots (pkg-1.0/src/a.c and pkg-1.1/src/a.c are
-// src/a.c), or the new path as it is.
+// the part below the trees' roots (pkg-1.0/src/a.c and pkg-1.1/src/a.c are
+// src/a.c, /m/toml@v1.2.1/lex.go and /m/toml@v1.3.2/lex.go are lex.go), or
+// the new path as it is.
 func diffTreePath(old, new []byte) []byte {
-	_, o, ok1 := bytes.Cut(old, []byte("/"))
-	_, n, ok2 := bytes.Cut(new, []byte("/"))
-	if ok1 && ok2 && len(n) > 0 && bytes.Equal(o, n) {
-		return n
+	return new[diffBelowRoots(old, new):]
+}
+
+// diffBelowRoots returns where, in new, the path below the trees' roots
+// starts: after the slash that begins the longest tail old and new share.
+// Roots of any depth then come off, where cutting at the first slash
+// leaves an absolute root whole. 0 when the two share no such tail, or
+// are one path and so tell no roots apart.
+func diffBelowRoots(old, new []byte) int {
+	k := 0
+	for k < len(old) && k < len(new) && old[len(old)-1-k] == new[len(new)-1-k] {
+		k++
 	}
-	return new
+	if k == len(old) && k == len(new) {
+		return 0
+	}
+	from := len(new) - k
+	slash := bytes.IndexByte(new[from:], '/')
+	if slash < 0 || from+slash+1 == len(new) {
+		return 0
+	}
+	return from + slash + 1
 }
 
 // diffBriefName returns the file of `Files a and b differ`.
@@ -2871,16 +2889,19 @@ func diffHashKeep(raw, t []byte) int {
 	return at + len(word) + diffShortHash
 }
 
-// diffNewPathAt returns where, in the `diff -r` line raw (t, as read) that
-// starts a file of two trees, the new side's path starts, when a view that
-// cannot hold every header may show the line from there: `diff -ru
-// old/src/a.c new/src/a.c` from new/src/a.c. The old side's path says the
-// file again, and under two long roots costs as much as the new one; the
-// line cut before the new path still names the file as the input writes
-// it, and its cut marker says how many bytes it leaves out. 0 for any
-// other line: git's `diff --git a/x b/x` is the file's whole header, and
-// names it short.
-func diffNewPathAt(raw, t []byte) int {
+// diffTreeAt returns where, in the `diff -r` line raw (t, as read) that
+// starts a file of two trees, the new side's path starts, from the
+// directory where the two roots part, when a view that cannot hold every
+// header may show the line from there: `diff -ru old/src/a.c new/src/a.c`
+// from new/src/a.c, and under /m/toml@v1.2.1 and /m/toml@v1.3.2 from
+// toml@v1.3.2/. The old side's path says the file again, and the parents
+// the roots share (a module cache, a temporary directory) name neither
+// tree; what is left names the new tree and the file in it as the input
+// writes them, and the cut marker says how many bytes it leaves out. The
+// view's first such line, kept whole, says both roots. 0 for any other
+// line: git's `diff --git a/x b/x` is the file's whole header, and names
+// it short.
+func diffTreeAt(raw, t []byte) int {
 	if !diffHas(t, "diff ") || diffHas(t, "diff --") {
 		return 0
 	}
@@ -2892,10 +2913,14 @@ func diffNewPathAt(raw, t []byte) int {
 	// under each; diff writes a path with a blank bare, and a word of it
 	// is no path to cut to.
 	oldPath, newPath := t[bytes.LastIndexByte(t[:at], ' ')+1:at], t[at+1:]
-	if !treePath(oldPath) || !treePath(newPath) || !bytes.Equal(oldPath[bytes.LastIndexByte(oldPath, '/'):], newPath[bytes.LastIndexByte(newPath, '/'):]) {
+	if !treePath(oldPath) || !treePath(newPath) || diffBelowRoots(oldPath, newPath) == 0 {
 		return 0
 	}
-	return len(raw) - len(newPath)
+	same := 0
+	for same < len(oldPath) && same < len(newPath) && oldPath[same] == newPath[same] {
+		same++
+	}
+	return len(raw) - len(newPath) + bytes.LastIndexByte(newPath[:same], '/') + 1
 }
 
 // treePath reports whether a word of a `diff -r` line reads as a file

@@ -920,12 +920,13 @@ func checkDiffRawLines(t *testing.T, name string, f func(raw, t []byte) int, lin
 	}
 }
 
-// A `diff -r` line is cut to its new path only when its last two words are
-// the two sides' paths, each a root and the same file under it: a path
-// with a blank (which diff writes bare), or a line with one path or none,
-// would be cut to a word that names no file, or to the old side's path.
+// A `diff -r` line is cut to its new tree's path only when its last two
+// words are the two sides' paths, each a root and the same file under it:
+// a path with a blank (which diff writes bare), or a line with one path or
+// none, would be cut to a word that names no file, or to the old side's
+// path.
 func TestDiffTreeLineCutNeedsTwoPaths(t *testing.T) {
-	checkDiffRawLines(t, "diffNewPathAt", diffNewPathAt, []diffRawLine{
+	checkDiffRawLines(t, "diffTreeAt", diffTreeAt, []diffRawLine{
 		{"diff -r old dir/my file.c new dir/my file.c", "", 0},
 		{"diff -r old/my dir/f.c new/my dir/f.c", "", 0},
 		{"diff -r old/x", "", 0},
@@ -1941,8 +1942,10 @@ func TestDiffFunctionsBeforeTopLevelStatements(t *testing.T) {
 
 // A `diff -r` line under two long roots names its file twice: where the
 // view cannot hold every header, each but the first is shown from its new
-// path on, the cut before it counted, so that the room goes to hunks.
-func TestDiffTreeLinesCutToNewPath(t *testing.T) {
+// path on, and under roots that share their parents from the directory
+// where the two part, the cut before it counted, so that the room goes to
+// hunks. The first, whole, says the two roots once.
+func TestDiffTreeLinesCutToNewTree(t *testing.T) {
 	const old, new = "/opt/releases/project-1.0.4/src/internal", "/opt/releases/project-1.1.0/src/internal"
 	var in strings.Builder
 	for f := range 60 {
@@ -1958,23 +1961,49 @@ func TestDiffTreeLinesCutToNewPath(t *testing.T) {
 	if !strings.HasPrefix(got, first) && !strings.Contains(got, "\n"+first) {
 		t.Errorf("the first file's line is not whole:\n%s", got)
 	}
-	cut := fmt.Sprintf("\n%s%s/file%02d.go\n", elision.CutBefore(int64(len("diff -ru  /file00.go")+len(old))), new, 59)
+	line := fmt.Sprintf("diff -ru %s/file59.go %s/file59.go", old, new)
+	const tree = "project-1.1.0/src/internal/file59.go"
+	cut := fmt.Sprintf("\n%s%s\n", elision.CutBefore(int64(len(line)-len(tree))), tree)
 	if !strings.Contains(got, cut) {
 		t.Errorf("the view lacks %q:\n%s", cut, got)
 	}
 	if n := strings.Count(got, "\ndiff -ru "); n != 0 {
 		t.Errorf("%d more lines shown whole:\n%s", n, got)
 	}
-	checkDiffRawLines(t, "diffNewPathAt", diffNewPathAt, []diffRawLine{
+	checkDiffRawLines(t, "diffTreeAt", diffTreeAt, []diffRawLine{
 		{"diff -ru a-1/x.go b-2/x.go", "", 18},
 		{"diff -r a/x b/x", "", 12},
+		{"diff -r /m/p@v1/x/y.go /m/p@v2/x/y.go", "", 26},
+		{"diff -r /srv/old/pkg/a.c /srv/new/pkg/a.c", "", 30},
 		{"| diff -ruN a/x b/x", "diff -ruN a/x b/x", 16},
+		{"diff -r a/x a/x", "", 0},
+		{"diff -r a/x.go b/y.go", "", 0},
 		{"diff --git a/x.go b/x.go", "", 0},
 		{"diff --cc x.go", "", 0},
 		{"diff x", "", 0},
 		{"Only in b: x.go", "", 0},
 		{"Binary files a/x and b/x differ", "", 0},
 	})
+}
+
+// A file that diff -r compared in two trees is named by its path below
+// both roots, however many directories each root has: the summary's rows
+// then say each file once, not the new root over again.
+func TestDiffTreePathBelowRoots(t *testing.T) {
+	for _, c := range []struct{ old, new, want string }{
+		{"pkg-1.0/src/a.c", "pkg-1.1/src/a.c", "src/a.c"},
+		{"a/x", "b/x", "x"},
+		{"/tmp/m/toml@v1.2.1/internal/lex.go", "/tmp/m/toml@v1.3.2/internal/lex.go", "internal/lex.go"},
+		{"/srv/old/pkg/a.c", "/srv/new/pkg/a.c", "pkg/a.c"},
+		{"dir/old.txt", "dir/new.txt", "dir/new.txt"},
+		{"a/x", "a/x", "a/x"},
+		{"a/", "b/", "b/"},
+		{"old.c", "new.c", "new.c"},
+	} {
+		if got := string(diffTreePath([]byte(c.old), []byte(c.new))); got != c.want {
+			t.Errorf("diffTreePath(%q, %q) = %q, want %q", c.old, c.new, got, c.want)
+		}
+	}
 }
 
 // A gap inside the hunk the view shows last before it, hiding no header,
