@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 const (
@@ -235,10 +236,18 @@ func leadRank(b []byte, m member) int {
 	switch {
 	case k == jObject || k == jArray || m.val.end-m.val.start > shortScalar:
 		return 2
-	case tellingKeys[lowerContent(b[m.key.start:m.key.end])]:
+	case tellingKey(b[m.key.start:m.key.end]):
 		return 0
 	}
 	return 1
+}
+
+// tellingKey reports whether the quoted key names a telling field, with or
+// without the underscores that mark a tool's own fields, as npm's and a
+// search index's "_id".
+func tellingKey(key []byte) bool {
+	name := strings.TrimLeft(lowerContent(key), "_")
+	return tellingKeys[name]
 }
 
 // summaryKeys records the keys a summary of c names.

@@ -444,6 +444,23 @@ func TestJSONKeepsManyFieldsBeforeItems(t *testing.T) {
 	}
 }
 
+// A record cut to a few of its fields keeps those that tell what it is,
+// with or without the underscore that marks a tool's own fields: npm ls
+// --long writes each package's name@version as "_id", past its integrity
+// hash and licence.
+func TestJSONUnderscoredKeysTell(t *testing.T) {
+	in := []byte(`{"version": "1.7.7", "overridden": false, "integrity": "sha512-S4kL7Xrj", ` +
+		`"license": "MIT", "_id": "axios@1.7.7", "extraneous": false}`)
+	c := analyse(in, 0, nil)
+	var lead []string
+	for _, m := range c.lead[:2] {
+		lead = append(lead, string(in[m.key.start:m.key.end]))
+	}
+	if want := []string{`"version"`, `"_id"`}; !slices.Equal(lead, want) {
+		t.Errorf("the record leads with %v, want %v", lead, want)
+	}
+}
+
 // A record of a category the records before it lack (another rule, a
 // numeric code, another level) is kept from the middle of a long array,
 // while numbers that measure (a line) do not make categories.
