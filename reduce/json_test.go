@@ -461,6 +461,28 @@ func TestJSONUnderscoredKeysTell(t *testing.T) {
 	}
 }
 
+// An object of a few small objects that all have a field in common (a
+// dependency tree's packages by name, each with its version) is a map of
+// records, cut like a larger one; a document's parts, with no field in
+// common or many fields each, are not.
+func TestJSONSmallMapOfRecords(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{`{"ms": {"version": "2.1.3"}, "qs": {"version": "6.13.0", "overridden": false}, ` +
+			`"debug": {"version": "2.6.9", "dependencies": {}}, "depd": {"version": "2.0.0"}}`, true},
+		{`{"metadata": {"name": "web"}, "spec": {"replicas": 2}, "status": {"ready": 2}, "extra": {"x": 1}}`, false},
+		{`{"a": {"version": "1"}, "b": {"version": "2"}, "c": {"version": "3"}}`, false},
+		{`{"a": {"version": "1", "b": 1, "c": 1, "d": 1, "e": 1}, "b": {"version": "2"}, ` +
+			`"c": {"version": "3"}, "d": {"version": "4"}}`, false},
+	} {
+		if got := analyse([]byte(tc.in), 0, nil).mapLike; got != tc.want {
+			t.Errorf("analyse(%s).mapLike = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
 // A record of a category the records before it lack (another rule, a
 // numeric code, another level) is kept from the middle of a long array,
 // while numbers that measure (a line) do not make categories.
