@@ -654,6 +654,40 @@ func TestJSONKeepsFailingTestEvents(t *testing.T) {
 	}
 }
 
+// A run of more failed tests than the view has room for the events of
+// keeps what the first of them wrote (an assertion's message) beside the
+// events, rather than the bare events of all: the census names them all.
+func TestJSONManyFailuresKeepTheFirstMessages(t *testing.T) {
+	var in strings.Builder
+	ev := func(action, test, output string) {
+		e := map[string]string{"Action": action, "Package": "example.com/stock", "Test": test}
+		if output != "" {
+			e["Output"] = output
+		}
+		line, _ := json.Marshal(e)
+		in.Write(append(line, '\n'))
+	}
+	ev("start", "", "")
+	ev("run", "TestTotal", "")
+	for i := 1; i <= 40; i++ {
+		name := fmt.Sprintf("TestTotal/items=%d", i)
+		ev("run", name, "")
+		ev("output", name, "=== RUN   "+name+"\n")
+		ev("output", name, fmt.Sprintf("    stock_test.go:33: Total mismatch: got %d, want %d\n", i*i, i*i+2))
+		ev("output", name, "--- FAIL: "+name+" (0.00s)\n")
+		ev("fail", name, "")
+	}
+	ev("fail", "TestTotal", "")
+	ev("output", "", "FAIL\n")
+	ev("fail", "", "")
+	got := body(t, shape.JSON, []byte(in.String()), 1000)
+	for _, want := range []string{"Total mismatch: got 1, want 3", "Total mismatch: got 4, want 6"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("the view lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 // A passing go test -json run keeps what it says beyond its routine lines:
 // each package's outcome, the skipped tests and why they were skipped,
 // and what the tests logged.
