@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 const (
@@ -29,6 +30,15 @@ const (
 	// may be taken for data (a map from names to records) rather than
 	// fields, and cut like an array's items.
 	mapLikeSize = 16
+	// minMapLike is how many members an object of objects that all have
+	// a field in common needs to be taken for a map of records, as a
+	// dependency tree's smaller maps of packages by name, each with its
+	// version: cut like the larger ones, so that a view does not spend
+	// on one small map's records what it cuts from a large one's.
+	minMapLike = 4
+	// maxSmallRecord is the most fields the records of such a map may
+	// have: larger records are a document's parts as often as a map's.
+	maxSmallRecord = 4
 	// maxTail is the most last members any view keeps of one container.
 	maxTail = 8
 )
@@ -98,6 +108,7 @@ func analyse(b []byte, at int, refs references) *container {
 		failed []member
 		named  []member // members the document refers to elsewhere
 		keys   keyCounts
+		widest int // the most members of an object member
 	)
 	width := maxWidth
 	if c.object {
@@ -131,7 +142,7 @@ func analyse(b []byte, at int, refs references) *container {
 		}
 		ext.add(b, m, k)
 		if k == jObject {
-			keys.add(b, m)
+			widest = max(widest, keys.add(b, m))
 		}
 		c.n++
 	}
@@ -140,7 +151,8 @@ func analyse(b []byte, at int, refs references) *container {
 	} else {
 		eachItem(b, at, func(start, end int) bool { add(member{idx: c.n, val: seg{start, end}}); return true })
 	}
-	c.mapLike = c.object && c.n > mapLikeSize && slices.Max(c.kinds[:])*10 >= c.n*9
+	c.mapLike = c.object && c.n > mapLikeSize && slices.Max(c.kinds[:])*10 >= c.n*9 ||
+		c.object && c.n >= minMapLike && c.kinds[jObject] == c.n && widest <= maxSmallRecord && keys.shared(c.n)
 	c.summaryKeys(b)
 	c.lead = c.first
 	if c.object && !c.mapLike {
@@ -235,10 +247,18 @@ func leadRank(b []byte, m member) int {
 	switch {
 	case k == jObject || k == jArray || m.val.end-m.val.start > shortScalar:
 		return 2
-	case tellingKeys[lowerContent(b[m.key.start:m.key.end])]:
+	case tellingKey(b[m.key.start:m.key.end]):
 		return 0
 	}
 	return 1
+}
+
+// tellingKey reports whether the quoted key names a telling field, with or
+// without the underscores that mark a tool's own fields, as npm's and a
+// search index's "_id".
+func tellingKey(key []byte) bool {
+	name := strings.TrimLeft(lowerContent(key), "_")
+	return tellingKeys[name]
 }
 
 // summaryKeys records the keys a summary of c names.
@@ -321,11 +341,14 @@ type keyValue struct {
 // or a measure.
 const maxCategories = 32
 
-func (kc *keyCounts) add(b []byte, m member) {
+// add counts the keys of the object item m and returns how many it has.
+func (kc *keyCounts) add(b []byte, m member) int {
 	if kc.counts == nil {
 		kc.counts, kc.first, kc.values = map[string]int{}, map[string]member{}, map[string][]keyValue{}
 	}
+	fields := 0
 	eachMember(b, m.val.start, func(key, v seg) bool {
+		fields++
 		name := b[key.start:key.end]
 		if n, ok := kc.counts[string(name)]; ok {
 			kc.counts[string(name)] = n + 1
@@ -338,6 +361,17 @@ func (kc *keyCounts) add(b []byte, m member) {
 		kc.addValue(string(name), b, v, m)
 		return true
 	})
+	return fields
+}
+
+// shared reports whether a key is had by all of n object items.
+func (kc *keyCounts) shared(n int) bool {
+	for _, k := range kc.order {
+		if kc.counts[k] == n {
+			return true
+		}
+	}
+	return false
 }
 
 // addValue counts a field's value, for categories.

@@ -297,6 +297,10 @@ var routine = [][]byte{[]byte("--- PASS: "), []byte("--- SKIP: ")}
 func (t *goTest) propose(s *stream) {
 	offsets := map[string]int{}
 	said := map[string]int{}
+	// The first lines the first failed tests write (an assertion's
+	// message, a panic) rank with the failures: in a run of many failed
+	// tests the events alone would fill the view.
+	first := map[string]bool{}
 	skipped := map[string]bool{}
 	for _, e := range t.results {
 		if e.action == "skip" {
@@ -320,6 +324,11 @@ func (t *goTest) propose(s *stream) {
 		failed := t.failedTests[who] || (e.test == "" && t.failedPkgs[e.pkg])
 		switch {
 		case e.action == "fail" || e.action == "build-fail":
+			s.propose(r, tierFail, 0, true)
+		case failed && e.action == "output" && e.test != "" && !isNoise(e.output) && !isVerdict(e.output) &&
+			offsets[who] < failLines && (first[who] || len(first) < failTests):
+			first[who] = true
+			offsets[who]++
 			s.propose(r, tierFail, 0, true)
 		case e.action == "build-output" || (failed && e.action == "output"):
 			rank := offsets[who]
@@ -345,6 +354,20 @@ func (t *goTest) propose(s *stream) {
 			said[e.pkg]++
 		}
 	}
+}
+
+// failLines is how many lines each of the first failTests failed tests
+// writes first (its assertion message, a panic's first lines) rank with
+// the failures.
+const (
+	failLines = 4
+	failTests = 3
+)
+
+// isVerdict reports whether a test's output line is its --- FAIL line,
+// which says what its fail event says.
+func isVerdict(output []byte) bool {
+	return bytes.HasPrefix(bytes.TrimLeft(output, " "), []byte("--- FAIL: "))
 }
 
 func isNoise(output []byte) bool {

@@ -349,29 +349,41 @@ func (r *docRender) gap(at int, c *container, from, to, depth int) {
 		what = what[:len(what)-1]
 	}
 	run := "[headroom: " + what + " " + indexRange(from, to) + " elided"
+	names := ""
 	if c.object {
+		names = c.keyNames(r.d.b, from, to)
+	}
+	var rn *recordNames
+	if r.names > 0 && names == "" {
+		rn = r.d.gapNames(at, c, from, to, r.names)
+	}
+	switch {
+	case rn == nil && c.object:
 		r.out = appendLiteral(r.out, run+"]")
 		r.out = append(r.out, r.d.colon...)
-		if names := c.keyNames(r.d.b, from, to); names != "" {
+		if names != "" {
 			count = names
 		}
 		r.out = appendLiteral(r.out, count)
 		return
-	}
-	var rn *recordNames
-	if r.names > 0 {
-		rn = r.d.gapNames(at, c, from, to, r.names)
-	}
-	if rn == nil {
+	case rn == nil:
 		r.out = appendLiteral(r.out, run+" ("+count+")]")
 		return
 	}
 	r.named = true
-	note := run + " (" + count + "); " + rn.namesHead(true)
+	names = rn.namesHead(true)
 	if more := rn.namesMore(0); more != "" {
-		note += ", " + more
+		names += ", " + more
 	}
-	r.out = appendLiteral(r.out, note+"]")
+	if c.object {
+		// A map's note is a member, its records named by their keys,
+		// each fold a member (see keyFold).
+		r.out = appendLiteral(r.out, run+"]")
+		r.out = append(r.out, r.d.colon...)
+		r.out = appendLiteral(r.out, count+"; "+names)
+	} else {
+		r.out = appendLiteral(r.out, run+" ("+count+"); "+names+"]")
+	}
 	if r.shown != nil {
 		// A record named is shown, as a record list shows its records
 		// by name (see recordViews).
@@ -379,7 +391,11 @@ func (r *docRender) gap(at int, c *container, from, to, depth int) {
 		r.folded[at] += rn.m
 	}
 	for _, f := range rn.folds() {
-		r.fold(f, depth)
+		if c.object {
+			r.keyFold(f, depth)
+		} else {
+			r.fold(f, depth)
+		}
 	}
 }
 
