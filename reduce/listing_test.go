@@ -1147,3 +1147,16 @@ func TestListingSizedNamesUnder(t *testing.T) {
 	}
 	checkListingView(t, "sized-names", input, 2000)
 }
+
+// dpkg -l's legend names no package: the census counts the rows of the
+// table alone.
+func TestListingCensusSkipsDpkgLegend(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "dpkg-l-legend.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(body(t, shape.Listing, input, 400))
+	if !strings.Contains(view, "[headroom: 60 entries · ") {
+		t.Errorf("the census does not count the table's 60 rows:\n%s", view)
+	}
+}
