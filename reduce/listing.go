@@ -216,6 +216,13 @@ func (r *Listing) Add(l Line) {
 		if ll.End > ll.Start {
 			name = b[ll.Start:ll.End]
 		}
+		if string(name) == "." || string(name) == ".." {
+			// ls -a's own entries tell nothing: shown only to close a
+			// gap, and counted nowhere, as they name the directory and
+			// its parent, not what the directory holds.
+			r.keep(l, listCand{class: listSelf, dir: -1, sec: -1}, 2)
+			return
+		}
 		counted := name
 		if ll.Command {
 			// A program's name, counted in no directory: ps's
@@ -225,11 +232,6 @@ func (r *Listing) Add(l Line) {
 		}
 		dir, ext := r.census.add(r.section, counted)
 		r.census.kind(b)
-		if string(name) == "." || string(name) == ".." {
-			// ls -a's own entries tell nothing: shown only to close a gap.
-			r.keep(l, listCand{class: listSelf, dir: dir, ext: ext, sec: -1}, 2)
-			return
-		}
 		c := r.classify(b, ll)
 		c.dir, c.ext = dir, ext
 		if name != nil {

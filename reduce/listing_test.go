@@ -1147,3 +1147,30 @@ func TestListingSizedNamesUnder(t *testing.T) {
 	}
 	checkListingView(t, "sized-names", input, 2000)
 }
+
+// dpkg -l's legend names no package: the census counts the rows of the
+// table alone.
+func TestListingCensusSkipsDpkgLegend(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join("testdata", "listing", "dpkg-l-legend.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(body(t, shape.Listing, input, 400))
+	if !strings.Contains(view, "[headroom: 60 entries · ") {
+		t.Errorf("the census does not count the table's 60 rows:\n%s", view)
+	}
+}
+
+// ls -a's rows of . and .. name the directory and its parent, no entry of
+// it: the census counts neither, in all, by directory or by type. The
+// sample is the real output of ls -la /etc: 139 entries, 69 of them
+// directories.
+func TestListingCensusSkipsDotRows(t *testing.T) {
+	view := string(body(t, shape.Listing, listingSample(t, "ls-la-etc.out"), 900))
+	if !strings.Contains(view, "[headroom: 139 entries · all below") {
+		t.Errorf("the census counts . and .. as entries:\n%s", view)
+	}
+	if strings.Contains(view, "71 directories") {
+		t.Errorf("the census counts . and .. as directories:\n%s", view)
+	}
+}

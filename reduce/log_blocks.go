@@ -44,6 +44,7 @@ type logBlock struct {
 	lead   []int // lines ranked with the head before it: where a chain starts
 	sys    bool  // the last note is about a system header
 	inE    bool  // lmPytest: the last line was an E line
+	inCall bool  // lmPytest: the last line was a short frame, "f.py:3: in g"
 	blanks int   // lmPara: blank lines in a row
 	ranked []Piece
 	// lmCaret: whether a label or the file is new, how many labels of
@@ -678,11 +679,14 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 		// The first line of each exception (a chained one has more than
 		// one) ranks with the head, the other E lines and the > lines
 		// that raised right after, and the location that ends each part;
-		// the rest from the end, where the code that failed is.
+		// the rest from the end, where the code that failed is. A short
+		// frame's code line, the call the failure went through, ranks
+		// with its location.
+		at := ind == 0 && logAfterLocation(t) != nil
 		switch e := logHas(t, "E "); {
 		case e && !b.inE && len(b.keys) < logMaxKeys:
 			b.keys = append(b.keys, r.run.Line)
-		case e, logHas(t, ">"), ind == 0 && logAfterLocation(t) != nil:
+		case e, logHas(t, ">"), at, b.inCall && ind > 0:
 			if len(b.boost) < logMaxPytestBoost {
 				b.boost = append(b.boost, r.run.Line)
 			}
@@ -690,6 +694,7 @@ func (b *logBlock) take(r *Log, k logKind) (taken, done bool) {
 			b.demote = true
 		}
 		b.inE = logHas(t, "E ")
+		b.inCall = at && logHas(logAfterLocation(t), "in ")
 	}
 	b.add(r)
 	return true, false

@@ -189,6 +189,16 @@ func TestLogOwnSamples(t *testing.T) {
 			"│ Error: Invalid default value for variable\n│ \n│   on main.tf line 3, in variable \"replicas\":\n",
 			"│ Error: Variables not allowed\n│ \n│   on main.tf line 14, in resource \"terraform_data\" \"svc\":\n",
 		}, nil},
+		// pytest's short frames, "ranges.py:3: in hosts", are each
+		// followed by the line that called on: those lines are the
+		// failure's path through the project, and go before the long
+		// docstring of the library frame that raised.
+		{"pytest-library-frame.out", 900, []string{
+			"ranges.py:3: in hosts\n    return [str(h) for h in ipaddress.ip_network(net).hosts()]\n",
+			"/usr/lib/python3.11/ipaddress.py:74: in ip_network\n    return IPv4Network(address, strict)\n",
+			">               raise ValueError('%s has host bits set' % self)\nE               ValueError: 10.0.0.1/24 has host bits set\n",
+			"2 failed, 41 passed in 0.21s\n",
+		}, nil},
 	} {
 		input := readLogSample(t, c.name)
 		got := checkLogView(t, c.name, input, c.budget)

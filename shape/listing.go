@@ -310,6 +310,11 @@ func fileDescription(desc []byte) bool {
 // come before it (indentation, git status's XY or "modified:") and after
 // it (a link's target).
 func parsePathLine(line []byte) ListingLine {
+	if bytes.HasPrefix(line, dpkgLegend) {
+		// The legend above dpkg -l's table, whose slashes part the
+		// states a package may be in.
+		return ListingLine{Form: ListingOther}
+	}
 	start := 0
 	switch {
 	case gitShortStatus(line):
@@ -367,6 +372,9 @@ func parsePathLine(line []byte) ListingLine {
 	}
 	return ListingLine{Form: ListingPath, Start: start, End: end, Weak: !strong}
 }
+
+// dpkgLegend starts the first line of dpkg -l's legend.
+var dpkgLegend = []byte("Desired=Unknown/Install/")
 
 // quotedName returns the name inside double quotes that b is, as ls -Q
 // prints each name ("X11"/, "adduser.conf"), with perhaps the mark of its

@@ -173,6 +173,9 @@ func TestParseListingLine(t *testing.T) {
 		{"Z2l0aHViLmNvbS9jcHVndXk4My9nby1tZDJtYW4vdjIgdjIuMC42IGgxOlhKdGlhVVc2ZE", ListingOther, "", false},
 		{"MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ", ListingOther, "", false},
 		{"org/apache/commons/lang3/builder/ToStringBuilder", ListingPath, "org/apache/commons/lang3/builder/ToStringBuilder", false},
+		// dpkg -l's legend above its table names no file: counted as an
+		// entry, it made one more package than the list has.
+		{"Desired=Unknown/Install/Remove/Purge/Hold", ListingOther, "", false},
 	} {
 		var p ListingParser
 		l := p.Parse([]byte(tc.line))
