@@ -38,7 +38,7 @@ func hostile(short bool) map[string][]byte {
 }
 
 func TestHostileInput(t *testing.T) {
-	kinds := []shape.Kind{"", shape.Grep, shape.Log, shape.Diff, shape.JSON, shape.Text}
+	kinds := []shape.Kind{"", shape.Grep, shape.Log, shape.Diff, shape.JSON, shape.Text, shape.Listing, shape.Outline}
 	for name, in := range hostile(testing.Short()) {
 		for _, kind := range kinds {
 			t.Run(fmt.Sprintf("%s/%s", name, kindName(kind)), func(t *testing.T) {

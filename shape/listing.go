@@ -1485,11 +1485,17 @@ func sniffListing(sample []byte) (bool, string) {
 		logged                int // lines that start as a log's do
 		commits               int // headers of a commit, as git log and git show print them
 		stats                 int // summaries of a diff's stat, "3 files changed, ..."
+		repeats               int // entries that are the line before them again
+		prev                  []byte
 		mark                  string
 	)
 	for line := range sampleLines(sample) {
 		line = logTerminal(line)
 		l := p.Parse(line)
+		if l.Form != ListingBlank && l.Form != ListingOther && bytes.Equal(line, prev) {
+			repeats++
+		}
+		prev = line
 		if l.Form != ListingBlank && l.Form != ListingTree && logStartMark(line) != "" {
 			logged++
 		}
@@ -1561,6 +1567,10 @@ func sniffListing(sample []byte) (bool, string) {
 		// --name-status) are a record of the commit, as git log's are;
 		// so are blocks of a stat each closed by its summary, whatever
 		// the commits' headers look like (git log --stat --format).
+		return false, ""
+	case repeats*2 >= entries:
+		// A listing names each entry once; one word over and over is a
+		// loop's "ok" or progress dots, which text counts as one line.
 		return false, ""
 	case entries < 3, logged*4 >= total:
 		// Lines that mark a log, a quarter of the lines or more, tell of

@@ -529,3 +529,17 @@ func TestSniffListingEnumeration(t *testing.T) {
 	caps := "#\tReconstructed via infocmp from file: /lib/terminfo/x/xterm-256color\nxterm-256color|xterm with 256 colors,\n\tam,\n\tbce,\n\tccc,\n\tcolors#0x100,\n\tcols#80,\n\tbel=^G,\n" + strings.Repeat("\tblink=\\E[5m,\n\tbold=\\E[1m,\n\tcbt=\\E[Z,\n\tcivis=\\E[?25l,\n\tclear=\\E[H\\E[2J,\n\tcnorm=\\E[?12l\\E[?25h,\n\tcr=\\r,\n\tcub=\\E[%p1%dD,\n\tcud1=\\n,\n\tcup=\\E[%i%p1%d;%p2%dH,\n\tdch=\\E[%p1%dP,\n\tdl=\\E[%p1%dM,\n\ted=\\E[J,\n\tel=\\E[K,\n\thome=\\E[H,\n", 3)
 	sniffListingCases(t, []sniffCase{{caps, false}})
 }
+
+// TestSniffListingRepeats checks that one word printed over and over (a
+// loop's "ok", progress dots, yes) is no listing, which names each entry
+// once, while a listing whose names come back now and then still is.
+func TestSniffListingRepeats(t *testing.T) {
+	sniffListingCases(t, []sniffCase{
+		{strings.Repeat("ok\n", 200), false},
+		{strings.Repeat("README\n", 200), false},
+		{strings.Repeat(".\n", 200), false},
+		{strings.Repeat("ok\n", 99) + "fail 1\n" + strings.Repeat("ok\n", 99) + "fail 2\n", false},
+		{strings.Repeat("a.go\nb.go\nc.go\n", 50), true},
+		{"a.go\na.go\nb.go\nc.go\nd.go\n", true},
+	})
+}
