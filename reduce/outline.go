@@ -286,7 +286,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 		}
 		out = append(out, p)
 	}
-	o.lengthenRuns(out, o.blankHeld.len())
+	o.lengthenRuns(out, o.blankHeld.len(), lines, budget, c)
 	return out
 }
 

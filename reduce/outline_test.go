@@ -329,6 +329,27 @@ func TestOutlineEntryRows(t *testing.T) {
 	}
 }
 
+// A man page's options, each with a line of description under it, whose
+// names fit in the view with a gap line each, are all named: an index a
+// reader expands from, not a part of them described and the rest hidden.
+func TestOutlineEntryIndex(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("OPTIONS\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "       -%c, --option-%02d\n", 'A'+i%26, i)
+		fmt.Fprintf(&b, "              do the thing number %d to the files given\n\n", i)
+	}
+	got := body(t, shape.Outline, []byte(b.String()), 1000)
+	for i := range 40 {
+		if want := fmt.Sprintf("--option-%02d\n", i); !strings.Contains(string(got), want) {
+			t.Errorf("view lacks %q:\n%s", want, got)
+		}
+	}
+	if !strings.Contains(string(got), "do the thing number") {
+		t.Errorf("no description fills the room left:\n%s", got)
+	}
+}
+
 // A module wrapped in a function (lodash's runInContext) declares its
 // functions in that function's body: they are declarations still.
 func TestOutlineFunctionsInBody(t *testing.T) {
