@@ -350,6 +350,35 @@ func TestOutlineEntryIndex(t *testing.T) {
 	}
 }
 
+// A prototype's object of functions (Compiler.prototype = { name:
+// function (...) {) declares its methods: they are spread over the view
+// as a class's are, not kept in the order of their lines until it is full.
+func TestOutlineObjectMethods(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("function Compiler() {}\n\nCompiler.prototype = {\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "  method%02d: function(value, options) {\n", i)
+		for j := range 6 {
+			fmt.Fprintf(&b, "    this.stack.push(value + %d, options.flag%d);\n", j, j)
+		}
+		b.WriteString("  },\n\n")
+	}
+	b.WriteString("};\n")
+	got := body(t, shape.Outline, []byte(b.String()), 600)
+	methods, late := 0, 0
+	for i := range 40 {
+		if strings.Contains(string(got), fmt.Sprintf("method%02d:", i)) {
+			methods++
+			if i >= 30 {
+				late++
+			}
+		}
+	}
+	if methods < 30 || late < 5 {
+		t.Errorf("%d of 40 methods named, %d of the last 10, want 30 and 5:\n%s", methods, late, got)
+	}
+}
+
 // A module wrapped in a function (lodash's runInContext) declares its
 // functions in that function's body: they are declarations still.
 func TestOutlineFunctionsInBody(t *testing.T) {
