@@ -379,6 +379,36 @@ func TestOutlineObjectMethods(t *testing.T) {
 	}
 }
 
+// A header documents the functions its macros define by a prototype that
+// opens a comment (zlib.h's deflateInit2): the prototype ranks as those
+// outside comments do, above the prose under it.
+func TestOutlineCommentPrototype(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#ifndef ZLIB_H\n#define ZLIB_H\n\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "ZEXTERN int ZEXPORT call%02d OF((z_streamp strm));\n/*\n", i)
+		for j := range 8 {
+			fmt.Fprintf(&b, "     Prose line %d about what call%02d does to the stream.\n", j, i)
+		}
+		b.WriteString("*/\n\n")
+		if i%3 == 0 {
+			fmt.Fprintf(&b, "/*\nZEXTERN int ZEXPORT macro%02d OF((z_streamp strm,\n", i)
+			b.WriteString("                                     int  level));\n\n")
+			for j := range 8 {
+				fmt.Fprintf(&b, "     Prose line %d about what macro%02d does to the stream.\n", j, i)
+			}
+			b.WriteString("*/\n\n")
+		}
+	}
+	b.WriteString("#endif /* ZLIB_H */\n")
+	got := string(body(t, shape.Outline, []byte(b.String()), 1000))
+	for i := 0; i < 30; i += 3 {
+		if want := fmt.Sprintf("ZEXTERN int ZEXPORT macro%02d OF((", i); !strings.Contains(got, want) {
+			t.Errorf("view lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 // A module wrapped in a function (lodash's runInContext) declares its
 // functions in that function's body: they are declarations still.
 func TestOutlineFunctionsInBody(t *testing.T) {
