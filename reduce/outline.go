@@ -286,7 +286,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 		}
 		out = append(out, p)
 	}
-	o.lengthenRuns(out, o.blankHeld.len())
+	o.lengthenRuns(out, o.blankHeld.len(), lines, budget, c)
 	return out
 }
 
@@ -547,6 +547,22 @@ func (o *Outline) finalize(next *lineShape) {
 		starts := o.doc.last != n-1
 		// A paragraph of the comment starts after a bare comment line.
 		para := !starts && o.doc.bare && paragraphStart(c)
+		if !starts && o.doc.bare && depth == 0 && s.w == 0 {
+			// A prototype at the margin that opens a comment documents
+			// a function a macro defines (zlib's deflateInit2): the
+			// header's API as much as the prototypes outside comments.
+			// It ends as a prototype does, or goes on with a parameter;
+			// a docstring's list of calls (run(...): Runs a command)
+			// reads on as prose.
+			end := c[len(c)-1]
+			if d, _ := declOf(c); d == declFunc && (end == ';' || end == ',') && !sentence(c) {
+				class := int(declFunc) * 2
+				if !exported(c) {
+					class++
+				}
+				prio = o.class(prioOutlineDecl, class, n)
+			}
+		}
 		o.noteComment(p)
 		if starts {
 			o.doc.apart = len(o.before) > 0

@@ -935,6 +935,9 @@ func declOf(c []byte) (kind declKind, keyword bool) {
 			rest = trimBlankLeft(rest[3:])
 		}
 	}
+	if keyFunc(rest) {
+		return declFunc, true
+	}
 	if sigLine(rest) {
 		return declFunc, false
 	}
@@ -983,6 +986,29 @@ func funcValue(c []byte) bool {
 		v = trimBlankLeft(v[len("async"):])
 	}
 	return hasWord(v, "function") || hasPrefix(v, "function*") || bytes.Contains(v, []byte("=>"))
+}
+
+// keyFunc reports whether c gives a key of an object a function, as
+// JavaScript declares the methods of a prototype or a module's object:
+// name: function (, name: async function*(. Such an object reads as data
+// (its lines a body), yet its keys are the methods it declares.
+func keyFunc(c []byte) bool {
+	i := 0
+	for i < len(c) && isWordByte(c[i]) {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	rest := trimBlankLeft(c[i:])
+	if len(rest) < 2 || rest[0] != ':' || rest[1] == ':' || rest[1] == '=' {
+		return false
+	}
+	v := trimBlankLeft(rest[1:])
+	if hasWord(v, "async") {
+		v = trimBlankLeft(v[len("async"):])
+	}
+	return hasWord(v, "function") || hasPrefix(v, "function*")
 }
 
 // leadWord returns the word c starts with: letters, digits, underscores,

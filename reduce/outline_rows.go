@@ -51,7 +51,7 @@ func (o *Outline) endRow(key int, c classRun) {
 // spread over the class as before, fewer and longer.
 //
 // The first blanks pieces are blank lines.
-func (o *Outline) lengthenRuns(pieces []Piece, blanks int) {
+func (o *Outline) lengthenRuns(pieces []Piece, blanks, lines, budget int, c Counter) {
 	if o.rowCount == 0 {
 		return
 	}
@@ -73,7 +73,8 @@ func (o *Outline) lengthenRuns(pieces []Piece, blanks int) {
 				to++
 			}
 			if held(pieces, byLine[from:to], row) {
-				lengthenRow(pieces, byLine[from:to], blanks, key, row)
+				in := byLine[from:to]
+				lengthenRow(pieces, in, blanks, key, row, indexed(pieces, in, blanks, key, row, lines, budget, c))
 			}
 		}
 	}
@@ -83,11 +84,8 @@ func (o *Outline) lengthenRuns(pieces []Piece, blanks int) {
 // of their lines, by runs of rowRuns to the row: its lines by their
 // place in it, the lines under them with the line they are under, and
 // blank lines, the first blanks pieces, just below them.
-func lengthenRow(pieces []Piece, in []int, blanks, key int, row classRow) {
-	member := func(k int) bool {
-		pk, i, ok := classOf(pieces[k].Prio)
-		return k >= blanks && ok && pk == key && i >= row.start && i < row.end
-	}
+func lengthenRow(pieces []Piece, in []int, blanks, key int, row classRow, index bool) {
+	member := rowMember(pieces, blanks, key, row)
 	run := (row.lines + rowRuns - 1) / rowRuns
 	var ranks []int // the rank of the first line of each run
 	t := 0
@@ -134,6 +132,9 @@ func lengthenRow(pieces []Piece, in []int, blanks, key int, row classRow) {
 		}
 		if p.Prio == was {
 			p.Prio = prio // the rest of its header, kept only with it
+		} else if index {
+			last = -1
+			continue
 		} else {
 			p.Prio = max(p.Prio, prio)
 		}
@@ -163,6 +164,44 @@ func lengthenRow(pieces []Piece, in []int, blanks, key int, row classRow) {
 		}
 		pieces[k].Prio = around - 1
 	}
+}
+
+// rowMember returns whether a piece is a line of the row of class key.
+func rowMember(pieces []Piece, blanks, key int, row classRow) func(k int) bool {
+	return func(k int) bool {
+		pk, i, ok := classOf(pieces[k].Prio)
+		return k >= blanks && ok && pk == key && i >= row.start && i < row.end
+	}
+}
+
+// indexed reports whether a row of entries is shown as an index: most
+// of its lines have lines under them (an option's description), and the
+// lines alone, each with a gap line for what is under it, fit in the
+// budget. A reader would have every option named, and expand the ones
+// that matter, over a part of them described.
+func indexed(pieces []Piece, in []int, blanks, key int, row classRow, lines, budget int, c Counter) bool {
+	member := rowMember(pieces, blanks, key, row)
+	gap := maxGapCost(lines, c) + 1
+	cost, entries, members := 0, 0, 0
+	was := 0
+	under := false // the last line of the row has lines under it
+	for _, k := range in {
+		p := pieces[k]
+		switch {
+		case member(k):
+			members++
+			was, under = p.Prio, false
+			cost += textCost(p.Text, c) + 1
+		case k < blanks || members == 0:
+		case p.Prio == was:
+			cost += textCost(p.Text, c) + 1
+		case !under:
+			under = true
+			entries++
+			cost += gap
+		}
+	}
+	return 2*entries > members && cost <= budget
 }
 
 // tierRank returns how far below its tier a priority that class gave is.

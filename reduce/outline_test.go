@@ -329,6 +329,86 @@ func TestOutlineEntryRows(t *testing.T) {
 	}
 }
 
+// A man page's options, each with a line of description under it, whose
+// names fit in the view with a gap line each, are all named: an index a
+// reader expands from, not a part of them described and the rest hidden.
+func TestOutlineEntryIndex(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("OPTIONS\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "       -%c, --option-%02d\n", 'A'+i%26, i)
+		fmt.Fprintf(&b, "              do the thing number %d to the files given\n\n", i)
+	}
+	got := body(t, shape.Outline, []byte(b.String()), 1000)
+	for i := range 40 {
+		if want := fmt.Sprintf("--option-%02d\n", i); !strings.Contains(string(got), want) {
+			t.Errorf("view lacks %q:\n%s", want, got)
+		}
+	}
+	if !strings.Contains(string(got), "do the thing number") {
+		t.Errorf("no description fills the room left:\n%s", got)
+	}
+}
+
+// A prototype's object of functions (Compiler.prototype = { name:
+// function (...) {) declares its methods: they are spread over the view
+// as a class's are, not kept in the order of their lines until it is full.
+func TestOutlineObjectMethods(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("function Compiler() {}\n\nCompiler.prototype = {\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "  method%02d: function(value, options) {\n", i)
+		for j := range 6 {
+			fmt.Fprintf(&b, "    this.stack.push(value + %d, options.flag%d);\n", j, j)
+		}
+		b.WriteString("  },\n\n")
+	}
+	b.WriteString("};\n")
+	got := body(t, shape.Outline, []byte(b.String()), 600)
+	methods, late := 0, 0
+	for i := range 40 {
+		if strings.Contains(string(got), fmt.Sprintf("method%02d:", i)) {
+			methods++
+			if i >= 30 {
+				late++
+			}
+		}
+	}
+	if methods < 30 || late < 5 {
+		t.Errorf("%d of 40 methods named, %d of the last 10, want 30 and 5:\n%s", methods, late, got)
+	}
+}
+
+// A header documents the functions its macros define by a prototype that
+// opens a comment (zlib.h's deflateInit2): the prototype ranks as those
+// outside comments do, above the prose under it.
+func TestOutlineCommentPrototype(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#ifndef ZLIB_H\n#define ZLIB_H\n\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "ZEXTERN int ZEXPORT call%02d OF((z_streamp strm));\n/*\n", i)
+		for j := range 8 {
+			fmt.Fprintf(&b, "     Prose line %d about what call%02d does to the stream.\n", j, i)
+		}
+		b.WriteString("*/\n\n")
+		if i%3 == 0 {
+			fmt.Fprintf(&b, "/*\nZEXTERN int ZEXPORT macro%02d OF((z_streamp strm,\n", i)
+			b.WriteString("                                     int  level));\n\n")
+			for j := range 8 {
+				fmt.Fprintf(&b, "     Prose line %d about what macro%02d does to the stream.\n", j, i)
+			}
+			b.WriteString("*/\n\n")
+		}
+	}
+	b.WriteString("#endif /* ZLIB_H */\n")
+	got := string(body(t, shape.Outline, []byte(b.String()), 1000))
+	for i := 0; i < 30; i += 3 {
+		if want := fmt.Sprintf("ZEXTERN int ZEXPORT macro%02d OF((", i); !strings.Contains(got, want) {
+			t.Errorf("view lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 // A module wrapped in a function (lodash's runInContext) declares its
 // functions in that function's body: they are declarations still.
 func TestOutlineFunctionsInBody(t *testing.T) {
