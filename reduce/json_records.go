@@ -736,6 +736,26 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.label, l.tell, l.tellVaries = label, tell, tellVaries
 		}
 	}
+	if l := lists[0]; k >= 0 && len(lists) == 1 && !l.object && len(d.container(l.at).failing) > 0 && k < d.failingFirst(l) {
+		// Lines for every record that leave no room for those that
+		// fail, a lint report's files with errors, give way to names
+		// in folds when these leave room for more of them in full.
+		saved := struct {
+			whole    int
+			byKey    bool
+			upgrades []int
+		}{whole, l.byKey, slices.Clone(l.upgrades)}
+		k2 := d.nameList(l, budget, c, fits)
+		if k2 > k {
+			k, whole = k2, 0
+			fits(k)
+			floor := last
+			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) || last.poorer(floor) }) - 1
+		} else {
+			l.names = nil
+			whole, l.byKey, l.upgrades = saved.whole, saved.byKey, saved.upgrades
+		}
+	}
 	if l := lists[0]; k < 0 && len(lists) == 1 && (!l.object || l.label == nil) {
 		// Once the names fit, the room they leave shows records whole,
 		// one a line, spread over the list: the names are a floor. The
@@ -767,14 +787,16 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			// records in full, it would come and go as the budget grows
 			// a record in full at a time.
 			// A second field, a version beside a second name, is
-			// tried first, by the same count.
+			// tried first, by the same count. Records that fail do
+			// not give way: they are what a person debugging reads.
+			keep := min(k, max(d.failingFirst(l), 1))
 			for _, two := range []bool{true, false} {
 				if two && l.tell2 == nil {
 					continue
 				}
 				l.telling, l.telling2 = true, two
 				k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1
-				if k2 >= min(k, 1) && fits(k2) && (l.tellsApart || l.counts.elided+k-k2 < elided) {
+				if k2 >= keep && fits(k2) && (l.tellsApart || l.counts.elided+k-k2 < elided) {
 					k = k2
 					break
 				}
@@ -827,6 +849,21 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		return nil, false
 	}
 	return views, true
+}
+
+// failingFirst returns how many of the records list l shows in full
+// first are the first record and records that fail, in a row: those that
+// stand out by a failure come first among the outliers.
+func (d *jsonDoc) failingFirst(l *recordList) int {
+	c := d.container(l.at)
+	n := 0
+	for i, r := range l.upgrades {
+		if _, fails := slices.BinarySearch(c.failing, int32(r)); !fails && i > 0 {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // nameList names the records of list l in folds, when not even a line
