@@ -1470,3 +1470,19 @@ func TestJSONRecordListNamesFilesForOneWithErrors(t *testing.T) {
 		t.Errorf("the file with an error is not shown in full:\n%s", got)
 	}
 }
+
+// Records named by a path each, that hold an id spelling their name and
+// more (npm query's "_id": "axios@1.7.7"), go by the id: it tells them
+// apart and says what each is, where the paths share a long prefix.
+func TestJSONRecordKeyIDHoldsName(t *testing.T) {
+	var items []string
+	for _, p := range []string{"axios", "body-parser", "@babel/core", "dayjs", "depd", "ee-first", "express", "fresh", "lodash", "marked"} {
+		items = append(items, fmt.Sprintf(`{"name":%q,"version":"1.2.3","_id":"%s@1.2.3","path":"/home/user/work/project/node_modules/%s"}`, p, p, p))
+	}
+	b := []byte("[" + strings.Join(items, ",") + "]")
+	var segs []seg
+	eachItem(b, 0, func(start, end int) bool { segs = append(segs, seg{start, end}); return true })
+	if got := recordKey(b, segs); len(got) != 1 || string(got[0]) != `"_id"` {
+		t.Errorf("records named by %q, want _id", got)
+	}
+}
