@@ -50,9 +50,11 @@ func kindAt(b []byte, i int) jkind {
 
 // Words that make a key or a value tell of a failure, in lower case.
 var (
-	// errorKeys hold an error whenever their value is not empty.
+	// errorKeys hold an error whenever their value is not empty: a
+	// count of errors (a linter's, for each file) when it is not 0.
 	errorKeys = wordSet("error", "errors", "err", "exception", "failure", "failures", "fatal", "panic",
-		"stacktrace", "traceback", "depserrors", "problems", "missing", "invalid", "extraneous")
+		"stacktrace", "traceback", "depserrors", "problems", "missing", "invalid", "extraneous",
+		"errorcount", "error_count", "errors_count", "fatalerrorcount")
 	// statusKeys hold a state that may be a failure.
 	statusKeys = wordSet("status", "state", "result", "conclusion", "outcome", "action", "level",
 		"severity", "lvl", "statuscode", "status_code", "phase", "health")

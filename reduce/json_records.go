@@ -224,7 +224,7 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			key = d.memberValue(key, k)
 		}
 		l.numbered = key.end > key.start && kindAt(b, key.start) == jNumber
-		if len(l.path) == 1 && nameRank(l.path[0]) == len(nameKeys) {
+		if len(l.path) == 1 && nameRank(l.path[0]) == len(nameKeys) && !spellsName(b, items, l.path[0]) {
 			for _, st := range countKeys(b, items, nil) {
 				if nameRank(st.name) < len(nameKeys) && st.n < len(items) {
 					l.someNamed = append(l.someNamed, string(st.name))
@@ -296,6 +296,9 @@ const maxRecordKeys = 64
 func recordKey(b []byte, items []seg) [][]byte {
 	order := countKeys(b, items, nil)
 	if best := bestKey(order, len(items)); best != nil {
+		if id := nameID(b, items, order); id != nil {
+			return [][]byte{id}
+		}
 		return [][]byte{best.name}
 	}
 	// A name nested in an object every record has.
@@ -360,6 +363,38 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 		})
 	}
 	return order
+}
+
+// nameID returns the key, quoted, of a field that tells nine in ten
+// records apart whose every value spells the record's name and more, as npm's
+// "_id": "axios@1.7.7" beside "name": "axios", or nil: it names a record
+// and says what it is, where a path each record has is long and shares
+// most of its length with the others'.
+func nameID(b []byte, items []seg, order []*recordKeyStat) []byte {
+	for _, st := range order {
+		if st.n == len(items) && len(st.values)*10 >= len(items)*9 && st.length <= maxRecordKey*len(items) && spellsName(b, items, st.name) {
+			return st.name
+		}
+	}
+	return nil
+}
+
+// spellsName reports whether every record's value of key, a string,
+// spells the record's name and more: "axios@1.7.7" beside "axios".
+func spellsName(b []byte, items []seg, key []byte) bool {
+	name := []byte(`"name"`)
+	if bytes.Equal(key, name) {
+		return false
+	}
+	for _, v := range items {
+		n, id := memberValue(b, v, name), memberValue(b, v, key)
+		if n.end-n.start < 3 || id.end <= id.start || b[n.start] != '"' || b[id.start] != '"' ||
+			id.end-id.start <= n.end-n.start || !bytes.HasPrefix(b[id.start:id.end-1], b[n.start:n.end-1]) ||
+			isWordByte(b[id.start+n.end-n.start-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // bestKey returns the key that best names n records: one all of them have
@@ -736,6 +771,26 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.label, l.tell, l.tellVaries = label, tell, tellVaries
 		}
 	}
+	if l := lists[0]; k >= 0 && len(lists) == 1 && !l.object && len(d.container(l.at).failing) > 0 && k < d.failingFirst(l) {
+		// Lines for every record that leave no room for those that
+		// fail, a lint report's files with errors, give way to names
+		// in folds when these leave room for more of them in full.
+		saved := struct {
+			whole    int
+			byKey    bool
+			upgrades []int
+		}{whole, l.byKey, slices.Clone(l.upgrades)}
+		k2 := d.nameList(l, budget, c, fits)
+		if k2 > k {
+			k, whole = k2, 0
+			fits(k)
+			floor := last
+			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) || last.poorer(floor) }) - 1
+		} else {
+			l.names = nil
+			whole, l.byKey, l.upgrades = saved.whole, saved.byKey, saved.upgrades
+		}
+	}
 	if l := lists[0]; k < 0 && len(lists) == 1 && (!l.object || l.label == nil) {
 		// Once the names fit, the room they leave shows records whole,
 		// one a line, spread over the list: the names are a floor. The
@@ -767,14 +822,16 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			// records in full, it would come and go as the budget grows
 			// a record in full at a time.
 			// A second field, a version beside a second name, is
-			// tried first, by the same count.
+			// tried first, by the same count. Records that fail do
+			// not give way: they are what a person debugging reads.
+			keep := min(k, max(d.failingFirst(l), 1))
 			for _, two := range []bool{true, false} {
 				if two && l.tell2 == nil {
 					continue
 				}
 				l.telling, l.telling2 = true, two
 				k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1
-				if k2 >= min(k, 1) && fits(k2) && (l.tellsApart || l.counts.elided+k-k2 < elided) {
+				if k2 >= keep && fits(k2) && (l.tellsApart || l.counts.elided+k-k2 < elided) {
 					k = k2
 					break
 				}
@@ -827,6 +884,21 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		return nil, false
 	}
 	return views, true
+}
+
+// failingFirst returns how many of the records list l shows in full
+// first are the first record and records that fail, in a row: those that
+// stand out by a failure come first among the outliers.
+func (d *jsonDoc) failingFirst(l *recordList) int {
+	c := d.container(l.at)
+	n := 0
+	for i, r := range l.upgrades {
+		if _, fails := slices.BinarySearch(c.failing, int32(r)); !fails && i > 0 {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // nameList names the records of list l in folds, when not even a line

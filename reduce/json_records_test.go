@@ -1418,3 +1418,71 @@ func TestJSONListTriesCapped(t *testing.T) {
 		}
 	}
 }
+
+// lintReport writes a lint report (eslint -f json) of 60 files with
+// warnings in the folders of dirs, path names each, where the 38th file
+// has an error too.
+func lintReport(dirs []string, path func(dir string, i int) string) []byte {
+	var files []string
+	for i := range 60 {
+		var msgs []string
+		for j := range i%5 + 2 {
+			msgs = append(msgs, fmt.Sprintf(`{"ruleId":"no-var","severity":1,"message":"Unexpected var, use let or const instead.","line":%d,"column":5}`, 10+j))
+		}
+		errors := 0
+		if i == 37 {
+			msgs = slices.Insert(msgs, 1, `{"ruleId":"no-undef","severity":2,"message":"'frobnicate' is not defined.","line":99,"column":3}`)
+			errors = 1
+		}
+		files = append(files, fmt.Sprintf(`{"filePath":%q,"messages":[%s],"errorCount":%d,"warningCount":%d,"source":%q}`,
+			path(dirs[i*len(dirs)/60], i), strings.Join(msgs, ","), errors, len(msgs)-errors, strings.Repeat("var x = 1;\n", 40)))
+	}
+	return []byte("[" + strings.Join(files, ",") + "]")
+}
+
+// A lint report's file with an error stands out among the files with only
+// warnings, though its record looks like theirs: its count of errors
+// tells of a failure, and the view shows its messages, rather than give
+// way to the count of warnings on each file's line.
+func TestJSONRecordListShowsFileWithErrors(t *testing.T) {
+	in := lintReport([]string{"components"}, func(dir string, i int) string {
+		return fmt.Sprintf("/home/user/projects/webapp/src/%s/module%02d/implementation/file%02d.js", dir, i, i)
+	})
+	got := body(t, shape.JSON, in, 2000)
+	if !bytes.Contains(got, []byte("'frobnicate' is not defined.")) {
+		t.Errorf("the file with an error is not shown in full:\n%s", got)
+	}
+}
+
+// Where a line for each file of a lint report leaves no room for the file
+// with an error, the files are named in folds, and it is shown in full.
+func TestJSONRecordListNamesFilesForOneWithErrors(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	in := lintReport([]string{"lib", "util", "view"}, func(dir string, i int) string {
+		return fmt.Sprintf("/home/user/projects/webapp/src/components/%s/%s.js", dir, words[i%20])
+	})
+	got := body(t, shape.JSON, in, 1500)
+	if !bytes.Contains(got, []byte("in folds")) {
+		t.Errorf("the files are not named in folds:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("'frobnicate' is not defined.")) {
+		t.Errorf("the file with an error is not shown in full:\n%s", got)
+	}
+}
+
+// Records named by a path each, that hold an id spelling their name and
+// more (npm query's "_id": "axios@1.7.7"), go by the id: it tells them
+// apart and says what each is, where the paths share a long prefix.
+func TestJSONRecordKeyIDHoldsName(t *testing.T) {
+	var items []string
+	for _, p := range []string{"axios", "body-parser", "@babel/core", "dayjs", "depd", "ee-first", "express", "fresh", "lodash", "marked"} {
+		items = append(items, fmt.Sprintf(`{"name":%q,"version":"1.2.3","_id":"%s@1.2.3","path":"/home/user/work/project/node_modules/%s"}`, p, p, p))
+	}
+	b := []byte("[" + strings.Join(items, ",") + "]")
+	var segs []seg
+	eachItem(b, 0, func(start, end int) bool { segs = append(segs, seg{start, end}); return true })
+	if got := recordKey(b, segs); len(got) != 1 || string(got[0]) != `"_id"` {
+		t.Errorf("records named by %q, want _id", got)
+	}
+}
