@@ -2243,6 +2243,9 @@ type diffGapNote struct {
 	first, last int // the gap's lines
 	// or is the note offered in its stead where a line does not fit.
 	or *diffGapNote
+	// brief is the note's text with the heads it counts alone, for
+	// where not every note fits with the changed lines' counts too.
+	brief string
 }
 
 // extra returns how much more the notes cost than the gap lines they
@@ -2272,6 +2275,31 @@ func (p *diffPlan) withNotes(chosen []Piece, notes []diffGapNote, budget int) ([
 	left := budget - p.cost(chosen)
 	all := slices.Clone(chosen)
 	used := 0
+	if p.extra(notes) > left {
+		// Not every note fits whole: where the heads alone fit in
+		// every one, each gap that hides headers counts them, not the
+		// earlier ones all and the later ones nothing.
+		brief := slices.Clone(notes)
+		for i := range brief {
+			if brief[i].brief != "" {
+				brief[i].piece.Note = brief[i].brief
+			}
+		}
+		if reserve := p.extra(brief); reserve <= left {
+			// The room left over gives the earlier notes their
+			// changed lines' counts back.
+			spent := 0
+			for i := range brief {
+				own := p.extra(brief[i : i+1])
+				reserve -= own
+				if whole := p.extra(notes[i : i+1]); spent+whole+reserve <= left {
+					brief[i], own = notes[i], whole
+				}
+				spent += own
+			}
+			notes = brief
+		}
+	}
 	for _, n := range notes {
 		for g := &n; g != nil; g = g.or {
 			if e := p.extra([]diffGapNote{*g}); e <= left {
@@ -2481,11 +2509,14 @@ func (p *diffPlan) gapNotes(chosen []Piece) []diffGapNote {
 			text += " " + c.note()
 		}
 		note := diffGapNote{piece: Piece{Line: next, Note: text + "]", Stands: to - next + 1, Prio: prioDiffGap}, first: next, last: to}
+		if h != (diffHeads{}) && c != (diffCounts{}) {
+			note.brief = "  [... " + elision.LineRange(next, to) + ": " + h.String() + "]"
+		}
 		if head, ok := p.countedHunk(next, to); ok && h == (diffHeads{hunks: 1}) {
 			// Its header says where the hunk is and how much it
 			// changes, for about what "1 hunk" and the counts
 			// cost: the note only where the header does not fit.
-			notes = append(notes, diffGapNote{head, next, to, &note})
+			notes = append(notes, diffGapNote{piece: head, first: next, last: to, or: &note})
 			return
 		}
 		notes = append(notes, note)

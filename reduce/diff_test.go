@@ -2099,3 +2099,32 @@ func TestDiffGapNoteWhereHeaderDoesNotFit(t *testing.T) {
 		t.Errorf("the note that fits is left out: %+v", got)
 	}
 }
+
+// Where the notes with changed lines' counts do not all fit but those
+// with the headers alone do, every gap that hides a hunk header counts
+// it: the later gaps of a patch series are not left bare while the
+// earlier ones count theirs.
+func TestDiffGapNotesEven(t *testing.T) {
+	path := filepath.Join(corpusDir, "diff-git-format-patch-series.out")
+	input, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(input), "\n")
+	view := string(body(t, shape.Diff, input, 1900))
+	gap := regexp.MustCompile(`^  \[\.\.\. L(\d+)-(\d+)(:?)`)
+	for _, l := range strings.Split(view, "\n") {
+		m := gap.FindStringSubmatch(l)
+		if m == nil || m[3] == ":" {
+			continue
+		}
+		from, _ := strconv.Atoi(m[1])
+		to, _ := strconv.Atoi(m[2])
+		for _, h := range lines[from-1 : to] {
+			if strings.HasPrefix(h, "@@ ") {
+				t.Errorf("%s hides a hunk header and counts none", l)
+				break
+			}
+		}
+	}
+}

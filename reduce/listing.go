@@ -87,6 +87,8 @@ type Listing struct {
 	section []byte // the directory ls -R heads the current entries with
 	secRows int    // the entries read under it
 
+	lastEntry int          // the line of the last entry the census counted
+	root      int          // the line a drawn tree hangs from, counted as no entry
 	treeLast  int          // the line of the last tree entry
 	treeDepth int          // and its depth
 	treeDirs  map[int]bool // the lines of tree entries that others are under
@@ -193,6 +195,7 @@ func (r *Listing) Add(l Line) {
 	case shape.ListingPath:
 		name := b[ll.Start:ll.End]
 		dir, ext := r.census.add(r.section, name)
+		r.lastEntry = l.N
 		// A name with no directory (ls, ls -1) folds as a path does,
 		// but not under an ls -R heading, whose entries take turns by
 		// section, nor after an indentation (apt-cache rdepends), where
@@ -231,6 +234,7 @@ func (r *Listing) Add(l Line) {
 			counted = nil
 		}
 		dir, ext := r.census.add(r.section, counted)
+		r.lastEntry = l.N
 		r.census.kind(b)
 		c := r.classify(b, ll)
 		c.dir, c.ext = dir, ext
@@ -252,6 +256,14 @@ func (r *Listing) Add(l Line) {
 		r.entry(l, c)
 	case shape.ListingTree:
 		r.fold.end()
+		if r.treeLast == 0 && r.root == 0 && r.lastEntry == l.N-1 && ll.Depth == 0 {
+			// The line a tree's first entry follows is its root (tree's
+			// ".", npm ls's package), not one of its entries: tree
+			// itself counts it in neither its directories nor its
+			// files.
+			r.census.undo()
+			r.root = l.N - 1
+		}
 		r.census.add(nil, nil)
 		if r.treeLast > 0 && r.treeLast == l.N-1 && ll.Depth > r.treeDepth && len(r.treeDirs) < listMaxDirs {
 			// The entry before this deeper one holds it: a directory

@@ -24,6 +24,15 @@ type listCensus struct {
 	extMore  int               // entries of extensions past the cap
 	types    map[byte]int
 	typed    int
+	last     listCount // what the last add counted
+}
+
+// listCount is where add counted an entry, for undo.
+type listCount struct {
+	named bool
+	dir   int // the index of its directory, or -1
+	more  bool
+	ext   string
 }
 
 // listCensusLeast is the fewest entries not below that a directory's line
@@ -45,6 +54,7 @@ func newListCensus() listCensus {
 // extension.
 func (c *listCensus) add(section, name []byte) (int, string) {
 	c.entries++
+	c.last = listCount{dir: -1}
 	if name == nil {
 		return -1, ""
 	}
@@ -61,6 +71,7 @@ func (c *listCensus) add(section, name []byte) (int, string) {
 		return -1, ""
 	}
 	c.named++
+	c.last.named = true
 	e := nameExt(base)
 	ext, ok := c.extNames[string(e)]
 	switch {
@@ -74,10 +85,12 @@ func (c *listCensus) add(section, name []byte) (int, string) {
 		c.extMore++
 		ext = "\x00" // past the cap: counted with no extension's
 	}
+	c.last.ext = ext
 	i, ok := c.dirs[string(dir)]
 	if !ok {
 		if len(c.list) >= listMaxDirs || c.dirBytes+len(dir) > listMaxDirBytes {
 			c.more++
+			c.last.more = true
 			return -1, ext
 		}
 		i = len(c.list)
@@ -86,7 +99,43 @@ func (c *listCensus) add(section, name []byte) (int, string) {
 		c.dirBytes += len(dir)
 	}
 	c.list[i].n++
+	c.last.dir = i
 	return i, ext
+}
+
+// undo takes back the entry the last add counted, found to be no entry:
+// the root a drawn tree hangs from. Its kind is not taken back: only an
+// ls -l row has one, and a tree's root is none.
+func (c *listCensus) undo() {
+	c.entries--
+	l := c.last
+	c.last = listCount{dir: -1}
+	if !l.named {
+		return
+	}
+	c.named--
+	switch {
+	case l.ext == "\x00" && c.extMore > 0:
+		c.extMore--
+	default:
+		c.exts[l.ext]--
+		if c.exts[l.ext] == 0 {
+			delete(c.exts, l.ext)
+			delete(c.extNames, l.ext)
+		}
+	}
+	switch {
+	case l.more:
+		c.more--
+	case l.dir >= 0:
+		c.list[l.dir].n--
+		if d := c.list[l.dir]; d.n == 0 && l.dir == len(c.list)-1 {
+			// The directory the entry opened: no one else's index.
+			delete(c.dirs, d.dir)
+			c.dirBytes -= len(d.dir)
+			c.list = c.list[:l.dir]
+		}
+	}
 }
 
 // extKey returns the key the census counts a name's extension under.

@@ -424,7 +424,10 @@ func (r *Listing) shown(chosen []Piece) listShown {
 	for _, t := range r.tail {
 		entries[t.piece.Line] = t
 	}
-	count := func(dir int, ext string) {
+	count := func(line, dir int, ext string) {
+		if line == r.root && r.root > 0 {
+			return // no entry
+		}
 		s.entries++
 		if dir >= 0 {
 			s.dirs[dir]++
@@ -438,7 +441,7 @@ func (r *Listing) shown(chosen []Piece) listShown {
 			// Names hold no braces: a brace is a fold's.
 			s.braced = s.braced || strings.Contains(p.Note, "{")
 			for _, nm := range r.names.names[i : i+p.Stands] {
-				count(nm.dir, nm.ext)
+				count(nm.line, nm.dir, nm.ext)
 			}
 			continue
 		}
@@ -449,12 +452,12 @@ func (r *Listing) shown(chosen []Piece) listShown {
 				s.inFolds += n
 			}
 			for i := p.Line - rn.first; i < p.Line-rn.first+n; i++ {
-				count(rn.census[i], r.census.extKey(rn.names[i]))
+				count(rn.first+i, rn.census[i], r.census.extKey(rn.names[i]))
 			}
 			continue
 		}
 		if e, ok := entries[p.Line]; ok && p.Note == "" {
-			count(e.dir, e.ext)
+			count(p.Line, e.dir, e.ext)
 		}
 	}
 	return s

@@ -1174,3 +1174,13 @@ func TestListingCensusSkipsDotRows(t *testing.T) {
 		t.Errorf("the census counts . and .. as directories:\n%s", view)
 	}
 }
+
+// A drawn tree hangs from its root (tree's directory, npm ls's package),
+// which is none of its entries: the census counts the 186 entries below
+// encoding/ in the real output of tree, not the root with them.
+func TestListingCensusSkipsTreeRoot(t *testing.T) {
+	view := string(body(t, shape.Listing, listingSample(t, "tree-encoding.out"), 900))
+	if !strings.Contains(view, "[headroom: 186 entries · ") {
+		t.Errorf("the census counts the tree's root as an entry:\n%s", view)
+	}
+}
