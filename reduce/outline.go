@@ -281,7 +281,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 	for _, k := range o.held.keys {
 		it := &o.held.slots[k.slot]
 		p := it.piece
-		if it.hash && !markdown || it.rule && markdown || it.title && !marked {
+		if (it.hash || it.link) && !markdown || it.rule && markdown || it.title && !marked {
 			p.Prio = it.alt
 		}
 		out = append(out, p)
@@ -522,6 +522,7 @@ func (o *Outline) finalize(next *lineShape) {
 	stmt := !comment && !inHere && !s.closer && !(s.cont && bond != 0) && !(sqlStart(c) && !o.stmt.dollar) &&
 		(o.stmt.open || o.sqlVerb(c, s.w))
 
+	link := !inQuote && !inHere && s.w == 0 && linkItem(c)
 	var (
 		prio     int
 		hash     bool
@@ -541,6 +542,15 @@ func (o *Outline) finalize(next *lineShape) {
 		kind = o.openerKind(s, ctx, opener)
 	case inHere:
 		prio = o.rest(depth+1, n)
+		push = false
+	case link:
+		// A list's item that starts with a link names an entry, as a
+		// table of contents does, or what a README offers: in markdown
+		// it ranks with the names a file declares, above the bodies of
+		// its sections (a changelog's collapsed <details>). In code, a
+		// star starts a comment's line.
+		prio = o.class(prioOutlineDecl, depth*8+int(declFunc)*2, n)
+		alt = o.rest(depth, n)
 		push = false
 	case comment:
 		prio = o.rest(depth, n)
@@ -833,7 +843,7 @@ func (o *Outline) finalize(next *lineShape) {
 		o.lastN++
 	}
 	o.noteEntry(n, s.w, prio)
-	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, title: titled, alt: alt})
+	o.propose(outlineItem{piece: p.piece, hash: hash, link: link, rule: rule, title: titled, alt: alt})
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
 		doc := o.doc.piece
@@ -1580,8 +1590,11 @@ type outlineItem struct {
 	// which in markdown is a key and its value; alt is its priority as
 	// such. title marks a line that leads in to a paragraph, which in a
 	// help without marks of markdown is a section's title; alt is its
-	// priority as such.
+	// priority as such. link marks a list's item that starts with a
+	// link, an entry in markdown, a comment's line in code; alt is its
+	// priority as the latter.
 	hash  bool
+	link  bool
 	rule  bool
 	title bool
 	alt   int

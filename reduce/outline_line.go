@@ -1288,3 +1288,19 @@ func spread(i int) int {
 
 // spreadBits is the width of a spread rank.
 const spreadBits = 20
+
+// linkItem reports whether c is an item of a markdown list that starts
+// with a link: "* [zstd](https://...) compression in pure Go", an entry
+// of a table of contents or of a list of what a document offers. A task
+// list's box ("- [x] done") is no link.
+func linkItem(c []byte) bool {
+	if len(c) < 2 || c[1] != ' ' || c[0] != '*' && c[0] != '-' && c[0] != '+' {
+		return false
+	}
+	c = trimBlankLeft(c[2:])
+	if len(c) == 0 || c[0] != '[' {
+		return false
+	}
+	end := bytes.IndexByte(c, ']')
+	return end > 1 && hasPrefix(c[end+1:], "(")
+}

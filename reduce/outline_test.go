@@ -1861,3 +1861,33 @@ func TestOutlineGrammarRules(t *testing.T) {
 		t.Errorf("?factor ranks %d, the rule above it %d", ranks[10], ranks[8])
 	}
 }
+
+// A README's list of links (what it offers, other packages) names the
+// entries of its sections, as a table of contents does: it ranks above
+// the collapsed <details> blocks of a changelog and their summaries.
+func TestOutlineLinkList(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# pack\n\nThis package provides several things.\n\n")
+	for i := range 6 {
+		fmt.Fprintf(&b, "* [offer%d](https://example.com/offer%d) does a useful thing for you.\n", i, i)
+	}
+	b.WriteString("\n# changelog\n\n")
+	for i := range 12 {
+		fmt.Fprintf(&b, "<details>\n\t<summary>See changes to v1.%d.x</summary>\n\t\n", i)
+		for j := range 10 {
+			fmt.Fprintf(&b, "\t* fix%d: Repair a thing in release %d. https://example.com/pull/%d\n", j, i, i*10+j)
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+	b.WriteString("# Other packages\n\nHere are other packages of good quality:\n\n")
+	for i := range 6 {
+		fmt.Fprintf(&b, "* [other%d](https://example.com/other%d) - another fast codec.\n", i, i)
+	}
+	b.WriteString("\n# license\n\nSee LICENSE file.\n")
+	got := body(t, shape.Outline, []byte(b.String()), 400)
+	for _, name := range []string{"[offer0]", "[offer5]", "[other0]", "[other5]"} {
+		if !strings.Contains(string(got), name) {
+			t.Errorf("link item %s left out:\n%s", name, got)
+		}
+	}
+}
