@@ -154,6 +154,9 @@ type Outline struct {
 	// named is set when the next line is the name of a function whose
 	// return type the line before it gives.
 	named bool
+	// member is set when the last line of code ended with a comma, as an
+	// object's member does (},): a shorthand method may come next.
+	member bool
 	// declared is set once a line at the margin has declared a type or
 	// a function by its keyword: the file is code, not a Makefile.
 	declared bool
@@ -453,6 +456,12 @@ func (o *Outline) finalize(next *lineShape) {
 			// in it.
 			top.braced = false
 		}
+	}
+	if !comment && !inHere && ctx == blockBody && o.member && s.w > 0 && s.decl != declControl && shorthandMethod(c) {
+		// An object's shorthand method (registerDecorator(size, name) {)
+		// after its members, as a key given a function is: the object
+		// reads as data, but no statement is a call that opens a block.
+		s.decl, s.keyword = declFunc, true
 	}
 	// A brace alone on its line opens the block of the declaration above
 	// it, whose header may have run over several lines (a class's
@@ -824,6 +833,9 @@ func (o *Outline) finalize(next *lineShape) {
 		o.code++
 	}
 
+	if !comment && !inHere {
+		o.member = c[len(c)-1] == ','
+	}
 	if !comment && !inHere {
 		o.sqlLine(c, s.w)
 	}

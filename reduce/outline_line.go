@@ -1304,3 +1304,23 @@ func linkItem(c []byte) bool {
 	end := bytes.IndexByte(c, ']')
 	return end > 1 && hasPrefix(c[end+1:], "(")
 }
+
+// shorthandMethod reports whether c reads as an object's method declared
+// in short, as JavaScript writes it: a name, maybe after async, get, set
+// or a generator's star, then its parameters, then the brace that opens
+// its body (registerDecorator(paramSize, name) {).
+func shorthandMethod(c []byte) bool {
+	for _, w := range []string{"async", "get", "set"} {
+		if hasPrefix(c, w+" ") {
+			c = trimBlankLeft(c[len(w):])
+		}
+	}
+	if len(c) > 0 && c[0] == '*' {
+		c = trimBlankLeft(c[1:])
+	}
+	i := 0
+	for i < len(c) && (isWordByte(c[i]) || c[i] == '$') {
+		i++
+	}
+	return i > 0 && i < len(c) && c[i] == '(' && !isCloser(c) && hasSuffix(c, ") {")
+}

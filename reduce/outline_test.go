@@ -1891,3 +1891,33 @@ func TestOutlineLinkList(t *testing.T) {
 		}
 	}
 }
+
+// An object's shorthand method (registerDecorator(paramSize, name) {),
+// among keys given functions, declares a method as they do: the object
+// reads as data, its lines a body.
+func TestOutlineShorthandMethods(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("function Compiler() {}\n\nCompiler.prototype = {\n")
+	for i := range 40 {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "  method%02d: function(value, options) {\n", i)
+		} else {
+			fmt.Fprintf(&b, "  method%02d(value, options) {\n", i)
+		}
+		for j := range 6 {
+			fmt.Fprintf(&b, "    this.stack.push(value + %d, options.flag%d);\n", j, j)
+		}
+		b.WriteString("  },\n\n")
+	}
+	b.WriteString("};\n")
+	got := body(t, shape.Outline, []byte(b.String()), 600)
+	short := 0
+	for i := 1; i < 40; i += 2 {
+		if strings.Contains(string(got), fmt.Sprintf("method%02d(", i)) {
+			short++
+		}
+	}
+	if short < 15 {
+		t.Errorf("%d of 20 shorthand methods named, want 15:\n%s", short, got)
+	}
+}
