@@ -354,17 +354,7 @@ func TestOutlineEntryIndex(t *testing.T) {
 // function (...) {) declares its methods: they are spread over the view
 // as a class's are, not kept in the order of their lines until it is full.
 func TestOutlineObjectMethods(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("function Compiler() {}\n\nCompiler.prototype = {\n")
-	for i := range 40 {
-		fmt.Fprintf(&b, "  method%02d: function(value, options) {\n", i)
-		for j := range 6 {
-			fmt.Fprintf(&b, "    this.stack.push(value + %d, options.flag%d);\n", j, j)
-		}
-		b.WriteString("  },\n\n")
-	}
-	b.WriteString("};\n")
-	got := body(t, shape.Outline, []byte(b.String()), 600)
+	got := body(t, shape.Outline, prototypeObject(func(int) bool { return false }), 600)
 	methods, late := 0, 0
 	for i := range 40 {
 		if strings.Contains(string(got), fmt.Sprintf("method%02d:", i)) {
@@ -1896,21 +1886,7 @@ func TestOutlineLinkList(t *testing.T) {
 // among keys given functions, declares a method as they do: the object
 // reads as data, its lines a body.
 func TestOutlineShorthandMethods(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("function Compiler() {}\n\nCompiler.prototype = {\n")
-	for i := range 40 {
-		if i%2 == 0 {
-			fmt.Fprintf(&b, "  method%02d: function(value, options) {\n", i)
-		} else {
-			fmt.Fprintf(&b, "  method%02d(value, options) {\n", i)
-		}
-		for j := range 6 {
-			fmt.Fprintf(&b, "    this.stack.push(value + %d, options.flag%d);\n", j, j)
-		}
-		b.WriteString("  },\n\n")
-	}
-	b.WriteString("};\n")
-	got := body(t, shape.Outline, []byte(b.String()), 600)
+	got := body(t, shape.Outline, prototypeObject(func(i int) bool { return i%2 == 1 }), 600)
 	short := 0
 	for i := 1; i < 40; i += 2 {
 		if strings.Contains(string(got), fmt.Sprintf("method%02d(", i)) {
@@ -1920,4 +1896,24 @@ func TestOutlineShorthandMethods(t *testing.T) {
 	if short < 15 {
 		t.Errorf("%d of 20 shorthand methods named, want 15:\n%s", short, got)
 	}
+}
+
+// prototypeObject returns JavaScript that declares 40 methods of a
+// prototype as keys given functions, the i-th in short where short says.
+func prototypeObject(short func(i int) bool) []byte {
+	var b strings.Builder
+	b.WriteString("function Compiler() {}\n\nCompiler.prototype = {\n")
+	for i := range 40 {
+		if short(i) {
+			fmt.Fprintf(&b, "  method%02d(value, options) {\n", i)
+		} else {
+			fmt.Fprintf(&b, "  method%02d: function(value, options) {\n", i)
+		}
+		for j := range 6 {
+			fmt.Fprintf(&b, "    this.stack.push(value + %d, options.flag%d);\n", j, j)
+		}
+		b.WriteString("  },\n\n")
+	}
+	b.WriteString("};\n")
+	return []byte(b.String())
 }
