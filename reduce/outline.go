@@ -154,6 +154,9 @@ type Outline struct {
 	// named is set when the next line is the name of a function whose
 	// return type the line before it gives.
 	named bool
+	// member is set when the last line of code ended with a comma, as an
+	// object's member does (},): a shorthand method may come next.
+	member bool
 	// declared is set once a line at the margin has declared a type or
 	// a function by its keyword: the file is code, not a Makefile.
 	declared bool
@@ -281,7 +284,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 	for _, k := range o.held.keys {
 		it := &o.held.slots[k.slot]
 		p := it.piece
-		if it.hash && !markdown || it.rule && markdown || it.title && !marked {
+		if (it.hash || it.link) && !markdown || it.rule && markdown || it.title && !marked {
 			p.Prio = it.alt
 		}
 		out = append(out, p)
@@ -454,6 +457,12 @@ func (o *Outline) finalize(next *lineShape) {
 			top.braced = false
 		}
 	}
+	if !comment && !inHere && ctx == blockBody && o.member && s.w > 0 && s.decl != declControl && shorthandMethod(c) {
+		// An object's shorthand method (registerDecorator(size, name) {)
+		// after its members, as a key given a function is: the object
+		// reads as data, but no statement is a call that opens a block.
+		s.decl, s.keyword = declFunc, true
+	}
 	// A brace alone on its line opens the block of the declaration above
 	// it, whose header may have run over several lines (a class's
 	// implements, a function's where): it is that block's first line, not
@@ -522,6 +531,7 @@ func (o *Outline) finalize(next *lineShape) {
 	stmt := !comment && !inHere && !s.closer && !(s.cont && bond != 0) && !(sqlStart(c) && !o.stmt.dollar) &&
 		(o.stmt.open || o.sqlVerb(c, s.w))
 
+	link := !inQuote && !inHere && s.w == 0 && linkItem(c)
 	var (
 		prio     int
 		hash     bool
@@ -541,6 +551,15 @@ func (o *Outline) finalize(next *lineShape) {
 		kind = o.openerKind(s, ctx, opener)
 	case inHere:
 		prio = o.rest(depth+1, n)
+		push = false
+	case link:
+		// A list's item that starts with a link names an entry, as a
+		// table of contents does, or what a README offers: in markdown
+		// it ranks with the names a file declares, above the bodies of
+		// its sections (a changelog's collapsed <details>). In code, a
+		// star starts a comment's line.
+		prio = o.class(prioOutlineDecl, depth*8+int(declFunc)*2, n)
+		alt = o.rest(depth, n)
 		push = false
 	case comment:
 		prio = o.rest(depth, n)
@@ -815,6 +834,9 @@ func (o *Outline) finalize(next *lineShape) {
 	}
 
 	if !comment && !inHere {
+		o.member = c[len(c)-1] == ','
+	}
+	if !comment && !inHere {
 		o.sqlLine(c, s.w)
 	}
 	p.piece.Prio = prio
@@ -833,7 +855,7 @@ func (o *Outline) finalize(next *lineShape) {
 		o.lastN++
 	}
 	o.noteEntry(n, s.w, prio)
-	o.propose(outlineItem{piece: p.piece, hash: hash, rule: rule, title: titled, alt: alt})
+	o.propose(outlineItem{piece: p.piece, hash: hash, link: link, rule: rule, title: titled, alt: alt})
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
 		doc := o.doc.piece
@@ -1580,8 +1602,11 @@ type outlineItem struct {
 	// which in markdown is a key and its value; alt is its priority as
 	// such. title marks a line that leads in to a paragraph, which in a
 	// help without marks of markdown is a section's title; alt is its
-	// priority as such.
+	// priority as such. link marks a list's item that starts with a
+	// link, an entry in markdown, a comment's line in code; alt is its
+	// priority as the latter.
 	hash  bool
+	link  bool
 	rule  bool
 	title bool
 	alt   int

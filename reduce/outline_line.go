@@ -1288,3 +1288,39 @@ func spread(i int) int {
 
 // spreadBits is the width of a spread rank.
 const spreadBits = 20
+
+// linkItem reports whether c is an item of a markdown list that starts
+// with a link: "* [zstd](https://...) compression in pure Go", an entry
+// of a table of contents or of a list of what a document offers. A task
+// list's box ("- [x] done") is no link.
+func linkItem(c []byte) bool {
+	if len(c) < 2 || c[1] != ' ' || c[0] != '*' && c[0] != '-' && c[0] != '+' {
+		return false
+	}
+	c = trimBlankLeft(c[2:])
+	if len(c) == 0 || c[0] != '[' {
+		return false
+	}
+	end := bytes.IndexByte(c, ']')
+	return end > 1 && hasPrefix(c[end+1:], "(")
+}
+
+// shorthandMethod reports whether c reads as an object's method declared
+// in short, as JavaScript writes it: a name, maybe after async, get, set
+// or a generator's star, then its parameters, then the brace that opens
+// its body (registerDecorator(paramSize, name) {).
+func shorthandMethod(c []byte) bool {
+	for _, w := range []string{"async", "get", "set"} {
+		if hasPrefix(c, w+" ") {
+			c = trimBlankLeft(c[len(w):])
+		}
+	}
+	if len(c) > 0 && c[0] == '*' {
+		c = trimBlankLeft(c[1:])
+	}
+	i := 0
+	for i < len(c) && (isWordByte(c[i]) || c[i] == '$') {
+		i++
+	}
+	return i > 0 && i < len(c) && c[i] == '(' && !isCloser(c) && hasSuffix(c, ") {")
+}

@@ -354,17 +354,7 @@ func TestOutlineEntryIndex(t *testing.T) {
 // function (...) {) declares its methods: they are spread over the view
 // as a class's are, not kept in the order of their lines until it is full.
 func TestOutlineObjectMethods(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("function Compiler() {}\n\nCompiler.prototype = {\n")
-	for i := range 40 {
-		fmt.Fprintf(&b, "  method%02d: function(value, options) {\n", i)
-		for j := range 6 {
-			fmt.Fprintf(&b, "    this.stack.push(value + %d, options.flag%d);\n", j, j)
-		}
-		b.WriteString("  },\n\n")
-	}
-	b.WriteString("};\n")
-	got := body(t, shape.Outline, []byte(b.String()), 600)
+	got := body(t, shape.Outline, prototypeObject(func(int) bool { return false }), 600)
 	methods, late := 0, 0
 	for i := range 40 {
 		if strings.Contains(string(got), fmt.Sprintf("method%02d:", i)) {
@@ -1860,4 +1850,70 @@ func TestOutlineGrammarRules(t *testing.T) {
 	if ranks[10] != ranks[8] {
 		t.Errorf("?factor ranks %d, the rule above it %d", ranks[10], ranks[8])
 	}
+}
+
+// A README's list of links (what it offers, other packages) names the
+// entries of its sections, as a table of contents does: it ranks above
+// the collapsed <details> blocks of a changelog and their summaries.
+func TestOutlineLinkList(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# pack\n\nThis package provides several things.\n\n")
+	for i := range 6 {
+		fmt.Fprintf(&b, "* [offer%d](https://example.com/offer%d) does a useful thing for you.\n", i, i)
+	}
+	b.WriteString("\n# changelog\n\n")
+	for i := range 12 {
+		fmt.Fprintf(&b, "<details>\n\t<summary>See changes to v1.%d.x</summary>\n\t\n", i)
+		for j := range 10 {
+			fmt.Fprintf(&b, "\t* fix%d: Repair a thing in release %d. https://example.com/pull/%d\n", j, i, i*10+j)
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+	b.WriteString("# Other packages\n\nHere are other packages of good quality:\n\n")
+	for i := range 6 {
+		fmt.Fprintf(&b, "* [other%d](https://example.com/other%d) - another fast codec.\n", i, i)
+	}
+	b.WriteString("\n# license\n\nSee LICENSE file.\n")
+	got := body(t, shape.Outline, []byte(b.String()), 400)
+	for _, name := range []string{"[offer0]", "[offer5]", "[other0]", "[other5]"} {
+		if !strings.Contains(string(got), name) {
+			t.Errorf("link item %s left out:\n%s", name, got)
+		}
+	}
+}
+
+// An object's shorthand method (registerDecorator(paramSize, name) {),
+// among keys given functions, declares a method as they do: the object
+// reads as data, its lines a body.
+func TestOutlineShorthandMethods(t *testing.T) {
+	got := body(t, shape.Outline, prototypeObject(func(i int) bool { return i%2 == 1 }), 600)
+	short := 0
+	for i := 1; i < 40; i += 2 {
+		if strings.Contains(string(got), fmt.Sprintf("method%02d(", i)) {
+			short++
+		}
+	}
+	if short < 15 {
+		t.Errorf("%d of 20 shorthand methods named, want 15:\n%s", short, got)
+	}
+}
+
+// prototypeObject returns JavaScript that declares 40 methods of a
+// prototype as keys given functions, the i-th in short where short says.
+func prototypeObject(short func(i int) bool) []byte {
+	var b strings.Builder
+	b.WriteString("function Compiler() {}\n\nCompiler.prototype = {\n")
+	for i := range 40 {
+		if short(i) {
+			fmt.Fprintf(&b, "  method%02d(value, options) {\n", i)
+		} else {
+			fmt.Fprintf(&b, "  method%02d: function(value, options) {\n", i)
+		}
+		for j := range 6 {
+			fmt.Fprintf(&b, "    this.stack.push(value + %d, options.flag%d);\n", j, j)
+		}
+		b.WriteString("  },\n\n")
+	}
+	b.WriteString("};\n")
+	return []byte(b.String())
 }
