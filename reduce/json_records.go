@@ -296,7 +296,7 @@ const maxRecordKeys = 64
 func recordKey(b []byte, items []seg) [][]byte {
 	order := countKeys(b, items, nil)
 	if best := bestKey(order, len(items)); best != nil {
-		if id := nameID(b, items, order); id != nil {
+		if id := nameID(b, items, order); id != nil && !bytes.Equal(best.name, []byte(`"name"`)) {
 			return [][]byte{id}
 		}
 		return [][]byte{best.name}
@@ -369,7 +369,9 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 // records apart whose every value spells the record's name and more, as npm's
 // "_id": "axios@1.7.7" beside "name": "axios", or nil: it names a record
 // and says what it is, where a path each record has is long and shares
-// most of its length with the others'.
+// most of its length with the others'. Where the names alone tell the
+// records apart, recordKey keeps them: the id adds only what a reader
+// can do without (CMake's "yajl::@6890427a").
 func nameID(b []byte, items []seg, order []*recordKeyStat) []byte {
 	for _, st := range order {
 		if st.n == len(items) && len(st.values)*10 >= len(items)*9 && st.length <= maxRecordKey*len(items) && spellsName(b, items, st.name) {

@@ -1486,3 +1486,19 @@ func TestJSONRecordKeyIDHoldsName(t *testing.T) {
 		t.Errorf("records named by %q, want _id", got)
 	}
 }
+
+// Records whose names tell them apart keep going by the name where an id
+// spells it and more (CMake's codemodel targets, "id": "yajl::@6890427a"):
+// the name says all the id says that a reader needs, in less.
+func TestJSONRecordKeyNameOverIDThatSpellsIt(t *testing.T) {
+	var items []string
+	for _, p := range []string{"gen-extra-close", "json_reformat", "json_verify", "yajl", "yajl_s", "parse_config", "perftest", "yajl_test"} {
+		items = append(items, fmt.Sprintf(`{"directoryIndex":0,"id":"%s::@6890427a1f51a3e7e1df","jsonFile":"target-%s-Debug-0a1b2c.json","name":%q,"projectIndex":0}`, p, p, p))
+	}
+	b := []byte("[" + strings.Join(items, ",") + "]")
+	var segs []seg
+	eachItem(b, 0, func(start, end int) bool { segs = append(segs, seg{start, end}); return true })
+	if got := recordKey(b, segs); len(got) != 1 || string(got[0]) != `"name"` {
+		t.Errorf("records named by %q, want name", got)
+	}
+}
