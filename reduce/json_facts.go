@@ -120,16 +120,36 @@ func failing(b []byte, key, v seg, depth int) bool {
 }
 
 // emptyValue reports whether a value holds nothing: null, false, 0, "",
-// [] or {}.
+// [] or {}. A count of zero is empty however it is written: 0.0, or "0"
+// as a JUnit report turned into JSON writes its attributes.
 func emptyValue(raw []byte) bool {
 	switch string(raw) {
 	case "null", "false", "0", `""`:
+		return true
+	}
+	if zero(bytes.Trim(raw, `"`)) {
 		return true
 	}
 	if raw[0] == '[' || raw[0] == '{' {
 		return len(bytes.TrimSpace(raw[1:len(raw)-1])) == 0
 	}
 	return false
+}
+
+// zero reports whether c writes the number zero: 0, 0.0, 00.
+func zero(c []byte) bool {
+	digits, dots := 0, 0
+	for _, ch := range c {
+		switch ch {
+		case '0':
+			digits++
+		case '.':
+			dots++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && dots <= 1
 }
 
 // failState reports whether the value of a status key is a failure: a

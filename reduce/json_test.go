@@ -444,6 +444,31 @@ func TestJSONKeepsManyFieldsBeforeItems(t *testing.T) {
 	}
 }
 
+// A count of errors or failures written as a string, as a JUnit report
+// turned into JSON writes every attribute ("failures": "0"), is empty when
+// it is zero: else every suite is taken to fail, and the one that does is
+// cut with the rest.
+func TestJSONZeroCountInStringDoesNotFail(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"testsuite": [`)
+	for i := range 150 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		failures, failure := "0", ""
+		if i == 97 {
+			failures, failure = "1", `, "failure": "AssertionError: expected 3 got 4"`
+		}
+		fmt.Fprintf(&b, `{"name": "pkg.module%03d", "tests": "12", "failures": %q, "errors": "0", "time": "0.%03d", `+
+			`"testcase": [{"name": "test_case_1", "time": "0.001"%s}]}`, i, failures, i, failure)
+	}
+	b.WriteString("]}")
+	got := body(t, shape.JSON, []byte(b.String()), 1000)
+	if !strings.Contains(string(got), "expected 3 got 4") {
+		t.Errorf("the failing suite is cut:\n%s", got)
+	}
+}
+
 // A record cut to a few of its fields keeps those that tell what it is,
 // with or without the underscore that marks a tool's own fields: npm ls
 // --long writes each package's name@version as "_id", past its integrity

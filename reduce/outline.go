@@ -572,9 +572,11 @@ func (o *Outline) finalize(next *lineShape) {
 			// header's API as much as the prototypes outside comments.
 			// It ends as a prototype does, or goes on with a parameter;
 			// a docstring's list of calls (run(...): Runs a command)
-			// reads on as prose.
+			// reads on as prose. It gives a type before the name: a
+			// call with none (memcpy(dst, src, n);) is code commented
+			// out.
 			end := c[len(c)-1]
-			if d, _ := declOf(c); d == declFunc && (end == ';' || end == ',') && !sentence(c) {
+			if d, _ := declOf(c); d == declFunc && (end == ';' || end == ',') && !sentence(c) && typed(c) {
 				class := int(declFunc) * 2
 				if !exported(c) {
 					class++

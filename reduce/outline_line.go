@@ -1324,3 +1324,14 @@ func shorthandMethod(c []byte) bool {
 	}
 	return i > 0 && i < len(c) && c[i] == '(' && !isCloser(c) && hasSuffix(c, ") {")
 }
+
+// typed reports whether c gives something before the name its parameters
+// follow, as a prototype gives its return type (int deflateInit2(,
+// struct foo *get(): a call does not.
+func typed(c []byte) bool {
+	open := bytes.IndexByte(c, '(')
+	if open < 0 {
+		return false
+	}
+	return bytes.ContainsAny(bytes.TrimRight(c[:open], " \t"), " \t*")
+}

@@ -399,6 +399,38 @@ func TestOutlineCommentPrototype(t *testing.T) {
 	}
 }
 
+// Code commented out, a call at the margin after a bare comment opener,
+// declares nothing: a prototype that opens a comment has a return type
+// before its name, as the calls a function makes do not. A view that
+// shows such a call shows every function's header.
+func TestOutlineCommentedOutCall(t *testing.T) {
+	comments := []string{"init(ctx);", "free(buf);", `printf("%d\n", x);`, "return foo(a, b);",
+		"list_add(&n->list, head);", "", "Call setup(ctx) before anything else;", "Usage: prog(file, mode);",
+		"see foo(3), bar(3),", "memcpy(dst, src, n);"}
+	var b strings.Builder
+	for i, c := range comments {
+		if c != "" {
+			c += "\n"
+		}
+		fmt.Fprintf(&b, "/*\n%s*/\nstatic int worker%02d(int x)\n{\n", c, i)
+		for j := range 40 {
+			fmt.Fprintf(&b, "\tx = x * %d + compute(x, %d);\n", j, j)
+		}
+		b.WriteString("\treturn x;\n}\n\n")
+	}
+	for budget := 150; budget <= 300; budget += 25 {
+		got := string(body(t, shape.Outline, []byte(b.String()), budget))
+		if !strings.Contains(got, "list_add(") && !strings.Contains(got, "memcpy(") {
+			continue
+		}
+		for i := range comments {
+			if want := fmt.Sprintf("static int worker%02d(int x)", i); !strings.Contains(got, want) {
+				t.Errorf("at %d tokens the view lacks %q but shows a call commented out:\n%s", budget, want, got)
+			}
+		}
+	}
+}
+
 // A module wrapped in a function (lodash's runInContext) declares its
 // functions in that function's body: they are declarations still.
 func TestOutlineFunctionsInBody(t *testing.T) {
