@@ -1156,6 +1156,12 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 	if s != nil && !s.hunks {
 		s.hunks = true
 		s.gen = diffGenerated(s.name)
+		if s.gen == "vendored file" && !s.git {
+			// diff -u node_modules/ws@7/x.js node_modules/ws@8/x.js
+			// names the files a person chose to compare: their hunks
+			// are the point, as git's are not among a change's own.
+			s.gen = ""
+		}
 		if s.gen == "" && s.deleted {
 			// Its header says it all; its lines only if there is room.
 			s.gen = "deleted file"

@@ -2128,3 +2128,27 @@ func TestDiffGapNotesEven(t *testing.T) {
 		}
 	}
 }
+
+// A plain diff -u of two files under node_modules, as one compares a
+// package's file with a patched copy, is about those files: it shows
+// their hunks' headers and changed lines, not its first lines in full as
+// a vendored file beside a change's own is shown.
+func TestDiffPlainVendoredPairShowsHunks(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("--- node_modules/ws/lib/websocket.js.orig\t2026-11-27 19:57:00.215923793 +0000\n")
+	b.WriteString("+++ node_modules/ws/lib/websocket.js\t2026-11-27 19:56:52.005134653 +0000\n")
+	for h := range 20 {
+		fmt.Fprintf(&b, "@@ -%d,7 +%d,7 @@\n", 10+40*h, 10+40*h)
+		for k := range 3 {
+			fmt.Fprintf(&b, " const unchanged%d_%d = require('./part%d');\n", h, k, k)
+		}
+		fmt.Fprintf(&b, "-  return old%d(socket);\n+  return renamed%d(socket);\n", h, h)
+		for k := range 3 {
+			fmt.Fprintf(&b, " module.exports.after%d_%d = after%d;\n", h, k, k)
+		}
+	}
+	view := string(body(t, shape.Diff, []byte(b.String()), 400))
+	if n := strings.Count(view, "\n@@ -"); n < 10 {
+		t.Errorf("view shows %d of 20 hunk headers, want 10 at least:\n%s", n, view)
+	}
+}
