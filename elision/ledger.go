@@ -23,13 +23,14 @@ const (
 	// ledgerCap is the size past which the ledger is cut to its newer
 	// half: some ten thousand records, a few weeks of an agent's commands.
 	ledgerCap = 4 << 20
-	// ledgerWait is how long a writer waits for the lock before it drops
-	// its record: the ledger never holds up the output for long, even
-	// if a process holding the lock was stopped.
-	ledgerWait = time.Second
 	// maxRecordLine is the longest line a reader takes as a record.
 	maxRecordLine = 1 << 20
 )
+
+// ledgerWait is how long a writer waits for the lock before it drops
+// its record: the ledger never holds up the output for long, even if a
+// process holding the lock was stopped. Tests shorten it.
+var ledgerWait = time.Second
 
 // A Record is what clip or run did with one input, as the ledger keeps it.
 type Record struct {
@@ -147,7 +148,7 @@ func (s *Store) lockLedger(root *os.Root, create bool) (*os.File, int64, error) 
 			f.Close()
 			return nil, 0, err
 		}
-		if !lockWait(f, ledgerWait) {
+		if !lockWait(f, ledgerWait, grows(root, ofi)) {
 			f.Close()
 			return nil, 0, errLedgerBusy
 		}
@@ -161,6 +162,21 @@ func (s *Store) lockLedger(root *os.Root, create bool) (*os.File, int64, error) 
 		f.Close() // replaced or removed while we waited: open the new one
 	}
 	return nil, 0, errors.New("the ledger keeps being replaced")
+}
+
+// grows returns a function that reports whether the ledger, first seen
+// as fi, changed since it was last called: it was appended to, or a cut
+// replaced it. A writer that waits for the lock waits on while the
+// writers ahead of it make progress.
+func grows(root *os.Root, fi fs.FileInfo) func() bool {
+	return func() bool {
+		now, err := root.Lstat(ledgerName)
+		if err != nil || (os.SameFile(fi, now) && now.Size() == fi.Size()) {
+			return false
+		}
+		fi = now
+		return true
+	}
 }
 
 // cutLedger replaces the ledger, size bytes long and locked as f, with

@@ -254,24 +254,7 @@ func TestRecordAfterReplace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	held, _, err := s.lockLedger(root, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The test holds the lock itself, whatever lockLedger does, and only
-	// where the file system has no locks may a writer go ahead.
-	if !lockWait(held, 0) {
-		t.Fatal("the ledger's lock is held elsewhere")
-	}
-	probe, err := root.Open(ledgerName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	locks := !lockWait(probe, 0)
-	probe.Close()
-	if !locks {
-		t.Skip("no advisory locks here")
-	}
+	held := holdLedger(t, s, root)
 	waiting := make(chan struct{})
 	var once bool
 	lockBusy = func() {
@@ -299,6 +282,83 @@ func TestRecordAfterReplace(t *testing.T) {
 	recs := ledgerLines(t, s)
 	if len(recs) != 2 || recs[0].Warning != "replaced" || recs[1].Warning != "second" {
 		t.Errorf("ledger after the replace: %+v; want the replacing record, then the waiting one", recs)
+	}
+}
+
+// holdLedger takes the ledger's lock for the test, and skips the test
+// where the file system has no locks. The lock is released when the
+// returned file is closed.
+func holdLedger(t *testing.T, s *Store, root *os.Root) *os.File {
+	t.Helper()
+	held, _, err := s.lockLedger(root, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test holds the lock itself, whatever lockLedger does, and only
+	// where the file system has no locks may a writer go ahead.
+	if !lockWait(held, 0, nil) {
+		t.Fatal("the ledger's lock is held elsewhere")
+	}
+	probe, err := root.Open(ledgerName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	locks := !lockWait(probe, 0, nil)
+	probe.Close()
+	if !locks {
+		held.Close()
+		t.Skip("no advisory locks here")
+	}
+	return held
+}
+
+// A writer waits for the lock as long as the ledger grows: a crowd of
+// writers on a loaded machine passes the lock along, and none of them
+// drops its record however long the queue. Only a holder that stalls
+// makes it give up.
+func TestRecordWaitsWhileLedgerGrows(t *testing.T) {
+	s := initStore(t)
+	if err := s.Record(Record{Time: time.Now(), Via: "clip", Warning: "first"}); err != nil {
+		t.Fatal(err)
+	}
+	root, err := s.open(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	held := holdLedger(t, s, root)
+	defer held.Close()
+	// Far shorter than the writer's whole wait below, which is no
+	// measure of time: each of its polls finds a line more.
+	defer func(w time.Duration) { ledgerWait = w }(ledgerWait)
+	ledgerWait = time.Microsecond
+	polls := 0
+	lockBusy = func() {
+		polls++
+		switch {
+		case polls < 40:
+			if _, err := held.Write([]byte(`{"time":"2026-11-24T10:31:02Z","via":"run","passed":true}` + "\n")); err != nil {
+				t.Error(err)
+			}
+		case polls == 40:
+			held.Close()
+		}
+	}
+	defer func() { lockBusy = func() {} }()
+	if err := s.Record(Record{Time: time.Now(), Via: "clip", Warning: "waited"}); err != nil {
+		t.Fatalf("Record gave up while the ledger grew: %v", err)
+	}
+	recs := ledgerLines(t, s)
+	if len(recs) != 41 || recs[40].Warning != "waited" {
+		t.Errorf("ledger of %d records, last %+v; want 41, the waiting one last", len(recs), recs[len(recs)-1])
+	}
+
+	// A holder that writes nothing is taken for stopped.
+	held = holdLedger(t, s, root)
+	defer held.Close()
+	lockBusy = func() {}
+	if err := s.Record(Record{Time: time.Now(), Via: "clip", Warning: "dropped"}); !errors.Is(err, errLedgerBusy) {
+		t.Errorf("Record with a stalled holder: %v, want %v", err, errLedgerBusy)
 	}
 }
 

@@ -24,6 +24,6 @@ func lock(*os.File) {}
 func inUse(*os.File) bool { return false }
 
 // lockWait takes no lock where files have no advisory locks.
-func lockWait(*os.File, time.Duration) bool { return true }
+func lockWait(*os.File, time.Duration, func() bool) bool { return true }
 
 const openNoWait = 0

@@ -54,13 +54,18 @@ func inUse(f *os.File) bool {
 	return errors.Is(err, unix.EWOULDBLOCK)
 }
 
-// lockWait takes f's lock, waiting up to wait for a process that holds
-// it, and reports whether it got it. The lock is released when f is
-// closed. A file system without locks counts as locked: there, appends
-// in one write are all that keeps records apart.
-func lockWait(f *os.File, wait time.Duration) bool {
-	deadline := time.Now().Add(wait)
-	pause := 50 * time.Microsecond
+// lockWait takes f's lock, waiting for a process that holds it, and
+// reports whether it got it. It gives up after wait without progress:
+// moved, if not nil, reports whether the locked file changed since it was
+// last asked, and each change starts the wait again, up to lockWaitMax in
+// all. The lock is released when f is closed. A file system without locks
+// counts as locked: there, appends in one write are all that keeps
+// records apart.
+func lockWait(f *os.File, wait time.Duration, moved func() bool) bool {
+	start := time.Now()
+	deadline := start.Add(wait)
+	const firstPause = 50 * time.Microsecond
+	pause := firstPause
 	for {
 		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 		switch {
@@ -70,7 +75,14 @@ func lockWait(f *os.File, wait time.Duration) bool {
 			continue
 		case !errors.Is(err, unix.EWOULDBLOCK):
 			return true
-		case time.Now().After(deadline):
+		}
+		now := time.Now()
+		if moved != nil && moved() && now.Sub(start) < lockWaitMax {
+			deadline = now.Add(wait)
+		}
+		// The first try is no wait: the holder is given one pause,
+		// however short the wait.
+		if pause > firstPause && now.After(deadline) {
 			return false
 		}
 		lockBusy()
@@ -81,6 +93,10 @@ func lockWait(f *os.File, wait time.Duration) bool {
 		pause = min(2*pause, 10*time.Millisecond)
 	}
 }
+
+// lockWaitMax bounds lockWait's whole wait however long the locked file
+// keeps changing.
+const lockWaitMax = 10 * time.Second
 
 // openNoWait is the flag that keeps an open of a FIFO from waiting for a
 // writer: the file is checked before it is read.
