@@ -4,12 +4,21 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/headroom-cli/headroom/elision"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"headroom": main})
+	testscript.Main(m, map[string]func(){"headroom": func() {
+		// Tests run many commands at once on shared machines, where a
+		// writer that holds the ledger's lock can be kept from the CPU for
+		// longer than the second a user's command would wait for it.
+		elision.LedgerWait = time.Minute
+		main()
+	}})
 }
 
 // TestScript runs the end-to-end cases in testdata/script, one behaviour

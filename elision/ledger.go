@@ -27,10 +27,13 @@ const (
 	maxRecordLine = 1 << 20
 )
 
-// ledgerWait is how long a writer waits for the lock before it drops
-// its record: the ledger never holds up the output for long, even if a
-// process holding the lock was stopped. Tests shorten it.
-var ledgerWait = time.Second
+// LedgerWait is how long a writer waits for the ledger's lock while the
+// ledger does not change before it drops its record: the ledger never
+// holds up the output for long, even if a process holding the lock was
+// stopped. On a loaded machine a live holder can keep the lock that long
+// (a cut rewrites two megabytes), so the command's tests, which must see
+// every record, lengthen it.
+var LedgerWait = time.Second
 
 // A Record is what clip or run did with one input, as the ledger keeps it.
 type Record struct {
@@ -72,7 +75,7 @@ type Record struct {
 var lockBusy = func() {}
 
 // errLedgerBusy is returned when the ledger's lock is held for longer than
-// ledgerWait.
+// LedgerWait.
 var errLedgerBusy = errors.New("ledger is locked by another process")
 
 // Record appends r to the store's ledger, creating the ledger but never
@@ -148,7 +151,7 @@ func (s *Store) lockLedger(root *os.Root, create bool) (*os.File, int64, error) 
 			f.Close()
 			return nil, 0, err
 		}
-		if !lockWait(f, ledgerWait, grows(root, ofi)) {
+		if !lockWait(f, LedgerWait, grows(root, ofi)) {
 			f.Close()
 			return nil, 0, errLedgerBusy
 		}

@@ -330,8 +330,8 @@ func TestRecordWaitsWhileLedgerGrows(t *testing.T) {
 	defer held.Close()
 	// Far shorter than the writer's whole wait below, which is no
 	// measure of time: each of its polls finds a line more.
-	defer func(w time.Duration) { ledgerWait = w }(ledgerWait)
-	ledgerWait = time.Microsecond
+	defer func(w time.Duration) { LedgerWait = w }(LedgerWait)
+	LedgerWait = time.Microsecond
 	polls := 0
 	lockBusy = func() {
 		polls++
