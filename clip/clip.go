@@ -243,8 +243,12 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	} else if err := safely(func() { view = render(red, lines, v, o) }); err != nil {
 		return passThrough(res, err.Error(), out, sp.Reader())
 	}
-	if int64(len(view)) >= sp.Size() {
-		// Never worse: a view no shorter than the input is no use.
+	viewTokens := o.Counter.Count(view)
+	if int64(viewTokens) >= res.TokensIn {
+		// Never worse: a view no shorter than the input is no use. Its
+		// length is in tokens, the budget's currency: a view of sizes and
+		// digits can take more bytes than the input and fewer tokens, and
+		// it is the view that fits.
 		return passThrough(res, "", out, sp.Reader())
 	}
 
@@ -253,7 +257,7 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 		return passThrough(res, err.Error(), out, sp.Reader())
 	}
 	res.Entry, res.Store, res.Clipped = e, store, true
-	res.ViewSize, res.TokensOut = int64(len(view)), int64(o.Counter.Count(view))
+	res.ViewSize, res.TokensOut = int64(len(view)), int64(viewTokens)
 	if _, err := out.Write(view); err != nil {
 		return res, err
 	}

@@ -357,3 +357,30 @@ func TestClipPrunesHourly(t *testing.T) {
 		t.Errorf("clip pruned twice within the hour: %v", err)
 	}
 }
+
+// Output just over the budget whose tokens are short (sizes and digits)
+// makes a view longer in bytes than itself, yet the view is what fits:
+// the budget is in tokens, and the input must not pass through over it.
+func TestJustOverBudgetInDenseTokens(t *testing.T) {
+	const budget = 300
+	var in []byte
+	for i := 0; ; i++ {
+		line := fmt.Appendf(nil, "%d.%dK\t%x/%d\n", i%97, i%7, i*7919, i)
+		if counter.Count(append(in, line...)) > budget+30 {
+			break
+		}
+		in = append(in, line...)
+		if counter.Count(in) <= budget {
+			continue
+		}
+		o := options(t, budget)
+		var out bytes.Buffer
+		res, err := Clip(bytes.NewReader(in), &out, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := counter.Count(out.Bytes()); n > budget {
+			t.Fatalf("%d tokens in %d bytes at budget %d: wrote %d tokens (clipped %v)", counter.Count(in), len(in), budget, n, res.Clipped)
+		}
+	}
+}
