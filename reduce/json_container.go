@@ -109,6 +109,7 @@ func analyse(b []byte, at int, refs references) *container {
 		named  []member // members the document refers to elsewhere
 		keys   keyCounts
 		widest int // the most members of an object member
+		lint   lintErrors
 	)
 	width := maxWidth
 	if c.object {
@@ -129,6 +130,8 @@ func analyse(b []byte, at int, refs references) *container {
 			if len(failed) < maxOutliers {
 				failed = append(failed, m)
 			}
+		} else if !c.object {
+			lint.add(b, m)
 		}
 		if len(named) < maxOutliers && c.object && refs.names(b, at, m) {
 			named = append(named, m)
@@ -173,6 +176,7 @@ func analyse(b []byte, at int, refs references) *container {
 		})
 	}
 
+	failed = append(failed, lint.standOut()...)
 	strong, weak := failed, []member(nil)
 	if !c.object || c.mapLike {
 		rare, items := keys.rare(c.kinds[jObject])
@@ -186,6 +190,39 @@ func analyse(b []byte, at int, refs references) *container {
 	c.strong = c.addOutliers(seen, strong)
 	c.addOutliers(seen, weak)
 	return c
+}
+
+// lintErrors holds the first error of each rule among a linter's messages
+// (see lintRule), and whether warnings are among them.
+type lintErrors struct {
+	rules    map[string]bool
+	first    []member
+	warnings bool
+}
+
+func (l *lintErrors) add(b []byte, m member) {
+	rule, severity := lintRule(b, m.val)
+	switch {
+	case severity == lintWarning:
+		l.warnings = true
+	case severity == lintError && !l.rules[rule] && len(l.first) < maxOutliers:
+		if l.rules == nil {
+			l.rules = map[string]bool{}
+		}
+		l.rules[rule] = true
+		l.first = append(l.first, m)
+	}
+}
+
+// standOut returns the errors that stand out: where warnings and errors
+// are mixed, the errors come before more warnings, one of each rule, as a
+// file with fifty of one rule says so in the first. Where all are errors
+// they are the messages, cut as any list is.
+func (l *lintErrors) standOut() []member {
+	if !l.warnings {
+		return nil
+	}
+	return l.first
 }
 
 // emptyContainer reports whether the container v holds nothing.

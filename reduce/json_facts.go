@@ -204,3 +204,40 @@ func mix(h uint64) uint64 {
 	h *= 0x94d049bb133111eb
 	return h ^ h>>31
 }
+
+// A linter's message, as ESLint's JSON report writes them, is
+// {"ruleId": ..., "severity": 2, ...}, where 2 is an error and 1 a
+// warning. The severity tells so only beside a ruleId: elsewhere a small
+// severity is as often a syslog level, where 2 is critical, or a rank.
+const (
+	lintWarning = 1
+	lintError   = 2
+)
+
+// lintRule returns the rule and severity of the linter's message v, or
+// "" and 0 if v is none.
+func lintRule(b []byte, v seg) (string, int) {
+	if b[v.start] != '{' {
+		return "", 0
+	}
+	var rule, severity seg
+	eachMember(b, v.start, func(k, val seg) bool {
+		switch string(b[k.start:k.end]) {
+		case `"ruleId"`:
+			rule = val
+		case `"severity"`:
+			severity = val
+		}
+		return true
+	})
+	if rule.end == rule.start || severity.end-severity.start != 1 {
+		return "", 0
+	}
+	switch b[severity.start] {
+	case '1':
+		return string(b[rule.start:rule.end]), lintWarning
+	case '2':
+		return string(b[rule.start:rule.end]), lintError
+	}
+	return "", 0
+}

@@ -1282,3 +1282,33 @@ func TestJSONKeepsBlanksBesideColon(t *testing.T) {
 		}
 	}
 }
+
+// A linter's report lists a file's messages by line, warnings and errors
+// mixed: ESLint writes an error as severity 2 beside its ruleId. Each rule
+// that errs is shown once, before more warnings of rules as rare.
+func TestJSONLintErrorsBeforeWarnings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`[{"filePath": "/src/app.js", "messages": [`)
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		rule, severity := fmt.Sprintf("warn-%d", i%20), 1
+		switch {
+		case i == 90:
+			rule, severity = "no-undef", 2
+		case i >= 150 && i < 200:
+			rule, severity = "no-unused-vars", 2
+		case i == 240:
+			rule, severity = "eqeqeq", 2
+		}
+		fmt.Fprintf(&b, `{"ruleId": %q, "severity": %d, "message": "message %d", "line": %d, "column": 5}`, rule, severity, i, 3*i+1)
+	}
+	b.WriteString(`], "errorCount": 52, "warningCount": 248}]`)
+	got := string(body(t, shape.JSON, []byte(b.String()), 800))
+	for _, want := range []string{`"no-undef"`, `"no-unused-vars"`, `"eqeqeq"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("view lacks %s:\n%s", want, got)
+		}
+	}
+}
