@@ -114,6 +114,9 @@ type recordList struct {
 	// record's line, when the view has room for it.
 	tell    []byte
 	telling bool
+	// tellFlat is set when the tell field is a short object of scalars
+	// (see flatObject), not a scalar.
+	tellFlat bool
 	// tell2, if set, is a second field a line may show beside the tell
 	// field, when that is a name: one whose key holds a word of
 	// labelKeys (current_version_string); telling2 shows it.
@@ -211,8 +214,8 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		}
 		// A short field nearly all have tells the records of a map
 		// shown by name alone, when no label does (see told).
-		if st := tellStat(b, items, nil); st != nil && !lists {
-			l.tell, l.tellVaries = st.name, varies(st, len(items))
+		if st := tellStat(b, items, nil, true); st != nil && !lists {
+			l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
 		}
 	} else {
 		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
@@ -235,8 +238,8 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			l.nameIn, l.someNamed = innerName(b, items)
 		}
 		if len(l.path) == 1 && l.someNamed == nil {
-			if st := tellStat(b, items, l.path[0]); st != nil {
-				l.tell, l.tellVaries = st.name, varies(st, len(items))
+			if st := tellStat(b, items, l.path[0], true); st != nil {
+				l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
 				l.tellsApart = l.tellVaries && labelRank(st.name) < len(labelKeys)
 				if labelRank(st.name) == len(labelKeys) && nameLike(st.name) {
 					l.tell2 = labelWordKey(b, items, l.path[0], st.name)
@@ -284,6 +287,13 @@ type recordKeyStat struct {
 	length  int    // total length of its scalar values
 	values  map[string]struct{}
 	last    int // the index of the last record counted, plus one
+	// flat counts the records that have it with a short object of
+	// scalars, an npm package's engines; flatLength and flatValues are
+	// length and values for those, as on a line (see flatObject).
+	flat       int
+	flatLength int
+	flatValues map[string]struct{}
+	isFlat     bool // set for the stat asFlat returns
 }
 
 // maxRecordKeys caps the keys of records whose values are counted.
@@ -358,11 +368,40 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 				st.values[string(b[val.start:val.end])] = struct{}{}
 			case jObject:
 				st.objects++
+				if line, ok := flatObject(b, val); ok {
+					if st.flatValues == nil {
+						st.flatValues = map[string]struct{}{}
+					}
+					st.flat++
+					st.flatLength += len(line)
+					st.flatValues[line] = struct{}{}
+				}
 			}
 			return true
 		})
 	}
 	return order
+}
+
+// flatObject returns the object at v as a line shows it, its members with
+// a colon and a space and a comma and a space between them, if it holds
+// only scalars and is no longer than a container a view keeps on one
+// line: {"node": ">=18"}.
+func flatObject(b []byte, v seg) (string, bool) {
+	line := []byte{'{'}
+	ok := true
+	eachMember(b, v.start, func(key, val seg) bool {
+		if k := kindAt(b, val.start); k == jObject || k == jArray || len(line) > inlineMax {
+			ok = false
+			return false
+		}
+		if len(line) > 1 {
+			line = append(line, ", "...)
+		}
+		line = append(append(append(line, b[key.start:key.end]...), ": "...), b[val.start:val.end]...)
+		return true
+	})
+	return string(append(line, '}')), ok && len(line) > 1
 }
 
 // nameID returns the key, quoted, of a field that tells nine in ten
@@ -448,10 +487,19 @@ func labelKey(b []byte, values []seg) *recordKeyStat {
 }
 
 // told returns the value of the tell field of record i, v, if its line
-// shows it: a string or a number.
+// shows it: a string or a number, or a short object of them if the field
+// is one (see tellFlat).
 func (l *recordList) told(s scan, i int, v seg) (seg, bool) {
 	if !l.telling && !l.tellSome[i] {
 		return seg{}, false
+	}
+	if l.tellFlat {
+		val := s.memberValue(v, l.tell)
+		if val.end <= val.start || kindAt(s.b, val.start) != jObject {
+			return seg{}, false
+		}
+		_, ok := flatObject(s.b, val)
+		return val, ok
 	}
 	return scalarMember(s, v, l.tell)
 }
@@ -484,7 +532,7 @@ const maxTell = 24
 // is not the key and varies across the records, by labelKeys, else the
 // first such; or nil.
 func tellKey(b []byte, items []seg, key []byte) []byte {
-	if st := tellStat(b, items, key); st != nil {
+	if st := tellStat(b, items, key, true); st != nil {
 		return st.name
 	}
 	return nil
@@ -538,12 +586,20 @@ func tells(st *recordKeyStat, n int) bool {
 func varies(st *recordKeyStat, n int) bool { return len(st.values)*2 >= n }
 
 // tellStat returns what countKeys learns of the field tellKey returns, or
-// nil.
-func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
+// nil. A field whose values mostly repeat a part of the key's, a version
+// beside an id that spells it, tells nothing more and gives way. A short
+// object of scalars nearly every record has, npm's engines, may tell as a
+// scalar does, if flat is set: the stat returned then counts those objects
+// (see asFlat).
+func tellStat(b []byte, items []seg, key []byte, flat bool) *recordKeyStat {
 	var best *recordKeyStat
 	bestRank := 0
 	for _, st := range countKeys(b, items, nil) {
-		if bytes.Equal(st.name, key) || !tells(st, len(items)) {
+		if flat && !tells(st, len(items)) && st.flat > 0 {
+			st = st.asFlat()
+		}
+		if bytes.Equal(st.name, key) || !tells(st, len(items)) ||
+			key != nil && !st.isFlat && repeatsKey(b, items, [][]byte{key}, st.name) {
 			continue
 		}
 		r := tellRank(st, len(items))
@@ -552,6 +608,37 @@ func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
 		}
 	}
 	return best
+}
+
+// asFlat returns the stat of a field counted by its short objects of
+// scalars rather than by its scalars.
+func (st *recordKeyStat) asFlat() *recordKeyStat {
+	return &recordKeyStat{name: st.name, n: st.flat, length: st.flatLength, values: st.flatValues, isFlat: true}
+}
+
+// repeatsKey reports whether the values of field mostly repeat a part of
+// those of the key at path: a package's name beside its import path, a
+// version beside an id that spells it.
+func repeatsKey(b []byte, items []seg, path [][]byte, field []byte) bool {
+	repeats := 0
+	for _, v := range items {
+		if len(path) == 2 {
+			v = memberValue(b, v, path[0])
+		}
+		key, ok := scalarMember(scan{b: b}, v, path[len(path)-1])
+		told, ok2 := scalarMember(scan{b: b}, v, field)
+		if !ok || !ok2 {
+			continue
+		}
+		last := bytes.Trim(b[told.start:told.end], `"`)
+		if i := bytes.LastIndexByte(last, '/'); i >= 0 && i < len(last)-1 {
+			last = last[i+1:] // a directory whose base the key names
+		}
+		if bytes.Contains(b[key.start:key.end], last) {
+			repeats++
+		}
+	}
+	return repeats*2 >= len(items)
 }
 
 // tellRank ranks a field by how much it tells of n records: one whose
@@ -1772,29 +1859,8 @@ func (s *stream) tellField(objs []int, path [][]byte) []byte {
 	for i, ri := range objs {
 		items[i] = s.recs[ri].v
 	}
-	st := tellStat(s.b, items, path[0])
-	if st == nil || !varies(st, len(items)) {
-		return nil
-	}
-	repeats := 0
-	for _, v := range items {
-		if len(path) == 2 {
-			v = memberValue(s.b, v, path[0])
-		}
-		key, ok := scalarMember(scan{b: s.b}, v, path[len(path)-1])
-		told, ok2 := scalarMember(scan{b: s.b}, v, st.name)
-		if !ok || !ok2 {
-			continue
-		}
-		last := bytes.Trim(s.b[told.start:told.end], `"`)
-		if i := bytes.LastIndexByte(last, '/'); i >= 0 && i < len(last)-1 {
-			last = last[i+1:] // a directory whose base the key names
-		}
-		if bytes.Contains(s.b[key.start:key.end], last) {
-			repeats++
-		}
-	}
-	if repeats*2 >= len(items) {
+	st := tellStat(s.b, items, path[0], false)
+	if st == nil || !varies(st, len(items)) || repeatsKey(s.b, items, path, st.name) {
 		return nil
 	}
 	return st.name

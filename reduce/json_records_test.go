@@ -1066,6 +1066,12 @@ func TestJSONRecordLineTells(t *testing.T) {
 		{[]string{`{"name": "a", "version": "1.0", "path": "/a"}`, `{"name": "b", "version": "1.1", "path": "/b"}`}, "version"},
 		// A description is no short field.
 		{[]string{`{"name": "a", "summary": "reads the configuration of a package and checks it"}`, `{"name": "b", "summary": "writes the configuration of a package back to its file"}`}, ""},
+		// A version the key spells tells nothing the key does not ...
+		{[]string{`{"id": "a@1.0.0", "version": "1.0.0"}`, `{"id": "b@2.1.0", "version": "2.1.0"}`}, ""},
+		// ... where a short object of scalars beside it does.
+		{[]string{`{"id": "a@1.0.0", "version": "1.0.0", "engines": {"node": ">=8"}}`, `{"id": "b@2.1.0", "version": "2.1.0", "engines": {"node": ">=14"}}`}, "engines"},
+		// An object that holds containers is no short field.
+		{[]string{`{"id": "a@1.0.0", "dist": {"files": ["a.js"]}}`, `{"id": "b@2.1.0", "dist": {"files": ["b.js"]}}`}, ""},
 	} {
 		b := []byte("[" + strings.Join(tc.records, ",") + "]")
 		var items []seg
@@ -1097,6 +1103,39 @@ func TestJSONRecordLineTells(t *testing.T) {
 		full := fmt.Sprintf(`"name": "package-%02d",`, i)
 		if !bytes.Contains(got, []byte(line)) && !bytes.Contains(got, []byte(full)) {
 			t.Errorf("package-%02d is neither in full nor on a line with its version:\n%s", i, got)
+		}
+	}
+}
+
+// A list of packages by ids that spell their versions shows beside each
+// id the engines it needs, an object of one short member, rather than
+// the version again: npm query's records.
+func TestJSONRecordLineTellsShortObject(t *testing.T) {
+	recs := make([]string, 60)
+	for i := range recs {
+		recs[i] = fmt.Sprintf("  {\n    \"name\": \"package-%02d\",\n    \"version\": \"%d.%d.0\",\n"+
+			"    \"description\": \"a library that does thing number %d of the many things a program needs\",\n"+
+			"    \"main\": \"index.js\",\n    \"license\": \"MIT\",\n    \"homepage\": \"https://example.com/package-%02d#readme\",\n"+
+			"    \"engines\": {\n      \"node\": \">=%d\"\n    },\n    \"_id\": \"package-%02d@%d.%d.0\",\n"+
+			"    \"location\": \"node_modules/package-%02d\",\n    \"path\": \"/home/user/project/node_modules/package-%02d\",\n"+
+			"    \"scripts\": {\n      \"test\": \"tap test/*.js\",\n      \"lint\": \"standard\",\n      \"build\": \"tsc -p .\"\n    },\n"+
+			"    \"keywords\": [\n      \"thing\",\n      \"program\",\n      \"library\",\n      \"tool\"\n    ],\n"+
+			"    \"repository\": {\n      \"type\": \"git\",\n      \"url\": \"git+https://example.com/package.git\"\n    },\n"+
+			"    \"from\": [\n      \"\"\n    ],\n    \"dev\": false,\n    \"deduped\": false\n  }",
+			i%50, i%7, i, i, i%50, 4+i%9, i%50, i%7, i, i%50, i%50)
+	}
+	got := body(t, shape.JSON, []byte("[\n"+strings.Join(recs, ",\n")+"\n]\n"), 2000)
+	if !json.Valid(got) || counter().Count(got) > 2000 {
+		t.Fatalf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" by _id and engines: ")) {
+		t.Errorf("the note does not say the records go by _id and engines:\n%s", got)
+	}
+	for i := range recs {
+		line := fmt.Sprintf(`{"_id": "package-%02d@%d.%d.0", "engines": {"node": ">=%d"}}`, i%50, i%7, i, 4+i%9)
+		full := fmt.Sprintf(`"_id": "package-%02d@%d.%d.0"`, i%50, i%7, i)
+		if !bytes.Contains(got, []byte(line)) && !bytes.Contains(got, []byte(full+",")) && !bytes.Contains(got, []byte(full+"\n")) {
+			t.Errorf("package %d is neither in full nor on a line with its engines:\n%s", i, got)
 		}
 	}
 }
