@@ -131,6 +131,11 @@ type recordList struct {
 	// tellsApart, if the tell field is besides a label of labelKeys:
 	// then each record's is worth more than records in full.
 	tellVaries, labelVaries, tellsApart bool
+	// spreadAt is the order in which records are shown whole, or with
+	// their tell field, in the room a view leaves: the largest by a
+	// field that names a size first, if the records have one, then
+	// records spread over the list (see largestFirst).
+	spreadAt []int
 }
 
 // by names what records are shown by.
@@ -247,6 +252,7 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			}
 		}
 	}
+	l.spreadAt = largestFirst(b, items, spreadOrder(l.n))
 	// The first record shows what a record holds; those that stand out
 	// follow, then the last.
 	l.upgrades = append(l.upgrades, 0)
@@ -276,6 +282,48 @@ func (l *recordList) spread() {
 			l.upgrades = append(l.upgrades, i)
 		}
 	}
+}
+
+// largestFirst returns order with the records that hold the largest
+// values of a field that names a size moved to its front, the largest
+// first: a package's largest files, not files spread over its list, are
+// what a person looks for in the room left. The field is a number nearly
+// every record has, whose key holds the word size or bytes (size,
+// unpackedSize, installedSizeKB), and whose values vary; without one,
+// order is returned as it is.
+func largestFirst(b []byte, items []seg, order []int) []int {
+	var size []byte
+	for _, st := range countKeys(b, items, nil) {
+		if tells(st, len(items)) && st.strings == 0 && sizeWord(st.name) {
+			size = st.name
+			break
+		}
+	}
+	if size == nil {
+		return order
+	}
+	values := make([]float64, len(items))
+	for i, v := range items {
+		values[i] = -1
+		if val, ok := scalarMember(scan{b: b}, v, size); ok {
+			if x, err := strconv.ParseFloat(string(b[val.start:val.end]), 64); err == nil {
+				values[i] = x
+			}
+		}
+	}
+	out := slices.Clone(order)
+	slices.SortStableFunc(out, func(i, j int) int { return cmp.Compare(values[j], values[i]) })
+	return out
+}
+
+// sizeWord reports whether a quoted key holds the word size or bytes (see
+// eachWord).
+func sizeWord(key []byte) bool {
+	found := false
+	eachWord(key, func(w []byte) {
+		found = found || bytes.EqualFold(w, []byte("size")) || bytes.EqualFold(w, []byte("bytes"))
+	})
+	return found
 }
 
 // recordKeyStat is what recordKey learns of one key of a list's records.
@@ -555,11 +603,17 @@ func labelWordKey(b []byte, items []seg, key, other []byte) []byte {
 // (apiVersion, current_version_string), or len(labelKeys).
 func labelWordRank(key []byte) int {
 	best := len(labelKeys)
-	word := func(w []byte) {
+	eachWord(key, func(w []byte) {
 		if i := slices.Index(labelKeys, strings.ToLower(string(w))); i >= 0 {
 			best = min(best, i)
 		}
-	}
+	})
+	return best
+}
+
+// eachWord calls word with each word of a quoted key, the words parted by
+// punctuation or a capital.
+func eachWord(key []byte, word func(w []byte)) {
 	start := 1
 	for i := 1; i < len(key)-1; i++ {
 		switch c := key[i]; {
@@ -572,7 +626,6 @@ func labelWordRank(key []byte) int {
 		}
 	}
 	word(key[start : len(key)-1])
-	return best
 }
 
 // tells reports whether a field may tell n records on their lines: a
@@ -783,11 +836,11 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 				full = strconv.AppendInt(append(full, ' '), int64(i), 10)
 			}
 			l.whole = map[int]bool{}
-			for _, i := range spreadOrder(l.n)[:min(whole, l.n)] {
+			for _, i := range l.spreadAt[:min(whole, l.n)] {
 				l.whole[i] = true
 			}
 			l.tellSome = map[int]bool{}
-			for _, i := range spreadOrder(l.n)[:min(told, l.n)] {
+			for _, i := range l.spreadAt[:min(told, l.n)] {
 				l.tellSome[i] = true
 			}
 			l.counts = l.count(d.scan)

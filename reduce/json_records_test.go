@@ -1541,3 +1541,34 @@ func TestJSONRecordKeyNameOverIDThatSpellsIt(t *testing.T) {
 		t.Errorf("records named by %q, want name", got)
 	}
 }
+
+// The records a list of files named in folds shows on lines of their own,
+// in the room the names leave, are its largest files first, by a field
+// that names a size: what takes the room in a package is what a person
+// looks for in npm pack's list, not files spread over it.
+func TestJSONRecordWholeLargestFirst(t *testing.T) {
+	big := map[int]int{13: 91234, 77: 85123, 141: 99871, 188: 70456}
+	words := strings.Fields("attributes css extract forms manipulation traversing cheerio index load parse options slim static types utils")
+	files := make([]string, 200)
+	for i := range files {
+		size := 100 + i*37%900
+		if s, ok := big[i]; ok {
+			size = s
+		}
+		dir, ext := []string{"browser", "commonjs", "esm", "types"}[i/50], []string{"js", "d.ts", "js.map", "d.ts.map"}[i%4]
+		files[i] = fmt.Sprintf("      {\n        \"path\": \"dist/%s/%s.%s\",\n        \"size\": %d,\n        \"mode\": 420\n      }", dir, words[i/4%len(words)], ext, size)
+	}
+	in := []byte("[\n  {\n    \"id\": \"pkg@1.0.0\",\n    \"files\": [\n" + strings.Join(files, ",\n") + "\n    ],\n    \"entryCount\": 200\n  }\n]\n")
+	got := body(t, shape.JSON, in, 2000)
+	if !json.Valid(got) || counter().Count(got) > 2000 {
+		t.Fatalf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("in folds")) {
+		t.Fatalf("the files are not named in folds:\n%s", got)
+	}
+	for i, size := range big {
+		if !bytes.Contains(got, []byte(fmt.Sprintf(`"size": %d`, size))) {
+			t.Errorf("file %d of size %d is not shown with its size:\n%s", i, size, got)
+		}
+	}
+}
