@@ -206,11 +206,12 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 	l := &recordList{at: v.start, object: c.object, n: c.n, lists: lists}
 	var items []seg
 	if c.object {
-		eachMember(b, v.start, func(_, val seg) bool { items = append(items, val); return true })
+		var names []seg
+		eachMember(b, v.start, func(name, val seg) bool { items, names = append(items, val), append(names, name); return true })
 		// A map's records have a field in common that a line shows;
 		// objects of other fields are a document's parts.
 		if !lists {
-			if st := labelKey(b, items); st != nil {
+			if st := labelKey(b, items, names); st != nil {
 				l.label, l.labelVaries = st.name, varies(st, len(items))
 			}
 		}
@@ -219,7 +220,7 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		}
 		// A short field nearly all have tells the records of a map
 		// shown by name alone, when no label does (see told).
-		if st := tellStat(b, items, nil, true); st != nil && !lists {
+		if st := tellStat(b, items, nil, names, true); st != nil && !lists {
 			l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
 		}
 	} else {
@@ -243,7 +244,7 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			l.nameIn, l.someNamed = innerName(b, items)
 		}
 		if len(l.path) == 1 && l.someNamed == nil {
-			if st := tellStat(b, items, l.path[0], true); st != nil {
+			if st := tellStat(b, items, l.path[0], namesAt(b, items, l.path), true); st != nil {
 				l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
 				l.tellsApart = l.tellVaries && labelRank(st.name) < len(labelKeys)
 				if labelRank(st.name) == len(labelKeys) && nameLike(st.name) {
@@ -519,12 +520,13 @@ func keyRank(key []byte, names []string) int {
 
 // labelKey returns what countKeys learns of the field that a map's records
 // are shown by: one all of them have with a short scalar value, by
-// labelKeys, else the first such; or nil.
-func labelKey(b []byte, values []seg) *recordKeyStat {
+// labelKeys, else the first such; or nil. A field that repeats the
+// records' names (see repeatsAll) says nothing beside them.
+func labelKey(b []byte, values, names []seg) *recordKeyStat {
 	order := countKeys(b, values, nil)
 	var best *recordKeyStat
 	for _, st := range order {
-		if st.n != len(values) || st.length > maxRecordKey*len(values) {
+		if st.n != len(values) || st.length > maxRecordKey*len(values) || repeatsAll(b, values, names, st.name) {
 			continue
 		}
 		if best == nil || labelRank(st.name) < labelRank(best.name) {
@@ -580,7 +582,7 @@ const maxTell = 24
 // is not the key and varies across the records, by labelKeys, else the
 // first such; or nil.
 func tellKey(b []byte, items []seg, key []byte) []byte {
-	if st := tellStat(b, items, key, true); st != nil {
+	if st := tellStat(b, items, key, namesAt(b, items, [][]byte{key}), true); st != nil {
 		return st.name
 	}
 	return nil
@@ -639,12 +641,13 @@ func tells(st *recordKeyStat, n int) bool {
 func varies(st *recordKeyStat, n int) bool { return len(st.values)*2 >= n }
 
 // tellStat returns what countKeys learns of the field tellKey returns, or
-// nil. A field whose values mostly repeat a part of the key's, a version
-// beside an id that spells it, tells nothing more and gives way. A short
+// nil. A field whose values repeat a part of the records' names (see
+// repeatsAll), if names is set, tells nothing more and gives way: a
+// version beside an id that spells it. A short
 // object of scalars nearly every record has, npm's engines, may tell as a
 // scalar does, if flat is set: the stat returned then counts those objects
 // (see asFlat).
-func tellStat(b []byte, items []seg, key []byte, flat bool) *recordKeyStat {
+func tellStat(b []byte, items []seg, key []byte, names []seg, flat bool) *recordKeyStat {
 	var best *recordKeyStat
 	bestRank := 0
 	for _, st := range countKeys(b, items, nil) {
@@ -652,7 +655,7 @@ func tellStat(b []byte, items []seg, key []byte, flat bool) *recordKeyStat {
 			st = st.asFlat()
 		}
 		if bytes.Equal(st.name, key) || !tells(st, len(items)) ||
-			key != nil && !st.isFlat && repeatsKey(b, items, [][]byte{key}, st.name) {
+			names != nil && !st.isFlat && repeatsAll(b, items, names, st.name) {
 			continue
 		}
 		r := tellRank(st, len(items))
@@ -669,20 +672,19 @@ func (st *recordKeyStat) asFlat() *recordKeyStat {
 	return &recordKeyStat{name: st.name, n: st.flat, length: st.flatLength, values: st.flatValues, isFlat: true}
 }
 
-// repeatsKey reports whether the values of field mostly repeat a part of
-// those of the key at path: a package's name beside its import path, a
-// version beside an id that spells it.
-func repeatsKey(b []byte, items []seg, path [][]byte, field []byte) bool {
-	repeats := 0
-	for _, v := range items {
-		if len(path) == 2 {
-			v = memberValue(b, v, path[0])
-		}
-		key, ok := scalarMember(scan{b: b}, v, path[len(path)-1])
-		told, ok2 := scalarMember(scan{b: b}, v, field)
-		if !ok || !ok2 {
+// repeatsKey counts the records whose value of field repeats a part of
+// their names, of those compared, which have both, names[i] naming
+// items[i] (see namesAt): a
+// package's name beside its import path, a version beside an id that
+// spells it, an instance type beside the map's name for it.
+func repeatsKey(b []byte, items, names []seg, field []byte) (repeats, compared int) {
+	for i, v := range items {
+		key := names[i]
+		told, ok := scalarMember(scan{b: b}, v, field)
+		if key.end <= key.start || !ok {
 			continue
 		}
+		compared++
 		last := bytes.Trim(b[told.start:told.end], `"`)
 		if i := bytes.LastIndexByte(last, '/'); i >= 0 && i < len(last)-1 {
 			last = last[i+1:] // a directory whose base the key names
@@ -691,7 +693,31 @@ func repeatsKey(b []byte, items []seg, path [][]byte, field []byte) bool {
 			repeats++
 		}
 	}
-	return repeats*2 >= len(items)
+	return repeats, compared
+}
+
+// repeatsAll reports whether the values of field repeat a part of the
+// records' names in every record that has both (see repeatsKey): where
+// one differs, it says what its name does not (an AWS resource whose
+// shape has a name of its own).
+func repeatsAll(b []byte, items, names []seg, field []byte) bool {
+	repeats, compared := repeatsKey(b, items, names, field)
+	return compared > 0 && repeats == compared
+}
+
+// namesAt returns the scalar value at path of each record, or an empty
+// seg where it has none.
+func namesAt(b []byte, items []seg, path [][]byte) []seg {
+	names := make([]seg, len(items))
+	for i, v := range items {
+		if len(path) == 2 {
+			v = memberValue(b, v, path[0])
+		}
+		if v.end > v.start && b[v.start] == '{' {
+			names[i], _ = scalarMember(scan{b: b}, v, path[len(path)-1])
+		}
+	}
+	return names
 }
 
 // tellRank ranks a field by how much it tells of n records: one whose
@@ -1912,8 +1938,11 @@ func (s *stream) tellField(objs []int, path [][]byte) []byte {
 	for i, ri := range objs {
 		items[i] = s.recs[ri].v
 	}
-	st := tellStat(s.b, items, path[0], false)
-	if st == nil || !varies(st, len(items)) || repeatsKey(s.b, items, path, st.name) {
+	st := tellStat(s.b, items, path[0], nil, false)
+	if st == nil || !varies(st, len(items)) {
+		return nil
+	}
+	if repeats, _ := repeatsKey(s.b, items, namesAt(s.b, items, path), st.name); repeats*2 >= len(items) {
 		return nil
 	}
 	return st.name

@@ -1572,3 +1572,30 @@ func TestJSONRecordWholeLargestFirst(t *testing.T) {
 		}
 	}
 }
+
+// A map's records are not shown by a field that repeats every record's
+// name (an instance type under its own name, an operation's name), which
+// tells nothing beside it; a field that differs from the name in one
+// record still does (an AWS resource whose shape has a name of its own).
+func TestJSONRecordMapLabelNotTheName(t *testing.T) {
+	for _, tc := range []struct {
+		members []string
+		want    string // the label, "" for none
+	}{
+		{[]string{`"m5.large": {"InstanceType": "m5.large", "Hypervisor": "nitro"}`, `"m5.xlarge": {"InstanceType": "m5.xlarge", "Hypervisor": "nitro"}`,
+			`"t2.micro": {"InstanceType": "t2.micro", "Hypervisor": "xen"}`, `"t2.nano": {"InstanceType": "t2.nano", "Hypervisor": "xen"}`}, "Hypervisor"},
+		{[]string{`"Image": {"shape": "Image"}`, `"Instance": {"shape": "Instance"}`,
+			`"Tag": {"shape": "TagDescription"}`, `"Volume": {"shape": "Volume"}`}, "shape"},
+	} {
+		b := []byte("{" + strings.Join(tc.members, ",") + "}")
+		var values, names []seg
+		eachMember(b, 0, func(k, v seg) bool { values, names = append(values, v), append(names, k); return true })
+		got := ""
+		if st := labelKey(b, values, names); st != nil {
+			got = string(st.name[1 : len(st.name)-1])
+		}
+		if got != tc.want {
+			t.Errorf("%s: label %q, want %q", b, got, tc.want)
+		}
+	}
+}
