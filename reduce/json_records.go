@@ -114,6 +114,9 @@ type recordList struct {
 	// record's line, when the view has room for it.
 	tell    []byte
 	telling bool
+	// tellFlat is set when the tell field is a short object of scalars
+	// (see flatObject), not a scalar.
+	tellFlat bool
 	// tell2, if set, is a second field a line may show beside the tell
 	// field, when that is a name: one whose key holds a word of
 	// labelKeys (current_version_string); telling2 shows it.
@@ -128,6 +131,11 @@ type recordList struct {
 	// tellsApart, if the tell field is besides a label of labelKeys:
 	// then each record's is worth more than records in full.
 	tellVaries, labelVaries, tellsApart bool
+	// spreadAt is the order in which records are shown whole, or with
+	// their tell field, in the room a view leaves: the largest by a
+	// field that names a size first, if the records have one, then
+	// records spread over the list (see largestFirst).
+	spreadAt []int
 }
 
 // by names what records are shown by.
@@ -198,11 +206,12 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 	l := &recordList{at: v.start, object: c.object, n: c.n, lists: lists}
 	var items []seg
 	if c.object {
-		eachMember(b, v.start, func(_, val seg) bool { items = append(items, val); return true })
+		var names []seg
+		eachMember(b, v.start, func(name, val seg) bool { items, names = append(items, val), append(names, name); return true })
 		// A map's records have a field in common that a line shows;
 		// objects of other fields are a document's parts.
 		if !lists {
-			if st := labelKey(b, items); st != nil {
+			if st := labelKey(b, items, names); st != nil {
 				l.label, l.labelVaries = st.name, varies(st, len(items))
 			}
 		}
@@ -211,8 +220,8 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		}
 		// A short field nearly all have tells the records of a map
 		// shown by name alone, when no label does (see told).
-		if st := tellStat(b, items, nil); st != nil && !lists {
-			l.tell, l.tellVaries = st.name, varies(st, len(items))
+		if st := tellStat(b, items, nil, names, true); st != nil && !lists {
+			l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
 		}
 	} else {
 		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
@@ -235,8 +244,8 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			l.nameIn, l.someNamed = innerName(b, items)
 		}
 		if len(l.path) == 1 && l.someNamed == nil {
-			if st := tellStat(b, items, l.path[0]); st != nil {
-				l.tell, l.tellVaries = st.name, varies(st, len(items))
+			if st := tellStat(b, items, l.path[0], namesAt(b, items, l.path), true); st != nil {
+				l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
 				l.tellsApart = l.tellVaries && labelRank(st.name) < len(labelKeys)
 				if labelRank(st.name) == len(labelKeys) && nameLike(st.name) {
 					l.tell2 = labelWordKey(b, items, l.path[0], st.name)
@@ -244,6 +253,7 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			}
 		}
 	}
+	l.spreadAt = largestFirst(b, items, spreadOrder(l.n))
 	// The first record shows what a record holds; those that stand out
 	// follow, then the last.
 	l.upgrades = append(l.upgrades, 0)
@@ -275,6 +285,48 @@ func (l *recordList) spread() {
 	}
 }
 
+// largestFirst returns order with the records that hold the largest
+// values of a field that names a size moved to its front, the largest
+// first: a package's largest files, not files spread over its list, are
+// what a person looks for in the room left. The field is a number nearly
+// every record has, whose key holds the word size or bytes (size,
+// unpackedSize, installedSizeKB), and whose values vary; without one,
+// order is returned as it is.
+func largestFirst(b []byte, items []seg, order []int) []int {
+	var size []byte
+	for _, st := range countKeys(b, items, nil) {
+		if tells(st, len(items)) && st.strings == 0 && sizeWord(st.name) {
+			size = st.name
+			break
+		}
+	}
+	if size == nil {
+		return order
+	}
+	values := make([]float64, len(items))
+	for i, v := range items {
+		values[i] = -1
+		if val, ok := scalarMember(scan{b: b}, v, size); ok {
+			if x, err := strconv.ParseFloat(string(b[val.start:val.end]), 64); err == nil {
+				values[i] = x
+			}
+		}
+	}
+	out := slices.Clone(order)
+	slices.SortStableFunc(out, func(i, j int) int { return cmp.Compare(values[j], values[i]) })
+	return out
+}
+
+// sizeWord reports whether a quoted key holds the word size or bytes (see
+// eachWord).
+func sizeWord(key []byte) bool {
+	found := false
+	eachWord(key, func(w []byte) {
+		found = found || bytes.EqualFold(w, []byte("size")) || bytes.EqualFold(w, []byte("bytes"))
+	})
+	return found
+}
+
 // recordKeyStat is what recordKey learns of one key of a list's records.
 type recordKeyStat struct {
 	name    []byte // the key, quoted
@@ -284,6 +336,13 @@ type recordKeyStat struct {
 	length  int    // total length of its scalar values
 	values  map[string]struct{}
 	last    int // the index of the last record counted, plus one
+	// flat counts the records that have it with a short object of
+	// scalars, an npm package's engines; flatLength and flatValues are
+	// length and values for those, as on a line (see flatObject).
+	flat       int
+	flatLength int
+	flatValues map[string]struct{}
+	isFlat     bool // set for the stat asFlat returns
 }
 
 // maxRecordKeys caps the keys of records whose values are counted.
@@ -358,11 +417,40 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 				st.values[string(b[val.start:val.end])] = struct{}{}
 			case jObject:
 				st.objects++
+				if line, ok := flatObject(b, val); ok {
+					if st.flatValues == nil {
+						st.flatValues = map[string]struct{}{}
+					}
+					st.flat++
+					st.flatLength += len(line)
+					st.flatValues[line] = struct{}{}
+				}
 			}
 			return true
 		})
 	}
 	return order
+}
+
+// flatObject returns the object at v as a line shows it, its members with
+// a colon and a space and a comma and a space between them, if it holds
+// only scalars and is no longer than a container a view keeps on one
+// line: {"node": ">=18"}.
+func flatObject(b []byte, v seg) (string, bool) {
+	line := []byte{'{'}
+	ok := true
+	eachMember(b, v.start, func(key, val seg) bool {
+		if k := kindAt(b, val.start); k == jObject || k == jArray || len(line) > inlineMax {
+			ok = false
+			return false
+		}
+		if len(line) > 1 {
+			line = append(line, ", "...)
+		}
+		line = append(append(append(line, b[key.start:key.end]...), ": "...), b[val.start:val.end]...)
+		return true
+	})
+	return string(append(line, '}')), ok && len(line) > 1
 }
 
 // nameID returns the key, quoted, of a field that tells nine in ten
@@ -432,12 +520,13 @@ func keyRank(key []byte, names []string) int {
 
 // labelKey returns what countKeys learns of the field that a map's records
 // are shown by: one all of them have with a short scalar value, by
-// labelKeys, else the first such; or nil.
-func labelKey(b []byte, values []seg) *recordKeyStat {
+// labelKeys, else the first such; or nil. A field that repeats the
+// records' names (see repeatsAll) says nothing beside them.
+func labelKey(b []byte, values, names []seg) *recordKeyStat {
 	order := countKeys(b, values, nil)
 	var best *recordKeyStat
 	for _, st := range order {
-		if st.n != len(values) || st.length > maxRecordKey*len(values) {
+		if st.n != len(values) || st.length > maxRecordKey*len(values) || repeatsAll(b, values, names, st.name) {
 			continue
 		}
 		if best == nil || labelRank(st.name) < labelRank(best.name) {
@@ -448,10 +537,19 @@ func labelKey(b []byte, values []seg) *recordKeyStat {
 }
 
 // told returns the value of the tell field of record i, v, if its line
-// shows it: a string or a number.
+// shows it: a string or a number, or a short object of them if the field
+// is one (see tellFlat).
 func (l *recordList) told(s scan, i int, v seg) (seg, bool) {
 	if !l.telling && !l.tellSome[i] {
 		return seg{}, false
+	}
+	if l.tellFlat {
+		val := s.memberValue(v, l.tell)
+		if val.end <= val.start || kindAt(s.b, val.start) != jObject {
+			return seg{}, false
+		}
+		_, ok := flatObject(s.b, val)
+		return val, ok
 	}
 	return scalarMember(s, v, l.tell)
 }
@@ -484,7 +582,7 @@ const maxTell = 24
 // is not the key and varies across the records, by labelKeys, else the
 // first such; or nil.
 func tellKey(b []byte, items []seg, key []byte) []byte {
-	if st := tellStat(b, items, key); st != nil {
+	if st := tellStat(b, items, key, namesAt(b, items, [][]byte{key}), true); st != nil {
 		return st.name
 	}
 	return nil
@@ -507,11 +605,17 @@ func labelWordKey(b []byte, items []seg, key, other []byte) []byte {
 // (apiVersion, current_version_string), or len(labelKeys).
 func labelWordRank(key []byte) int {
 	best := len(labelKeys)
-	word := func(w []byte) {
+	eachWord(key, func(w []byte) {
 		if i := slices.Index(labelKeys, strings.ToLower(string(w))); i >= 0 {
 			best = min(best, i)
 		}
-	}
+	})
+	return best
+}
+
+// eachWord calls word with each word of a quoted key, the words parted by
+// punctuation or a capital.
+func eachWord(key []byte, word func(w []byte)) {
 	start := 1
 	for i := 1; i < len(key)-1; i++ {
 		switch c := key[i]; {
@@ -524,7 +628,6 @@ func labelWordRank(key []byte) int {
 		}
 	}
 	word(key[start : len(key)-1])
-	return best
 }
 
 // tells reports whether a field may tell n records on their lines: a
@@ -538,12 +641,21 @@ func tells(st *recordKeyStat, n int) bool {
 func varies(st *recordKeyStat, n int) bool { return len(st.values)*2 >= n }
 
 // tellStat returns what countKeys learns of the field tellKey returns, or
-// nil.
-func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
+// nil. A field whose values repeat a part of the records' names (see
+// repeatsAll), if names is set, tells nothing more and gives way: a
+// version beside an id that spells it. A short
+// object of scalars nearly every record has, npm's engines, may tell as a
+// scalar does, if flat is set: the stat returned then counts those objects
+// (see asFlat).
+func tellStat(b []byte, items []seg, key []byte, names []seg, flat bool) *recordKeyStat {
 	var best *recordKeyStat
 	bestRank := 0
 	for _, st := range countKeys(b, items, nil) {
-		if bytes.Equal(st.name, key) || !tells(st, len(items)) {
+		if flat && !tells(st, len(items)) && st.flat > 0 {
+			st = st.asFlat()
+		}
+		if bytes.Equal(st.name, key) || !tells(st, len(items)) ||
+			names != nil && !st.isFlat && repeatsAll(b, items, names, st.name) {
 			continue
 		}
 		r := tellRank(st, len(items))
@@ -552,6 +664,60 @@ func tellStat(b []byte, items []seg, key []byte) *recordKeyStat {
 		}
 	}
 	return best
+}
+
+// asFlat returns the stat of a field counted by its short objects of
+// scalars rather than by its scalars.
+func (st *recordKeyStat) asFlat() *recordKeyStat {
+	return &recordKeyStat{name: st.name, n: st.flat, length: st.flatLength, values: st.flatValues, isFlat: true}
+}
+
+// repeatsKey counts the records whose value of field repeats a part of
+// their names, of those compared, which have both, names[i] naming
+// items[i] (see namesAt): a
+// package's name beside its import path, a version beside an id that
+// spells it, an instance type beside the map's name for it.
+func repeatsKey(b []byte, items, names []seg, field []byte) (repeats, compared int) {
+	for i, v := range items {
+		key := names[i]
+		told, ok := scalarMember(scan{b: b}, v, field)
+		if key.end <= key.start || !ok {
+			continue
+		}
+		compared++
+		last := bytes.Trim(b[told.start:told.end], `"`)
+		if i := bytes.LastIndexByte(last, '/'); i >= 0 && i < len(last)-1 {
+			last = last[i+1:] // a directory whose base the key names
+		}
+		if bytes.Contains(b[key.start:key.end], last) {
+			repeats++
+		}
+	}
+	return repeats, compared
+}
+
+// repeatsAll reports whether the values of field repeat a part of the
+// records' names in every record that has both (see repeatsKey): where
+// one differs, it says what its name does not (an AWS resource whose
+// shape has a name of its own).
+func repeatsAll(b []byte, items, names []seg, field []byte) bool {
+	repeats, compared := repeatsKey(b, items, names, field)
+	return compared > 0 && repeats == compared
+}
+
+// namesAt returns the scalar value at path of each record, or an empty
+// seg where it has none.
+func namesAt(b []byte, items []seg, path [][]byte) []seg {
+	names := make([]seg, len(items))
+	for i, v := range items {
+		if len(path) == 2 {
+			v = memberValue(b, v, path[0])
+		}
+		if v.end > v.start && b[v.start] == '{' {
+			names[i], _ = scalarMember(scan{b: b}, v, path[len(path)-1])
+		}
+	}
+	return names
 }
 
 // tellRank ranks a field by how much it tells of n records: one whose
@@ -696,11 +862,11 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 				full = strconv.AppendInt(append(full, ' '), int64(i), 10)
 			}
 			l.whole = map[int]bool{}
-			for _, i := range spreadOrder(l.n)[:min(whole, l.n)] {
+			for _, i := range l.spreadAt[:min(whole, l.n)] {
 				l.whole[i] = true
 			}
 			l.tellSome = map[int]bool{}
-			for _, i := range spreadOrder(l.n)[:min(told, l.n)] {
+			for _, i := range l.spreadAt[:min(told, l.n)] {
 				l.tellSome[i] = true
 			}
 			l.counts = l.count(d.scan)
@@ -1772,29 +1938,11 @@ func (s *stream) tellField(objs []int, path [][]byte) []byte {
 	for i, ri := range objs {
 		items[i] = s.recs[ri].v
 	}
-	st := tellStat(s.b, items, path[0])
+	st := tellStat(s.b, items, path[0], nil, false)
 	if st == nil || !varies(st, len(items)) {
 		return nil
 	}
-	repeats := 0
-	for _, v := range items {
-		if len(path) == 2 {
-			v = memberValue(s.b, v, path[0])
-		}
-		key, ok := scalarMember(scan{b: s.b}, v, path[len(path)-1])
-		told, ok2 := scalarMember(scan{b: s.b}, v, st.name)
-		if !ok || !ok2 {
-			continue
-		}
-		last := bytes.Trim(s.b[told.start:told.end], `"`)
-		if i := bytes.LastIndexByte(last, '/'); i >= 0 && i < len(last)-1 {
-			last = last[i+1:] // a directory whose base the key names
-		}
-		if bytes.Contains(s.b[key.start:key.end], last) {
-			repeats++
-		}
-	}
-	if repeats*2 >= len(items) {
+	if repeats, _ := repeatsKey(s.b, items, namesAt(s.b, items, path), st.name); repeats*2 >= len(items) {
 		return nil
 	}
 	return st.name

@@ -1066,6 +1066,12 @@ func TestJSONRecordLineTells(t *testing.T) {
 		{[]string{`{"name": "a", "version": "1.0", "path": "/a"}`, `{"name": "b", "version": "1.1", "path": "/b"}`}, "version"},
 		// A description is no short field.
 		{[]string{`{"name": "a", "summary": "reads the configuration of a package and checks it"}`, `{"name": "b", "summary": "writes the configuration of a package back to its file"}`}, ""},
+		// A version the key spells tells nothing the key does not ...
+		{[]string{`{"id": "a@1.0.0", "version": "1.0.0"}`, `{"id": "b@2.1.0", "version": "2.1.0"}`}, ""},
+		// ... where a short object of scalars beside it does.
+		{[]string{`{"id": "a@1.0.0", "version": "1.0.0", "engines": {"node": ">=8"}}`, `{"id": "b@2.1.0", "version": "2.1.0", "engines": {"node": ">=14"}}`}, "engines"},
+		// An object that holds containers is no short field.
+		{[]string{`{"id": "a@1.0.0", "dist": {"files": ["a.js"]}}`, `{"id": "b@2.1.0", "dist": {"files": ["b.js"]}}`}, ""},
 	} {
 		b := []byte("[" + strings.Join(tc.records, ",") + "]")
 		var items []seg
@@ -1085,20 +1091,57 @@ func TestJSONRecordLineTells(t *testing.T) {
 	for i := range recs {
 		recs[i] = fmt.Sprintf("  {\n    \"name\": \"package-%02d\",\n    \"version\": \"%d.%d.0\",\n    \"summary\": \"a library that does thing number %d of the many things a program needs\"\n  }", i, i%7, i, i)
 	}
-	got := body(t, shape.JSON, []byte("[\n"+strings.Join(recs, ",\n")+"\n]\n"), 2000)
-	if !json.Valid(got) || counter().Count(got) > 2000 {
+	checkRecordLines(t, recs, 2000, "name and version", func(i int) (string, []string) {
+		return fmt.Sprintf(`{"name": "package-%02d", "version": "%d.%d.0"}`, i, i%7, i), []string{fmt.Sprintf(`"name": "package-%02d",`, i)}
+	})
+}
+
+// checkRecordLines checks the view at budget of a list of records: that
+// it parses and fits, that its note says the records go by what by says,
+// and that each record is in full or on its line, as lines says: the
+// line, and what shows the record in full.
+func checkRecordLines(t *testing.T, recs []string, budget int, by string, lines func(i int) (string, []string)) {
+	t.Helper()
+	got := body(t, shape.JSON, []byte("[\n"+strings.Join(recs, ",\n")+"\n]\n"), budget)
+	if !json.Valid(got) || counter().Count(got) > budget {
 		t.Fatalf("the view does not parse or fit:\n%s", got)
 	}
-	if !bytes.Contains(got, []byte(" by name and version: ")) {
-		t.Errorf("the note does not say the records go by name and version:\n%s", got)
+	if !bytes.Contains(got, []byte(" by "+by+": ")) {
+		t.Errorf("the note does not say the records go by %s:\n%s", by, got)
 	}
 	for i := range recs {
-		line := fmt.Sprintf(`{"name": "package-%02d", "version": "%d.%d.0"}`, i, i%7, i)
-		full := fmt.Sprintf(`"name": "package-%02d",`, i)
-		if !bytes.Contains(got, []byte(line)) && !bytes.Contains(got, []byte(full)) {
-			t.Errorf("package-%02d is neither in full nor on a line with its version:\n%s", i, got)
+		line, full := lines(i)
+		shown := bytes.Contains(got, []byte(line))
+		for _, f := range full {
+			shown = shown || bytes.Contains(got, []byte(f))
+		}
+		if !shown {
+			t.Errorf("record %d is neither in full nor on its line %s:\n%s", i, line, got)
 		}
 	}
+}
+
+// A list of packages by ids that spell their versions shows beside each
+// id the engines it needs, an object of one short member, rather than
+// the version again: npm query's records.
+func TestJSONRecordLineTellsShortObject(t *testing.T) {
+	recs := make([]string, 60)
+	for i := range recs {
+		recs[i] = fmt.Sprintf("  {\n    \"name\": \"package-%02d\",\n    \"version\": \"%d.%d.0\",\n"+
+			"    \"description\": \"a library that does thing number %d of the many things a program needs\",\n"+
+			"    \"main\": \"index.js\",\n    \"license\": \"MIT\",\n    \"homepage\": \"https://example.com/package-%02d#readme\",\n"+
+			"    \"engines\": {\n      \"node\": \">=%d\"\n    },\n    \"_id\": \"package-%02d@%d.%d.0\",\n"+
+			"    \"location\": \"node_modules/package-%02d\",\n    \"path\": \"/home/user/project/node_modules/package-%02d\",\n"+
+			"    \"scripts\": {\n      \"test\": \"tap test/*.js\",\n      \"lint\": \"standard\",\n      \"build\": \"tsc -p .\"\n    },\n"+
+			"    \"keywords\": [\n      \"thing\",\n      \"program\",\n      \"library\",\n      \"tool\"\n    ],\n"+
+			"    \"repository\": {\n      \"type\": \"git\",\n      \"url\": \"git+https://example.com/package.git\"\n    },\n"+
+			"    \"from\": [\n      \"\"\n    ],\n    \"dev\": false,\n    \"deduped\": false\n  }",
+			i%50, i%7, i, i, i%50, 4+i%9, i%50, i%7, i, i%50, i%50)
+	}
+	checkRecordLines(t, recs, 2000, "_id and engines", func(i int) (string, []string) {
+		full := fmt.Sprintf(`"_id": "package-%02d@%d.%d.0"`, i%50, i%7, i)
+		return fmt.Sprintf(`{"_id": "package-%02d@%d.%d.0", "engines": {"node": ">=%d"}}`, i%50, i%7, i, 4+i%9), []string{full + ",", full + "\n"}
+	})
 }
 
 // A list's records that go by name and version, once a budget shows every
@@ -1179,21 +1222,10 @@ func TestJSONRecordLineTellsTwo(t *testing.T) {
 			"    \"name\": \"Component number %d of the kit\",\n    \"platform\": {\"architecture\": null, \"operating_system\": null},\n"+
 			"    \"size\": %d,\n    \"state\": {\"name\": \"Not Installed\"}\n  }", i%4, i%9, i, i, i, 1000*i)
 	}
-	const budget = 1400
-	got := body(t, shape.JSON, []byte("[\n"+strings.Join(recs, ",\n")+"\n]\n"), budget)
-	if !json.Valid(got) || counter().Count(got) > budget {
-		t.Fatalf("the view does not parse or fit:\n%s", got)
-	}
-	if !bytes.Contains(got, []byte(" by name and id and current_version_string: ")) {
-		t.Errorf("the note does not say the records go by name, id and version:\n%s", got)
-	}
-	for i := range recs {
-		line := fmt.Sprintf(`{"name": "Component number %d of the kit", "id": "component-%02d", "current_version_string": "%d.%d.%d"}`, i, i, i%4, i%9, i)
-		full := fmt.Sprintf(`"id": "component-%02d",`, i)
-		if !bytes.Contains(got, []byte(line)) && !bytes.Contains(got, []byte(full)) {
-			t.Errorf("component %d is neither in full nor on a line with its id and version:\n%s", i, got)
-		}
-	}
+	checkRecordLines(t, recs, 1400, "name and id and current_version_string", func(i int) (string, []string) {
+		return fmt.Sprintf(`{"name": "Component number %d of the kit", "id": "component-%02d", "current_version_string": "%d.%d.%d"}`, i, i, i%4, i%9, i),
+			[]string{fmt.Sprintf(`"id": "component-%02d",`, i)}
+	})
 }
 
 // Records whose members hold what JSON escapes or spells oddly (quotes,
@@ -1500,5 +1532,63 @@ func TestJSONRecordKeyNameOverIDThatSpellsIt(t *testing.T) {
 	eachItem(b, 0, func(start, end int) bool { segs = append(segs, seg{start, end}); return true })
 	if got := recordKey(b, segs); len(got) != 1 || string(got[0]) != `"name"` {
 		t.Errorf("records named by %q, want name", got)
+	}
+}
+
+// The records a list of files named in folds shows on lines of their own,
+// in the room the names leave, are its largest files first, by a field
+// that names a size: what takes the room in a package is what a person
+// looks for in npm pack's list, not files spread over it.
+func TestJSONRecordWholeLargestFirst(t *testing.T) {
+	big := map[int]int{13: 91234, 77: 85123, 141: 99871, 188: 70456}
+	words := strings.Fields("attributes css extract forms manipulation traversing cheerio index load parse options slim static types utils")
+	files := make([]string, 200)
+	for i := range files {
+		size := 100 + i*37%900
+		if s, ok := big[i]; ok {
+			size = s
+		}
+		dir, ext := []string{"browser", "commonjs", "esm", "types"}[i/50], []string{"js", "d.ts", "js.map", "d.ts.map"}[i%4]
+		files[i] = fmt.Sprintf("      {\n        \"path\": \"dist/%s/%s.%s\",\n        \"size\": %d,\n        \"mode\": 420\n      }", dir, words[i/4%len(words)], ext, size)
+	}
+	in := []byte("[\n  {\n    \"id\": \"pkg@1.0.0\",\n    \"files\": [\n" + strings.Join(files, ",\n") + "\n    ],\n    \"entryCount\": 200\n  }\n]\n")
+	got := body(t, shape.JSON, in, 2000)
+	if !json.Valid(got) || counter().Count(got) > 2000 {
+		t.Fatalf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte("in folds")) {
+		t.Fatalf("the files are not named in folds:\n%s", got)
+	}
+	for i, size := range big {
+		if !bytes.Contains(got, []byte(fmt.Sprintf(`"size": %d`, size))) {
+			t.Errorf("file %d of size %d is not shown with its size:\n%s", i, size, got)
+		}
+	}
+}
+
+// A map's records are not shown by a field that repeats every record's
+// name (an instance type under its own name, an operation's name), which
+// tells nothing beside it; a field that differs from the name in one
+// record still does (an AWS resource whose shape has a name of its own).
+func TestJSONRecordMapLabelNotTheName(t *testing.T) {
+	for _, tc := range []struct {
+		members []string
+		want    string // the label, "" for none
+	}{
+		{[]string{`"m5.large": {"InstanceType": "m5.large", "Hypervisor": "nitro"}`, `"m5.xlarge": {"InstanceType": "m5.xlarge", "Hypervisor": "nitro"}`,
+			`"t2.micro": {"InstanceType": "t2.micro", "Hypervisor": "xen"}`, `"t2.nano": {"InstanceType": "t2.nano", "Hypervisor": "xen"}`}, "Hypervisor"},
+		{[]string{`"Image": {"shape": "Image"}`, `"Instance": {"shape": "Instance"}`,
+			`"Tag": {"shape": "TagDescription"}`, `"Volume": {"shape": "Volume"}`}, "shape"},
+	} {
+		b := []byte("{" + strings.Join(tc.members, ",") + "}")
+		var values, names []seg
+		eachMember(b, 0, func(k, v seg) bool { values, names = append(values, v), append(names, k); return true })
+		got := ""
+		if st := labelKey(b, values, names); st != nil {
+			got = string(st.name[1 : len(st.name)-1])
+		}
+		if got != tc.want {
+			t.Errorf("%s: label %q, want %q", b, got, tc.want)
+		}
 	}
 }
