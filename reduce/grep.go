@@ -1042,9 +1042,14 @@ func (g *Grep) raiseTop(cands []grepCand) {
 	}
 }
 
+// grepFewLeftOut: a list of counts whose lines leave out at most one in
+// grepFewLeftOut of the files with matches needs no summary.
+const grepFewLeftOut = 10
+
 // listsCounts reports whether the chosen lines of a list of counts make a
-// better view than a summary: they show every file with matches, or most
-// files while no summary that names every file fits. When folds can name
+// better view than a summary: they show every file with matches, or all
+// but a few of them, or most files while no summary that names every file
+// fits. When folds can name
 // every file, a view of lines that leaves some out loses them.
 func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter) bool {
 	t := g.totals()
@@ -1054,7 +1059,13 @@ func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter
 			counts++
 		}
 	}
-	if counts >= t.counted-t.zeros {
+	withMatches := t.counted - t.zeros
+	if counts >= withMatches {
+		return true
+	}
+	if grepFewLeftOut*(withMatches-counts) <= withMatches {
+		// A count line tells a file's count, a fold only its name:
+		// the counts of all but a few files are worth more.
 		return true
 	}
 	if 2*g.shownOf(chosen, cands).entries < t.files {
@@ -1065,7 +1076,9 @@ func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter
 }
 
 // coversDirs reports whether the chosen lines show a file of every
-// directory.
+// directory that holds a match: a directory whose files grep -c counted
+// none in needs no line, when the lines show every file with matches and
+// the summary counts the files with none.
 func (g *Grep) coversDirs(chosen []Piece, cands []grepCand) bool {
 	shown := map[string]bool{}
 	for _, p := range chosen {
@@ -1073,7 +1086,18 @@ func (g *Grep) coversDirs(chosen []Piece, cands []grepCand) bool {
 			shown[string(grepDir([]byte(g.files[cd.file].path)))] = true
 		}
 	}
-	return len(shown) == len(g.dirs) && g.more.files == 0
+	want := map[string]bool{}
+	for _, f := range g.files {
+		if f.kind != grepCounted || f.matches > 0 {
+			want[string(grepDir([]byte(f.path)))] = true
+		}
+	}
+	for d := range want {
+		if !shown[d] {
+			return false
+		}
+	}
+	return g.more.files == 0
 }
 
 // whole returns every line of an input that fits in room as it is, with

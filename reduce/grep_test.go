@@ -1074,3 +1074,37 @@ func TestGrepLocationsAreNotCounts(t *testing.T) {
 		t.Errorf("the view does not say %q:\n%s", want, got)
 	}
 }
+
+// grep -rc over a tree with caches counts many files with none, in
+// directories of their own: a list whose lines show all but a few of the
+// files with matches, each with its count, beats a summary that names them
+// all but counts only the first few. A directory of files with none needs
+// no line: the summary counts them.
+func TestGrepCountListLeavesOutFew(t *testing.T) {
+	var in strings.Builder
+	var matched []string
+	for d, dir := range []string{"importlib", "importlib/metadata", "lib2to3", "lib2to3/fixes", "lib2to3/pgen2", "lib2to3/tests"} {
+		for f := range 20 {
+			p := fmt.Sprintf("%s/module_%02d.py", dir, f)
+			matched = append(matched, p)
+			fmt.Fprintf(&in, "%s:%d\n", p, 1+(d*7+f*3)%11)
+		}
+		for f := range 40 {
+			fmt.Fprintf(&in, "%s/__pycache__/module_%02d.cpython-311.opt-%d.pyc:0\n", dir, f/2, f%2+1)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 1400)
+	checkView(t, "few-left-out", []byte(in.String()), got, 1400)
+	if bytes.Contains(got, []byte(" every other file")) {
+		t.Errorf("the view folds the files with matches:\n%s", got)
+	}
+	shown := 0
+	for _, p := range matched {
+		if bytes.Contains(got, []byte("\n"+p+":")) {
+			shown++
+		}
+	}
+	if shown < 108 {
+		t.Errorf("%d of 120 count lines of files with matches shown, want at least 108:\n%s", shown, got)
+	}
+}
