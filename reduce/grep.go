@@ -189,9 +189,9 @@ type grepCand struct {
 	// head is the line of the file's --heading, which a numbered line
 	// cannot be shown without; 0 if none.
 	head int
-	// For a long match line whose match is not located yet: the offset of
-	// its text, the line's length, and whether the window is still to be
-	// chosen.
+	// The offset of a match line's text; and for a long match line whose
+	// match is not located yet, the line's length, and whether the window
+	// is still to be chosen.
 	textAt  int
 	len     int64
 	unsized bool
@@ -506,6 +506,7 @@ func (g *Grep) addLine(l Line, b []byte, gl shape.GrepLine, f, head int) {
 	if l.Len <= grepLongMatch {
 		g.sample(text)
 		c.piece.Prio = prio
+		c.textAt = gl.Text
 		g.keep(c, l, grepLongMatch)
 		return
 	}
@@ -1156,6 +1157,7 @@ func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []gre
 			cands[i].piece.Prio = prioGrepToolError - 1
 		}
 	}
+	grepNameSameMatches(cands)
 	// The line that starts a function, as git grep -p and -W show it,
 	// says where the matches after it are: it ranks with the first of
 	// them, and comes with it.
@@ -1173,6 +1175,44 @@ func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []gre
 		}
 	}
 	return cands
+}
+
+// grepSameMatch is how many match lines, and at least half of them, must
+// say the same for the context line after each to rank with it.
+const grepSameMatch = 3
+
+// grepNameSameMatches ranks the context line right after a match with the
+// match, where most matches say the same word for word: a declaration
+// split over lines (FT_EXPORT( FT_Error ) over the function's name, a
+// decorator over a def) matches on a line that tells only where it is, and
+// the line after it tells what.
+func grepNameSameMatches(cands []grepCand) {
+	same := map[string]int{}
+	matches := 0
+	body := func(c grepCand) (string, bool) {
+		if c.role != grepMatchLine || c.unsized || c.piece.Before > 0 || c.textAt > len(c.piece.Text) {
+			return "", false
+		}
+		t := bytes.TrimSpace(c.piece.Text[c.textAt:])
+		return string(t), len(t) > 0
+	}
+	for _, c := range cands {
+		if t, ok := body(c); ok {
+			same[t]++
+		}
+		if c.role == grepMatchLine {
+			matches++
+		}
+	}
+	for i, c := range cands[:max(len(cands)-1, 0)] {
+		t, ok := body(c)
+		next := cands[i+1]
+		if !ok || same[t] < max(grepSameMatch, (matches+1)/2) || next.role != grepContextLine || next.file != c.file ||
+			next.piece.Line != c.piece.Line+1 || next.piece.Prio >= c.piece.Prio {
+			continue
+		}
+		cands[i+1].piece.Prio = c.piece.Prio
+	}
 }
 
 // sized returns the held candidates in input order, the long lines still

@@ -1108,3 +1108,38 @@ func TestGrepCountListLeavesOutFew(t *testing.T) {
 		t.Errorf("%d of 120 count lines of files with matches shown, want at least 108:\n%s", shown, got)
 	}
 }
+
+// A search whose matches mostly say the same (a macro over each function's
+// name, rg -C1 'FT_EXPORT\( FT_Error \)') shows the context line after each
+// match with it: the match tells only where, the line after what.
+func TestGrepSameMatchesShowTheLineAfter(t *testing.T) {
+	var in strings.Builder
+	for f := range 24 {
+		if f > 0 {
+			in.WriteString("--\n")
+		}
+		for k := range 4 {
+			n := 100 + 40*k
+			p := fmt.Sprintf("/usr/include/freetype2/freetype/ftmodule%02d.h", f)
+			fmt.Fprintf(&in, "%s-%d-   */\n", p, n-1)
+			fmt.Fprintf(&in, "%s:%d:  FT_EXPORT( FT_Error )\n", p, n)
+			fmt.Fprintf(&in, "%s-%d-  FT_Module%02d_Call%d( FT_Library  library,\n", p, n+1, f, k)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 1200)
+	checkView(t, "same-matches", []byte(in.String()), got, 1200)
+	lines := strings.Split(string(got), "\n")
+	shown, named := 0, 0
+	for i, l := range lines {
+		if !strings.Contains(l, ":  FT_EXPORT( FT_Error )") {
+			continue
+		}
+		shown++
+		if i+1 < len(lines) && strings.Contains(lines[i+1], "-  FT_Module") {
+			named++
+		}
+	}
+	if shown < 10 || named < shown {
+		t.Errorf("%d matches shown, %d with the line that names the function, want at least 10, all:\n%s", shown, named, got)
+	}
+}
