@@ -189,9 +189,9 @@ type grepCand struct {
 	// head is the line of the file's --heading, which a numbered line
 	// cannot be shown without; 0 if none.
 	head int
-	// For a long match line whose match is not located yet: the offset of
-	// its text, the line's length, and whether the window is still to be
-	// chosen.
+	// The offset of a match line's text; and for a long match line whose
+	// match is not located yet, the line's length, and whether the window
+	// is still to be chosen.
 	textAt  int
 	len     int64
 	unsized bool
@@ -506,6 +506,7 @@ func (g *Grep) addLine(l Line, b []byte, gl shape.GrepLine, f, head int) {
 	if l.Len <= grepLongMatch {
 		g.sample(text)
 		c.piece.Prio = prio
+		c.textAt = gl.Text
 		g.keep(c, l, grepLongMatch)
 		return
 	}
@@ -1042,9 +1043,14 @@ func (g *Grep) raiseTop(cands []grepCand) {
 	}
 }
 
+// grepFewLeftOut: a list of counts whose lines leave out at most one in
+// grepFewLeftOut of the files with matches needs no summary.
+const grepFewLeftOut = 10
+
 // listsCounts reports whether the chosen lines of a list of counts make a
-// better view than a summary: they show every file with matches, or most
-// files while no summary that names every file fits. When folds can name
+// better view than a summary: they show every file with matches, or all
+// but a few of them, or most files while no summary that names every file
+// fits. When folds can name
 // every file, a view of lines that leaves some out loses them.
 func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter) bool {
 	t := g.totals()
@@ -1054,7 +1060,13 @@ func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter
 			counts++
 		}
 	}
-	if counts >= t.counted-t.zeros {
+	withMatches := t.counted - t.zeros
+	if counts >= withMatches {
+		return true
+	}
+	if grepFewLeftOut*(withMatches-counts) <= withMatches {
+		// A count line tells a file's count, a fold only its name:
+		// the counts of all but a few files are worth more.
 		return true
 	}
 	if 2*g.shownOf(chosen, cands).entries < t.files {
@@ -1065,7 +1077,9 @@ func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter
 }
 
 // coversDirs reports whether the chosen lines show a file of every
-// directory.
+// directory that holds a match: a directory whose files grep -c counted
+// none in needs no line, when the lines show every file with matches and
+// the summary counts the files with none.
 func (g *Grep) coversDirs(chosen []Piece, cands []grepCand) bool {
 	shown := map[string]bool{}
 	for _, p := range chosen {
@@ -1073,7 +1087,18 @@ func (g *Grep) coversDirs(chosen []Piece, cands []grepCand) bool {
 			shown[string(grepDir([]byte(g.files[cd.file].path)))] = true
 		}
 	}
-	return len(shown) == len(g.dirs) && g.more.files == 0
+	want := map[string]bool{}
+	for _, f := range g.files {
+		if f.kind != grepCounted || f.matches > 0 {
+			want[string(grepDir([]byte(f.path)))] = true
+		}
+	}
+	for d := range want {
+		if !shown[d] {
+			return false
+		}
+	}
+	return g.more.files == 0
 }
 
 // whole returns every line of an input that fits in room as it is, with
@@ -1132,6 +1157,7 @@ func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []gre
 			cands[i].piece.Prio = prioGrepToolError - 1
 		}
 	}
+	grepNameSameMatches(cands)
 	// The line that starts a function, as git grep -p and -W show it,
 	// says where the matches after it are: it ranks with the first of
 	// them, and comes with it.
@@ -1149,6 +1175,44 @@ func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []gre
 		}
 	}
 	return cands
+}
+
+// grepSameMatch is how many match lines, and at least half of them, must
+// say the same for the context line after each to rank with it.
+const grepSameMatch = 3
+
+// grepNameSameMatches ranks the context line right after a match with the
+// match, where most matches say the same word for word: a declaration
+// split over lines (FT_EXPORT( FT_Error ) over the function's name, a
+// decorator over a def) matches on a line that tells only where it is, and
+// the line after it tells what.
+func grepNameSameMatches(cands []grepCand) {
+	same := map[string]int{}
+	matches := 0
+	body := func(c grepCand) (string, bool) {
+		if c.role != grepMatchLine || c.unsized || c.piece.Before > 0 || c.textAt > len(c.piece.Text) {
+			return "", false
+		}
+		t := bytes.TrimSpace(c.piece.Text[c.textAt:])
+		return string(t), len(t) > 0
+	}
+	for _, c := range cands {
+		if t, ok := body(c); ok {
+			same[t]++
+		}
+		if c.role == grepMatchLine {
+			matches++
+		}
+	}
+	for i, c := range cands[:max(len(cands)-1, 0)] {
+		t, ok := body(c)
+		next := cands[i+1]
+		if !ok || same[t] < max(grepSameMatch, (matches+1)/2) || next.role != grepContextLine || next.file != c.file ||
+			next.piece.Line != c.piece.Line+1 || next.piece.Prio >= c.piece.Prio {
+			continue
+		}
+		cands[i+1].piece.Prio = c.piece.Prio
+	}
 }
 
 // sized returns the held candidates in input order, the long lines still

@@ -1074,3 +1074,72 @@ func TestGrepLocationsAreNotCounts(t *testing.T) {
 		t.Errorf("the view does not say %q:\n%s", want, got)
 	}
 }
+
+// grep -rc over a tree with caches counts many files with none, in
+// directories of their own: a list whose lines show all but a few of the
+// files with matches, each with its count, beats a summary that names them
+// all but counts only the first few. A directory of files with none needs
+// no line: the summary counts them.
+func TestGrepCountListLeavesOutFew(t *testing.T) {
+	var in strings.Builder
+	var matched []string
+	for d, dir := range []string{"importlib", "importlib/metadata", "lib2to3", "lib2to3/fixes", "lib2to3/pgen2", "lib2to3/tests"} {
+		for f := range 20 {
+			p := fmt.Sprintf("%s/module_%02d.py", dir, f)
+			matched = append(matched, p)
+			fmt.Fprintf(&in, "%s:%d\n", p, 1+(d*7+f*3)%11)
+		}
+		for f := range 40 {
+			fmt.Fprintf(&in, "%s/__pycache__/module_%02d.cpython-311.opt-%d.pyc:0\n", dir, f/2, f%2+1)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 1400)
+	checkView(t, "few-left-out", []byte(in.String()), got, 1400)
+	if bytes.Contains(got, []byte(" every other file")) {
+		t.Errorf("the view folds the files with matches:\n%s", got)
+	}
+	shown := 0
+	for _, p := range matched {
+		if bytes.Contains(got, []byte("\n"+p+":")) {
+			shown++
+		}
+	}
+	if shown < 108 {
+		t.Errorf("%d of 120 count lines of files with matches shown, want at least 108:\n%s", shown, got)
+	}
+}
+
+// A search whose matches mostly say the same (a macro over each function's
+// name, rg -C1 'FT_EXPORT\( FT_Error \)') shows the context line after each
+// match with it: the match tells only where, the line after what.
+func TestGrepSameMatchesShowTheLineAfter(t *testing.T) {
+	var in strings.Builder
+	for f := range 24 {
+		if f > 0 {
+			in.WriteString("--\n")
+		}
+		for k := range 4 {
+			n := 100 + 40*k
+			p := fmt.Sprintf("/usr/include/freetype2/freetype/ftmodule%02d.h", f)
+			fmt.Fprintf(&in, "%s-%d-   */\n", p, n-1)
+			fmt.Fprintf(&in, "%s:%d:  FT_EXPORT( FT_Error )\n", p, n)
+			fmt.Fprintf(&in, "%s-%d-  FT_Module%02d_Call%d( FT_Library  library,\n", p, n+1, f, k)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 1200)
+	checkView(t, "same-matches", []byte(in.String()), got, 1200)
+	lines := strings.Split(string(got), "\n")
+	shown, named := 0, 0
+	for i, l := range lines {
+		if !strings.Contains(l, ":  FT_EXPORT( FT_Error )") {
+			continue
+		}
+		shown++
+		if i+1 < len(lines) && strings.Contains(lines[i+1], "-  FT_Module") {
+			named++
+		}
+	}
+	if shown < 10 || named < shown {
+		t.Errorf("%d matches shown, %d with the line that names the function, want at least 10, all:\n%s", shown, named, got)
+	}
+}

@@ -260,6 +260,10 @@ func logByStart(s []byte, ind int) logKind {
 			return lkError
 		case top && (logHas(s, "CMake Warning") || logHas(s, "CMake Deprecation Warning")):
 			return lkWarning
+		case top && logHas(s, "CMake Debug Log at "):
+			// --debug-find and --debug-find-pkg: a record of what
+			// one find command looked for, and where.
+			return lkHeading
 		}
 	case '#':
 		if top {

@@ -179,6 +179,14 @@ func TestLogOwnSamples(t *testing.T) {
 		{"cmake-configure-errors.out", 100, []string{
 			"CMake Error at CMakeLists.txt:16 (include):\n  include could not find requested file:\n\n    NoSuchModule\n",
 		}, nil},
+		// cmake --debug-find-pkg writes a record of each find command:
+		// each record's head says what was looked for, where the paths
+		// it tried, dozens of them, say little.
+		{"cmake-debug-find.out", 1000, []string{
+			"CMake Debug Log at /usr/share/cmake-3.25/Modules/FindLibArchive.cmake:34 (find_path):\n  find_path called with the following settings:\n",
+			"CMake Debug Log at /usr/share/cmake-3.25/Modules/FindLibArchive.cmake:41 (find_library):\n  find_library called with the following settings:\n",
+			"CMake Error at /usr/share/cmake-3.25/Modules/FindPackageHandleStandardArgs.cmake:230 (message):\n  Could NOT find LibArchive",
+		}, nil},
 		// Each test that failed is a failure of its own.
 		{"ctest-output-on-failure.out", 150, []string{
 			"3/6 Test #3: sum_3 ............................***Failed",
@@ -365,6 +373,7 @@ func TestLogClassify(t *testing.T) {
 		// cmake, ctest, git merge.
 		{"CMake Error at CMakeLists.txt:16 (include):", lkError},
 		{"CMake Warning at CMakeLists.txt:5 (message):", lkWarning},
+		{"CMake Debug Log at CMakeLists.txt:7 (find_package):", lkHeading},
 		{"3/6 Test #3: sum_3 ............................***Failed    0.00 sec", lkTestFailed},
 		{"1/6 Test #1: sum_1 ............................   Passed    0.00 sec", lkNoise},
 		{"CONFLICT (content): Merge conflict in reduce/text.go", lkError},
