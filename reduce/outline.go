@@ -531,7 +531,7 @@ func (o *Outline) finalize(next *lineShape) {
 	stmt := !comment && !inHere && !s.closer && !(s.cont && bond != 0) && !(sqlStart(c) && !o.stmt.dollar) &&
 		(o.stmt.open || o.sqlVerb(c, s.w))
 
-	link := !inQuote && !inHere && s.w == 0 && linkItem(c)
+	link := !inQuote && !inHere && s.w == 0 && (linkItem(c) || termItem(c))
 	var (
 		prio     int
 		hash     bool

@@ -1305,6 +1305,37 @@ func linkItem(c []byte) bool {
 	return end > 1 && hasPrefix(c[end+1:], "(")
 }
 
+// termItem reports whether c is an item of a list that starts with a
+// name set as code or in bold and says what it is after it: reST's
+// double backquotes (role_arn in them, then " - The ARN of the role"),
+// markdown's backquote ("- `timeout`: how long to wait"), or stars
+// ("* **retries**"). Such a list defines the names a document documents
+// (a configuration's variables, an object's fields), as a manual's
+// options do.
+func termItem(c []byte) bool {
+	if len(c) < 2 || c[1] != ' ' || c[0] != '*' && c[0] != '-' && c[0] != '+' {
+		return false
+	}
+	c = trimBlankLeft(c[2:])
+	mark := ""
+	for _, m := range []string{"``", "`", "**"} {
+		if hasPrefix(c, m) {
+			mark = m
+			break
+		}
+	}
+	if mark == "" {
+		return false
+	}
+	c = c[len(mark):]
+	end := bytes.Index(c, []byte(mark))
+	if end < 1 || bytes.IndexByte(c[:end], ' ') >= 0 {
+		return false
+	}
+	rest := c[end+len(mark):]
+	return len(rest) == 0 || rest[0] == ':' || rest[0] == ',' || hasPrefix(rest, " - ") || hasPrefix(rest, " \u2014 ")
+}
+
 // shorthandMethod reports whether c reads as an object's method declared
 // in short, as JavaScript writes it: a name, maybe after async, get, set
 // or a generator's star, then its parameters, then the brace that opens

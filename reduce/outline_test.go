@@ -1949,3 +1949,42 @@ func prototypeObject(short func(i int) bool) []byte {
 	b.WriteString("};\n")
 	return []byte(b.String())
 }
+
+// A list whose items start with a name set as code (in reST's double
+// backquotes, markdown's backquote) or in bold defines what a document
+// documents, a configuration's variables: its items rank with the names a
+// file declares, above the prose and the examples of the sections around it.
+func TestOutlineTermList(t *testing.T) {
+	for _, tc := range []struct{ name, item, under string }{
+		{"rst", "* ``var%d`` - The variable that sets thing %d.\n", "=========\n"},
+		{"markdown", "- `var%d`: the variable that sets thing %d.\n", ""},
+		{"bold", "* **var%d** \u2014 the variable that sets thing %d.\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			for s := range 4 {
+				if tc.under != "" {
+					fmt.Fprintf(&b, "Section %d\n%s\n", s, tc.under)
+				} else {
+					fmt.Fprintf(&b, "# Section %d\n\n", s)
+				}
+				for p := range 6 {
+					fmt.Fprintf(&b, "Prose of paragraph %d in section %d that explains how the profile\n", p, s)
+					b.WriteString("is read and which of its values wins over the others.\n\n")
+				}
+				b.WriteString("The variables are:\n\n")
+				for i := range 4 {
+					fmt.Fprintf(&b, tc.item, s*4+i, s*4+i)
+					b.WriteString("  more about it on a second line.\n")
+				}
+				b.WriteString("\n")
+			}
+			got := body(t, shape.Outline, []byte(b.String()), 400)
+			for _, name := range []string{"var0", "var3", "var8", "var15"} {
+				if !strings.Contains(string(got), name) {
+					t.Errorf("term item %s left out:\n%s", name, got)
+				}
+			}
+		})
+	}
+}
