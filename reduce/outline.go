@@ -46,6 +46,18 @@ const (
 	lastLines = 2
 )
 
+// opensNamespace reports whether c opens a namespace as C++ and C# do,
+// whose members rank as those of the file do: a header that wraps all it
+// declares in namespace std ranks its classes as another ranks those at
+// its margin, their members below them. TypeScript's exported namespace
+// holds the members of a function of its name, below it.
+func opensNamespace(c []byte) bool {
+	if hasWord(c, "inline") {
+		c = trimBlankLeft(c[len("inline"):])
+	}
+	return hasWord(c, "namespace")
+}
+
 // blockKind is what a block of deeper lines holds, which decides what its
 // lines are: members of a type or sections of a document are declarations
 // in their own right, the statements of a function's body are not.
@@ -74,6 +86,9 @@ type block struct {
 	// typedef marks a block opened by C's typedef, whose closing brace
 	// is followed by the name it declares (} Point;).
 	typedef bool
+	// namespace marks a block opened by a namespace, which says where
+	// its members are, not what they are members of.
+	namespace bool
 	// namePrio is the priority of an anonymous typedef's opener
 	// (typedef struct {), which its closing line takes, or 0.
 	namePrio int
@@ -424,9 +439,13 @@ func (o *Outline) finalize(next *lineShape) {
 		o.codeW = s.w
 	}
 	closed := block{} // the block this line ends at its own width
+	// C leaves a preprocessor line at the margin whatever the depth of
+	// the code around it (an #if among a struct's members): it ends no
+	// block in braces, however deep.
+	preprocessor := directive && !comment && !inHere
 	for len(o.stack) > 0 && !inHere && !inside {
 		top := o.stack[len(o.stack)-1]
-		if header && top.w == s.w {
+		if header && top.w == s.w || preprocessor && top.braced {
 			break
 		}
 		// An option aligned with the long form of the option above it
@@ -478,9 +497,12 @@ func (o *Outline) finalize(next *lineShape) {
 	}
 	// Headings do not nest what they head deeper: an option is as much a
 	// declaration in a subsection as in a section.
-	depth, declDepth := 0, 0
+	depth, declDepth, namespaces := 0, 0, 0
 	for _, b := range o.stack {
-		if !b.heading {
+		if b.namespace {
+			namespaces++
+		}
+		if !b.heading && !b.namespace {
 			depth++
 			if b.kind != blockBody {
 				declDepth++
@@ -770,8 +792,9 @@ func (o *Outline) finalize(next *lineShape) {
 		}
 		if d == declFunc && overload(c) {
 			// An operator's overload (operator==, operator<<) says less
-			// than a function with a name: ranked as a member would be.
-			class = min(at+1, maxDepth)*8 + int(d)*2
+			// than a function with a name: ranked as a member would be,
+			// a member of the types of its namespace.
+			class = min(at+namespaces+1, maxDepth)*8 + int(d)*2
 		}
 		if d <= declFunc && !exported(c) {
 			class++
@@ -886,7 +909,8 @@ func (o *Outline) finalize(next *lineShape) {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
 		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
-			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef"), namePrio: namePrio})
+			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef"), namePrio: namePrio,
+			namespace: isDecl && opensNamespace(c)})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {

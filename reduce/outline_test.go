@@ -1988,3 +1988,24 @@ func TestOutlineTermList(t *testing.T) {
 		})
 	}
 }
+
+// C leaves a preprocessor line at the margin inside a struct (#if among
+// its members): it ends no block in braces, so the structs after it rank
+// as those before it do, and their members below them. A namespace
+// holds the file's declarations: a struct in one ranks as one at the
+// margin would.
+func TestOutlinePreprocessorInBraces(t *testing.T) {
+	ranks := outlineRanks("namespace std\n{\n  namespace detail\n  {\n    struct Base\n    {\n" +
+		"      int next;\n#if FOO\n      int prev;\n#endif\n      void hook();\n    };\n\n" +
+		"    struct Header : public Base\n    {\n#if FOO\n      size_t size;\n#endif\n      void init();\n    };\n  }\n}\n" +
+		"struct Free\n{\n  void run();\n};\n")
+	if ranks[14] != ranks[5] {
+		t.Errorf("struct Header ranks %d, struct Base above it %d", ranks[14], ranks[5])
+	}
+	if ranks[19] != ranks[11] {
+		t.Errorf("Header's init ranks %d, Base's hook %d", ranks[19], ranks[11])
+	}
+	if ranks[23] != ranks[5] {
+		t.Errorf("struct Free at the margin ranks %d, struct Base in namespaces %d", ranks[23], ranks[5])
+	}
+}
