@@ -737,6 +737,16 @@ func (d *Diff) text(l Line, t []byte) {
 	case d.state == diffMessage && !d.subject:
 		d.subject = true
 		d.keepCommit(l, d.commitPrio)
+	case shape.DiffStatSummary(t):
+		// The line that closes a stat says how large the patch is in
+		// one line: it ranks with a commit's author and date, or, in a
+		// diff of no commit, where it sums up the whole diff, with the
+		// files' headers.
+		prio := prioDiffFile
+		if d.commits > 0 {
+			prio = prioDiffField
+		}
+		d.keep(l, prio, 0)
 	case d.textRun == 1 && d.state != diffMessage:
 		d.keep(l, prioDiffText, 0)
 	default:

@@ -2193,3 +2193,32 @@ func TestDiffBareHunkHeaderKeepsItsLevel(t *testing.T) {
 		t.Errorf("the first hunk's bare header ranks %d, the second hunk's %d", prio[4], prio[8])
 	}
 }
+
+// The line that closes a patch's stat, " 3 files changed, 39
+// insertions(+)", says how large the patch is in one line: it ranks
+// above the rows before it, and above the changed lines.
+func TestDiffStatSummaryKept(t *testing.T) {
+	lines := []string{
+		"From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001",
+		"Subject: [PATCH] grow",
+		"",
+		"---",
+		" a.go | 2 +-",
+		" b.go | 4 ++--",
+		" c.go | 1 +",
+		" 3 files changed, 4 insertions(+), 3 deletions(-)",
+		"",
+		"diff --git a/a.go b/a.go",
+		"--- a/a.go",
+		"+++ b/a.go",
+		"@@ -1 +1 @@",
+		"-x",
+		"+y",
+	}
+	prio := diffPrios(lines)
+	for _, below := range []int{5, 6, 7, 14, 15} {
+		if prio[8] <= prio[below] {
+			t.Errorf("the stat's summary ranks %d, %q %d", prio[8], lines[below-1], prio[below])
+		}
+	}
+}
