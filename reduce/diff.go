@@ -51,10 +51,12 @@ const (
 	diffTierSpan   = 99_999    // the most a file's or a hunk's number lowers its priority
 	// A hunk header's priority is lowered by its number in the file, on
 	// diffHunkLevels levels, and among equals by its file's number, on
-	// diffHunkFiles: diffHunkLevels*diffHunkFiles stays within
-	// diffTierSpan.
-	diffHunkLevels = 256
+	// diffHunkFiles. A level holds two such bands: the headers, then the
+	// signatures of its hunks, then the bare headers (see startHunk), so
+	// diffHunkLevels*2*diffHunkFiles stays within diffTierSpan.
+	diffHunkLevels = 128
 	diffHunkFiles  = 390
+	diffHunkLevel  = 2 * diffHunkFiles
 	// diffCommitSpan is the most a commit's number lowers the priority of
 	// its header, twice over (its lines rank at two levels), which keeps
 	// it above prioDiffStart.
@@ -137,6 +139,7 @@ type Diff struct {
 	// flags tell whether they are set.
 	lastStart, lastHunk         diffItem
 	haveLastStart, haveLastHunk bool
+	lastHunkBare                bool // the last hunk header names no function
 	// commitPrio ranks the current commit's hash and subject, one less its
 	// other lines that stay with them: commits spread as files do (see
 	// startPrio). commitItems are those lines, kept to raise the last
@@ -402,7 +405,7 @@ func (d *Diff) outside(l Line, t []byte) {
 		// again, no more use than the index line; after an `Index:` line
 		// they name the revisions, after every file's first hunk header
 		// and before any second one.
-		prio := prioDiffHunk - (diffHunkFiles - 1)
+		prio := prioDiffHunk - (diffHunkLevel - 1)
 		switch {
 		case d.sect.plain:
 			prio = d.filePrio()
@@ -614,7 +617,10 @@ func (d *Diff) raiseLastHunk() {
 		return
 	}
 	raised := d.lastHunk
-	level := prioDiffHunk - diffHunkFiles
+	level := prioDiffHunk - diffHunkLevel
+	if d.lastHunkBare {
+		level -= diffHunkFiles
+	}
 	raised.piece.Prio = max(raised.piece.Prio, level-diffSpread(d.sections-1, diffHunkFiles-2))
 	d.push(raised)
 }
@@ -731,6 +737,16 @@ func (d *Diff) text(l Line, t []byte) {
 	case d.state == diffMessage && !d.subject:
 		d.subject = true
 		d.keepCommit(l, d.commitPrio)
+	case shape.DiffStatSummary(t):
+		// The line that closes a stat says how large the patch is in
+		// one line: it ranks with a commit's author and date, or, in a
+		// diff of no commit, where it sums up the whole diff, with the
+		// files' headers.
+		prio := prioDiffFile
+		if d.commits > 0 {
+			prio = prioDiffField
+		}
+		d.keep(l, prio, 0)
 	case d.textRun == 1 && d.state != diffMessage:
 		d.keep(l, prioDiffText, 0)
 	default:
@@ -1093,6 +1109,7 @@ type diffHunkHeader struct {
 	new     int
 	ok      bool // the counts could be read
 	change  bool // a normal hunk's command is c: old lines, ---, new lines
+	bare    bool // nothing follows the unified header's closing @@
 }
 
 // parseDiffHunk reads a hunk header, `@@ -1,3 +1,4 @@` or, in a combined
@@ -1111,6 +1128,7 @@ func parseDiffHunk(t []byte) (diffHunkHeader, bool) {
 	if h.parents > diffMaxParents || len(fields) < ats+1 || !bytes.Equal(fields[ats], t[:ats]) {
 		return h, true
 	}
+	h.bare = len(fields) == ats+1
 	for k, f := range fields[:ats] {
 		sign := byte('-')
 		if k == ats-1 {
@@ -1174,9 +1192,19 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 	// The first hunk of every file before the second of any, and the
 	// hunks of a file, and the files among equal hunks, spread over the
 	// diff as diffSpread orders them.
-	level := prioDiffHunk - diffSpread(d.hunks, diffHunkLevels-1)*diffHunkFiles
+	level := prioDiffHunk - diffSpread(d.hunks, diffHunkLevels-1)*diffHunkLevel
 	prio := level - diffSpread(d.sections-1, diffHunkFiles-2)
 	sigPrio := level - (diffHunkFiles - 1)
+	bare := h.bare && h.new > 0 && !diffAllZero(h.old[:h.parents])
+	if bare {
+		// `@@ -1,7 +1,9 @@` alone (diff -u names no function) tells
+		// only where the hunk is, and the gap note that stands for its
+		// lines counts them: it ranks after the signatures its level's
+		// hunks change, which tell what they are, and before the next
+		// level's headers. A new or deleted file's, @@ -0,0 +1,347 @@,
+		// says how long the file is, which no note may count whole.
+		prio -= diffHunkFiles
+	}
 	d.hunks++
 	d.allHunks++
 	if s != nil && s.gen != "" {
@@ -1195,7 +1223,7 @@ func (d *Diff) startHunk(l Line, h diffHunkHeader) {
 		return
 	}
 	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, counted: h.form == diffNormalForm}, diffHeads{hunks: 1})
-	d.lastHunk, d.haveLastHunk = it, true
+	d.lastHunk, d.haveLastHunk, d.lastHunkBare = it, true, bare
 	d.push(it)
 }
 

@@ -2152,3 +2152,73 @@ func TestDiffPlainVendoredPairShowsHunks(t *testing.T) {
 		t.Errorf("view shows %d of 20 hunk headers, want 10 at least:\n%s", n, view)
 	}
 }
+
+// A hunk header with nothing after its ranges (diff -u writes no function
+// name) tells only where the hunk is, and the gap note that stands for its
+// lines counts them: the signature the hunk adds tells what it is, and
+// ranks above it. One that names its function keeps its rank.
+func TestDiffBareHunkHeaderBelowSignatures(t *testing.T) {
+	for _, c := range []struct {
+		header string
+		above  bool
+	}{
+		{"@@ -1,2 +1,12 @@", false},
+		{"@@ -1,2 +1,12 @@ package x", true},
+	} {
+		lines := []string{"diff -ruN a-1/x.go a-2/x.go", "--- a-1/x.go", "+++ a-2/x.go", c.header, " package x", ""}
+		for k := range 10 {
+			if k == 5 {
+				lines = append(lines, "+func Handle(w io.Writer) error {")
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("+\tstep%d(w)", k))
+		}
+		prio := diffPrios(lines)
+		if got := prio[4] > prio[12]; got != c.above {
+			t.Errorf("%q ranks %d, the signature %d: above is %v, want %v", c.header, prio[4], prio[12], got, c.above)
+		}
+	}
+}
+
+// A bare header is still a first hunk's: it ranks above every second
+// hunk's header, bare or not, as the other headers of its level do.
+func TestDiffBareHunkHeaderKeepsItsLevel(t *testing.T) {
+	lines := []string{
+		"diff --git a/x.go b/x.go", "--- a/x.go", "+++ b/x.go",
+		"@@ -1,3 +1,3 @@", " package x", "-var a = 1", "+var a = 2",
+		"@@ -40,3 +40,3 @@ func run() {", " \tx := 1", "-\tx = old()", "+\tx = new()",
+	}
+	prio := diffPrios(lines)
+	if prio[4] <= prio[8] {
+		t.Errorf("the first hunk's bare header ranks %d, the second hunk's %d", prio[4], prio[8])
+	}
+}
+
+// The line that closes a patch's stat, " 3 files changed, 39
+// insertions(+)", says how large the patch is in one line: it ranks
+// above the rows before it, and above the changed lines.
+func TestDiffStatSummaryKept(t *testing.T) {
+	lines := []string{
+		"From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001",
+		"Subject: [PATCH] grow",
+		"",
+		"---",
+		" a.go | 2 +-",
+		" b.go | 4 ++--",
+		" c.go | 1 +",
+		" 3 files changed, 4 insertions(+), 3 deletions(-)",
+		"",
+		"diff --git a/a.go b/a.go",
+		"--- a/a.go",
+		"+++ b/a.go",
+		"@@ -1 +1 @@",
+		"-x",
+		"+y",
+	}
+	prio := diffPrios(lines)
+	for _, below := range []int{5, 6, 7, 14, 15} {
+		if prio[8] <= prio[below] {
+			t.Errorf("the stat's summary ranks %d, %q %d", prio[8], lines[below-1], prio[below])
+		}
+	}
+}

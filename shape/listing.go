@@ -504,9 +504,9 @@ func parseDiffStatRow(line []byte) (ListingLine, bool) {
 	return ListingLine{Form: ListingRow, Start: 1, End: end}, end > 1
 }
 
-// diffStatSummary reports whether a line closes a stat of a diff, as git
+// DiffStatSummary reports whether a line closes a stat of a diff, as git
 // diff --stat and diffstat print it: " 3 files changed, 39 insertions(+)".
-func diffStatSummary(line []byte) bool {
+func DiffStatSummary(line []byte) bool {
 	n, rest, _ := bytes.Cut(bytes.TrimLeft(line, " "), []byte(" "))
 	return logIsDigits(n) && (bytes.HasPrefix(rest, []byte("files changed")) || bytes.HasPrefix(rest, []byte("file changed")))
 }
@@ -1534,7 +1534,7 @@ func sniffListing(sample []byte) (bool, string) {
 			if isDiffCommit(line) {
 				commits++
 			}
-			if diffStatSummary(line) {
+			if DiffStatSummary(line) {
 				stats++
 			}
 			if others >= 64 && entries*2 < others {
