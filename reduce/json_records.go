@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/headroom-cli/headroom/elision"
 )
@@ -355,7 +356,15 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 				st.n++
 				st.strings += btoi(b[val.start] == '"')
 				st.length += val.end - val.start
-				st.values[string(b[val.start:val.end])] = struct{}{}
+				st.values[bytesView(b[val.start:val.end])] = struct{}{}
+				if len(st.values) == growValues && st.n == growValues && len(items) > 2*growValues {
+					// Every value so far differs, as ids and times do: room
+					// for one a record at once, rather than the set grown
+					// again and again.
+					all := make(map[string]struct{}, len(items))
+					maps.Copy(all, st.values)
+					st.values = all
+				}
 			case jObject:
 				st.objects++
 			}
@@ -364,6 +373,16 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 	}
 	return order
 }
+
+// bytesView returns the bytes of p as a string without copying them, for a
+// set that counts the values of a long list: a copy of each would cost more
+// than all the rest of counting. p must not change while the string is in
+// use; the input never does once read.
+func bytesView(p []byte) string { return unsafe.String(unsafe.SliceData(p), len(p)) }
+
+// growValues is how many values of a key, all different, countKeys sees
+// before it makes room for a value in every record.
+const growValues = 256
 
 // nameID returns the key, quoted, of a field that tells nine in ten
 // records apart whose every value spells the record's name and more, as npm's
