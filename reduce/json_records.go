@@ -715,11 +715,11 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 				full = strconv.AppendInt(append(full, ' '), int64(i), 10)
 			}
 			l.whole = map[int]bool{}
-			for _, i := range spreadOrder(l.n)[:min(whole, l.n)] {
+			for _, i := range spreadFirst(l.n, whole) {
 				l.whole[i] = true
 			}
 			l.tellSome = map[int]bool{}
-			for _, i := range spreadOrder(l.n)[:min(told, l.n)] {
+			for _, i := range spreadFirst(l.n, told) {
 				l.tellSome[i] = true
 			}
 			l.counts = l.count(d.scan)
@@ -1060,19 +1060,22 @@ func (d *jsonDoc) spreadShort(l *recordList) bool {
 // spreadOrder returns the indices of a list of n in an order whose every
 // prefix is spread over the list: the first, the last, the middle, the
 // middles of the halves, and so on.
-func spreadOrder(n int) []int {
-	if n <= 0 {
+func spreadOrder(n int) []int { return spreadFirst(n, n) }
+
+// spreadFirst returns the first k indices of spreadOrder(n), or all n if
+// k is more: the few a view marks of a long list, without ordering all.
+func spreadFirst(n, k int) []int {
+	if k = min(k, n); k <= 0 {
 		return nil
 	}
-	out := []int{0}
-	if n > 1 {
+	out := make([]int, 1, k) // the first
+	if k > 1 {
 		out = append(out, n-1)
 	}
 	type span struct{ lo, hi int }
 	queue := []span{{0, n - 1}}
-	for len(queue) > 0 {
-		sp := queue[0]
-		queue = queue[1:]
+	for next := 0; len(out) < k && next < len(queue); next++ {
+		sp := queue[next]
 		if sp.hi-sp.lo < 2 {
 			continue
 		}
