@@ -155,7 +155,7 @@ func (j *JSON) jsonPieces(lines, budget int, c Counter) ([]Piece, bool) {
 // that fits the budget, and smaller ones below it.
 func docPieces(b []byte, v seg, first, last, limit, budget int, c Counter) []Piece {
 	d := newJSONDoc(b, v, true)
-	d.limit = limit
+	d.limit, d.keep = limit, budget
 	views, ok := d.recordViews(budget, c)
 	if !ok {
 		views = d.views(budget, c)

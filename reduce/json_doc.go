@@ -59,6 +59,10 @@ type jsonDoc struct {
 	root     seg
 	maxDepth int
 	limit    int // the most bytes a view may have
+	// keep, unless 0, is the most tokens of a view whose text try keeps:
+	// views is asked for none longer, and most views tried are only
+	// counted.
+	keep int
 	// A view is pretty-printed with indent, or written on one line with
 	// the input's own separators.
 	pretty       bool
@@ -529,7 +533,10 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 	lists := r.lists || f.expand > 0 && d.listFrontiers[[2]int{f.depth, f.level}]
 	a := attempt{edges: edges, lists: lists, names: r.named}
 	if len(r.out) <= r.limit {
-		a.view, a.tokens, a.ok = bytes.Clone(r.out), c.Count(append(r.out, '\n')), true
+		a.tokens, a.ok = c.Count(append(r.out, '\n')), true
+		if d.keep == 0 || a.tokens <= d.keep {
+			a.view = bytes.Clone(r.out)
+		}
 	}
 	d.tries[f] = a
 	return a
