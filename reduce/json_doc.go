@@ -88,8 +88,10 @@ type jsonDoc struct {
 	// their record lists expand the rest alike.
 	expansions map[expansionKey]int
 	// listText holds what views wrote of record lists, until what they
-	// show of them changes (see listOnce).
+	// show of them changes (see listOnce), in listBuf, whose room is
+	// used again once they are forgotten.
 	listText map[listKey][]byte
+	listBuf  []byte
 	// gaps holds the names of the cut runs of nested lists, by run and
 	// room (see gapNames).
 	gaps map[gapKey]*recordNames
@@ -512,7 +514,13 @@ func (d *jsonDoc) forgetLists() {
 		delete(d.failingAt, k)
 	}
 	clear(d.listFrontiers)
+	d.forgetListText()
+}
+
+// forgetListText forgets what views wrote of record lists.
+func (d *jsonDoc) forgetListText() {
 	clear(d.listText)
+	d.listBuf = d.listBuf[:0]
 }
 
 // try renders the view of form f and counts its tokens, once.

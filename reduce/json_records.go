@@ -1104,7 +1104,7 @@ func (d *jsonDoc) reset() {
 	clear(d.frontiers)
 	clear(d.failingAt)
 	clear(d.listFrontiers)
-	clear(d.listText)
+	d.forgetListText()
 }
 
 // recordCounts counts what a record list's view shows: records in full,

@@ -182,7 +182,9 @@ func (r *docRender) listOnce(v seg, depth int, l *recordList) {
 		if r.d.listText == nil {
 			r.d.listText = map[listKey][]byte{}
 		}
-		r.d.listText[key] = bytes.Clone(r.out[start:])
+		at := len(r.d.listBuf)
+		r.d.listBuf = append(r.d.listBuf, r.out[start:]...)
+		r.d.listText[key] = r.d.listBuf[at:len(r.d.listBuf):len(r.d.listBuf)]
 	}
 }
 
