@@ -7,25 +7,6 @@ import (
 	"testing"
 )
 
-// benchJSONBytes reduces input with the json reducer at the default
-// budget, written in clip's chunks, b.N times.
-func benchJSONBytes(b *testing.B, input []byte) {
-	c := counter()
-	b.SetBytes(int64(len(input)))
-	b.ReportAllocs()
-	for b.Loop() {
-		r := newJSON(2000)
-		s := NewSplitter(r)
-		for chunk := input; len(chunk) > 0; {
-			n := min(len(chunk), 64<<10) // clip's chunk size
-			s.Write(chunk[:n])
-			chunk = chunk[n:]
-		}
-		lines := s.Close()
-		Render(Fit(r.Pieces(lines, 2000, c), lines, 2000, c), lines)
-	}
-}
-
 // logRecords returns n records like a service's structured log: a few
 // levels, services and messages, ids and numbers that differ in each,
 // an error field on the failures.
@@ -69,12 +50,12 @@ func BenchmarkJSONLines40MB(b *testing.B) {
 		input.Write(line)
 		input.WriteByte('\n')
 	}
-	benchJSONBytes(b, input.Bytes())
+	benchChunks(b, newJSON, input.Bytes())
 }
 
 // BenchmarkJSONRecordArray20MB reduces a 20 MB indented array of log
 // records: one document, a record list.
 func BenchmarkJSONRecordArray20MB(b *testing.B) {
 	input, _ := json.MarshalIndent(logRecords(20<<20/330), "", "  ")
-	benchJSONBytes(b, input)
+	benchChunks(b, newJSON, input)
 }
