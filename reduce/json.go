@@ -32,7 +32,12 @@ const (
 type JSON struct {
 	budget int
 	max    int // the most bytes held to parse
-	buf    []byte
+	// parts holds the input as read, in blocks joined into buf when it is
+	// parsed: one buffer grown as the input comes would be copied over
+	// and over, and hold several times the input while it grows.
+	parts [][]byte
+	size  int // the bytes in parts
+	buf   []byte
 	// text is set once the input is reduced as text, and why says why.
 	text  *Splitter
 	textR *Text
@@ -48,14 +53,40 @@ func (j *JSON) Add(Line) {}
 
 // Write implements ByteReducer.
 func (j *JSON) Write(p []byte) (int, error) {
-	if j.text == nil && len(j.buf)+len(p) > j.max {
+	if j.text == nil && j.size+len(p) > j.max {
 		j.asText("the input is over " + sizeOf(j.max) + ", more than the json reducer holds")
 	}
 	if j.text != nil {
 		return j.text.Write(p)
 	}
-	j.buf = append(j.buf, p...)
+	j.size += len(p)
+	if n := len(j.parts); n > 0 && cap(j.parts[n-1])-len(j.parts[n-1]) >= len(p) {
+		j.parts[n-1] = append(j.parts[n-1], p...)
+	} else {
+		// Each block as large as all before it, up to maxPart: few
+		// blocks, and little room left unused in the last.
+		j.parts = append(j.parts, append(make([]byte, 0, max(len(p), min(j.size, maxPart))), p...))
+	}
 	return len(p), nil
+}
+
+// maxPart is the largest block the json reducer holds its input in.
+const maxPart = 4 << 20
+
+// input returns the input read, in one buffer.
+func (j *JSON) input() []byte {
+	switch len(j.parts) {
+	case 0:
+	case 1:
+		j.buf = j.parts[0]
+	default:
+		j.buf = make([]byte, 0, j.size)
+		for _, p := range j.parts {
+			j.buf = append(j.buf, p...)
+		}
+	}
+	j.parts = nil
+	return j.buf
 }
 
 // sizeOf writes a size in whole KiB or MiB.
@@ -71,8 +102,11 @@ func sizeOf(n int) string {
 func (j *JSON) asText(why string) {
 	j.textR = NewText(j.budget)
 	j.text = NewSplitter(j.textR)
+	for _, p := range j.parts {
+		j.text.Write(p)
+	}
 	j.text.Write(j.buf)
-	j.buf, j.why = nil, why
+	j.parts, j.buf, j.why = nil, nil, why
 }
 
 // Pieces implements Reducer.
@@ -90,7 +124,7 @@ func (j *JSON) Pieces(lines, budget int, c Counter) []Piece {
 // jsonPieces proposes the pieces of a view of the input as JSON, or
 // reports that it is not JSON after all.
 func (j *JSON) jsonPieces(lines, budget int, c Counter) ([]Piece, bool) {
-	b := bytes.TrimPrefix(j.buf, []byte("\ufeff"))
+	b := bytes.TrimPrefix(j.input(), []byte("\ufeff"))
 	if bytes.IndexByte(b, 0x1b) >= 0 {
 		// jq -C colours keys and values; every view drops colours, so
 		// the document is read, and shown, without them.
@@ -121,7 +155,7 @@ func (j *JSON) jsonPieces(lines, budget int, c Counter) ([]Piece, bool) {
 // that fits the budget, and smaller ones below it.
 func docPieces(b []byte, v seg, first, last, limit, budget int, c Counter) []Piece {
 	d := newJSONDoc(b, v, true)
-	d.limit = limit
+	d.limit, d.keep = limit, budget
 	views, ok := d.recordViews(budget, c)
 	if !ok {
 		views = d.views(budget, c)

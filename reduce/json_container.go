@@ -364,6 +364,9 @@ type keyCounts struct {
 	// has had, each with its count and first item, in the order first
 	// seen; nil once a key has had too many or a value of another kind.
 	values map[string][]keyValue
+	// names holds each key counted as the one string all the maps use, so
+	// that counting a key again makes no copy of it.
+	names map[string]string
 }
 
 // keyValue is one value of a field of a container's object items.
@@ -382,20 +385,24 @@ const maxCategories = 32
 func (kc *keyCounts) add(b []byte, m member) int {
 	if kc.counts == nil {
 		kc.counts, kc.first, kc.values = map[string]int{}, map[string]member{}, map[string][]keyValue{}
+		kc.names = map[string]string{}
 	}
 	fields := 0
 	eachMember(b, m.val.start, func(key, v seg) bool {
 		fields++
-		name := b[key.start:key.end]
-		if n, ok := kc.counts[string(name)]; ok {
-			kc.counts[string(name)] = n + 1
-		} else if len(kc.counts) < maxKeyCounts {
-			kc.counts[string(name)] = 1
-			kc.first[string(name)] = m
-			kc.order = append(kc.order, string(name))
-			kc.values[string(name)] = []keyValue{}
+		name, ok := kc.names[string(b[key.start:key.end])]
+		if !ok {
+			if len(kc.counts) == maxKeyCounts {
+				return true // neither the key nor its values counted
+			}
+			name = string(b[key.start:key.end])
+			kc.names[name] = name
+			kc.first[name] = m
+			kc.order = append(kc.order, name)
+			kc.values[name] = []keyValue{}
 		}
-		kc.addValue(string(name), b, v, m)
+		kc.counts[name]++
+		kc.addValue(name, b, v, m)
 		return true
 	})
 	return fields

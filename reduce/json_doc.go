@@ -59,6 +59,10 @@ type jsonDoc struct {
 	root     seg
 	maxDepth int
 	limit    int // the most bytes a view may have
+	// keep, unless 0, is the most tokens of a view whose text try keeps:
+	// views is asked for none longer, and most views tried are only
+	// counted.
+	keep int
 	// A view is pretty-printed with indent, or written on one line with
 	// the input's own separators.
 	pretty       bool
@@ -84,8 +88,10 @@ type jsonDoc struct {
 	// their record lists expand the rest alike.
 	expansions map[expansionKey]int
 	// listText holds what views wrote of record lists, until what they
-	// show of them changes (see listOnce).
+	// show of them changes (see listOnce), in listBuf, whose room is
+	// used again once they are forgotten.
 	listText map[listKey][]byte
+	listBuf  []byte
 	// gaps holds the names of the cut runs of nested lists, by run and
 	// room (see gapNames).
 	gaps map[gapKey]*recordNames
@@ -508,7 +514,13 @@ func (d *jsonDoc) forgetLists() {
 		delete(d.failingAt, k)
 	}
 	clear(d.listFrontiers)
+	d.forgetListText()
+}
+
+// forgetListText forgets what views wrote of record lists.
+func (d *jsonDoc) forgetListText() {
 	clear(d.listText)
+	d.listBuf = d.listBuf[:0]
 }
 
 // try renders the view of form f and counts its tokens, once.
@@ -529,7 +541,10 @@ func (d *jsonDoc) try(f form, c Counter) attempt {
 	lists := r.lists || f.expand > 0 && d.listFrontiers[[2]int{f.depth, f.level}]
 	a := attempt{edges: edges, lists: lists, names: r.named}
 	if len(r.out) <= r.limit {
-		a.view, a.tokens, a.ok = bytes.Clone(r.out), c.Count(append(r.out, '\n')), true
+		a.tokens, a.ok = c.Count(append(r.out, '\n')), true
+		if d.keep == 0 || a.tokens <= d.keep {
+			a.view = bytes.Clone(r.out)
+		}
 	}
 	d.tries[f] = a
 	return a

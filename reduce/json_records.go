@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/headroom-cli/headroom/elision"
 )
@@ -414,7 +415,15 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 				st.n++
 				st.strings += btoi(b[val.start] == '"')
 				st.length += val.end - val.start
-				st.values[string(b[val.start:val.end])] = struct{}{}
+				st.values[bytesView(b[val.start:val.end])] = struct{}{}
+				if len(st.values) == growValues && st.n == growValues && len(items) > 2*growValues {
+					// Every value so far differs, as ids and times do: room
+					// for one a record at once, rather than the set grown
+					// again and again.
+					all := make(map[string]struct{}, len(items))
+					maps.Copy(all, st.values)
+					st.values = all
+				}
 			case jObject:
 				st.objects++
 				if line, ok := flatObject(b, val); ok {
@@ -452,6 +461,16 @@ func flatObject(b []byte, v seg) (string, bool) {
 	})
 	return string(append(line, '}')), ok && len(line) > 1
 }
+
+// bytesView returns the bytes of p as a string without copying them, for a
+// set that counts the values of a long list: a copy of each would cost more
+// than all the rest of counting. p must not change while the string is in
+// use; the input never does once read.
+func bytesView(p []byte) string { return unsafe.String(unsafe.SliceData(p), len(p)) }
+
+// growValues is how many values of a key, all different, countKeys sees
+// before it makes room for a value in every record.
+const growValues = 256
 
 // nameID returns the key, quoted, of a field that tells nine in ten
 // records apart whose every value spells the record's name and more, as npm's
@@ -1207,19 +1226,22 @@ func (d *jsonDoc) spreadShort(l *recordList) bool {
 // spreadOrder returns the indices of a list of n in an order whose every
 // prefix is spread over the list: the first, the last, the middle, the
 // middles of the halves, and so on.
-func spreadOrder(n int) []int {
-	if n <= 0 {
+func spreadOrder(n int) []int { return spreadFirst(n, n) }
+
+// spreadFirst returns the first k indices of spreadOrder(n), or all n if
+// k is more: the few a view marks of a long list, without ordering all.
+func spreadFirst(n, k int) []int {
+	if k = min(k, n); k <= 0 {
 		return nil
 	}
-	out := []int{0}
-	if n > 1 {
+	out := make([]int, 1, k) // the first
+	if k > 1 {
 		out = append(out, n-1)
 	}
 	type span struct{ lo, hi int }
 	queue := []span{{0, n - 1}}
-	for len(queue) > 0 {
-		sp := queue[0]
-		queue = queue[1:]
+	for next := 0; len(out) < k && next < len(queue); next++ {
+		sp := queue[next]
 		if sp.hi-sp.lo < 2 {
 			continue
 		}
@@ -1248,7 +1270,7 @@ func (d *jsonDoc) reset() {
 	clear(d.frontiers)
 	clear(d.failingAt)
 	clear(d.listFrontiers)
-	clear(d.listText)
+	d.forgetListText()
 }
 
 // recordCounts counts what a record list's view shows: records in full,

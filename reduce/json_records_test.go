@@ -1592,3 +1592,22 @@ func TestJSONRecordMapLabelNotTheName(t *testing.T) {
 		}
 	}
 }
+
+// spreadOrder orders every index of a list once, the first and the last
+// first, and spreadFirst gives the start of that order.
+func TestSpreadFirst(t *testing.T) {
+	if got, want := spreadOrder(9), []int{0, 8, 4, 2, 6, 1, 3, 5, 7}; !slices.Equal(got, want) {
+		t.Errorf("spreadOrder(9) = %v, want %v", got, want)
+	}
+	for n := 0; n <= 70; n++ {
+		order := spreadOrder(n)
+		if sorted := slices.Sorted(slices.Values(order)); len(order) != n || n > 0 && (sorted[0] != 0 || sorted[n-1] != n-1 || len(slices.Compact(sorted)) != n) {
+			t.Fatalf("spreadOrder(%d) = %v, not each index once", n, order)
+		}
+		for k := 0; k <= n+1; k++ {
+			if got := spreadFirst(n, k); !slices.Equal(got, order[:min(k, n)]) {
+				t.Errorf("spreadFirst(%d, %d) = %v, want %v", n, k, got, order[:min(k, n)])
+			}
+		}
+	}
+}

@@ -182,7 +182,9 @@ func (r *docRender) listOnce(v seg, depth int, l *recordList) {
 		if r.d.listText == nil {
 			r.d.listText = map[listKey][]byte{}
 		}
-		r.d.listText[key] = bytes.Clone(r.out[start:])
+		at := len(r.d.listBuf)
+		r.d.listBuf = append(r.d.listBuf, r.out[start:]...)
+		r.d.listText[key] = r.d.listBuf[at:len(r.d.listBuf):len(r.d.listBuf)]
 	}
 }
 
@@ -294,11 +296,13 @@ type expansionKey struct {
 const noteBytes = 40
 
 // fill adds to the members kept of c those of the runs between them that
-// are no longer than the note that would stand for them.
+// are no longer than the note that would stand for them. With none to add,
+// as for a container kept whole, it returns kept itself rather than a copy.
 func (c *container) fill(kept []member) []member {
-	var out []member
+	var out []member // kept with the runs added, once one is
+	added := false
 	next := 0
-	short := func(to int) {
+	short := func(i, to int) {
 		if to <= next || to > len(c.first) {
 			return
 		}
@@ -307,15 +311,23 @@ func (c *container) fill(kept []member) []member {
 			size += m.key.end - m.key.start + m.val.end - m.val.start + 2
 		}
 		if size <= noteBytes {
+			if !added {
+				out, added = append([]member(nil), kept[:i]...), true
+			}
 			out = append(out, c.first[next:to]...)
 		}
 	}
-	for _, m := range kept {
-		short(m.idx)
-		out = append(out, m)
+	for i, m := range kept {
+		short(i, m.idx)
+		if added {
+			out = append(out, m)
+		}
 		next = m.idx + 1
 	}
-	short(c.n)
+	short(len(kept), c.n)
+	if !added {
+		return kept
+	}
 	return out
 }
 

@@ -8,13 +8,18 @@ import (
 
 // benchLog reduces input with the log reducer at the default budget, as
 // clip does, b.N times, and reports the throughput and the allocations.
-func benchLog(b *testing.B, input []byte) {
+func benchLog(b *testing.B, input []byte) { benchChunks(b, newLog, input) }
+
+// benchChunks reduces input with the reducer newR returns for the default
+// budget, written in clip's chunks, b.N times, and reports the throughput
+// and the allocations.
+func benchChunks(b *testing.B, newR func(int) Reducer, input []byte) {
 	c := counter()
 	b.SetBytes(int64(len(input)))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		r := newLog(2000)
+		r := newR(2000)
 		s := NewSplitter(r)
 		for chunk := input; len(chunk) > 0; {
 			n := min(len(chunk), 64<<10) // clip's chunk size
