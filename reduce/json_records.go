@@ -1112,11 +1112,13 @@ func (d *jsonDoc) nameList(l *recordList, budget int, c Counter, fits func(int) 
 	// debugging looks for first.
 	want := max(len(l.upgrades)-1, 1)
 	limits := []int{budget * namesShare / 100, budget / 2, budget / 4}
+	tail := tailCut(d.b, items, budget, c)
 	for _, p := range paths {
 		rn, ok := newRecordNames(d.b, items, p)
 		if !ok {
 			continue
 		}
+		rn.tail = tail
 		text := func() string { return strings.Join(rn.folds(), "\n") }
 		for _, limit := range limits {
 			if !rn.fit(limit, text, c) {
@@ -2016,6 +2018,10 @@ type recordNames struct {
 	// spread is set when the m named are spread over the list rather
 	// than its first m.
 	spread bool
+	// tail is how many of the list's last records a cut of its tail
+	// would show (see tailCut): the first m named leave them out, so
+	// that many of the m are the last, at most half of them.
+	tail int
 }
 
 // newRecordNames returns the names of the records at items, the values at
@@ -2129,13 +2135,50 @@ func (rn *recordNames) foldsBut(skip map[int]bool) []string {
 	return lines
 }
 
+// last is how many of the m named are the list's last, if not all are
+// named and the names are not spread over it: as many as tail says, at
+// most half of them.
+func (rn *recordNames) last() int {
+	if rn.spread || rn.m >= len(rn.names) {
+		return 0
+	}
+	return min(rn.tail, rn.m/2)
+}
+
+// tailCut returns how many of the records at items, from the last, a cut
+// of the input's tail in half of budget tokens would show whole: a view
+// that names the first records only would show fewer of the last than a
+// cut of the input's head and tail. Each record runs to the next; no
+// record is counted past budget*16 bytes, more than the cut can hold.
+func tailCut(b []byte, items []seg, budget int, c Counter) int {
+	used := 0
+	for k := len(items) - 1; k >= 0; k-- {
+		end := items[k].end
+		if k+1 < len(items) {
+			end = items[k+1].start
+		}
+		used += c.Count(b[items[k].start:min(end, items[k].start+budget*16)])
+		if used > budget/2 {
+			return len(items) - 1 - k
+		}
+	}
+	return len(items)
+}
+
 // picked returns the indices of the m records named, in order: the first
-// m, or with spread, m spread evenly over the list, the first and the last
-// among them.
+// m, and the last as many as last says; or with spread, m spread evenly
+// over the list, the first and the last among them.
 func (rn *recordNames) picked() []int {
 	n, m := len(rn.names), min(rn.m, len(rn.names))
 	out := make([]int, 0, m)
 	switch {
+	case rn.last() > 0:
+		for i := range m - rn.last() {
+			out = append(out, i)
+		}
+		for i := n - rn.last(); i < n; i++ {
+			out = append(out, i)
+		}
 	case m == n || !rn.spread:
 		for i := range m {
 			out = append(out, i)
@@ -2187,13 +2230,22 @@ func (rn *recordNames) fit(limit int, text func() string, c Counter) bool {
 		}
 		rn.m, rn.width = best, width
 	}
+	// Whether a good part of the names fit is told by the first alone.
+	tail := rn.tail
+	rn.tail = 0
 	if most(false); rn.m*namesLeast < len(rn.names) {
 		// The head of a list too long for a good part of its names to
 		// fit says less than the records it would leave no room for;
 		// names spread over it say how far it runs and what it holds, as
 		// a map of media types holds application/, image/ and text/.
 		most(true)
+	} else if rn.tail = tail; tail > 0 && rn.m*2 < len(rn.names) {
+		// Names that leave out most of a list say nothing of how it
+		// ends, which a cut of its head and tail shows: the last records
+		// such a cut would show are named too.
+		most(false)
 	}
+	rn.tail = tail
 	return rn.m >= minRecords && rn.folded()
 }
 
@@ -2218,10 +2270,14 @@ func (rn *recordNames) namesHead(counted bool) string {
 		s = "all"
 	case counted && rn.spread:
 		s = elision.Thousands(int64(rn.m)) + " spread over the list"
+	case counted && rn.last() > 0:
+		s = rn.firstAndLast()
 	case counted:
 		s = "the first " + elision.Thousands(int64(rn.m))
 	case rn.m < len(rn.names) && rn.spread:
 		s = elision.Thousands(int64(rn.m)) + " spread over " + s
+	case rn.last() > 0:
+		s = rn.firstAndLast() + " of " + s
 	case rn.m < len(rn.names):
 		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
 	}
@@ -2230,6 +2286,12 @@ func (rn *recordNames) namesHead(counted bool) string {
 		by = string(rn.key[1 : len(rn.key)-1])
 	}
 	return s + " by " + by + ", in folds (" + FoldLegend + ")"
+}
+
+// firstAndLast says which records the names name when they are the
+// list's first and its last.
+func (rn *recordNames) firstAndLast() string {
+	return "the first " + elision.Thousands(int64(rn.m-rn.last())) + " and the last " + elision.Thousands(int64(rn.last()))
 }
 
 // namesMore counts the records the names leave out, but past of them a
@@ -2255,11 +2317,16 @@ func (rn *recordNames) past(shown map[int]bool) int {
 }
 
 // streamNames names the records at items by the value at path, for a
-// stream that cannot show each on a line of its own, as many as fit in
-// limit tokens and the rest counted; or nil (see newRecordNames and fit).
-func streamNames(b []byte, items []seg, path [][]byte, limit int, c Counter) *recordNames {
+// stream that cannot show each on a line of its own in a view of budget
+// tokens, as many as fit in limit tokens and the rest counted; or nil (see
+// newRecordNames and fit).
+func streamNames(b []byte, items []seg, path [][]byte, budget, limit int, c Counter) *recordNames {
+	tail := tailCut(b, items, budget, c)
 	for _, p := range namePaths(b, items, path) {
 		rn, ok := newRecordNames(b, items, p)
+		if ok {
+			rn.tail = tail
+		}
 		if ok && rn.fit(limit, func() string { return rn.note(nil) }, c) {
 			return rn
 		}

@@ -578,7 +578,7 @@ func TestJSONRecordListNamedInFolds(t *testing.T) {
 		if err := json.Unmarshal(got, &items); err != nil {
 			t.Fatalf("budget %d: view does not parse: %v\n%s", budget, err, got)
 		}
-		head := regexp.MustCompile(`^"\[headroom: ([0-9,]+) records(?:, [0-9]+ in full)?(?:, [0-9]+ on a line each)?; (all|the first ([0-9]+)) by name, in folds \(` +
+		head := regexp.MustCompile(`^"\[headroom: ([0-9,]+) records(?:, [0-9]+ in full)?(?:, [0-9]+ on a line each)?; (all|the first ([0-9]+)(?: and the last ([0-9]+))?) by name, in folds \(` +
 			regexp.QuoteMeta(FoldLegend) + `\)(?:, and ([0-9,]+) more records)?\]"$`).FindSubmatch(items[0])
 		if head == nil {
 			if bytes.Contains(got, []byte("in folds")) {
@@ -598,9 +598,9 @@ func TestJSONRecordListNamedInFolds(t *testing.T) {
 				t.Errorf("budget %d: %q named %d times, in a list of %d", budget, name, n, len(recs))
 			}
 		}
-		want := len(recs) - atoi(string(head[4]))
-		// The first names, and records past them shown on a line.
-		if head[3] != nil && atoi(string(head[3])) > want || len(named) != want || atoi(string(head[1])) != len(recs) {
+		want := len(recs) - atoi(string(head[5]))
+		// The first names and the last, and records past them shown on a line.
+		if head[3] != nil && atoi(string(head[3]))+atoi(string(head[4])) > want || len(named) != want || atoi(string(head[1])) != len(recs) {
 			t.Errorf("budget %d: %d records named, the note says %s:\n%s", budget, len(named), items[0], got)
 		}
 	}
@@ -1609,5 +1609,45 @@ func TestSpreadFirst(t *testing.T) {
 				t.Errorf("spreadFirst(%d, %d) = %v, want %v", n, k, got, order[:min(k, n)])
 			}
 		}
+	}
+}
+
+// A list named in folds whose names leave out most of it names its last
+// records too, as many as a cut of the input's tail would show: the first
+// names alone say nothing of how the list ends, which head and tail do.
+func TestJSONRecordListNamesTheLast(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	var names []string
+	for _, w := range words {
+		for _, v := range words {
+			names = append(names, w+"-"+v)
+		}
+	}
+	var in strings.Builder
+	in.WriteString("[\n")
+	for i, name := range names {
+		if i > 0 {
+			in.WriteString(",\n")
+		}
+		fmt.Fprintf(&in, "  {\n    \"package\": %q,\n    \"version\": \"1.%d.0\",\n    \"arch\": \"amd64\"\n  }", name, i%7)
+	}
+	in.WriteString("\n]\n")
+	got := body(t, shape.JSON, []byte(in.String()), 1000)
+	m := regexp.MustCompile(`the first ([0-9]+) and the last ([0-9]+) by package, in folds`).FindSubmatch(got)
+	if m == nil {
+		t.Fatalf("the note does not name the first and the last records:\n%s", got)
+	}
+	first, last := atoi(string(m[1])), atoi(string(m[2]))
+	unfolded := Unfolded(got)
+	for i, name := range names {
+		named := bytes.Contains(unfolded, []byte(`"package": "`+name+`"`))
+		want := i < first || i >= len(names)-last
+		if named != want && !bytes.Contains(got, []byte(`"package": "`+name+`",`)) {
+			t.Errorf("record %d %q named %v, want %v (the first %d and the last %d):\n%s", i, name, named, want, first, last, got)
+		}
+	}
+	if last < 2 || first <= last {
+		t.Errorf("the first %d and the last %d named, want more of the first and some of the last", first, last)
 	}
 }

@@ -116,7 +116,7 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 			// Other text (the next command's output, a tool's error) keeps
 			// its room, as in a view one record a line.
 			limit := budget*share/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3)
-			if rn := streamNames(s.b, items, path, limit, c); rn != nil {
+			if rn := streamNames(s.b, items, path, budget, limit, c); rn != nil {
 				// The names are a floor: the room they leave shows records
 				// on a line each, which the folds then leave out.
 				shown, pieces := s.namedLines(objs, path, rn, note, c)
