@@ -426,13 +426,15 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 				}
 			case jObject:
 				st.objects++
-				if line, ok := flatObject(b, val); ok {
+				if n, ok := flatObject(b, val); ok {
 					if st.flatValues == nil {
 						st.flatValues = map[string]struct{}{}
 					}
 					st.flat++
-					st.flatLength += len(line)
-					st.flatValues[line] = struct{}{}
+					st.flatLength += n
+					// Told apart by their text: one tool writes every
+					// record's objects alike.
+					st.flatValues[bytesView(b[val.start:val.end])] = struct{}{}
 				}
 			}
 			return true
@@ -441,25 +443,27 @@ func countKeys(b []byte, items []seg, outer []byte) []*recordKeyStat {
 	return order
 }
 
-// flatObject returns the object at v as a line shows it, its members with
-// a colon and a space and a comma and a space between them, if it holds
-// only scalars and is no longer than a container a view keeps on one
-// line: {"node": ">=18"}.
-func flatObject(b []byte, v seg) (string, bool) {
-	line := []byte{'{'}
+// flatObject returns the length of the object at v as a line shows it,
+// its members with a colon and a space and a comma and a space between
+// them, if it holds only scalars and is no longer than a container a view
+// keeps on one line: {"node": ">=18"}. It builds no line: it is asked of
+// every object of every record.
+func flatObject(b []byte, v seg) (int, bool) {
+	n, members := 1, 0
 	ok := true
 	eachMember(b, v.start, func(key, val seg) bool {
-		if k := kindAt(b, val.start); k == jObject || k == jArray || len(line) > inlineMax {
+		if k := kindAt(b, val.start); k == jObject || k == jArray || n > inlineMax {
 			ok = false
 			return false
 		}
-		if len(line) > 1 {
-			line = append(line, ", "...)
+		if members > 0 {
+			n += len(", ")
 		}
-		line = append(append(append(line, b[key.start:key.end]...), ": "...), b[val.start:val.end]...)
+		n += key.end - key.start + len(": ") + val.end - val.start
+		members++
 		return true
 	})
-	return string(append(line, '}')), ok && len(line) > 1
+	return n + 1, ok && members > 0
 }
 
 // bytesView returns the bytes of p as a string without copying them, for a
