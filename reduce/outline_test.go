@@ -979,6 +979,12 @@ func TestOutlineDocMethods(t *testing.T) {
 	if ranks[7] != ranks[3] {
 		t.Errorf("in source the method ranks %d, the function %d", ranks[7], ranks[3])
 	}
+	// A method whose body is on its line is source too (go/ast's Pos).
+	ranks = outlineRanks("package ast\n\nfunc NewIdent(name string) *Ident {\n\treturn &Ident{}\n}\n\n" +
+		"func (c *Comment) Pos() token.Pos { return c.Slash }\n")
+	if ranks[7] != ranks[3] {
+		t.Errorf("a method on one line ranks %d, the function %d", ranks[7], ranks[3])
+	}
 }
 
 // A JavaScript class's private members start with a hash: they are
