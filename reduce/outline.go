@@ -796,6 +796,13 @@ func (o *Outline) finalize(next *lineShape) {
 			// a member of the types of its namespace.
 			class = min(at+namespaces+1, maxDepth)*8 + int(d)*2
 		}
+		if d == declFunc && listedMethod(c) {
+			// go doc lists each method of a type on its line after the
+			// type, with no body: it ranks below the package's functions
+			// and its types' constructors, which a package of many
+			// methods would otherwise hide, but above the types' fields.
+			class = at*8 + int(declName)*2
+		}
 		if d <= declFunc && !exported(c) {
 			class++
 		}
@@ -1432,6 +1439,21 @@ func overload(c []byte) bool {
 	}
 	rest := trimBlankLeft(c[i+len("operator"):])
 	return len(rest) > 0 && !isWordByte(rest[0])
+}
+
+// listedMethod reports whether c is a Go method's signature as
+// documentation lists it (func (b *Reader) Read(p []byte) (int, error)),
+// not as source declares it: its line holds no body nor opens one, and
+// goes on with no parameter.
+func listedMethod(c []byte) bool {
+	if !hasPrefix(c, "func (") {
+		return false
+	}
+	switch c[len(c)-1] {
+	case '{', '}', '(', ',':
+		return false
+	}
+	return true
 }
 
 // title reports whether a line reads as a title: it starts with a

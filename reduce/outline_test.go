@@ -958,6 +958,35 @@ func TestOutlineOverload(t *testing.T) {
 	}
 }
 
+// go doc lists a package's methods after its types and functions, one
+// line each without a body: a method ranks as a member of its type, below
+// the package's functions and constructors, so that a package of many
+// methods shows its functions. A method in source, with its body, ranks
+// as the functions beside it.
+func TestOutlineDocMethods(t *testing.T) {
+	ranks := outlineRanks("package zerolog // import \"github.com/rs/zerolog\"\n\nFUNCTIONS\n\n" +
+		"func SetGlobalLevel(l Level)\n    SetGlobalLevel sets the global override for log level.\n\nTYPES\n\n" +
+		"type Array struct {\n\t// Has unexported fields.\n}\n\n" +
+		"func Arr() *Array\n    Arr creates an array to be added to an Event or Context.\n\n" +
+		"func (a *Array) Bool(b bool) *Array\n    Bool appends the val as a bool to the array.\n")
+	for _, line := range []int{5, 10, 14} {
+		if ranks[17] >= ranks[line] {
+			t.Errorf("the method ranks %d, line %d %d", ranks[17], line, ranks[line])
+		}
+	}
+	ranks = outlineRanks("package zerolog\n\nfunc Arr() *Array {\n\treturn &Array{}\n}\n\n" +
+		"func (a *Array) Bool(b bool) *Array {\n\treturn a\n}\n")
+	if ranks[7] != ranks[3] {
+		t.Errorf("in source the method ranks %d, the function %d", ranks[7], ranks[3])
+	}
+	// A method whose body is on its line is source too (go/ast's Pos).
+	ranks = outlineRanks("package ast\n\nfunc NewIdent(name string) *Ident {\n\treturn &Ident{}\n}\n\n" +
+		"func (c *Comment) Pos() token.Pos { return c.Slash }\n")
+	if ranks[7] != ranks[3] {
+		t.Errorf("a method on one line ranks %d, the function %d", ranks[7], ranks[3])
+	}
+}
+
 // A JavaScript class's private members start with a hash: they are
 // declarations, where a hash comments out a call in a script.
 func TestOutlinePrivateMember(t *testing.T) {
