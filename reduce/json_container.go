@@ -167,10 +167,20 @@ func analyse(b []byte, at int, refs references) *container {
 				// to a bound, and of containers the smallest say as
 				// much for less.
 				sx, sy := b[x.val.start] == '"', b[y.val.start] == '"'
-				if sx || sy {
+				if sx != sy {
 					return -cmp.Compare(btoi(sx), btoi(sy))
 				}
+				if sx {
+					// A hash, short enough to show whole, before
+					// strings a view cuts.
+					return cmp.Compare(btoi(x.val.end-x.val.start > shortScalar), btoi(y.val.end-y.val.start > shortScalar))
+				}
 				return cmp.Compare(x.val.end-x.val.start, y.val.end-y.val.start)
+			}
+			if rx == 1 && ry == 1 {
+				// Of the other short scalars, a long path says less
+				// for its cost than a version, a size or a state.
+				return cmp.Compare(btoi(longPath(b, x.val)), btoi(longPath(b, y.val)))
 			}
 			return cmp.Compare(rx, ry)
 		})
@@ -278,7 +288,8 @@ var tellingKeys = wordSet("name", "id", "message", "msg", "summary", "title", "e
 
 // leadRank orders the fields of a record for a view that cannot keep them
 // all: telling fields with short scalar values first, then other short
-// scalars, then the rest.
+// scalars, then the rest. A hash or a checksum ranks with the rest: a
+// person reads a module by its path and version, not by its sums.
 func leadRank(b []byte, m member) int {
 	k := kindAt(b, m.val.start)
 	switch {
@@ -286,8 +297,62 @@ func leadRank(b []byte, m member) int {
 		return 2
 	case tellingKey(b[m.key.start:m.key.end]):
 		return 0
+	case opaqueField(b, m):
+		return 2
 	}
 	return 1
+}
+
+// opaqueField reports whether m holds a hash (see opaque) under a key
+// that does not name it an id: an image's or an instance's id names it.
+func opaqueField(b []byte, m member) bool {
+	key := b[m.key.start:m.key.end]
+	namesID := len(key) >= 3 && bytes.EqualFold(key[len(key)-3:], []byte(`id"`))
+	return kindAt(b, m.val.start) == jString && !namesID && opaque(b[m.val.start+1:m.val.end-1])
+}
+
+// longPath reports whether v is a string longer than half a short scalar
+// that reads as a path or a URL: no space, and parted by slashes at least
+// twice. A record's line leaves it for its versions, sizes and states.
+func longPath(b []byte, v seg) bool {
+	s := b[v.start:v.end]
+	return len(s) > shortScalar/2 && s[0] == '"' && bytes.IndexByte(s, ' ') < 0 && bytes.Count(s, []byte{'/'}) >= 2
+}
+
+// minOpaque is the shortest string opaque takes for a hash.
+const minOpaque = 24
+
+// opaque reports whether the string content s reads as a hash, a checksum
+// or base64 rather than words: at least minOpaque characters of hex or
+// base64 with digits among them, after a short prefix naming the
+// algorithm ("h1:", "sha512-"), and either hex alone or letters in both
+// cases. Paths, names and versions have dots or words of one case.
+func opaque(s []byte) bool {
+	if i := bytes.IndexAny(s, ":-"); i > 0 && i <= 8 && len(s)-i-1 >= minOpaque {
+		s = s[i+1:]
+	}
+	if len(s) < minOpaque {
+		return false
+	}
+	var digits, upper, lower int
+	hex := true
+	for _, c := range s {
+		switch {
+		case '0' <= c && c <= '9':
+			digits++
+		case 'a' <= c && c <= 'z':
+			lower++
+			hex = hex && c <= 'f'
+		case 'A' <= c && c <= 'Z':
+			upper++
+			hex = hex && c <= 'F'
+		case c == '+' || c == '/' || c == '=' || c == '_' || c == '-':
+			hex = hex && c == '-'
+		default:
+			return false
+		}
+	}
+	return digits > 0 && (hex || upper > 0 && lower > 0)
 }
 
 // tellingKey reports whether the quoted key names a telling field, with or
@@ -608,9 +673,10 @@ func (c *container) kept(b []byte, width int, rare map[string]bool) []member {
 	}
 	// The end of a list is as telling as its start when it is sorted,
 	// by name or by time: a view keeps an eighth as many last members as
-	// first ones, and at least the last.
+	// first ones, and at least the last; but not a record's last field
+	// if it holds a hash, as the sums that close a Go module's record.
 	for _, m := range c.lastMembers(max(1, width/8)) {
-		if !has(m.idx) {
+		if !has(m.idx) && !(c.object && !c.mapLike && opaqueField(b, m)) {
 			out = append(out, m)
 		}
 	}

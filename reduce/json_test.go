@@ -2,6 +2,8 @@ package reduce
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -1309,6 +1311,74 @@ func TestJSONLintErrorsBeforeWarnings(t *testing.T) {
 	for _, want := range []string{`"no-undef"`, `"no-unused-vars"`, `"eqeqeq"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
+// A module list (go list -m -json all) cut to a line a record keeps each
+// module's versions, which a person reads, before the paths and checksums
+// beside them, and does not keep the last checksum for being last.
+func TestJSONRecordLineKeepsVersionsOverSums(t *testing.T) {
+	var b bytes.Buffer
+	for i := range 9 {
+		sum := func(salt string) string {
+			h := sha256.Sum256([]byte(fmt.Sprint(salt, i)))
+			return "h1:" + base64.StdEncoding.EncodeToString(h[:])
+		}
+		mod := fmt.Sprintf("example.com/vendor%d/module%d", i, i)
+		fmt.Fprintf(&b, "{\n\t\"Path\": %q,\n\t\"Version\": \"v1.%d.0\",\n\t\"Time\": \"2025-01-%02dT10:00:00Z\",\n"+
+			"\t\"Dir\": \"/home/dev/go/pkg/mod/%s@v1.%d.0\",\n"+
+			"\t\"GoMod\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.mod\",\n"+
+			"\t\"GoVersion\": \"1.%d\",\n\t\"Sum\": %q,\n\t\"GoModSum\": %q\n}\n",
+			mod, i, i+1, mod, i, mod, i, 18+i, sum("zip"), sum("mod"))
+	}
+	view := string(body(t, shape.JSON, b.Bytes(), 900))
+	cut := 0
+	for line := range strings.SplitSeq(view, "\n") {
+		if !strings.Contains(line, `"Path": "example.com/`) || !strings.Contains(line, " elided]") {
+			continue // a module shown whole keeps its sums
+		}
+		cut++
+		if !strings.Contains(line, `"GoVersion": "1.`) || strings.Contains(line, `"GoModSum": "h1:`) {
+			t.Errorf("a module's line keeps a sum before its Go version: %s", line)
+		}
+	}
+	if cut == 0 {
+		t.Errorf("no module's line is cut:\n%s", view)
+	}
+}
+
+// A record's fields lead in the order a cut keeps them: short values that
+// tell its state before long paths, and hashes after both, though a hash
+// named an id stays with the short values.
+func TestJSONRecordFieldsLeadBeforePathsAndHashes(t *testing.T) {
+	in := []byte(`{"Dir":"/home/dev/go/pkg/mod/example.com/vendor/module@v1.2.3",` +
+		`"Sum":"h1:dRaEfpa2VI55EwlIW72hMRHdWouJeRF7TPYhI+AUQjk=","ImageId":"sha256:0a3aa95487f68ae40b9c1d2e3f4a5b6c",` +
+		`"GoVersion":"1.21","Size":1234,"Note":"built from the main branch of the vendor's repo"}`)
+	d := newJSONDoc(in, seg{0, len(in)}, true)
+	var keys []string
+	for _, m := range d.container(0).lead {
+		keys = append(keys, string(in[m.key.start+1:m.key.end-1]))
+	}
+	want := []string{"ImageId", "GoVersion", "Size", "Note", "Dir", "Sum"}
+	if !slices.Equal(keys, want) {
+		t.Errorf("fields lead as %v, want %v", keys, want)
+	}
+}
+
+func TestJSONOpaque(t *testing.T) {
+	for s, want := range map[string]bool{
+		"h1:dRaEfpa2VI55EwlIW72hMRHdWouJeRF7TPYhI+AUQjk=":   true,
+		"sha512-Zp3PiM21/9Ld6FzSKyL5c/BULoe/ONr9KlbYVOfG8w": true,
+		"0a3aa95487f68ae40b9c1d2e3f4a5b6c7d8e9f00":          true,
+		"ami-0a3aa95487f68ae40":                             false, // short: an id
+		"/home/dev/go/pkg/mod/example.com/module@v1.2.3":    false,
+		"terraform_data.service_names_of_the_east_region":   false,
+		"ALL_UPPER_CASE_CONSTANT_NAME_WITH_2_DIGITS":        false,
+		"2025-12-18T12:15:22Z":                              false,
+	} {
+		if got := opaque([]byte(s)); got != want {
+			t.Errorf("opaque(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
