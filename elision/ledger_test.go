@@ -245,15 +245,7 @@ func TestSymlinkedLedger(t *testing.T) {
 // waited for a writer that cut the ledger appends to the new one, not to
 // the file the cut replaced.
 func TestRecordAfterReplace(t *testing.T) {
-	s := initStore(t)
-	if err := s.Record(Record{Time: time.Now(), Via: "clip", Warning: "first"}); err != nil {
-		t.Fatal(err)
-	}
-	root, err := s.open(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
+	s, root := ledgerWithRecord(t, "first")
 	held := holdLedger(t, s, root)
 	waiting := make(chan struct{})
 	var once bool
@@ -283,6 +275,22 @@ func TestRecordAfterReplace(t *testing.T) {
 	if len(recs) != 2 || recs[0].Warning != "replaced" || recs[1].Warning != "second" {
 		t.Errorf("ledger after the replace: %+v; want the replacing record, then the waiting one", recs)
 	}
+}
+
+// ledgerWithRecord makes a store whose ledger holds one record, with the
+// given warning, and opens the store's root for the test.
+func ledgerWithRecord(t *testing.T, warning string) (*Store, *os.Root) {
+	t.Helper()
+	s := initStore(t)
+	if err := s.Record(Record{Time: time.Now(), Via: "clip", Warning: warning}); err != nil {
+		t.Fatal(err)
+	}
+	root, err := s.open(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	return s, root
 }
 
 // holdLedger takes the ledger's lock for the test, and skips the test
@@ -317,15 +325,7 @@ func holdLedger(t *testing.T, s *Store, root *os.Root) *os.File {
 // drops its record however long the queue. Only a holder that stalls
 // makes it give up.
 func TestRecordWaitsWhileLedgerGrows(t *testing.T) {
-	s := initStore(t)
-	if err := s.Record(Record{Time: time.Now(), Via: "clip", Warning: "first"}); err != nil {
-		t.Fatal(err)
-	}
-	root, err := s.open(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
+	s, root := ledgerWithRecord(t, "first")
 	held := holdLedger(t, s, root)
 	defer held.Close()
 	// Far shorter than the writer's whole wait below, which is no
