@@ -284,7 +284,7 @@ const shortScalar = 80
 // tellingKeys name the fields that say most about a record, in lower
 // case: what it is and what went wrong.
 var tellingKeys = wordSet("name", "id", "message", "msg", "summary", "title", "error", "code", "status",
-	"level", "type", "kind", "path", "importpath", "version", "reason", "action", "test", "package")
+	"level", "type", "kind", "path", "importpath", "version", "reason", "action", "test", "package", "line", "rule", "ruleid")
 
 // leadRank orders the fields of a record for a view that cannot keep them
 // all: telling fields with short scalar values first, then other short

@@ -661,7 +661,7 @@ func (r *docRender) fieldsIn(c *container, limit int) []byte {
 			break
 		}
 		add := len(comma)*btoi(len(s) > 1) + m.key.end - m.key.start + len(r.d.colon) + m.val.end - m.val.start
-		if len(s)+add+1 > limit {
+		if len(s)+add+1 > limit && !(locator(b, m) && len(s) > 1 && len(s)+add+1 <= limit+locatorRoom) {
 			continue
 		}
 		if len(s) > 1 {
@@ -676,6 +676,18 @@ func (r *docRender) fieldsIn(c *container, limit int) []byte {
 	}
 	return append(s, '}')
 }
+
+// locator reports whether m is a telling field that holds a line number
+// ("line": 574): the line a diagnostic points at tells two of the same
+// message apart, and a record's line has room for it beyond its summary's
+// length (locatorRoom).
+func locator(b []byte, m member) bool {
+	return kindAt(b, m.val.start) == jNumber && lowerContent(b[m.key.start:m.key.end]) == "line"
+}
+
+// locatorRoom is how far a locator may take a record's line past the
+// length of its summary.
+const locatorRoom = 12
 
 // summary returns the string literal that stands for c below the depth a
 // view shows: its size, the kinds of its items, and up to names of its

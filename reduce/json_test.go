@@ -252,8 +252,10 @@ func TestJSONRecordsAtTheCutShowShortFields(t *testing.T) {
 	if !json.Valid([]byte(got)) {
 		t.Fatalf("the view does not parse:\n%s", got)
 	}
-	for _, want := range []string{shortFieldsNote, `{"message": "Unexpected var.", "ruleId": "no-var"`,
-		`{"message": "Expected '==='.", "ruleId": "eqeqeq"`, `"times": "[headroom: object of 2 keys: parse, rules]"`} {
+	// The rule, the message and the line each finding points at: the
+	// line tells two findings of one rule apart.
+	for _, want := range []string{shortFieldsNote, `{"ruleId": "no-var", "message": "Unexpected var.", "line": 3`,
+		`{"ruleId": "eqeqeq", "message": "Expected '==='.", "line": 9`, `"times": "[headroom: object of 2 keys: parse, rules]"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the view lacks %s:\n%s", want, got)
 		}
