@@ -88,7 +88,7 @@ func (d *jsonDoc) runNames(at, from, to int) *recordNames {
 		if rn, ok := newRecordNames(d.b, keys, nil); ok {
 			named = rn
 		}
-	} else if path := recordKey(d.b, items); path != nil {
+	} else if path := newRecordSet(d.b, items).recordKey(); path != nil {
 		for _, p := range namePaths(d.b, items, path) {
 			if rn, ok := newRecordNames(d.b, items, p); ok {
 				named = rn

@@ -205,14 +205,18 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		return nil
 	}
 	l := &recordList{at: v.start, object: c.object, n: c.n, lists: lists}
-	var items []seg
+	var (
+		items []seg
+		set   *recordSet // items, with their keys counted once
+	)
 	if c.object {
 		var names []seg
 		eachMember(b, v.start, func(name, val seg) bool { items, names = append(items, val), append(names, name); return true })
+		set = newRecordSet(b, items)
 		// A map's records have a field in common that a line shows;
 		// objects of other fields are a document's parts.
 		if !lists {
-			if st := labelKey(b, items, names); st != nil {
+			if st := set.labelKey(names); st != nil {
 				l.label, l.labelVaries = st.name, varies(st, len(items))
 			}
 		}
@@ -221,12 +225,13 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		}
 		// A short field nearly all have tells the records of a map
 		// shown by name alone, when no label does (see told).
-		if st := tellStat(b, items, nil, names, true); st != nil && !lists {
+		if st := set.tellStat(nil, names, true); st != nil && !lists {
 			l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
 		}
 	} else {
 		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
-		if l.path = recordKey(b, items); l.path == nil {
+		set = newRecordSet(b, items)
+		if l.path = set.recordKey(); l.path == nil {
 			return nil
 		}
 		key := items[0]
@@ -235,7 +240,7 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 		}
 		l.numbered = key.end > key.start && kindAt(b, key.start) == jNumber
 		if len(l.path) == 1 && nameRank(l.path[0]) == len(nameKeys) && !spellsName(b, items, l.path[0]) {
-			for _, st := range countKeys(b, items, nil) {
+			for _, st := range set.counted() {
 				if nameRank(st.name) < len(nameKeys) && st.n < len(items) {
 					l.someNamed = append(l.someNamed, string(st.name))
 				}
@@ -245,16 +250,16 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 			l.nameIn, l.someNamed = innerName(b, items)
 		}
 		if len(l.path) == 1 && l.someNamed == nil {
-			if st := tellStat(b, items, l.path[0], namesAt(b, items, l.path), true); st != nil {
+			if st := set.tellStat(l.path[0], namesAt(b, items, l.path), true); st != nil {
 				l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
 				l.tellsApart = l.tellVaries && labelRank(st.name) < len(labelKeys)
 				if labelRank(st.name) == len(labelKeys) && nameLike(st.name) {
-					l.tell2 = labelWordKey(b, items, l.path[0], st.name)
+					l.tell2 = set.labelWordKey(l.path[0], st.name)
 				}
 			}
 		}
 	}
-	l.spreadAt = largestFirst(b, items, spreadOrder(l.n))
+	l.spreadAt = set.largestFirst(spreadOrder(l.n))
 	// The first record shows what a record holds; those that stand out
 	// follow, then the last.
 	l.upgrades = append(l.upgrades, 0)
@@ -293,9 +298,10 @@ func (l *recordList) spread() {
 // every record has, whose key holds the word size or bytes (size,
 // unpackedSize, installedSizeKB), and whose values vary; without one,
 // order is returned as it is.
-func largestFirst(b []byte, items []seg, order []int) []int {
+func (r *recordSet) largestFirst(order []int) []int {
+	b, items := r.b, r.items
 	var size []byte
-	for _, st := range countKeys(b, items, nil) {
+	for _, st := range r.counted() {
 		if tells(st, len(items)) && st.strings == 0 && sizeWord(st.name) {
 			size = st.name
 			break
@@ -353,8 +359,9 @@ const maxRecordKeys = 64
 // all records have, with short scalar values no two records share,
 // preferring the names of nameKeys, or such a key of an object all
 // records hold (metadata.name); or nil.
-func recordKey(b []byte, items []seg) [][]byte {
-	order := countKeys(b, items, nil)
+func (r *recordSet) recordKey() [][]byte {
+	b, items := r.b, r.items
+	order := r.counted()
 	if best := bestKey(order, len(items)); best != nil {
 		if id := nameID(b, items, order); id != nil && !bytes.Equal(best.name, []byte(`"name"`)) {
 			return [][]byte{id}
@@ -377,6 +384,27 @@ func recordKey(b []byte, items []seg) [][]byte {
 		return [][]byte{outer, nested.name}
 	}
 	return nil
+}
+
+// recordSet is a list's records with what countKeys learns of their
+// keys, counted once however many questions are asked of them: counting
+// is the most of what reading a long list costs.
+type recordSet struct {
+	b       []byte
+	items   []seg
+	keys    []*recordKeyStat
+	hasKeys bool
+}
+
+func newRecordSet(b []byte, items []seg) *recordSet { return &recordSet{b: b, items: items} }
+
+// counted returns countKeys of the records, counting them the first time.
+// Its callers read the stats and never change them.
+func (r *recordSet) counted() []*recordKeyStat {
+	if !r.hasKeys {
+		r.keys, r.hasKeys = countKeys(r.b, r.items, nil), true
+	}
+	return r.keys
 }
 
 // countKeys counts the keys of the records, or of the object each holds
@@ -545,8 +573,9 @@ func keyRank(key []byte, names []string) int {
 // are shown by: one all of them have with a short scalar value, by
 // labelKeys, else the first such; or nil. A field that repeats the
 // records' names (see repeatsAll) says nothing beside them.
-func labelKey(b []byte, values, names []seg) *recordKeyStat {
-	order := countKeys(b, values, nil)
+func (r *recordSet) labelKey(names []seg) *recordKeyStat {
+	b, values := r.b, r.items
+	order := r.counted()
 	var best *recordKeyStat
 	for _, st := range order {
 		if st.n != len(values) || st.length > maxRecordKey*len(values) || repeatsAll(b, values, names, st.name) {
@@ -605,7 +634,7 @@ const maxTell = 24
 // is not the key and varies across the records, by labelKeys, else the
 // first such; or nil.
 func tellKey(b []byte, items []seg, key []byte) []byte {
-	if st := tellStat(b, items, key, namesAt(b, items, [][]byte{key}), true); st != nil {
+	if st := newRecordSet(b, items).tellStat(key, namesAt(b, items, [][]byte{key}), true); st != nil {
 		return st.name
 	}
 	return nil
@@ -614,8 +643,9 @@ func tellKey(b []byte, items []seg, key []byte) []byte {
 // labelWordKey returns the key of a short field nearly every record has,
 // that varies, is neither key nor other, and holds a word of labelKeys
 // (current_version_string, installedVersion); or nil.
-func labelWordKey(b []byte, items []seg, key, other []byte) []byte {
-	for _, st := range countKeys(b, items, nil) {
+func (r *recordSet) labelWordKey(key, other []byte) []byte {
+	items := r.items
+	for _, st := range r.counted() {
 		if !bytes.Equal(st.name, key) && !bytes.Equal(st.name, other) && tells(st, len(items)) && labelWordRank(st.name) < len(labelKeys) {
 			return st.name
 		}
@@ -670,10 +700,11 @@ func varies(st *recordKeyStat, n int) bool { return len(st.values)*2 >= n }
 // object of scalars nearly every record has, npm's engines, may tell as a
 // scalar does, if flat is set: the stat returned then counts those objects
 // (see asFlat).
-func tellStat(b []byte, items []seg, key []byte, names []seg, flat bool) *recordKeyStat {
+func (r *recordSet) tellStat(key []byte, names []seg, flat bool) *recordKeyStat {
+	b, items := r.b, r.items
 	var best *recordKeyStat
 	bestRank := 0
-	for _, st := range countKeys(b, items, nil) {
+	for _, st := range r.counted() {
 		if flat && !tells(st, len(items)) && st.flat > 0 {
 			st = st.asFlat()
 		}
@@ -1966,7 +1997,7 @@ func (s *stream) tellField(objs []int, path [][]byte) []byte {
 	for i, ri := range objs {
 		items[i] = s.recs[ri].v
 	}
-	st := tellStat(s.b, items, path[0], nil, false)
+	st := newRecordSet(s.b, items).tellStat(path[0], nil, false)
 	if st == nil || !varies(st, len(items)) {
 		return nil
 	}
@@ -1998,7 +2029,7 @@ func (s *stream) keyed() ([]int, []seg, [][]byte, bool) {
 	for i, ri := range objs {
 		items[i] = s.recs[ri].v
 	}
-	path := recordKey(s.b, items)
+	path := newRecordSet(s.b, items).recordKey()
 	return objs, items, path, path != nil
 }
 

@@ -34,7 +34,7 @@ func TestJSONRecordKey(t *testing.T) {
 		}
 		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
 		var got []string
-		for _, k := range recordKey(b, items) {
+		for _, k := range newRecordSet(b, items).recordKey() {
 			got = append(got, string(k[1:len(k)-1]))
 		}
 		if strings.Join(got, ".") != tc.want {
@@ -416,7 +416,7 @@ func TestJSONRecordKeyNearlyUnique(t *testing.T) {
 		var items []seg
 		eachItem(b, 0, func(start, end int) bool { items = append(items, seg{start, end}); return true })
 		var got []string
-		for _, k := range recordKey(b, items) {
+		for _, k := range newRecordSet(b, items).recordKey() {
 			got = append(got, string(k[1:len(k)-1]))
 		}
 		if strings.Join(got, ".") != tc.want {
@@ -1077,7 +1077,7 @@ func TestJSONRecordLineTells(t *testing.T) {
 		var items []seg
 		eachItem(b, 0, func(start, end int) bool { items = append(items, seg{start, end}); return true })
 		got := ""
-		if k := tellKey(b, items, recordKey(b, items)[0]); k != nil {
+		if k := tellKey(b, items, newRecordSet(b, items).recordKey()[0]); k != nil {
 			got = string(k[1 : len(k)-1])
 		}
 		if got != tc.want {
@@ -1514,7 +1514,7 @@ func TestJSONRecordKeyIDHoldsName(t *testing.T) {
 	b := []byte("[" + strings.Join(items, ",") + "]")
 	var segs []seg
 	eachItem(b, 0, func(start, end int) bool { segs = append(segs, seg{start, end}); return true })
-	if got := recordKey(b, segs); len(got) != 1 || string(got[0]) != `"_id"` {
+	if got := newRecordSet(b, segs).recordKey(); len(got) != 1 || string(got[0]) != `"_id"` {
 		t.Errorf("records named by %q, want _id", got)
 	}
 }
@@ -1530,7 +1530,7 @@ func TestJSONRecordKeyNameOverIDThatSpellsIt(t *testing.T) {
 	b := []byte("[" + strings.Join(items, ",") + "]")
 	var segs []seg
 	eachItem(b, 0, func(start, end int) bool { segs = append(segs, seg{start, end}); return true })
-	if got := recordKey(b, segs); len(got) != 1 || string(got[0]) != `"name"` {
+	if got := newRecordSet(b, segs).recordKey(); len(got) != 1 || string(got[0]) != `"name"` {
 		t.Errorf("records named by %q, want name", got)
 	}
 }
@@ -1584,7 +1584,7 @@ func TestJSONRecordMapLabelNotTheName(t *testing.T) {
 		var values, names []seg
 		eachMember(b, 0, func(k, v seg) bool { values, names = append(values, v), append(names, k); return true })
 		got := ""
-		if st := labelKey(b, values, names); st != nil {
+		if st := newRecordSet(b, values).labelKey(names); st != nil {
 			got = string(st.name[1 : len(st.name)-1])
 		}
 		if got != tc.want {
