@@ -133,7 +133,7 @@ func TestConcurrentLedger(t *testing.T) {
 				args = []string{"run", "--", "echo", "input", strconv.Itoa(i)}
 			}
 			_, stderr, err := headroom(t, bin, store, bytes.NewReader(in), args...)
-			if err == nil && stderr != "" {
+			if err == nil && withoutHeartbeats(stderr) != "" {
 				err = fmt.Errorf("stderr %q", stderr)
 			}
 			errs[i] = err
@@ -170,6 +170,19 @@ func TestConcurrentLedger(t *testing.T) {
 	if fmt.Sprint(seen) != fmt.Sprint(want) {
 		t.Errorf("records after the cut: %v, want %v", seen, want)
 	}
+}
+
+// withoutHeartbeats is stderr less the lines run prints while its command
+// still runs: on a loaded machine 64 at once can take longer than the
+// first heartbeat, and a heartbeat is not a fault.
+func withoutHeartbeats(stderr string) string {
+	var rest strings.Builder
+	for line := range strings.Lines(stderr) {
+		if !strings.HasPrefix(line, "headroom: still running after ") {
+			rest.WriteString(line)
+		}
+	}
+	return rest.String()
 }
 
 // A clip killed while it spools leaves no entry that expand would serve,
