@@ -1119,9 +1119,11 @@ func (g *Grep) nameLeftOut(view, chosen []Piece, cands []grepCand, lines, room i
 func (g *Grep) settleLeftOut(out []int, names bool, cands []grepCand, lines, room int, c Counter) ([]Piece, int, bool) {
 	for range grepLeftOutTries {
 		sum := g.leftOutSummary(out, names)
-		rest := slices.DeleteFunc(slices.Clone(cands), func(cd grepCand) bool {
-			return cd.file >= 0 && slices.Contains(out, cd.file)
-		})
+		left := make([]bool, len(g.files))
+		for _, f := range out {
+			left[f] = true
+		}
+		rest := slices.DeleteFunc(slices.Clone(cands), func(cd grepCand) bool { return cd.file >= 0 && left[cd.file] })
 		v, ch := g.plan(sum, rest, lines, room, c)
 		if len(v) != len(ch)+1 {
 			return nil, 0, false // the summary does not fit
