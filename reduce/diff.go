@@ -1619,13 +1619,15 @@ func (d *Diff) endHunk() {
 			prio = prioDiffRepeat
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
-			if edge == 0 && hl.bare && worded {
-				// A closing brace or a blank line, shown between
-				// two gap lines, costs one more and tells nothing
-				// of what the hunk changes.
-				edge = 1
-			}
 			switch {
+			case hl.bare && worded:
+				// A closing brace or a blank line tells nothing of
+				// what the hunk changes: shown after a gap line, or
+				// between two, it costs more than it says. It ranks
+				// after every changed line with a word, and shows
+				// where the lines beside it show and it costs less
+				// than the gap line that would stand for it.
+				prio = prioDiffInside - diffSpan
 			case sig[i] >= 0 && min(sig[i], sigs-1-sig[i]) < diffSigsRaised && 4*sigs <= max(h.changed, 8) && h.prio > prioDiffEdge:
 				// The first and last signatures a hunk changes rank
 				// right after the headers of its level, before

@@ -798,6 +798,9 @@ func (g *Grep) Pieces(lines, budget int, c Counter) []Piece {
 		}
 		view, chosen := g.plan(grepSummary{}, cands, lines, room, c)
 		if g.coversDirs(chosen, cands) && (t.counted == 0 || g.listsCounts(chosen, cands, room, c)) {
+			if t.counted > 0 {
+				return g.nameLeftOut(view, chosen, cands, lines, room, c)
+			}
 			return view
 		}
 	}
@@ -1074,6 +1077,104 @@ func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter
 	}
 	_, folds := g.folded(g.fits(room, c), grepFoldShare, room*grepFoldShare/100*12)
 	return !folds
+}
+
+// grepLeftOutTries bounds the plans that settle which files a list of
+// counts leaves out: each leaves out the files the last one did and more.
+const grepLeftOutTries = 6
+
+// grepNamesWorth: the summary names the files a list of counts leaves out
+// when that leaves out fewer than this many times as many as counting them
+// alone does. A count line tells a file's name and count, a name in a fold
+// only the name: naming every file is worth some count lines, not many.
+const grepNamesWorth = 3
+
+// nameLeftOut returns view, a list of counts whose chosen lines leave out
+// the count lines of a few files with matches, with a summary that counts
+// those files and their matches, and names them in folds by directory where
+// that is worth the count lines it takes. Their gap lines alone say only
+// that some lines are missing, not that files with matches are: a reader
+// who trusts the list would miss them. view is returned as it is when no
+// summary settles.
+func (g *Grep) nameLeftOut(view, chosen []Piece, cands []grepCand, lines, room int, c Counter) []Piece {
+	out := g.countsLeftOut(chosen, cands)
+	if len(out) == 0 {
+		return view
+	}
+	counted, n, ok := g.settleLeftOut(out, false, cands, lines, room, c)
+	if !ok {
+		return view
+	}
+	if named, m, ok := g.settleLeftOut(out, true, cands, lines, room, c); ok && m < grepNamesWorth*n {
+		return named
+	}
+	return counted
+}
+
+// settleLeftOut plans a view whose summary counts the files with matches
+// whose count lines it leaves out, at least those of out, and with names
+// names them. The summary takes room from the lines, so the files it
+// counts are the ones a plan without their lines leaves out. It returns the
+// view and how many files it leaves out, or false if no plan settles.
+func (g *Grep) settleLeftOut(out []int, names bool, cands []grepCand, lines, room int, c Counter) ([]Piece, int, bool) {
+	for range grepLeftOutTries {
+		sum := g.leftOutSummary(out, names)
+		left := make([]bool, len(g.files))
+		for _, f := range out {
+			left[f] = true
+		}
+		rest := slices.DeleteFunc(slices.Clone(cands), func(cd grepCand) bool { return cd.file >= 0 && left[cd.file] })
+		v, ch := g.plan(sum, rest, lines, room, c)
+		if len(v) != len(ch)+1 {
+			return nil, 0, false // the summary does not fit
+		}
+		more := g.countsLeftOut(ch, rest)
+		if len(more) == len(out) {
+			return v, len(out), true
+		}
+		out = more
+	}
+	return nil, 0, false
+}
+
+// countsLeftOut returns the files with matches whose count lines are not
+// among the chosen lines, in input order.
+func (g *Grep) countsLeftOut(chosen []Piece, cands []grepCand) []int {
+	shown := make([]bool, len(g.files))
+	for _, p := range chosen {
+		if cd := grepCandAt(cands, p.Line); p.Note == "" && cd.file >= 0 {
+			shown[cd.file] = true
+		}
+	}
+	var out []int
+	for i, f := range g.files {
+		if f.kind == grepCounted && f.matches > 0 && !shown[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// leftOutSummary returns the summary that counts the files out and their
+// matches, and with names names them in folds by directory.
+func (g *Grep) leftOutSummary(out []int, names bool) grepSummary {
+	matches := 0
+	paths := make([]string, 0, len(out))
+	for _, f := range out {
+		matches += g.files[f].matches
+		paths = append(paths, g.files[f].path)
+	}
+	sec := grepSection{label: "not shown: " + grepCount(len(out), "file", "files") + " with " + grepCount(matches, "match", "matches")}
+	if !names || slices.ContainsFunc(paths, func(p string) bool { return p == "" || strings.ContainsAny(p, "{},") }) {
+		// A name that would read as a fold is not named.
+		return grepSummary{aside: " · " + sec.label}
+	}
+	slices.Sort(paths)
+	sec.entries = newTailFolds(paths).lines(listFoldWide)
+	if slices.ContainsFunc(sec.entries, func(e string) bool { return strings.Contains(e, "{") }) {
+		sec.label += ", by directory (" + FoldLegend + ")"
+	}
+	return grepSummary{sections: []grepSection{sec}}
 }
 
 // coversDirs reports whether the chosen lines show a file of every
@@ -1553,7 +1654,8 @@ type grepSummary struct {
 	// counted is how many of the files with the most matches, first in
 	// topFiles' order, the summary gives with their counts.
 	counted int
-	none    []int // the files grep -c counted none in that it names
+	none    []int  // the files grep -c counted none in that it names
+	aside   string // said after the phrase, before the sections
 }
 
 type grepSection struct {
@@ -1564,7 +1666,7 @@ type grepSection struct {
 // text writes the summary after its first line's phrase.
 func (s grepSummary) text(phrase string) string {
 	var b strings.Builder
-	b.WriteString("[headroom: " + phrase)
+	b.WriteString("[headroom: " + phrase + s.aside)
 	sep, listed := " · ", false
 	for _, sec := range s.sections {
 		if len(sec.entries) == 0 {

@@ -1109,6 +1109,55 @@ func TestGrepCountListLeavesOutFew(t *testing.T) {
 	}
 }
 
+// A list of counts whose lines leave out a few files with matches says how
+// many, with how many matches, and names them where their names fold into
+// little room: their gap lines alone say only that lines are missing.
+func TestGrepCountListNamesWhatItLeavesOut(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files func(d int) int // in the d-th directory
+		names bool            // the files left out fold into little room
+	}{
+		{"spread", func(int) int { return 20 }, false},
+		{"one-directory", func(d int) int { return 12 + 48*(d/5) }, true}, // lib2to3/tests: 60
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var in strings.Builder
+			counts := map[string]int{}
+			for d, dir := range []string{"importlib", "importlib/metadata", "lib2to3", "lib2to3/fixes", "lib2to3/pgen2", "lib2to3/tests"} {
+				for f := range tc.files(d) {
+					p := fmt.Sprintf("%s/module_%02d.py", dir, f)
+					counts[p] = 1 + (d*7+f*3)%11
+					fmt.Fprintf(&in, "%s:%d\n", p, counts[p])
+				}
+				for f := range 40 {
+					fmt.Fprintf(&in, "%s/__pycache__/module_%02d.cpython-311.opt-%d.pyc:0\n", dir, f/2, f%2+1)
+				}
+			}
+			got := body(t, shape.Grep, []byte(in.String()), 1400)
+			checkView(t, "names-left-out", []byte(in.String()), got, 1400)
+			head, lines, _ := bytes.Cut(got, []byte("]\n"))
+			named := string(Unfolded(head)) + string(head)
+			out, matches := 0, 0
+			for p, n := range counts {
+				if bytes.Contains(lines, []byte(p+":")) {
+					continue
+				}
+				out, matches = out+1, matches+n
+				if tc.names && !strings.Contains(named, "  "+p+"\n") {
+					t.Errorf("%s is neither shown nor named", p)
+				}
+			}
+			if out == 0 {
+				t.Fatalf("every count line is shown; the test needs a longer list:\n%s", got)
+			}
+			if want := fmt.Sprintf("not shown: %d files with %d matches", out, matches); !bytes.Contains(head, []byte(want)) {
+				t.Errorf("the summary lacks %q:\n%s", want, got)
+			}
+		})
+	}
+}
+
 // A search whose matches mostly say the same (a macro over each function's
 // name, rg -C1 'FT_EXPORT\( FT_Error \)') shows the context line after each
 // match with it: the match tells only where, the line after what.
