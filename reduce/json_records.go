@@ -53,6 +53,10 @@ const (
 	// one tried costs passes over the document, and a document may hold
 	// thousands (lists in arrays of short arrays).
 	maxAlone = 8
+	// maxSkips is how many records in full too large for the room left
+	// a list passes over to show the next that fit: each costs a search
+	// for the number that fits.
+	maxSkips = 4
 )
 
 // nameKeys name records, the most telling first, in lower case: a path
@@ -1096,6 +1100,22 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		} else {
 			l.names = nil
 			k, whole, told, l.byKey, l.upgrades = saved.k, saved.whole, saved.told, saved.byKey, saved.upgrades
+		}
+	}
+	if l := lists[0]; len(lists) == 1 && l.names == nil && k >= most && k < len(l.upgrades) {
+		// Records spread over the list in the room the view leaves pass
+		// over one too large for it, a package with a deep tree of
+		// dependencies, to show those after it that fit: it goes to the
+		// end, rather than leave the room unused.
+		fits(k)
+		floor := last
+		for range maxSkips {
+			k += sort.Search(len(l.upgrades)-k, func(j int) bool { return !fits(k+j+1) || last.poorer(floor) })
+			if k >= len(l.upgrades)-1 {
+				break
+			}
+			up := l.upgrades
+			l.upgrades = append(append(slices.Clone(up[:k]), up[k+1:]...), up[k])
 		}
 	}
 	fits(k)

@@ -1385,6 +1385,53 @@ func TestJSONRecordStreamVersionsBeforeWhole(t *testing.T) {
 	}
 }
 
+// Records spread over a list in the room its view leaves pass over one
+// too large for that room to show those after it that fit: npm ls --all
+// at 1,000 tokens showed two packages in full and left half the budget
+// unused, because the next spread over the list held a deep tree.
+func TestJSONRecordSpreadPassesOverLarge(t *testing.T) {
+	names := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"}
+	type dep struct {
+		Version    string `json:"version"`
+		Overridden bool   `json:"overridden"`
+	}
+	type pkg struct {
+		Version      string         `json:"version"`
+		Overridden   bool           `json:"overridden"`
+		Dependencies map[string]dep `json:"dependencies"`
+	}
+	deps := map[string]pkg{}
+	for i, name := range names {
+		p := pkg{Version: fmt.Sprintf("1.%d.0", i), Dependencies: map[string]dep{}}
+		n := 4
+		if name == "echo" {
+			n = 60 // the third record spread over the list, after the first and the last
+		}
+		for j := range n {
+			p.Dependencies[fmt.Sprintf("%s-dep-%02d", name, j)] = dep{Version: fmt.Sprintf("0.%d.%d", j, i)}
+		}
+		deps[name] = p
+	}
+	input, err := json.MarshalIndent(map[string]any{"version": "1.0.0", "name": "app", "dependencies": deps}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, input, 800)
+	m := regexp.MustCompile(`10 records, ([0-9]+) in full`).FindSubmatch(got)
+	if m == nil {
+		t.Fatalf("the packages are not shown one a line:\n%s", got)
+	}
+	if full := atoi(string(m[1])); full < 4 {
+		t.Errorf("%d packages in full, want the first, the last and two more:\n%s", full, got)
+	}
+	if bytes.Contains(got, []byte("echo-dep-")) {
+		t.Errorf("the package too large for the room is shown in full:\n%s", got)
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+}
+
 // A list whose lines show records by their keys alone, the field that
 // tells them (a version) on only a few, names the keys in folds instead
 // when that shows the field of more records on lines of their own: pip
