@@ -53,6 +53,10 @@ const (
 	// one tried costs passes over the document, and a document may hold
 	// thousands (lists in arrays of short arrays).
 	maxAlone = 8
+	// maxSkips is how many records in full too large for the room left
+	// a list passes over to show the next that fit: each costs a search
+	// for the number that fits.
+	maxSkips = 4
 )
 
 // nameKeys name records, the most telling first, in lower case: a path
@@ -1098,6 +1102,22 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			k, whole, told, l.byKey, l.upgrades = saved.k, saved.whole, saved.told, saved.byKey, saved.upgrades
 		}
 	}
+	if l := lists[0]; len(lists) == 1 && l.names == nil && k >= most && k < len(l.upgrades) {
+		// Records spread over the list in the room the view leaves pass
+		// over one too large for it, a package with a deep tree of
+		// dependencies, to show those after it that fit: it goes to the
+		// end, rather than leave the room unused.
+		fits(k)
+		floor := last
+		for range maxSkips {
+			k += sort.Search(len(l.upgrades)-k, func(j int) bool { return !fits(k+j+1) || last.poorer(floor) })
+			if k >= len(l.upgrades)-1 {
+				break
+			}
+			up := l.upgrades
+			l.upgrades = append(append(slices.Clone(up[:k]), up[k+1:]...), up[k])
+		}
+	}
 	fits(k)
 	views := d.views(budget, c)
 	if len(views) == 0 {
@@ -1886,56 +1906,51 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 	// error) get room, up to a third of the budget, before any record is
 	// shown in more than its key.
 	left -= min(s.textCost(c), s.budget/3)
-	for _, u := range s.upgrades(objs) {
-		i, r := u.i, s.recs[objs[u.i]]
-		if lines[i].fields != 1 {
-			continue // shown whole or by a field already
+	ups := s.upgrades(objs)
+	if tell != nil && labelRank(tell) < len(labelKeys) {
+		// A field that tells most records apart and says what each is,
+		// a version or a state (see labelKeys), goes on every line
+		// before more records are shown whole, but for those that fail
+		// and the first, which shows what a record holds: a version on
+		// each of forty lines tells more than three more records whole.
+		// Records that all fit whole are still shown whole.
+		var first, rest []upgrade
+		for _, u := range ups {
+			if u.key == nil && (u.i == 0 || failing(s.b, seg{}, s.recs[objs[u.i]].v, 2)) {
+				first = append(first, u)
+			} else {
+				rest = append(rest, u)
+			}
 		}
-		var big listLine
-		ok := true
-		if u.key != nil {
-			big = s.listLine(r, l, u.key, noteBytes, c)
+		s.upgradeLines(objs, first, lines, l, &left, c)
+		whole, wholeLeft := slices.Clone(lines), left
+		s.upgradeLines(objs, rest, whole, l, &wholeLeft, c)
+		bigs := map[int]*listLine{}
+		s.spreadWhole(objs, whole, wholeLeft, bigs, false, c)
+		if slices.ContainsFunc(whole, func(ln listLine) bool { return ln.fields == 1 }) {
+			s.tellLines(objs, lines, l, tell, &left, c)
+			s.upgradeLines(objs, rest, lines, l, &left, c)
+			s.spreadWhole(objs, lines, left, bigs, true, c)
 		} else {
-			// In full: as long as a line of a record, or of a failing
-			// one, may be.
-			big, ok = s.lineIn(r, s.keepBytes(failing(s.b, seg{}, r.v, 2)), c)
+			lines = whole
 		}
-		if !ok || big.cost-lines[i].cost > left {
-			continue
-		}
-		left -= big.cost - lines[i].cost
-		lines[i] = big
-	}
-	// The room left shows more records whole or condensed, spread over
-	// the run. If that leaves records by their keys alone, it shows first
-	// the field that tells most records apart (a version, a size) beside
-	// the keys of records spread over the run: for the room of one record
-	// whole, the lines of two or three say what each holds.
-	whole := slices.Clone(lines)
-	bigs := map[int]*listLine{} // the lines of records whole, once made
-	s.spreadWhole(objs, whole, left, bigs, c)
-	if tell == nil || !slices.ContainsFunc(whole, func(ln listLine) bool { return ln.fields == 1 }) {
-		lines = whole
 	} else {
-		misses := 0
-		for _, i := range spreadOrder(len(objs)) {
-			if misses == maxLineMisses {
-				break
-			}
-			if lines[i].fields != 1 {
-				continue
-			}
-			told := s.listLine(s.recs[objs[i]], l, tell, 0, c)
-			if told.fields != 2 || told.cost-lines[i].cost > left {
-				misses++
-				continue
-			}
-			misses = 0
-			left -= told.cost - lines[i].cost
-			told.fields = lineTells
-			lines[i] = told
+		s.upgradeLines(objs, ups, lines, l, &left, c)
+		// The room left shows more records whole or condensed, spread
+		// over the run. If that leaves records by their keys alone, it
+		// shows first the field that tells most records apart (a size)
+		// beside the keys of records spread over the run: for the room
+		// of one record whole, the lines of two or three say what each
+		// holds.
+		whole := slices.Clone(lines)
+		bigs := map[int]*listLine{} // the lines of records whole, once made
+		s.spreadWhole(objs, whole, left, bigs, false, c)
+		if tell == nil || !slices.ContainsFunc(whole, func(ln listLine) bool { return ln.fields == 1 }) {
+			lines = whole
+		} else {
+			s.tellLines(objs, lines, l, tell, &left, c)
+			s.spreadWhole(objs, lines, left, bigs, false, c)
 		}
-		s.spreadWhole(objs, lines, left, bigs, c)
 	}
 	var count [4]int
 	elided = 0
@@ -1952,17 +1967,67 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 	return out, true
 }
 
-// spreadWhole shows records of objs whole or condensed in place of their
-// lines by key alone, spread over the run, in the room left, until a few
-// in a row do not fit. bigs holds the lines made, by index in objs (nil
-// for none), for another call.
-func (s *stream) spreadWhole(objs []int, lines []listLine, left int, bigs map[int]*listLine, c Counter) {
+// upgradeLines shows the records of ups more fully than by their keys,
+// in that order, each that fits in the room left, which it lessens.
+func (s *stream) upgradeLines(objs []int, ups []upgrade, lines []listLine, l *recordList, left *int, c Counter) {
+	for _, u := range ups {
+		i, r := u.i, s.recs[objs[u.i]]
+		if lines[i].fields != 1 && lines[i].fields != lineTells {
+			continue // shown whole or by a field most lack already
+		}
+		var big listLine
+		ok := true
+		if u.key != nil {
+			big = s.listLine(r, l, u.key, noteBytes, c)
+		} else {
+			// In full: as long as a line of a record, or of a failing
+			// one, may be.
+			big, ok = s.lineIn(r, s.keepBytes(failing(s.b, seg{}, r.v, 2)), c)
+		}
+		if !ok || big.cost-lines[i].cost > *left {
+			continue
+		}
+		*left -= big.cost - lines[i].cost
+		lines[i] = big
+	}
+}
+
+// tellLines shows the field tell beside the keys of the records of objs
+// shown by their keys alone, spread over the run, in the room left, which
+// it lessens, until a few in a row do not fit.
+func (s *stream) tellLines(objs []int, lines []listLine, l *recordList, tell []byte, left *int, c Counter) {
 	misses := 0
 	for _, i := range spreadOrder(len(objs)) {
 		if misses == maxLineMisses {
 			break
 		}
 		if lines[i].fields != 1 {
+			continue
+		}
+		told := s.listLine(s.recs[objs[i]], l, tell, 0, c)
+		if told.fields != 2 || told.cost-lines[i].cost > *left {
+			misses++
+			continue
+		}
+		misses = 0
+		*left -= told.cost - lines[i].cost
+		told.fields = lineTells
+		lines[i] = told
+	}
+}
+
+// spreadWhole shows records of objs whole or condensed in place of their
+// lines by key alone, or by key and the field that tells them too if told
+// is set, spread over the run, in the room left, until a few in a row do
+// not fit. bigs holds the lines made, by index in objs (nil for none), for
+// another call.
+func (s *stream) spreadWhole(objs []int, lines []listLine, left int, bigs map[int]*listLine, told bool, c Counter) {
+	misses := 0
+	for _, i := range spreadOrder(len(objs)) {
+		if misses == maxLineMisses {
+			break
+		}
+		if lines[i].fields != 1 && !(told && lines[i].fields == lineTells) {
 			continue // shown whole, or by a field
 		}
 		big, made := bigs[i]

@@ -1355,6 +1355,83 @@ func TestJSONRecordStreamLinesTell(t *testing.T) {
 	}
 }
 
+// A stream of records over several lines, shown one a line, shows the
+// version beside every record's key before it shows records whole that
+// have a field most lack, but for the first: go list -m -json all at
+// 1,000 tokens showed three modules whole and 34 by path alone, where
+// the room of the two past the first gives the versions of nearly all.
+func TestJSONRecordStreamVersionsBeforeWhole(t *testing.T) {
+	var b bytes.Buffer
+	const n = 36
+	for i := range n {
+		mod := fmt.Sprintf("github.com/org%c/mod%c", 'a'+i%7, 'a'+i%26)
+		fmt.Fprintf(&b, "{\n\t\"Path\": \"%s\",\n\t\"Version\": \"v1.%d.%d\",\n", mod, i%5, i)
+		if i%6 == 4 {
+			fmt.Fprintf(&b, "\t\"Dir\": \"/home/user/go/pkg/mod/%s@v1.%d.%d\",\n\t\"GoMod\": \"/home/user/go/pkg/mod/cache/download/%s/@v/v1.%d.%d.mod\",\n", mod, i%5, i, mod, i%5, i)
+			fmt.Fprintf(&b, "\t\"GoVersion\": \"1.%d\",\n\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\",\n", 12+i%9, i, i*7)
+		}
+		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n\t\"Indirect\": true\n}\n", 1+i%9, i%10)
+	}
+	got := body(t, shape.JSON, b.Bytes(), 900)
+	m := regexp.MustCompile(`shown one a line: ([0-9]+) whole or condensed, ([0-9]+) by Path alone, ([0-9]+) by Path and Version`).FindSubmatch(got)
+	if m == nil {
+		t.Fatalf("the note does not count records by path and version:\n%s", got)
+	}
+	if alone := atoi(string(m[2])); alone > 0 {
+		t.Errorf("%d of %d records by path alone:\n%s", alone, n, got)
+	}
+	if lines := regexp.MustCompile(`(?m)^\{"Path": "[^"]+", "Version": "v1\.[0-9]+\.[0-9]+"\}$`).FindAll(got, -1); len(lines) != atoi(string(m[3])) {
+		t.Errorf("the note counts %s lines by path and version, the view shows %d:\n%s", m[3], len(lines), got)
+	}
+}
+
+// Records spread over a list in the room its view leaves pass over one
+// too large for that room to show those after it that fit: npm ls --all
+// at 1,000 tokens showed two packages in full and left half the budget
+// unused, because the next spread over the list held a deep tree.
+func TestJSONRecordSpreadPassesOverLarge(t *testing.T) {
+	names := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"}
+	type dep struct {
+		Version    string `json:"version"`
+		Overridden bool   `json:"overridden"`
+	}
+	type pkg struct {
+		Version      string         `json:"version"`
+		Overridden   bool           `json:"overridden"`
+		Dependencies map[string]dep `json:"dependencies"`
+	}
+	deps := map[string]pkg{}
+	for i, name := range names {
+		p := pkg{Version: fmt.Sprintf("1.%d.0", i), Dependencies: map[string]dep{}}
+		n := 4
+		if name == "echo" {
+			n = 60 // the third record spread over the list, after the first and the last
+		}
+		for j := range n {
+			p.Dependencies[fmt.Sprintf("%s-dep-%02d", name, j)] = dep{Version: fmt.Sprintf("0.%d.%d", j, i)}
+		}
+		deps[name] = p
+	}
+	input, err := json.MarshalIndent(map[string]any{"version": "1.0.0", "name": "app", "dependencies": deps}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.JSON, input, 800)
+	m := regexp.MustCompile(`10 records, ([0-9]+) in full`).FindSubmatch(got)
+	if m == nil {
+		t.Fatalf("the packages are not shown one a line:\n%s", got)
+	}
+	if full := atoi(string(m[1])); full < 4 {
+		t.Errorf("%d packages in full, want the first, the last and two more:\n%s", full, got)
+	}
+	if bytes.Contains(got, []byte("echo-dep-")) {
+		t.Errorf("the package too large for the room is shown in full:\n%s", got)
+	}
+	if !json.Valid(got) {
+		t.Errorf("the view does not parse:\n%s", got)
+	}
+}
+
 // A list whose lines show records by their keys alone, the field that
 // tells them (a version) on only a few, names the keys in folds instead
 // when that shows the field of more records on lines of their own: pip
