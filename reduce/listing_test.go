@@ -851,6 +851,31 @@ func TestListingTreeFirstKids(t *testing.T) {
 	checkListingView(t, "tree-first-kids", input, 300)
 }
 
+// TestListingTreeRepeatedNames checks that a tree whose directories hold
+// the same names (builds of one library side by side) shows the names it
+// has not shown yet, deeper into the first directory, before the names a
+// later directory repeats.
+func TestListingTreeRepeatedNames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("lib\n")
+	for _, dir := range []string{"amd", "cjs", "esm"} {
+		fmt.Fprintf(&b, "├── %s/\n", dir)
+		for i := range 40 {
+			fmt.Fprintf(&b, "│   ├── name%02d.js\n", i)
+		}
+	}
+	b.WriteString("└── package.json\n\n3 directories, 121 files\n")
+	input := []byte(b.String())
+	view := string(body(t, shape.Listing, input, 300))
+	if !strings.Contains(view, "name20.js") {
+		t.Errorf("name20.js is not in the view:\n%s", view)
+	}
+	if n := strings.Count(view, "name00.js"); n > 1 {
+		t.Errorf("name00.js shown %d times before every name shown once:\n%s", n, view)
+	}
+	checkListingView(t, "tree-repeated-names", input, 300)
+}
+
 // TestListingCrowdedDirs checks that ls -la of a directory with more
 // subdirectories than a view shows whole shows them by name with the
 // other rows, each directory's name with a slash, rather than whole rows
