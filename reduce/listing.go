@@ -87,12 +87,14 @@ type Listing struct {
 	section []byte // the directory ls -R heads the current entries with
 	secRows int    // the entries read under it
 
-	lastEntry int          // the line of the last entry the census counted
-	root      int          // the line a drawn tree hangs from, counted as no entry
-	treeLast  int          // the line of the last tree entry
-	treeDepth int          // and its depth
-	treeDirs  map[int]bool // the lines of tree entries that others are under
-	treeKids  []int        // entries read so far in each directory of the path to the last one, by depth
+	lastEntry int            // the line of the last entry the census counted
+	root      int            // the line a drawn tree hangs from, counted as no entry
+	treeLast  int            // the line of the last tree entry
+	treeDepth int            // and its depth
+	treeDirs  map[int]bool   // the lines of tree entries that others are under
+	treeKids  []int          // entries read so far in each directory of the path to the last one, by depth
+	treeNames map[string]int // the names of the tree's entries read so far, with the least depth of each
+	nameBytes int            // and their length
 
 	keys    map[string]int // rows by status
 	keyRows int
@@ -124,6 +126,7 @@ type listCand struct {
 	ext   string // and its extension, as the census counts it
 	size  int64  // for a row of one of the largest sizes when read, the size
 	sec   int    // for an entry under an ls -R heading, how many came before it there, for a tree entry in its directory; else -1
+	seen  bool   // for a tree entry, whether an entry before it had its name
 }
 
 // NewListing returns a listing reducer for a view of about budget tokens.
@@ -136,6 +139,7 @@ func NewListing(budget int) *Listing {
 		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
 		treeDirs:  map[int]bool{},
+		treeNames: map[string]int{},
 	}
 }
 
@@ -280,24 +284,52 @@ func (r *Listing) Add(l Line) {
 			r.treeKids = append(r.treeKids, 0)
 		}
 		r.treeKids = r.treeKids[:d+1]
-		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1, sec: r.treeKids[d]}
+		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1, sec: r.treeKids[d], seen: r.repeated(b[ll.Start:ll.End], ll.Depth)}
 		r.treeKids[d]++
-		r.keep(l, c, treeEntryPrio(ll.Depth, c.sec))
+		r.keep(l, c, treeEntryPrio(ll.Depth, c.sec, c.seen))
 	}
 }
 
 // treeMaxKids caps the rank an entry of a tree takes from its place in its
-// directory, below the step from one depth to the next.
-const treeMaxKids = 1<<12 - 1
+// directory, below the step from one depth to the next: half of that step
+// for a name not seen before in the tree, the other half for one seen.
+const treeMaxKids = 1<<11 - 1
+
+// repeated reports whether the tree has named an entry name before, no
+// deeper than depth, and notes the name. Builds of one library side by
+// side (amd/, cjs/, esm/), the packages of node_modules and the __pycache__
+// of every package hold the same names over and over: a directory's names
+// that no other showed tell more than the ones it repeats, which a reader
+// has seen once already. A name seen only deeper (httptest/server.go) does
+// not make the shallower one (server.go) a repeat.
+func (r *Listing) repeated(name []byte, depth int) bool {
+	if d, ok := r.treeNames[string(name)]; ok {
+		if d <= depth {
+			return true
+		}
+		r.treeNames[string(name)] = depth
+		return false
+	}
+	if len(r.treeNames) < listMaxDirs && r.nameBytes+len(name) <= listMaxDirBytes {
+		r.treeNames[string(name)] = depth
+		r.nameBytes += len(name)
+	}
+	return false
+}
 
 // listMaxDepth caps the depths of a tree whose entries are counted by
 // directory.
 const listMaxDepth = 255
 
-// treeEntryPrio ranks a tree's entry by its depth, then by how many
-// entries of its directory came before it.
-func treeEntryPrio(depth, before int) int {
-	return treePrio(depth) - min(before, treeMaxKids)
+// treeEntryPrio ranks a tree's entry by its depth, then below the others
+// if its name was seen before, then by how many entries of its directory
+// came before it.
+func treeEntryPrio(depth, before int, seen bool) int {
+	p := treePrio(depth) - min(before, treeMaxKids)
+	if seen {
+		p -= treeMaxKids + 1
+	}
+	return p
 }
 
 // treePrio ranks a tree's entries by depth: the top two levels stand out.

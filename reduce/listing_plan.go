@@ -92,7 +92,7 @@ func (r *Listing) ranked(lines int) []Piece {
 			// the largest entries and before the rows of directories.
 			p.Prio = prioListBoost - listTopSizes - 1 - min(h.n, r.sections-1-h.n, listMaxRank/4)
 		case listTreeRow:
-			p.Prio = treeEntryPrio(h.n, h.sec)
+			p.Prio = treeEntryPrio(h.n, h.sec, h.seen)
 			if r.treeDirs[p.Line] {
 				p.Prio = treeDirPrio(h.n)
 			}

@@ -824,21 +824,29 @@ func TestListingTreeDirs(t *testing.T) {
 	checkListingView(t, "tree-encoding", input, 800)
 }
 
+// drawnTree draws a tree as tree does: under root, each of dirs with 40
+// entries named by name, then last.
+func drawnTree(root string, dirs []string, last string, name func(dir string, i int) string) []byte {
+	var b strings.Builder
+	b.WriteString(root + "\n")
+	for _, dir := range dirs {
+		fmt.Fprintf(&b, "├── %s\n", dir)
+		for i := range 40 {
+			fmt.Fprintf(&b, "│   ├── %s\n", name(dir, i))
+		}
+	}
+	fmt.Fprintf(&b, "└── %s\n\n%d directories, %d files\n", last, len(dirs), len(dirs)*40+1)
+	return []byte(b.String())
+}
+
 // TestListingTreeFirstKids checks that the directories of a drawn tree
 // show their first entries before any shows more than its first few: the
 // first directories do not take the room with all their files while a
 // later one shows none.
 func TestListingTreeFirstKids(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("src\n")
-	for _, dir := range []string{"alpha", "beta", "gamma"} {
-		fmt.Fprintf(&b, "├── %s\n", dir)
-		for i := range 40 {
-			fmt.Fprintf(&b, "│   ├── %s_%02d.go\n", dir, i)
-		}
-	}
-	b.WriteString("└── main.go\n\n3 directories, 121 files\n")
-	input := []byte(b.String())
+	input := drawnTree("src", []string{"alpha", "beta", "gamma"}, "main.go", func(dir string, i int) string {
+		return fmt.Sprintf("%s_%02d.go", dir, i)
+	})
 	view := string(body(t, shape.Listing, input, 300))
 	for _, dir := range []string{"alpha", "beta", "gamma"} {
 		if first := "│   ├── " + dir + "_00.go\n"; !strings.Contains(view, first) {
@@ -849,6 +857,24 @@ func TestListingTreeFirstKids(t *testing.T) {
 		t.Errorf("all of alpha/ shown at a budget that cannot show all:\n%s", view)
 	}
 	checkListingView(t, "tree-first-kids", input, 300)
+}
+
+// TestListingTreeRepeatedNames checks that a tree whose directories hold
+// the same names (builds of one library side by side) shows the names it
+// has not shown yet, deeper into the first directory, before the names a
+// later directory repeats.
+func TestListingTreeRepeatedNames(t *testing.T) {
+	input := drawnTree("lib", []string{"amd/", "cjs/", "esm/"}, "package.json", func(_ string, i int) string {
+		return fmt.Sprintf("name%02d.js", i)
+	})
+	view := string(body(t, shape.Listing, input, 300))
+	if !strings.Contains(view, "name20.js") {
+		t.Errorf("name20.js is not in the view:\n%s", view)
+	}
+	if n := strings.Count(view, "name00.js"); n > 1 {
+		t.Errorf("name00.js shown %d times before every name shown once:\n%s", n, view)
+	}
+	checkListingView(t, "tree-repeated-names", input, 300)
 }
 
 // TestListingCrowdedDirs checks that ls -la of a directory with more

@@ -89,9 +89,11 @@ type block struct {
 	// namespace marks a block opened by a namespace, which says where
 	// its members are, not what they are members of.
 	namespace bool
-	// namePrio is the priority of an anonymous typedef's opener
-	// (typedef struct {), which its closing line takes, or 0.
-	namePrio int
+	// nameClass is the class of a typedef's opener
+	// (typedef struct {), which its closing line takes, or 0; header
+	// marks one it takes only in a header.
+	nameClass  int
+	nameHeader bool
 }
 
 // Outline is the reducer for source code and documentation: it keeps a
@@ -166,6 +168,9 @@ type Outline struct {
 	constants int
 	guard     []byte
 	guardLine int
+	// bodies counts the functions defined at the margin, with a body:
+	// a source file's, where a header only declares them.
+	bodies int
 	// named is set when the next line is the name of a function whose
 	// return type the line before it gives.
 	named bool
@@ -299,7 +304,7 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 	for _, k := range o.held.keys {
 		it := &o.held.slots[k.slot]
 		p := it.piece
-		if (it.hash || it.link) && !markdown || it.rule && markdown || it.title && !marked {
+		if (it.hash || it.link) && !markdown || it.rule && markdown || it.title && !marked || it.typeName && o.bodies > 0 {
 			p.Prio = it.alt
 		}
 		out = append(out, p)
@@ -555,17 +560,19 @@ func (o *Outline) finalize(next *lineShape) {
 
 	link := !inQuote && !inHere && s.w == 0 && (linkItem(c) || termItem(c))
 	var (
-		prio     int
-		hash     bool
-		alt      int
-		push     = opener
-		kind     = blockBody
-		isDecl   bool
-		namePrio int // the priority an anonymous typedef's closing line takes
-		rule     bool
-		titled   bool // a help's section title
-		lead     bool // the first line of a body
-		goesOn   bool // the rest of a declaration's header, over lines that go on with it
+		prio       int
+		hash       bool
+		alt        int
+		push       = opener
+		kind       = blockBody
+		isDecl     bool
+		nameClass  int  // the class a typedef's closing line takes, or 0
+		nameHeader bool // and whether only in a header
+		typeName   bool // a typedef's closing line that ranks so only in a header
+		rule       bool
+		titled     bool // a help's section title
+		lead       bool // the first line of a body
+		goesOn     bool // the rest of a declaration's header, over lines that go on with it
 	)
 	switch {
 	case first:
@@ -816,24 +823,33 @@ func (o *Outline) finalize(next *lineShape) {
 			}
 			o.constants++
 		}
+		if opener && typedefBlock(c) {
+			// The closing line names the type (} Point;), the name its
+			// prototypes use, where the opener names a tag at most:
+			// it ranks as a declaration the file does not export
+			// would, below the types, above the prototypes.
+			nameClass, nameHeader = class|1, true
+		}
 		if k := anonTypedef(c); opener && k != 0 {
 			if o.anonKinds&k != 0 {
-				// An anonymous typedef's opener names nothing; its
-				// closing line names the type (} Point;). The name
-				// ranks as a declaration the file does not export
-				// would, below its prototypes, the opener as a member
-				// with a body: a header of many such typedefs lists
-				// their names. The first of each kind (struct, union,
-				// enum) keeps its rank, to say what kind of types the
-				// names are.
-				namePrio = o.class(prioOutlineDecl, class|1, n)
+				// An anonymous typedef's opener names nothing: it
+				// ranks as a member with a body, so that a header of
+				// many such typedefs lists their names. The first of
+				// each kind (struct, union, enum) keeps its rank, to
+				// say what kind of types the names are.
 				class = min(at+1, maxDepth)*8 + int(declName)*2
+				nameHeader = false
 			}
 			o.anonKinds |= k
 		}
 		prio = o.class(prioOutlineDecl, class, n)
-		if typedefEnd && closed.namePrio != 0 {
-			prio = closed.namePrio
+		if typedefEnd && closed.nameClass != 0 {
+			if closed.nameHeader {
+				// In a file of functions with bodies, the type is one of
+				// its own, not its API: the name ranks as a member's.
+				alt, typeName = prio, true
+			}
+			prio = o.class(prioOutlineDecl, closed.nameClass, n)
 		}
 		kind = o.openerKind(s, ctx, opener)
 		if rule {
@@ -845,6 +861,9 @@ func (o *Outline) finalize(next *lineShape) {
 		// a class of its own, so that in markdown, where it is not a
 		// title, it changes nothing.
 		alt, titled = o.class(prioOutlineHeading, maxHeading+1, n), true
+	}
+	if !comment && !inHere && s.w == 0 && c[0] != '#' && functionBody(c, next) {
+		o.bodies++
 	}
 	if !comment && !inHere && s.w == 0 && (s.decl == declType || s.decl == declFunc) && byKeyword(c) {
 		o.declared = true
@@ -887,7 +906,7 @@ func (o *Outline) finalize(next *lineShape) {
 		o.lastN++
 	}
 	o.noteEntry(n, s.w, prio)
-	o.propose(outlineItem{piece: p.piece, hash: hash, link: link, rule: rule, title: titled, alt: alt})
+	o.propose(outlineItem{piece: p.piece, hash: hash, link: link, rule: rule, title: titled, typeName: typeName, alt: alt})
 	p.piece.Text = nil
 	if isDecl && o.doc.ok && o.doc.last == n-1 {
 		doc := o.doc.piece
@@ -916,7 +935,7 @@ func (o *Outline) finalize(next *lineShape) {
 		heading := prio > prioOutlineDecl
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
 		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
-			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef"), namePrio: namePrio,
+			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef"), nameClass: nameClass, nameHeader: nameHeader,
 			namespace: isDecl && opensNamespace(c)})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
@@ -1330,6 +1349,35 @@ func constantName(c []byte) []byte {
 	return name
 }
 
+// functionBody reports whether a line ends a function's header with the
+// brace that opens its body, on its line or alone on the next: f(int a) {,
+// or f(int a) over {. A prototype ends with a semicolon, extern "C" { has
+// no parameters, a struct's brace follows no parenthesis.
+func functionBody(c []byte, next *lineShape) bool {
+	if bytes.IndexByte(c, '(') < 0 {
+		return false
+	}
+	end := trimBlankRight(c)
+	if end[len(end)-1] == '{' {
+		end = trimBlankRight(end[:len(end)-1])
+		return len(end) > 0 && end[len(end)-1] == ')'
+	}
+	return end[len(end)-1] == ')' && next != nil && next.w == 0 && string(next.c) == "{"
+}
+
+// typedefBlock reports whether a line opens a typedef of a struct, a
+// union or an enum, with a tag or without (typedef struct pgNotify).
+func typedefBlock(c []byte) bool {
+	if string(leadWord(c)) != "typedef" {
+		return false
+	}
+	switch string(leadWord(trimBlankLeft(c[len("typedef"):]))) {
+	case "struct", "union", "enum":
+		return true
+	}
+	return false
+}
+
 // alias reports whether a line declares a name for a type declared
 // elsewhere: typedef, but for a typedef of a struct, a union or an enum
 // that it declares too.
@@ -1652,12 +1700,15 @@ type outlineItem struct {
 	// help without marks of markdown is a section's title; alt is its
 	// priority as such. link marks a list's item that starts with a
 	// link, an entry in markdown, a comment's line in code; alt is its
-	// priority as the latter.
-	hash  bool
-	link  bool
-	rule  bool
-	title bool
-	alt   int
+	// priority as the latter. typeName marks the name a typedef gives
+	// (} PGnotify;), API in a header, the file's own in a file of
+	// functions with bodies; alt is its priority as the latter.
+	hash     bool
+	link     bool
+	rule     bool
+	title    bool
+	typeName bool
+	alt      int
 }
 
 // outlineHeap holds the best pieces seen, the worst first: a binary heap

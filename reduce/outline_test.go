@@ -1058,6 +1058,22 @@ func TestOutlineAnonymousTypedef(t *testing.T) {
 				tc.closer, ranks[tc.closer], ranks[27], ranks[2])
 		}
 	}
+	// The name of the first of each kind, and the name a typedef with a
+	// tag gives (Rect, where the opener says Rect_), are the names the
+	// prototypes use: they rank above the prototypes, as the other
+	// names do.
+	for _, n := range []int{4, 12, 17, 25} {
+		if ranks[n] <= ranks[27] {
+			t.Errorf("the name on line %d ranks %d, not above the prototype (%d)", n, ranks[n], ranks[27])
+		}
+	}
+	// In a file of functions with bodies, a type is the file's own: its
+	// name ranks below the functions.
+	ranks = outlineRanks("#include <stddef.h>\ntypedef struct {\n  int x;\n} Point;\n\n" +
+		"static int area(Point p)\n{\n  return p.x;\n}\n\nint main(void) {\n  return 0;\n}\n")
+	if ranks[4] >= ranks[6] || ranks[4] >= ranks[11] {
+		t.Errorf("in source the name ranks %d, not below the functions (%d, %d)", ranks[4], ranks[6], ranks[11])
+	}
 }
 
 // The closing brace of a typedef's struct or enum names the type it
