@@ -553,6 +553,7 @@ const (
 	cutFlat                  // its scalars on one line (see flat)
 	cutFields                // a list's record by its short fields
 	cutHead                  // a map of scalars by its first members (see mapHead)
+	cutPair                  // a record of a name and a value (see pairLine)
 )
 
 // atCut returns what the view writes for the container c at v where it
@@ -569,6 +570,9 @@ func (r *docRender) atCut(v seg, c *container, record bool) ([]byte, cutHow) {
 		// line than a summary of their keys, for about as much.
 		return nil, cutFlat
 	}
+	if record && pairRecord(r.d.b, c) {
+		return r.pairLine(c), cutPair
+	}
 	if f := r.shortFields(c); record && f != nil {
 		return f, cutFields
 	}
@@ -576,6 +580,50 @@ func (r *docRender) atCut(v seg, c *container, record bool) ([]byte, cutHow) {
 		return h, cutHead
 	}
 	return s, cutSummary
+}
+
+// pairRecord reports whether c is a record of two scalars that pairs a
+// name with a value: "name" or "key" and "value", in any case, as a CMake
+// cache entry's properties, a tag's Key and Value or an environment
+// variable.
+func pairRecord(b []byte, c *container) bool {
+	if !c.object || c.n != 2 || len(c.first) != 2 || !c.scalars() {
+		return false
+	}
+	x, y := lowerContent(b[c.first[0].key.start:c.first[0].key.end]), lowerContent(b[c.first[1].key.start:c.first[1].key.end])
+	if y != "value" {
+		x, y = y, x
+	}
+	return y == "value" && (x == "name" || x == "key")
+}
+
+// pairChars is the most characters of a pair's value a line at the cut
+// shows whole, with minCut more: the line says what is set and to what,
+// the rest of a long value is the store's.
+const pairChars = 60
+
+// pairLine returns the pair record c on one line, its value cut as the
+// view cuts strings, to at most pairChars: a name without its value
+// says what is set but not to what, for as much as a note that the value
+// is left out.
+func (r *docRender) pairLine(c *container) []byte {
+	out := r.out
+	r.out = []byte{'{'}
+	for i, m := range c.first {
+		if i > 0 {
+			r.out = append(r.out, r.inlineComma()...)
+		}
+		r.out = append(r.out, r.d.b[m.key.start:m.key.end]...)
+		r.out = append(r.out, r.d.colon...)
+		if r.d.b[m.val.start] == '"' {
+			r.str(r.d.b[m.val.start:m.val.end], min(r.lv.chars, pairChars))
+		} else {
+			r.out = appendValue(r.out, r.d.b, m.val)
+		}
+	}
+	line := append(r.out, '}')
+	r.out = out
+	return line
 }
 
 // minHead is the fewest members mapHead shows: one alone says little more
