@@ -607,6 +607,10 @@ const pairChars = 60
 // says what is set but not to what, for as much as a note that the value
 // is left out.
 func (r *docRender) pairLine(c *container) []byte {
+	keep := min(r.lv.chars, pairChars)
+	if s, ok := c.pairs[keep]; ok {
+		return s
+	}
 	out := r.out
 	r.out = []byte{'{'}
 	for i, m := range c.first {
@@ -616,13 +620,17 @@ func (r *docRender) pairLine(c *container) []byte {
 		r.out = append(r.out, r.d.b[m.key.start:m.key.end]...)
 		r.out = append(r.out, r.d.colon...)
 		if r.d.b[m.val.start] == '"' {
-			r.str(r.d.b[m.val.start:m.val.end], min(r.lv.chars, pairChars))
+			r.str(r.d.b[m.val.start:m.val.end], keep)
 		} else {
 			r.out = appendValue(r.out, r.d.b, m.val)
 		}
 	}
 	line := append(r.out, '}')
 	r.out = out
+	if c.pairs == nil {
+		c.pairs = map[int][]byte{}
+	}
+	c.pairs[keep] = line
 	return line
 }
 
