@@ -96,6 +96,9 @@ type container struct {
 	// fields holds the records by their short fields made, by the number
 	// of keys their summaries name (see shortFields); nil for none.
 	fields map[int][]byte
+	// pairs holds the lines of a record of a name and a value made, by
+	// the characters of the value they keep (see pairLine).
+	pairs map[int][]byte
 }
 
 // analyse reads the array or object that starts at b[at].

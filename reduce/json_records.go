@@ -959,6 +959,9 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	// Records in full, as many as fit the budget with the rest of the
 	// document no poorer than floorLevel; none if even that fails.
 	k := sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
+	if k == 0 && len(lists) > 1 {
+		k = d.firstOfNamed(lists, fits)
+	}
 	if k == most && len(lists) == 1 {
 		// All that stand out fit: records spread over the list fill the
 		// room left, as long as the rest of the view gives up nothing
@@ -1126,6 +1129,32 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		return nil, false
 	}
 	return views, true
+}
+
+// firstOfNamed shows in full the first record of each map among lists
+// whose records show by their names alone, where no list shows one in
+// full, if that fits, and returns 1; else it returns 0. Their lines say
+// nothing of what a record holds, where the lines of lists that show a
+// field of each (an API description's shapes by type) do: its first
+// record in full (its first operation) does, before the first of those.
+func (d *jsonDoc) firstOfNamed(lists []*recordList, fits func(int) bool) int {
+	saved := make([][]int, len(lists))
+	named := false
+	for i, l := range lists {
+		saved[i] = l.upgrades
+		if l.object && l.label == nil && len(l.upgrades) > 0 && l.upgrades[0] == 0 {
+			named = true
+		} else {
+			l.upgrades = l.upgrades[:0]
+		}
+	}
+	if named && fits(1) {
+		return 1
+	}
+	for i, l := range lists {
+		l.upgrades = saved[i]
+	}
+	return 0
 }
 
 // failingFirst returns how many of the records list l shows in full

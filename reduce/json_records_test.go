@@ -1728,3 +1728,43 @@ func TestJSONRecordListNamesTheLast(t *testing.T) {
 		t.Errorf("the first %d and the last %d named, want more of the first and some of the last", first, last)
 	}
 }
+
+// apiOperations returns a map of n operations in the style of an API
+// description's, each record naming itself, at indentation 4.
+func apiOperations(n int) string {
+	var ops []string
+	for i := range n {
+		name := fmt.Sprintf("Operation%02d", i)
+		ops = append(ops, fmt.Sprintf("        %q: {\n            \"name\": %[1]q,\n            \"http\": {\n                \"method\": \"POST\",\n"+
+			"                \"requestUri\": \"/\"\n            },\n            \"input\": {\n                \"shape\": \"%sRequest\"\n            },\n"+
+			"            \"documentation\": \"<p>Does the %[2]s thing, %s</p>\"\n        }", name, name, strings.Repeat("and more words of prose ", 12)))
+	}
+	return "    \"operations\": {\n" + strings.Join(ops, ",\n") + "\n    }"
+}
+
+// An API description's operations, shown by their names alone beside its
+// shapes shown by their type, show the first operation in full where that
+// fits and the first shape in full beside it does not: the names say
+// nothing of what an operation holds.
+func TestJSONFirstRecordOfNamesAloneInFull(t *testing.T) {
+	var shapes []string
+	for i := range 60 {
+		kind := []string{"structure", "string", "list"}[i%3]
+		shapes = append(shapes, fmt.Sprintf("        \"Shape%02d\": {\n            \"type\": %q,\n            \"members\": {\n"+
+			"                \"Name\": {\"shape\": \"String\"},\n                \"Value\": {\"shape\": \"String\"}\n            },\n"+
+			"            \"documentation\": \"<p>The shape %02[1]d, %s</p>\"\n        }", i, kind, strings.Repeat("described at length ", 10)))
+	}
+	in := "{\n    \"version\": \"2.0\",\n" + apiOperations(20) + ",\n    \"shapes\": {\n" + strings.Join(shapes, ",\n") + "\n    }\n}\n"
+	if !json.Valid([]byte(in)) {
+		t.Fatalf("not JSON:\n%s", in)
+	}
+	found := false
+	for budget := 600; budget <= 1600 && !found; budget += 25 {
+		got := string(body(t, shape.JSON, []byte(in), budget))
+		found = strings.Contains(got, `"[headroom: 20 records, 1 in full, 19 by name alone]"`) &&
+			strings.Contains(got, `"[headroom: 60 records, 60 by type alone]"`)
+	}
+	if !found {
+		t.Errorf("no budget shows the first operation in full and the shapes by type alone")
+	}
+}

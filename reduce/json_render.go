@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -116,13 +117,17 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		width = r.lv.keys
 	}
 	kept := c.fill(c.kept(r.d.b, width, rare))
+	records := !c.object && c.kinds[jObject] == c.n
+	var repeats []member
+	if records {
+		kept, repeats = r.unrepeated(kept, depth+1)
+	}
 	if r.shown != nil {
 		r.shown[v.start] = len(kept)
 	}
 	r.out = append(r.out, raw[0])
 	// The records of a list cut below the depth show their short fields
 	// rather than a summary of their keys, a note first saying so.
-	records := !c.object && c.kinds[jObject] == c.n
 	if records && r.cutsToFields(kept, depth+1) {
 		r.newline(depth + 1)
 		r.out = append(r.out, shortFieldsNote...)
@@ -130,6 +135,7 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 	}
 	next := 0
 	for i, m := range kept {
+		repeats = r.repeatEdges(repeats, m.idx, depth+1)
 		if m.idx > next {
 			r.gap(v.start, c, next, m.idx-1, depth+1)
 			r.out = append(r.out, r.d.comma...)
@@ -146,6 +152,12 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 			r.out = append(r.out, r.d.comma...)
 		}
 		next = m.idx + 1
+	}
+	r.repeatEdges(repeats, c.n, depth+1)
+	if records && next < c.n {
+		// The last records, where they repeat a line shown.
+		r.out = append(r.out, r.d.comma...)
+		r.gap(v.start, c, next, c.n-1, depth+1)
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
@@ -541,6 +553,7 @@ const (
 	cutFlat                  // its scalars on one line (see flat)
 	cutFields                // a list's record by its short fields
 	cutHead                  // a map of scalars by its first members (see mapHead)
+	cutPair                  // a record of a name and a value (see pairLine)
 )
 
 // atCut returns what the view writes for the container c at v where it
@@ -557,6 +570,9 @@ func (r *docRender) atCut(v seg, c *container, record bool) ([]byte, cutHow) {
 		// line than a summary of their keys, for about as much.
 		return nil, cutFlat
 	}
+	if record && pairRecord(r.d.b, c) {
+		return r.pairLine(c), cutPair
+	}
 	if f := r.shortFields(c); record && f != nil {
 		return f, cutFields
 	}
@@ -564,6 +580,58 @@ func (r *docRender) atCut(v seg, c *container, record bool) ([]byte, cutHow) {
 		return h, cutHead
 	}
 	return s, cutSummary
+}
+
+// pairRecord reports whether c is a record of two scalars that pairs a
+// name with a value: "name" or "key" and "value", in any case, as a CMake
+// cache entry's properties, a tag's Key and Value or an environment
+// variable.
+func pairRecord(b []byte, c *container) bool {
+	if !c.object || c.n != 2 || len(c.first) != 2 || !c.scalars() {
+		return false
+	}
+	x, y := lowerContent(b[c.first[0].key.start:c.first[0].key.end]), lowerContent(b[c.first[1].key.start:c.first[1].key.end])
+	if y != "value" {
+		x, y = y, x
+	}
+	return y == "value" && (x == "name" || x == "key")
+}
+
+// pairChars is the most characters of a pair's value a line at the cut
+// shows whole, with minCut more: the line says what is set and to what,
+// the rest of a long value is the store's.
+const pairChars = 60
+
+// pairLine returns the pair record c on one line, its value cut as the
+// view cuts strings, to at most pairChars: a name without its value
+// says what is set but not to what, for as much as a note that the value
+// is left out.
+func (r *docRender) pairLine(c *container) []byte {
+	keep := min(r.lv.chars, pairChars)
+	if s, ok := c.pairs[keep]; ok {
+		return s
+	}
+	out := r.out
+	r.out = []byte{'{'}
+	for i, m := range c.first {
+		if i > 0 {
+			r.out = append(r.out, r.inlineComma()...)
+		}
+		r.out = append(r.out, r.d.b[m.key.start:m.key.end]...)
+		r.out = append(r.out, r.d.colon...)
+		if r.d.b[m.val.start] == '"' {
+			r.str(r.d.b[m.val.start:m.val.end], keep)
+		} else {
+			r.out = appendValue(r.out, r.d.b, m.val)
+		}
+	}
+	line := append(r.out, '}')
+	r.out = out
+	if c.pairs == nil {
+		c.pairs = map[int][]byte{}
+	}
+	c.pairs[keep] = line
+	return line
 }
 
 // minHead is the fewest members mapHead shows: one alone says little more
@@ -609,6 +677,77 @@ func (r *docRender) mapHead(c *container, limit int) []byte {
 	}
 	c.heads[limit] = head
 	return head
+}
+
+// unrepeated returns the records kept, at depth, but those whose line at
+// the cut repeats the line of one kept before them, and those. Records
+// cut to their short fields can print alike (a linter's findings of one
+// rule, with no line to tell them apart), and a line twice reads as a
+// fault: the run of records left out counts such a record instead. A
+// summary of keys is a note, not a record's line, and may repeat.
+func (r *docRender) unrepeated(kept []member, depth int) (out, repeats []member) {
+	if depth < r.depth || len(kept) < 2 {
+		return kept, nil
+	}
+	seen := map[string]bool{}
+	for i, m := range kept {
+		line := r.cutLine(m.val, depth)
+		switch {
+		case line == "":
+		case seen[line]:
+			if out == nil {
+				out = slices.Clone(kept[:i])
+			}
+			repeats = append(repeats, m)
+			continue
+		default:
+			seen[line] = true
+		}
+		if out != nil {
+			out = append(out, m)
+		}
+	}
+	if out == nil {
+		return kept, nil
+	}
+	return out, repeats
+}
+
+// repeatEdges adds to the edges a view collects the records of repeats,
+// at depth, before the member of index idx, and returns the others: a
+// richer view may expand a record whose line at the cut repeats one, as
+// it would any other. The edges keep the order of their records.
+func (r *docRender) repeatEdges(repeats []member, idx, depth int) []member {
+	for len(repeats) > 0 && repeats[0].idx < idx {
+		if m := repeats[0]; r.edge != nil && depth == r.depth {
+			c := r.d.container(m.val.start)
+			if _, how := r.atCut(m.val, c, true); how != cutWhole {
+				*r.edge = append(*r.edge, edge{v: m.val, summary: len(c.summary(r.d.b, r.lv.names)), failing: len(c.failing) > 0})
+			}
+		}
+		repeats = repeats[1:]
+	}
+	return repeats
+}
+
+// cutLine returns the line the record at v, at depth, shows as where the
+// view cuts it, or "" if it is shown otherwise or by a summary.
+func (r *docRender) cutLine(v seg, depth int) string {
+	c := r.d.container(v.start)
+	if c.n == 0 || depth == r.depth && r.expand[v.start] {
+		return ""
+	}
+	s, how := r.atCut(v, c, true)
+	switch how {
+	case cutSummary:
+		return ""
+	case cutFlat:
+		out := r.out
+		r.out = nil
+		r.flat(c)
+		s, r.out = r.out, out
+	}
+	return string(s)
 }
 
 // cutsToFields reports whether any of the records kept, at depth, is cut
