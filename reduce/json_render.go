@@ -154,8 +154,10 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		next = m.idx + 1
 	}
 	r.repeatEdges(repeats, c.n, depth+1)
-	if records && next < c.n {
-		// The last records, where they repeat a line shown.
+	if next < c.n {
+		// The last records, where they repeat a line shown; a record's
+		// last fields, where they hold hashes (see kept): a note counts
+		// what the view leaves out at the end as it does anywhere else.
 		r.out = append(r.out, r.d.comma...)
 		r.gap(v.start, c, next, c.n-1, depth+1)
 	}

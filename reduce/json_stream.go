@@ -885,11 +885,25 @@ type byteCount struct{}
 
 func (byteCount) Count(b []byte) int { return len(b) }
 
+// hashNoteRoom is about the length of the note that counts a record's
+// last fields where a line leaves out their hashes:
+// `, "[headroom: keys 6-7 elided]": "Sum, GoModSum"`.
+const hashNoteRoom = 48
+
 // condense returns a one-line view of the value v in at most limit bytes,
 // in the separators the input uses, and its form; or nil if none is that
 // short.
 func condense(b []byte, v seg, limit int) ([]byte, form) {
 	d := newJSONDoc(b, v, false)
+	if b[v.start] == '{' {
+		// A record whose last field holds a hash is cut before it (see
+		// kept), and the note that counts what the line leaves at its
+		// end takes room of its own: the line keeps the fields it would
+		// keep if nothing were said of the hash.
+		if c := d.container(v.start); c.n > 0 && !c.mapLike && opaqueField(b, c.lastMembers(1)[0]) {
+			limit += hashNoteRoom
+		}
+	}
 	d.limit = limit
 	f, ok := d.pick(limit, byteCount{})
 	if !ok {

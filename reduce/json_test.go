@@ -1415,6 +1415,61 @@ func TestJSONRecordLineKeepsVersionsOverSums(t *testing.T) {
 	}
 }
 
+// A module's line that leaves out its closing sums says so: every field of
+// the record is shown or counted by a note, none dropped without a word.
+func TestJSONRecordLineCountsEveryField(t *testing.T) {
+	var b bytes.Buffer
+	for i := range 9 {
+		sum := func(salt string) string {
+			h := sha256.Sum256([]byte(fmt.Sprint(salt, i)))
+			return "h1:" + base64.StdEncoding.EncodeToString(h[:])
+		}
+		mod := fmt.Sprintf("example.com/vendor%d/module%d", i, i)
+		fmt.Fprintf(&b, "{\n\t\"Path\": %q,\n\t\"Version\": \"v1.%d.0\",\n"+
+			"\t\"Info\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.info\",\n"+
+			"\t\"GoMod\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.mod\",\n"+
+			"\t\"Zip\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.zip\",\n"+
+			"\t\"Dir\": \"/home/dev/go/pkg/mod/%s@v1.%d.0\",\n"+
+			"\t\"Sum\": %q,\n\t\"GoModSum\": %q\n}\n",
+			mod, i, mod, i, mod, i, mod, i, mod, i, sum("zip"), sum("mod"))
+	}
+	note := regexp.MustCompile(`^\[headroom: keys? (\d+)(?:-(\d+))? elided\]$`)
+	for _, budget := range []int{600, 900, 1200} {
+		view := body(t, shape.JSON, b.Bytes(), budget)
+		cut := 0 // lines that show a module's fields
+		for line := range bytes.SplitSeq(view, []byte("\n")) {
+			var fields map[string]any
+			if !bytes.Contains(line, []byte(`"Path": "example.com/`)) || json.Unmarshal(line, &fields) != nil {
+				continue
+			}
+			if len(fields) == 2 && fields["Version"] != nil && bytes.Contains(view, []byte(" by Path and Version")) {
+				continue // a form the list's note names
+			}
+			n := 0
+			for k := range fields {
+				m := note.FindStringSubmatch(k)
+				switch {
+				case m == nil:
+					n++
+				case m[2] == "":
+					n++
+				default:
+					from, _ := strconv.Atoi(m[1])
+					to, _ := strconv.Atoi(m[2])
+					n += to - from + 1
+				}
+			}
+			if n < 8 {
+				t.Errorf("at %d tokens a module's line accounts for %d of its 8 fields: %s", budget, n, line)
+			}
+			cut++
+		}
+		if cut == 0 {
+			t.Errorf("at %d tokens no module has a line of its fields:\n%s", budget, view)
+		}
+	}
+}
+
 // A record's fields lead in the order a cut keeps them: short values that
 // tell its state before long paths, and hashes after both, though a hash
 // named an id stays with the short values.
