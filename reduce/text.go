@@ -138,6 +138,11 @@ type Text struct {
 	// value reads as a phrase; 0 for none.
 	phrase  int
 	changed int // changed rows of a side-by-side diff just before
+	// cell is the first cell of the line before if it is a row of a
+	// table drawn with bars (sqlite3 -box, mysql, psql), and cellSame
+	// counts the rows of that table whose first cell is the one above.
+	cell     []byte
+	cellSame int
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
@@ -245,6 +250,9 @@ func (t *Text) flush() {
 		t.fileHeld(u.piece.Text) // a long paragraph's last line
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
+	if t.groupStart(u.piece.Text) {
+		u.keyRank = min(u.keyRank, 0)
+	}
 	changed := shape.SideBySideRow(u.piece.Text)
 	if changed {
 		// A rank no place or key overrides; the first row of a block of
@@ -595,6 +603,58 @@ func (t *Text) fileHeld(next []byte) {
 // or more, as one column is the padding of labels aligned on their right
 // (stat's " Birth:" under "Change:").
 func textNests(line, next []byte) bool { return textIndent(next) >= textIndent(line)+2 }
+
+// groupStart reports whether line is a row of a table drawn with bars
+// that starts a group: its first cell differs from the row's above, in a
+// table whose first cells repeat down its rows, as a table sorted by its
+// first column has them (a region, then its zones).
+func (t *Text) groupStart(line []byte) bool {
+	cell, ok := textFirstCell(line)
+	if !ok || len(t.cell) == 0 {
+		t.cellSame = 0
+	}
+	if !ok {
+		t.cell = t.cell[:0]
+		return false
+	}
+	same := bytes.Equal(cell, t.cell)
+	start := len(t.cell) > 0 && !same && t.cellSame > 0
+	if same {
+		t.cellSame++
+	}
+	t.cell = append(t.cell[:0], cell...)
+	return start
+}
+
+// textFirstCell returns the first cell of a row of a table drawn with
+// bars, "│" or "|", trimmed: "Africa" in "│ Africa │ Tunis │ 689 │" or in
+// psql's " Africa | Tunis | 689". A row has two bars after its first cell
+// at least, and the cell is not empty.
+func textFirstCell(line []byte) ([]byte, bool) {
+	rest := bytes.TrimLeft(line, " ")
+	if i, n := textBar(rest); i == 0 {
+		rest = rest[n:] // the table's border
+	}
+	i, n := textBar(rest)
+	if i < 0 {
+		return nil, false
+	}
+	if j, _ := textBar(rest[i+n:]); j < 0 {
+		return nil, false
+	}
+	cell := bytes.TrimSpace(rest[:i])
+	return cell, len(cell) > 0
+}
+
+// textBar returns the index and the length of the first bar in b that
+// draws a table's column, or -1.
+func textBar(b []byte) (int, int) {
+	i := bytes.IndexAny(b, "│|")
+	if i < 0 || b[i] == '|' {
+		return i, 1
+	}
+	return i, len("│")
+}
 
 // textTitle reports whether line, at the margin, ends in a colon.
 func textTitle(line []byte) bool {

@@ -492,3 +492,27 @@ func TestTextRecordsOfAssignments(t *testing.T) {
 func TestTextTitlesOverRecords(t *testing.T) {
 	textKeepsAll(t, filepath.Join("testdata", "text", "python-dis-textwrap.txt"), `(?m)^Disassembly of .*$`, 19, 2000)
 }
+
+// A table sorted by its first column shows where each of its groups
+// starts: of sqlite3 -box's zones by region, every region's first row is
+// kept, not only those of the head and the tail. The sample is sqlite3
+// -box of a table of /usr/share/zoneinfo's files, 14 or fewer of each
+// region, selected by region and size.
+func TestTextTableGroups(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "sqlite3-box-zones.txt"))
+	got := body(t, shape.Text, in, 600)
+	region := regexp.MustCompile(`(?m)^│ ([A-Z][a-z]+) +│`)
+	want := map[string]bool{}
+	for _, m := range region.FindAllSubmatch(in, -1) {
+		want[string(m[1])] = true
+	}
+	if len(want) < 6 || bytes.Count(got, []byte("\n")) > bytes.Count(in, []byte("\n"))/2 {
+		t.Fatalf("%d regions: the sample no longer tests what it should", len(want))
+	}
+	for _, m := range region.FindAllSubmatch(got, -1) {
+		delete(want, string(m[1]))
+	}
+	if len(want) > 0 {
+		t.Errorf("regions %v have no row in the view:\n%s", want, got)
+	}
+}
