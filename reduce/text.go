@@ -649,11 +649,16 @@ func textFirstCell(line []byte) ([]byte, bool) {
 // textBar returns the index and the length of the first bar in b that
 // draws a table's column, or -1.
 func textBar(b []byte) (int, int) {
-	i := bytes.IndexAny(b, "│|")
-	if i < 0 || b[i] == '|' {
-		return i, 1
+	const bar = "│"
+	for i, c := range b {
+		switch {
+		case c == '|':
+			return i, 1
+		case c == bar[0] && bytes.HasPrefix(b[i:], []byte(bar)):
+			return i, len(bar)
+		}
 	}
-	return i, len("│")
+	return -1, 0
 }
 
 // textTitle reports whether line, at the margin, ends in a colon.
