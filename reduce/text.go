@@ -138,6 +138,7 @@ type Text struct {
 	// value reads as a phrase; 0 for none.
 	phrase  int
 	changed int // changed rows of a side-by-side diff just before
+	hexRows int // rows of a hex dump
 	// cell is the first cell of the line before if it is a row of a
 	// table drawn with bars (sqlite3 -box, mysql, psql), and cellSame
 	// counts the rows of that table whose first cell is the one above.
@@ -252,6 +253,9 @@ func (t *Text) flush() {
 	u.keyRank = t.keyRank(u.piece.Text)
 	if t.groupStart(u.piece.Text) {
 		u.keyRank = min(u.keyRank, 0)
+	}
+	if textHexRow(u.piece.Text) {
+		t.hexRows++
 	}
 	changed := shape.SideBySideRow(u.piece.Text)
 	if changed {
@@ -661,6 +665,38 @@ func textBar(b []byte) (int, int) {
 	return -1, 0
 }
 
+// textHexRow reports whether line is a row of a hex dump (od, xxd,
+// hexdump -C): an offset of six hex digits or more, then four groups of
+// bytes in hex at least, not a commit's short hash before its subject.
+func textHexRow(line []byte) bool {
+	i := 0
+	for i < len(line) && isHex(line[i]) {
+		i++
+	}
+	if i < 6 {
+		return false
+	}
+	if i < len(line) && line[i] == ':' {
+		i++
+	}
+	groups := 0
+	for groups < 4 {
+		j := i
+		for j < len(line) && line[j] == ' ' {
+			j++
+		}
+		k := j
+		for k < len(line) && isHex(line[k]) {
+			k++
+		}
+		if j == i || k == j || k < len(line) && line[k] != ' ' {
+			return false
+		}
+		groups, i = groups+1, k
+	}
+	return true
+}
+
 // textTitle reports whether line, at the margin, ends in a colon.
 func textTitle(line []byte) bool {
 	line = bytes.TrimRight(line, " \t")
@@ -834,8 +870,12 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 // rank. A short input never reaches the tail ring, so head units are
 // ranked by their distance from the end too.
 func (t *Text) prio(u unit) int {
-	// The tail of a log holds its outcome: lean towards it.
-	fromEnd := (t.units - 1 - u.n) * 2 / 3
+	// The tail of a log holds its outcome: lean towards it. A dump of a
+	// file's bytes has none: its head, the file's header, tells as much.
+	fromEnd := t.units - 1 - u.n
+	if t.hexRows*2 <= t.units {
+		fromEnd = fromEnd * 2 / 3
+	}
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
 	if p < prioError && textError(u.piece.Text) {
 		p = prioError

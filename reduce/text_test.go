@@ -516,3 +516,40 @@ func TestTextTableGroups(t *testing.T) {
 		t.Errorf("regions %v have no row in the view:\n%s", want, got)
 	}
 }
+
+// A dump of a file's bytes has no outcome at its end, as a log has: its
+// view keeps as many rows of its head, the file's header, as of its tail.
+// The sample is xxd -l 6144 /usr/bin/true.
+func TestTextHexDumpHeadAndTail(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "xxd-true.txt"))
+	got := body(t, shape.Text, in, 1000)
+	gaps := regexp.MustCompile(`(?m)^  \[\.\.\. .*\n`).FindAllIndex(got, -1)
+	if len(gaps) == 0 {
+		t.Fatalf("no gap: the sample no longer tests what it should")
+	}
+	head := bytes.Count(got[:gaps[0][0]], []byte("\n"))
+	tail := bytes.Count(got[gaps[len(gaps)-1][1]:], []byte("\n"))
+	if head*5 < tail*4 {
+		t.Errorf("%d rows of the head kept, %d of the tail, want about as many:\n%s", head, tail, got)
+	}
+}
+
+func TestTextHexRow(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"000000 54 5a 69 66 32 00 00 00 00 00 00 00 00 00 00 00  >TZif2...........<", true},
+		{"00000190: 0000 0000 0000 0000 4272 6169 6e20 5669  ........Brain Vi", true},
+		{"00000000  7f 45 4c 46 02 01 01 00  00 00 00 00 00 00 00 00  |.ELF............|", true},
+		{"0000000 042524 063151 000062 000000", true},
+		{"000985", false},
+		{"3f9a1c2 add feed face", false},
+		{"3f9a1c2 fix: a bad read", false},
+		{"123456 items", false},
+	} {
+		if got := textHexRow([]byte(c.line)); got != c.want {
+			t.Errorf("textHexRow(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
