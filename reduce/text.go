@@ -138,6 +138,12 @@ type Text struct {
 	// value reads as a phrase; 0 for none.
 	phrase  int
 	changed int // changed rows of a side-by-side diff just before
+	hexRows int // rows of a hex dump
+	// cell is the first cell of the line before if it is a row of a
+	// table drawn with bars (sqlite3 -box, mysql, psql), and cellSame
+	// counts the rows of that table whose first cell is the one above.
+	cell     []byte
+	cellSame int
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
@@ -245,6 +251,12 @@ func (t *Text) flush() {
 		t.fileHeld(u.piece.Text) // a long paragraph's last line
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
+	if t.groupStart(u.piece.Text) {
+		u.keyRank = min(u.keyRank, 0)
+	}
+	if textHexRow(u.piece.Text) {
+		t.hexRows++
+	}
 	changed := shape.SideBySideRow(u.piece.Text)
 	if changed {
 		// A rank no place or key overrides; the first row of a block of
@@ -596,6 +608,95 @@ func (t *Text) fileHeld(next []byte) {
 // (stat's " Birth:" under "Change:").
 func textNests(line, next []byte) bool { return textIndent(next) >= textIndent(line)+2 }
 
+// groupStart reports whether line is a row of a table drawn with bars
+// that starts a group: its first cell differs from the row's above, in a
+// table whose first cells repeat down its rows, as a table sorted by its
+// first column has them (a region, then its zones).
+func (t *Text) groupStart(line []byte) bool {
+	cell, ok := textFirstCell(line)
+	if !ok || len(t.cell) == 0 {
+		t.cellSame = 0
+	}
+	if !ok {
+		t.cell = t.cell[:0]
+		return false
+	}
+	same := bytes.Equal(cell, t.cell)
+	start := len(t.cell) > 0 && !same && t.cellSame > 0
+	if same {
+		t.cellSame++
+	}
+	t.cell = append(t.cell[:0], cell...)
+	return start
+}
+
+// textFirstCell returns the first cell of a row of a table drawn with
+// bars, "│" or "|", trimmed: "Africa" in "│ Africa │ Tunis │ 689 │" or in
+// psql's " Africa | Tunis | 689". A row has two bars after its first cell
+// at least, and the cell is not empty.
+func textFirstCell(line []byte) ([]byte, bool) {
+	rest := bytes.TrimLeft(line, " ")
+	if i, n := textBar(rest); i == 0 {
+		rest = rest[n:] // the table's border
+	}
+	i, n := textBar(rest)
+	if i < 0 {
+		return nil, false
+	}
+	if j, _ := textBar(rest[i+n:]); j < 0 {
+		return nil, false
+	}
+	cell := bytes.TrimSpace(rest[:i])
+	return cell, len(cell) > 0
+}
+
+// textBar returns the index and the length of the first bar in b that
+// draws a table's column, or -1.
+func textBar(b []byte) (int, int) {
+	const bar = "│"
+	for i, c := range b {
+		switch {
+		case c == '|':
+			return i, 1
+		case c == bar[0] && bytes.HasPrefix(b[i:], []byte(bar)):
+			return i, len(bar)
+		}
+	}
+	return -1, 0
+}
+
+// textHexRow reports whether line is a row of a hex dump (od, xxd,
+// hexdump -C): an offset of six hex digits or more, then four groups of
+// bytes in hex at least, not a commit's short hash before its subject.
+func textHexRow(line []byte) bool {
+	i := 0
+	for i < len(line) && isHex(line[i]) {
+		i++
+	}
+	if i < 6 {
+		return false
+	}
+	if i < len(line) && line[i] == ':' {
+		i++
+	}
+	groups := 0
+	for groups < 4 {
+		j := i
+		for j < len(line) && line[j] == ' ' {
+			j++
+		}
+		k := j
+		for k < len(line) && isHex(line[k]) {
+			k++
+		}
+		if j == i || k == j || k < len(line) && line[k] != ' ' {
+			return false
+		}
+		groups, i = groups+1, k
+	}
+	return true
+}
+
 // textTitle reports whether line, at the margin, ends in a colon.
 func textTitle(line []byte) bool {
 	line = bytes.TrimRight(line, " \t")
@@ -769,8 +870,12 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 // rank. A short input never reaches the tail ring, so head units are
 // ranked by their distance from the end too.
 func (t *Text) prio(u unit) int {
-	// The tail of a log holds its outcome: lean towards it.
-	fromEnd := (t.units - 1 - u.n) * 2 / 3
+	// The tail of a log holds its outcome: lean towards it. A dump of a
+	// file's bytes has none: its head, the file's header, tells as much.
+	fromEnd := t.units - 1 - u.n
+	if t.hexRows*2 <= t.units {
+		fromEnd = fromEnd * 2 / 3
+	}
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
 	if p < prioError && textError(u.piece.Text) {
 		p = prioError

@@ -492,3 +492,64 @@ func TestTextRecordsOfAssignments(t *testing.T) {
 func TestTextTitlesOverRecords(t *testing.T) {
 	textKeepsAll(t, filepath.Join("testdata", "text", "python-dis-textwrap.txt"), `(?m)^Disassembly of .*$`, 19, 2000)
 }
+
+// A table sorted by its first column shows where each of its groups
+// starts: of sqlite3 -box's zones by region, every region's first row is
+// kept, not only those of the head and the tail. The sample is sqlite3
+// -box of a table of /usr/share/zoneinfo's files, 14 or fewer of each
+// region, selected by region and size.
+func TestTextTableGroups(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "sqlite3-box-zones.txt"))
+	got := body(t, shape.Text, in, 600)
+	region := regexp.MustCompile(`(?m)^│ ([A-Z][a-z]+) +│`)
+	want := map[string]bool{}
+	for _, m := range region.FindAllSubmatch(in, -1) {
+		want[string(m[1])] = true
+	}
+	if len(want) < 6 || bytes.Count(got, []byte("\n")) > bytes.Count(in, []byte("\n"))/2 {
+		t.Fatalf("%d regions: the sample no longer tests what it should", len(want))
+	}
+	for _, m := range region.FindAllSubmatch(got, -1) {
+		delete(want, string(m[1]))
+	}
+	if len(want) > 0 {
+		t.Errorf("regions %v have no row in the view:\n%s", want, got)
+	}
+}
+
+// A dump of a file's bytes has no outcome at its end, as a log has: its
+// view keeps as many rows of its head, the file's header, as of its tail.
+// The sample is xxd -l 6144 /usr/bin/true.
+func TestTextHexDumpHeadAndTail(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "xxd-true.txt"))
+	got := body(t, shape.Text, in, 1000)
+	gaps := regexp.MustCompile(`(?m)^  \[\.\.\. .*\n`).FindAllIndex(got, -1)
+	if len(gaps) == 0 {
+		t.Fatalf("no gap: the sample no longer tests what it should")
+	}
+	head := bytes.Count(got[:gaps[0][0]], []byte("\n"))
+	tail := bytes.Count(got[gaps[len(gaps)-1][1]:], []byte("\n"))
+	if head*5 < tail*4 {
+		t.Errorf("%d rows of the head kept, %d of the tail, want about as many:\n%s", head, tail, got)
+	}
+}
+
+func TestTextHexRow(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"000000 54 5a 69 66 32 00 00 00 00 00 00 00 00 00 00 00  >TZif2...........<", true},
+		{"00000190: 0000 0000 0000 0000 4272 6169 6e20 5669  ........Brain Vi", true},
+		{"00000000  7f 45 4c 46 02 01 01 00  00 00 00 00 00 00 00 00  |.ELF............|", true},
+		{"0000000 042524 063151 000062 000000", true},
+		{"000985", false},
+		{"3f9a1c2 add feed face", false},
+		{"3f9a1c2 fix: a bad read", false},
+		{"123456 items", false},
+	} {
+		if got := textHexRow([]byte(c.line)); got != c.want {
+			t.Errorf("textHexRow(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}

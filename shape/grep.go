@@ -3,6 +3,7 @@ package shape
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 )
 
 // GrepForm is what a line of search output is.
@@ -684,8 +685,11 @@ type grepTally struct {
 	numbered        int // match lines with a path and a line number
 	diags, messages int // of them, diagnostics and messages
 	pairs, unsorted int // successive numbered lines of one file; out of order
-	described       int // of pathLike, rows of file(1)'s output
-	covered         int // numbered lines that give a function's coverage
+	// unspelled counts the pairs whose numbers, read as text, are out of
+	// order: none when the lines went through sort.
+	unspelled int
+	described int // of pathLike, rows of file(1)'s output
+	covered   int // numbered lines that give a function's coverage
 }
 
 // sniffGrep reports whether sample looks like search output: a clear
@@ -712,9 +716,11 @@ func sniffGrep(sample []byte) (bool, string) {
 		return false, "lines name files, but read as a compiler's diagnostics"
 	case t.numbered > 0 && t.covered*2 >= t.numbered:
 		return false, "lines give functions' coverage, as go tool cover -func prints them: a report, not matches"
-	case t.unsorted > 0 && t.unsorted*10 >= t.pairs:
+	case t.unsorted > 0 && t.unsorted*10 >= t.pairs && t.unspelled > 0:
 		// Search tools print the matches of a file in order; diagnostics
-		// come in the order they were found.
+		// come in the order they were found. Matches piped through sort
+		// are in the order of their numbers' digits (line 117 before
+		// line 79), which diagnostics that jump back and forth are not.
 		return false, "lines name files, but their line numbers are out of order"
 	case t.pathLike*3 < total*2:
 		return false, ""
@@ -729,6 +735,9 @@ func (t *grepTally) order(g GrepLine, prev []byte, prevNum int) {
 		t.pairs++
 		if g.Num < prevNum {
 			t.unsorted++
+		}
+		if digitsBefore(g.Num, prevNum) {
+			t.unspelled++
 		}
 	}
 }
@@ -745,6 +754,13 @@ func (t *grepTally) matchText(text []byte) {
 	if coverage(text) {
 		t.covered++
 	}
+}
+
+// digitsBefore reports whether a's decimal digits sort before b's, as
+// sort orders them: 79 before 8, 117 before 79.
+func digitsBefore(a, b int) bool {
+	var x, y [20]byte
+	return bytes.Compare(strconv.AppendInt(x[:0], int64(a), 10), strconv.AppendInt(y[:0], int64(b), 10)) < 0
 }
 
 // coverage reports whether the text after path:line: is a row of go tool

@@ -153,7 +153,12 @@ func TestSniffGrepCorpus(t *testing.T) {
 //	rg --sort path 'unicode\.'                              >grep-rg-nonumbers.out
 //	grep -n 'func ' lib/text/strings.go                     >grep-grep-n-onefile.out
 //
-// and, in Go's source tree, a search of two files whose eight lines of
+// and, in Go's source tree, matches piped through sort, which puts line
+// 1202 of a file before its line 404:
+//
+//	grep -rn 'sync\.Mutex' --include='*.go' net/http | sort | head -40 >grep-grep-rn-sort.out
+//
+// and a search of two files whose eight lines of
 // --stats outnumber its matches:
 //
 //	rg -n --sort path --stats 'unsafe\.String\(' strings bytes >grep-rg-stats-few.out
