@@ -1386,20 +1386,13 @@ func TestJSONLintErrorsBeforeWarnings(t *testing.T) {
 // module's versions, which a person reads, before the paths and checksums
 // beside them, and does not keep the last checksum for being last.
 func TestJSONRecordLineKeepsVersionsOverSums(t *testing.T) {
-	var b bytes.Buffer
-	for i := range 9 {
-		sum := func(salt string) string {
-			h := sha256.Sum256([]byte(fmt.Sprint(salt, i)))
-			return "h1:" + base64.StdEncoding.EncodeToString(h[:])
-		}
-		mod := fmt.Sprintf("example.com/vendor%d/module%d", i, i)
-		fmt.Fprintf(&b, "{\n\t\"Path\": %q,\n\t\"Version\": \"v1.%d.0\",\n\t\"Time\": \"2025-01-%02dT10:00:00Z\",\n"+
+	modules := goModules(func(i int, mod string) string {
+		return fmt.Sprintf("\t\"Time\": \"2025-01-%02dT10:00:00Z\",\n"+
 			"\t\"Dir\": \"/home/dev/go/pkg/mod/%s@v1.%d.0\",\n"+
 			"\t\"GoMod\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.mod\",\n"+
-			"\t\"GoVersion\": \"1.%d\",\n\t\"Sum\": %q,\n\t\"GoModSum\": %q\n}\n",
-			mod, i, i+1, mod, i, mod, i, 18+i, sum("zip"), sum("mod"))
-	}
-	view := string(body(t, shape.JSON, b.Bytes(), 900))
+			"\t\"GoVersion\": \"1.%d\",\n", i+1, mod, i, mod, i, 18+i)
+	})
+	view := string(body(t, shape.JSON, modules, 900))
 	cut := 0
 	for line := range strings.SplitSeq(view, "\n") {
 		if !strings.Contains(line, `"Path": "example.com/`) || !strings.Contains(line, " elided]") {
@@ -1418,24 +1411,17 @@ func TestJSONRecordLineKeepsVersionsOverSums(t *testing.T) {
 // A module's line that leaves out its closing sums says so: every field of
 // the record is shown or counted by a note, none dropped without a word.
 func TestJSONRecordLineCountsEveryField(t *testing.T) {
-	var b bytes.Buffer
-	for i := range 9 {
-		sum := func(salt string) string {
-			h := sha256.Sum256([]byte(fmt.Sprint(salt, i)))
-			return "h1:" + base64.StdEncoding.EncodeToString(h[:])
+	modules := goModules(func(i int, mod string) string {
+		var b strings.Builder
+		for _, ext := range []string{"Info", "GoMod", "Zip"} {
+			fmt.Fprintf(&b, "\t\"%s\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.%s\",\n", ext, mod, i, strings.ToLower(ext))
 		}
-		mod := fmt.Sprintf("example.com/vendor%d/module%d", i, i)
-		fmt.Fprintf(&b, "{\n\t\"Path\": %q,\n\t\"Version\": \"v1.%d.0\",\n"+
-			"\t\"Info\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.info\",\n"+
-			"\t\"GoMod\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.mod\",\n"+
-			"\t\"Zip\": \"/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.0.zip\",\n"+
-			"\t\"Dir\": \"/home/dev/go/pkg/mod/%s@v1.%d.0\",\n"+
-			"\t\"Sum\": %q,\n\t\"GoModSum\": %q\n}\n",
-			mod, i, mod, i, mod, i, mod, i, mod, i, sum("zip"), sum("mod"))
-	}
+		fmt.Fprintf(&b, "\t\"Dir\": \"/home/dev/go/pkg/mod/%s@v1.%d.0\",\n", mod, i)
+		return b.String()
+	})
 	note := regexp.MustCompile(`^\[headroom: keys? (\d+)(?:-(\d+))? elided\]$`)
 	for _, budget := range []int{600, 900, 1200} {
-		view := body(t, shape.JSON, b.Bytes(), budget)
+		view := body(t, shape.JSON, modules, budget)
 		cut := 0 // lines that show a module's fields
 		for line := range bytes.SplitSeq(view, []byte("\n")) {
 			var fields map[string]any
@@ -1468,6 +1454,22 @@ func TestJSONRecordLineCountsEveryField(t *testing.T) {
 			t.Errorf("at %d tokens no module has a line of its fields:\n%s", budget, view)
 		}
 	}
+}
+
+// goModules returns nine modules as go's -json flags print them, each its
+// Path and Version, the fields middle writes, and its two sums last.
+func goModules(middle func(i int, mod string) string) []byte {
+	var b bytes.Buffer
+	for i := range 9 {
+		sum := func(salt string) string {
+			h := sha256.Sum256([]byte(fmt.Sprint(salt, i)))
+			return "h1:" + base64.StdEncoding.EncodeToString(h[:])
+		}
+		mod := fmt.Sprintf("example.com/vendor%d/module%d", i, i)
+		fmt.Fprintf(&b, "{\n\t\"Path\": %q,\n\t\"Version\": \"v1.%d.0\",\n%s\t\"Sum\": %q,\n\t\"GoModSum\": %q\n}\n",
+			mod, i, middle(i, mod), sum("zip"), sum("mod"))
+	}
+	return b.Bytes()
 }
 
 // A record's fields lead in the order a cut keeps them: short values that
