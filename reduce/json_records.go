@@ -1684,7 +1684,9 @@ func (r *docRender) lineRecord(v seg) {
 func (r *docRender) fullRecord(v seg, depth int, rare map[string]bool) {
 	savedDepth, savedEdge, savedExpand := r.depth, r.edge, r.expand
 	r.depth, r.edge, r.expand = max(r.depth, depth+fullDepth), nil, nil
+	r.full = true
 	r.value(v, depth, rare)
+	r.full = false
 	r.depth, r.edge, r.expand = savedDepth, savedEdge, savedExpand
 }
 

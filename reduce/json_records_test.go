@@ -1728,3 +1728,41 @@ func TestJSONRecordListNamesTheLast(t *testing.T) {
 		t.Errorf("the first %d and the last %d named, want more of the first and some of the last", first, last)
 	}
 }
+
+// A record in full that is cut keeps its short fields before the one list
+// it closes on: a package's size and priority say more beside its name
+// and version than the first and last of its dependencies. The fields cut
+// after them are named as any others. A record cut elsewhere, or one
+// holding other containers, keeps its last member as before.
+func TestJSONRecordInFullShortFieldsBeforeList(t *testing.T) {
+	in := []byte(`{
+  "package": "openssh-client",
+  "version": "1:9.2p1-2+deb12u6",
+  "installedSizeKiB": 5792,
+  "priority": "standard",
+  "maintainer": "Debian OpenSSH Maintainers <debian-ssh@lists.debian.org>",
+  "depends": ["adduser", "libc6 (>= 2.36)", "libedit2 (>= 2.11-20080614-4)", "libfido2-1 (>= 1.8.0)", "zlib1g (>= 1:1.1.4)"]
+}`)
+	view := func(in []byte, full bool) string {
+		d := newJSONDoc(in, seg{0, len(in)}, true)
+		r := docRender{d: d, lv: jsonLevel{items: 2, keys: 2, chars: 64, names: 4, floor: 1}, depth: 2, limit: len(in) * 4, full: full}
+		r.value(d.root, 0, nil)
+		return string(r.out)
+	}
+	got := view(in, true)
+	for _, want := range []string{`"installedSizeKiB": 5792`, `"[headroom: keys 3-5 elided]": "priority, maintainer, depends"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the record in full lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "zlib1g") {
+		t.Errorf("the record in full keeps its list before its short fields:\n%s", got)
+	}
+	if got := view(in, false); !strings.Contains(got, "zlib1g") {
+		t.Errorf("a record not in full leaves its last member:\n%s", got)
+	}
+	two := bytes.Replace(in, []byte(`"priority": "standard"`), []byte(`"tags": ["net", "ssh"]`), 1)
+	if got := view(two, true); !strings.Contains(got, "zlib1g") {
+		t.Errorf("a record in full with two lists leaves its last member:\n%s", got)
+	}
+}

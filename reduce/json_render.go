@@ -38,6 +38,9 @@ type docRender struct {
 	named bool
 	// record is set while the items of a list of records are written.
 	record bool
+	// full is set while a record a list shows in full is written, until
+	// its own container is.
+	full bool
 }
 
 // edge is a container a view summarises at its depth, which a richer view
@@ -67,8 +70,8 @@ func (r *docRender) value(v seg, depth int, rare map[string]bool) {
 }
 
 func (r *docRender) container(v seg, depth int, rare map[string]bool) {
-	record := r.record
-	r.record = false
+	record, full := r.record, r.full
+	r.record, r.full = false, false
 	raw := r.d.b[v.start:v.end]
 	c := r.d.container(v.start)
 	oneLine := bytes.IndexByte(raw, '\n') < 0
@@ -115,7 +118,7 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 	if c.object && !c.mapLike {
 		width = r.lv.keys
 	}
-	kept := c.fill(c.kept(r.d.b, width, rare))
+	kept := c.fill(c.kept(r.d.b, width, rare, full))
 	if r.shown != nil {
 		r.shown[v.start] = len(kept)
 	}
@@ -146,6 +149,14 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 			r.out = append(r.out, r.d.comma...)
 		}
 		next = m.idx + 1
+	}
+	if next < c.n && full && c.closesOnList(r.d.b, c.lastMembers(1)[0]) {
+		// The list a record in full leaves for its short fields, and
+		// the fields after them, are noted as any others.
+		if len(kept) > 0 {
+			r.out = append(r.out, r.d.comma...)
+		}
+		r.gap(v.start, c, next, c.n-1, depth+1)
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])
