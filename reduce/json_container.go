@@ -648,8 +648,9 @@ func (c *container) failingIn(from, to int) int {
 
 // kept returns the members a view keeps of c: the first width, those
 // whose key is rare among c's siblings, the last, up to 2*width+4 of the
-// strong outliers and up to width of the others, in order.
-func (c *container) kept(b []byte, width int, rare map[string]bool) []member {
+// strong outliers and up to width of the others, in order. full is set for
+// a record a list shows in full (see closesOnList).
+func (c *container) kept(b []byte, width int, rare map[string]bool, full bool) []member {
 	// A run of one elided member costs about as much as the member.
 	if c.n <= width+2 && c.n <= len(c.first) {
 		return c.first
@@ -679,10 +680,34 @@ func (c *container) kept(b []byte, width int, rare map[string]bool) []member {
 	// first ones, and at least the last; but not a record's last field
 	// if it holds a hash, as the sums that close a Go module's record.
 	for _, m := range c.lastMembers(max(1, width/8)) {
-		if !has(m.idx) && !(c.object && !c.mapLike && opaqueField(b, m)) {
+		switch {
+		case has(m.idx), c.object && !c.mapLike && opaqueField(b, m):
+		case full && c.closesOnList(b, m):
+			if i := slices.IndexFunc(c.lead, func(l member) bool { return !has(l.idx) }); i >= 0 && leadRank(b, c.lead[i]) < 2 {
+				out = append(out, c.lead[i])
+			}
+		default:
 			out = append(out, m)
 		}
 	}
 	slices.SortFunc(out, func(a, b member) int { return cmp.Compare(a.idx, b.idx) })
 	return out
+}
+
+// closesOnList reports whether last, the last member of the record c, is
+// its one container or long value while the rest are short scalars: a
+// package and its dependencies, a file and its lines. Cut in full, such a
+// record keeps a short field in the place of the list: its size, its
+// state or its owner say more beside its name than the list's first and
+// last items.
+func (c *container) closesOnList(b []byte, last member) bool {
+	if !c.object || c.mapLike || c.n > len(c.first) || leadRank(b, last) < 2 {
+		return false
+	}
+	for _, m := range c.first {
+		if m.idx != last.idx && leadRank(b, m) == 2 {
+			return false
+		}
+	}
+	return true
 }

@@ -956,6 +956,33 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 		l.upgrades = l.upgrades[:l.core]
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
+	// toldOverFull returns how many records the named list l shows in
+	// full, k or fewer, with told set to as many records whose lines
+	// show the tell field by their key, spread over the list, as the room
+	// left holds. Records in full, but for the first and those that fail,
+	// give way to such lines when these show the field of more records: a
+	// version for each of many packages says more than every field of a
+	// few.
+	toldOverFull := func(l *recordList, k int) int {
+		if l.names == nil {
+			return k
+		}
+		keep := min(k, max(d.failingFirst(l), 1))
+		if k <= keep || l.object || !l.tellsApart || !bytes.Equal(l.names.key, l.path[len(l.path)-1]) {
+			return k
+		}
+		fits(k)
+		shown := l.tellShown()
+		fits(keep)
+		floor := last
+		told = sort.Search(l.n, func(m int) bool { told = m + 1; return !fits(keep) || last.poorer(floor) })
+		if fits(keep); told > 0 && l.tellShown() > shown {
+			return keep
+		}
+		told = 0
+		fits(k)
+		return k
+	}
 	// Records in full, as many as fit the budget with the rest of the
 	// document no poorer than floorLevel; none if even that fails.
 	k := sort.Search(most+1, func(k int) bool { return !fits(k) }) - 1
@@ -1030,6 +1057,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			fits(k)
 			floor := last
 			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k) || last.poorer(floor) }) - 1
+			k = toldOverFull(l, k)
 		}
 	}
 	if k < 0 {
@@ -1096,6 +1124,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			fits(k2)
 			floor := last
 			whole = sort.Search(longest+1, func(m int) bool { whole = m; return !fits(k2) || last.poorer(floor) }) - 1
+			k2 = toldOverFull(l, k2)
 			fits(k2)
 		}
 		if named && l.tellShown() > shown {
@@ -1504,9 +1533,7 @@ func countMembers(s scan, v seg) int {
 // tell field: in full, whole, or on a line that tells it.
 func (l *recordList) tellShown() int {
 	if l.names != nil {
-		shown := maps.Clone(l.full)
-		maps.Copy(shown, l.whole)
-		return len(shown)
+		return len(l.shownAbove())
 	}
 	return l.n - l.counts.byKey + l.counts.told
 }
@@ -1589,6 +1616,31 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 	}
 }
 
+// shownAbove returns the records a named list shows above its folds, by
+// index: in full, whole on a line, or by key and tell field.
+func (l *recordList) shownAbove() map[int]bool {
+	shown := maps.Clone(l.full)
+	maps.Copy(shown, l.whole)
+	maps.Copy(shown, l.toldAbove(shown))
+	return shown
+}
+
+// toldAbove returns the records of a named list that a line shows by
+// their key and tell field, of those not in shown: an array's records
+// spread over it, in the room its folds leave, that have the field.
+func (l *recordList) toldAbove(shown map[int]bool) map[int]bool {
+	if l.object || len(l.tellSome) == 0 {
+		return nil
+	}
+	told := map[int]bool{}
+	for i := range l.tellSome {
+		if !shown[i] {
+			told[i] = true
+		}
+	}
+	return told
+}
+
 // namedList writes the array at v with a note first, then the records in
 // full and those whole on a line each, then the records named in folds,
 // each fold as a record that holds only the key, as the input writes it:
@@ -1612,6 +1664,26 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	if whole := len(shown) - len(l.full); whole > 0 {
 		note += ", " + elision.Thousands(int64(whole)) + " on a line each"
 	}
+	if told := l.toldAbove(shown); len(told) > 0 {
+		// Of the records a line shows by key, those that lack the
+		// field show their key alone.
+		with, j := 0, 0
+		r.d.eachItem(v.start, func(start, end int) bool {
+			if _, ok := l.told(r.d.scan, j, seg{start, end}); ok && told[j] {
+				with++
+			}
+			j++
+			return true
+		})
+		field := string(l.tell[1 : len(l.tell)-1])
+		note += ", " + elision.Thousands(int64(len(told))) + " by " + l.by()
+		if with == len(told) {
+			note += " and " + field
+		} else {
+			note += " (" + elision.Thousands(int64(with)) + " with " + field + ")"
+		}
+		maps.Copy(shown, told)
+	}
 	note += "; " + l.names.namesHead(true)
 	if more := l.names.namesMore(l.names.past(shown)); more != "" {
 		note += ", " + more
@@ -1630,10 +1702,13 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 			r.str(b[key.start:key.end], 4*r.lv.chars)
 			r.out = append(r.out, r.d.colon...)
 		}
-		if l.full[i] {
+		switch {
+		case l.full[i]:
 			r.fullRecord(val, depth+1, c.rareKeys)
-		} else {
+		case l.whole[i]:
 			r.lineRecord(val)
+		default:
+			r.oneLine(i, val, l)
 		}
 		i++
 		return len(r.out) <= r.limit
@@ -1713,7 +1788,9 @@ func (r *docRender) lineRecord(v seg) {
 func (r *docRender) fullRecord(v seg, depth int, rare map[string]bool) {
 	savedDepth, savedEdge, savedExpand := r.depth, r.edge, r.expand
 	r.depth, r.edge, r.expand = max(r.depth, depth+fullDepth), nil, nil
+	r.full = true
 	r.value(v, depth, rare)
+	r.full = false
 	r.depth, r.edge, r.expand = savedDepth, savedEdge, savedExpand
 }
 

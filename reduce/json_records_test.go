@@ -1768,3 +1768,98 @@ func TestJSONFirstRecordOfNamesAloneInFull(t *testing.T) {
 		t.Errorf("no budget shows the first operation in full and the shapes by type alone")
 	}
 }
+
+// A record in full that is cut keeps its short fields before the one list
+// it closes on: a package's size and priority say more beside its name
+// and version than the first and last of its dependencies. The fields cut
+// after them are named as any others. A record cut elsewhere, or one
+// holding other containers, keeps its last member as before.
+func TestJSONRecordInFullShortFieldsBeforeList(t *testing.T) {
+	in := []byte(`{
+  "package": "openssh-client",
+  "version": "1:9.2p1-2+deb12u6",
+  "installedSizeKiB": 5792,
+  "priority": "standard",
+  "maintainer": "Debian OpenSSH Maintainers <debian-ssh@lists.debian.org>",
+  "depends": ["adduser", "libc6 (>= 2.36)", "libedit2 (>= 2.11-20080614-4)", "libfido2-1 (>= 1.8.0)", "zlib1g (>= 1:1.1.4)"]
+}`)
+	view := func(in []byte, full bool) string {
+		d := newJSONDoc(in, seg{0, len(in)}, true)
+		r := docRender{d: d, lv: jsonLevel{items: 2, keys: 2, chars: 64, names: 4, floor: 1}, depth: 2, limit: len(in) * 4, full: full}
+		r.value(d.root, 0, nil)
+		return string(r.out)
+	}
+	got := view(in, true)
+	for _, want := range []string{`"installedSizeKiB": 5792`, `"[headroom: keys 3-5 elided]": "priority, maintainer, depends"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the record in full lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "zlib1g") {
+		t.Errorf("the record in full keeps its list before its short fields:\n%s", got)
+	}
+	if got := view(in, false); !strings.Contains(got, "zlib1g") {
+		t.Errorf("a record not in full leaves its last member:\n%s", got)
+	}
+	two := bytes.Replace(in, []byte(`"priority": "standard"`), []byte(`"tags": ["net", "ssh"]`), 1)
+	if got := view(two, true); !strings.Contains(got, "zlib1g") {
+		t.Errorf("a record in full with two lists leaves its last member:\n%s", got)
+	}
+}
+
+// A list named in folds whose lines can show a version gives the room of
+// its records in full, but for the first, to lines of the name and the
+// version spread over it: `pip inspect` at 1,000 tokens showed six
+// packages in full and the versions of no others; a version each for a
+// score of packages says more.
+func TestJSONRecordNamedListTellsOverFull(t *testing.T) {
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	type pkg struct {
+		Name           string   `json:"name"`
+		Version        string   `json:"version"`
+		Summary        string   `json:"summary"`
+		RequiresPython string   `json:"requires_python"`
+		RequiresDist   []string `json:"requires_dist"`
+	}
+	var pkgs []pkg
+	versions := map[string]string{}
+	for i := range 94 {
+		p := pkg{
+			Name:           words[i%20] + "-" + words[i/20],
+			Version:        fmt.Sprintf("%d.%d.%d", i%5, i%11, i%7),
+			RequiresPython: fmt.Sprintf(">=3.%d", i%6+7),
+		}
+		p.Summary = fmt.Sprintf("The %s library for %s and %s, with helpers for everyday work", p.Name, words[i*7%20], words[i*11%20])
+		for j := range i % 6 {
+			p.RequiresDist = append(p.RequiresDist, fmt.Sprintf("%s>=%d.0", words[(i+j)%20], j))
+		}
+		versions[p.Name] = p.Version
+		pkgs = append(pkgs, p)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // as pip writes ">=3.9"
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(pkgs); err != nil {
+		t.Fatal(err)
+	}
+	input := buf.Bytes()
+	got := body(t, shape.JSON, input, 1000)
+	if !json.Valid(got) {
+		t.Fatalf("the view does not parse:\n%s", got)
+	}
+	m := regexp.MustCompile(`94 records, 1 in full, (?:[0-9]+ on a line each, )?([0-9]+) by name and version; `).FindSubmatch(got)
+	if m == nil {
+		t.Fatalf("the packages are not shown by name and version:\n%s", got)
+	}
+	lines := regexp.MustCompile(`(?m)^  \{"name": "([a-z-]+)", "version": "([0-9.]+)"\}`).FindAllSubmatch(got, -1)
+	if len(lines) != atoi(string(m[1])) || len(lines) < 10 {
+		t.Errorf("%d lines by name and version, the note says %s:\n%s", len(lines), m[1], got)
+	}
+	for _, l := range lines {
+		if versions[string(l[1])] != string(l[2]) {
+			t.Errorf("%s shown at %s, not %s", l[1], l[2], versions[string(l[1])])
+		}
+	}
+}

@@ -39,6 +39,9 @@ type docRender struct {
 	named bool
 	// record is set while the items of a list of records are written.
 	record bool
+	// full is set while a record a list shows in full is written, until
+	// its own container is.
+	full bool
 }
 
 // edge is a container a view summarises at its depth, which a richer view
@@ -68,8 +71,8 @@ func (r *docRender) value(v seg, depth int, rare map[string]bool) {
 }
 
 func (r *docRender) container(v seg, depth int, rare map[string]bool) {
-	record := r.record
-	r.record = false
+	record, full := r.record, r.full
+	r.record, r.full = false, false
 	raw := r.d.b[v.start:v.end]
 	c := r.d.container(v.start)
 	oneLine := bytes.IndexByte(raw, '\n') < 0
@@ -116,7 +119,7 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 	if c.object && !c.mapLike {
 		width = r.lv.keys
 	}
-	kept := c.fill(c.kept(r.d.b, width, rare))
+	kept := c.fill(c.kept(r.d.b, width, rare, full))
 	records := !c.object && c.kinds[jObject] == c.n
 	var repeats []member
 	if records {
@@ -156,9 +159,13 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 	r.repeatEdges(repeats, c.n, depth+1)
 	if next < c.n {
 		// The last records, where they repeat a line shown; a record's
-		// last fields, where they hold hashes (see kept): a note counts
-		// what the view leaves out at the end as it does anywhere else.
-		r.out = append(r.out, r.d.comma...)
+		// last fields, where they hold hashes (see kept) or where a
+		// record in full leaves the list it closes on for its short
+		// fields: a note counts what the view leaves out at the end as
+		// it does anywhere else.
+		if len(kept) > 0 {
+			r.out = append(r.out, r.d.comma...)
+		}
 		r.gap(v.start, c, next, c.n-1, depth+1)
 	}
 	r.newline(depth)
