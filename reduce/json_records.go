@@ -1573,13 +1573,13 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		if l.object {
 			r.out = appendLiteral(r.out, note+"]")
 			r.out = append(r.out, r.d.colon...)
-			what := " fields elided"
+			what := "fields"
 			if l.lists {
-				what = " items elided"
+				what = "items"
 			}
-			r.out = appendLiteral(r.out, elision.Thousands(int64(n.elided))+what)
+			r.out = appendLiteral(r.out, countElided(n.elided, what))
 		} else {
-			r.out = appendLiteral(r.out, note+": "+elision.Thousands(int64(n.elided))+" fields elided]")
+			r.out = appendLiteral(r.out, note+": "+countElided(n.elided, "fields")+"]")
 		}
 		r.out = append(r.out, r.d.comma...)
 	}
@@ -1719,7 +1719,7 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		r.out = append(r.out, r.d.colon...)
 		at := len(r.out)
 		r.d.eachMember(v.start, each)
-		r.out = slices.Insert(r.out, at, appendLiteral(nil, elision.Thousands(int64(elided))+" fields elided")...)
+		r.out = slices.Insert(r.out, at, appendLiteral(nil, countElided(elided, "fields"))...)
 	} else {
 		r.d.eachItem(v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
 	}
@@ -2708,7 +2708,16 @@ func listPhrase(count [4]int, elided int, by string, tell []byte) string {
 	if count[2] > 0 {
 		s += ", " + elision.Thousands(int64(count[2])) + " with a field most lack"
 	}
-	return s + " (" + elision.Thousands(int64(elided)) + " fields elided)"
+	return s + " (" + countElided(elided, "fields") + ")"
+}
+
+// countElided returns "n things elided", in the singular for one: "1
+// field elided".
+func countElided(n int, things string) string {
+	if n == 1 {
+		things = strings.TrimSuffix(things, "s")
+	}
+	return elision.Thousands(int64(n)) + " " + things + " elided"
 }
 
 // listLine returns the line for record r by its key, and the member named

@@ -1863,3 +1863,15 @@ func TestJSONRecordNamedListTellsOverFull(t *testing.T) {
 		}
 	}
 }
+
+// A note that counts one field left out says so in the singular.
+func TestJSONCountElided(t *testing.T) {
+	for n, want := range map[int]string{0: "0 fields elided", 1: "1 field elided", 2: "2 fields elided", 1234: "1,234 fields elided"} {
+		if got := countElided(n, "fields"); got != want {
+			t.Errorf("countElided(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := countElided(1, "items"); got != "1 item elided" {
+		t.Errorf("countElided(1, items) = %q", got)
+	}
+}
