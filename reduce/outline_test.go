@@ -1951,10 +1951,16 @@ func TestOutlineLinkList(t *testing.T) {
 		fmt.Fprintf(&b, "* [other%d](https://example.com/other%d) - another fast codec.\n", i, i)
 	}
 	b.WriteString("\n# license\n\nSee LICENSE file.\n")
-	got := body(t, shape.Outline, []byte(b.String()), 400)
-	for _, name := range []string{"[offer0]", "[offer5]", "[other0]", "[other5]"} {
+	wantItems(t, body(t, shape.Outline, []byte(b.String()), 400), "link item", "[offer0]", "[offer5]", "[other0]", "[other5]")
+}
+
+// wantItems reports each of names the view got leaves out, as an item
+// of the kind what.
+func wantItems(t *testing.T, got []byte, what string, names ...string) {
+	t.Helper()
+	for _, name := range names {
 		if !strings.Contains(string(got), name) {
-			t.Errorf("link item %s left out:\n%s", name, got)
+			t.Errorf("%s %s left out:\n%s", what, name, got)
 		}
 	}
 }
@@ -2024,12 +2030,7 @@ func TestOutlineTermList(t *testing.T) {
 				}
 				b.WriteString("\n")
 			}
-			got := body(t, shape.Outline, []byte(b.String()), 400)
-			for _, name := range []string{"var0", "var3", "var8", "var15"} {
-				if !strings.Contains(string(got), name) {
-					t.Errorf("term item %s left out:\n%s", name, got)
-				}
-			}
+			wantItems(t, body(t, shape.Outline, []byte(b.String()), 400), "term item", "var0", "var3", "var8", "var15")
 		})
 	}
 }
