@@ -1158,6 +1158,41 @@ func TestGrepCountListNamesWhatItLeavesOut(t *testing.T) {
 	}
 }
 
+// A summary that names the files a list of counts leaves out costs count
+// lines, whose files it then names without their counts: it is worth no
+// more count lines than the files it names that the lines would leave
+// out anyway. Here naming would push 9 more count lines out to name 6.
+func TestGrepCountListNamesNotAtAnyCost(t *testing.T) {
+	var in strings.Builder
+	counts := map[string]int{}
+	for d, dir := range []string{"importlib", "importlib/metadata", "lib2to3", "lib2to3/fixes", "lib2to3/pgen2", "lib2to3/tests"} {
+		files := 8
+		if dir == "lib2to3/fixes" {
+			files = 48
+		}
+		for f := range files {
+			p := fmt.Sprintf("%s/fix_%02d.py", dir, f)
+			counts[p] = 1 + (d*7+f*3)%11
+			fmt.Fprintf(&in, "%s:%d\n", p, counts[p])
+		}
+		for f := range 40 {
+			fmt.Fprintf(&in, "%s/__pycache__/module_%02d.cpython-311.opt-%d.pyc:0\n", dir, f/2, f%2+1)
+		}
+	}
+	got := body(t, shape.Grep, []byte(in.String()), 1200)
+	checkView(t, "names-not-at-any-cost", []byte(in.String()), got, 1200)
+	head, lines, _ := bytes.Cut(got, []byte("]\n"))
+	out := 0
+	for p := range counts {
+		if !bytes.Contains(lines, []byte(p+":")) {
+			out++
+		}
+	}
+	if out > 8 || bytes.Contains(head, []byte("by directory")) {
+		t.Errorf("%d count lines left out, want at most 8, and none named:\n%s", out, got)
+	}
+}
+
 // A search whose matches mostly say the same (a macro over each function's
 // name, rg -C1 'FT_EXPORT\( FT_Error \)') shows the context line after each
 // match with it: the match tells only where, the line after what.
