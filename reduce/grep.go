@@ -1084,10 +1084,11 @@ func (g *Grep) listsCounts(chosen []Piece, cands []grepCand, room int, c Counter
 const grepLeftOutTries = 6
 
 // grepNamesWorth: the summary names the files a list of counts leaves out
-// when that leaves out fewer than this many times as many as counting them
+// when that leaves out at most this many times as many as counting them
 // alone does. A count line tells a file's name and count, a name in a fold
-// only the name: naming every file is worth some count lines, not many.
-const grepNamesWorth = 3
+// only the name: naming every file is worth some count lines, not more
+// than it names files that would be named nowhere else.
+const grepNamesWorth = 2
 
 // nameLeftOut returns view, a list of counts whose chosen lines leave out
 // the count lines of a few files with matches, with a summary that counts
@@ -1105,7 +1106,7 @@ func (g *Grep) nameLeftOut(view, chosen []Piece, cands []grepCand, lines, room i
 	if !ok {
 		return view
 	}
-	if named, m, ok := g.settleLeftOut(out, true, cands, lines, room, c); ok && m < grepNamesWorth*n {
+	if named, m, ok := g.settleLeftOut(out, true, cands, lines, room, c); ok && m <= grepNamesWorth*n {
 		return named
 	}
 	return counted

@@ -1122,20 +1122,9 @@ func TestGrepCountListNamesWhatItLeavesOut(t *testing.T) {
 		{"one-directory", func(d int) int { return 12 + 48*(d/5) }, true}, // lib2to3/tests: 60
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var in strings.Builder
-			counts := map[string]int{}
-			for d, dir := range []string{"importlib", "importlib/metadata", "lib2to3", "lib2to3/fixes", "lib2to3/pgen2", "lib2to3/tests"} {
-				for f := range tc.files(d) {
-					p := fmt.Sprintf("%s/module_%02d.py", dir, f)
-					counts[p] = 1 + (d*7+f*3)%11
-					fmt.Fprintf(&in, "%s:%d\n", p, counts[p])
-				}
-				for f := range 40 {
-					fmt.Fprintf(&in, "%s/__pycache__/module_%02d.cpython-311.opt-%d.pyc:0\n", dir, f/2, f%2+1)
-				}
-			}
-			got := body(t, shape.Grep, []byte(in.String()), 1400)
-			checkView(t, "names-left-out", []byte(in.String()), got, 1400)
+			in, counts := pycacheCounts("module", tc.files)
+			got := body(t, shape.Grep, in, 1400)
+			checkView(t, "names-left-out", in, got, 1400)
 			head, lines, _ := bytes.Cut(got, []byte("]\n"))
 			named := string(Unfolded(head)) + string(head)
 			out, matches := 0, 0
@@ -1156,6 +1145,46 @@ func TestGrepCountListNamesWhatItLeavesOut(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A summary that names the files a list of counts leaves out costs count
+// lines, whose files it then names without their counts: it is worth no
+// more count lines than the files it names that the lines would leave
+// out anyway. Here naming would push 9 more count lines out to name 6.
+func TestGrepCountListNamesNotAtAnyCost(t *testing.T) {
+	in, counts := pycacheCounts("fix", func(d int) int { return 8 + 40*(d/3) - 40*(d/4) }) // lib2to3/fixes: 48
+	got := body(t, shape.Grep, in, 1200)
+	checkView(t, "names-not-at-any-cost", in, got, 1200)
+	head, lines, _ := bytes.Cut(got, []byte("]\n"))
+	out := 0
+	for p := range counts {
+		if !bytes.Contains(lines, []byte(p+":")) {
+			out++
+		}
+	}
+	if out > 8 || bytes.Contains(head, []byte("by directory")) {
+		t.Errorf("%d count lines left out, want at most 8, and none named:\n%s", out, got)
+	}
+}
+
+// pycacheCounts returns grep -rc's counts over six directories of Python,
+// files(d) files with matches in the d-th, named stem_00.py on, each
+// directory's 40 compiled files after them with none; and the count of
+// each file with matches, by path.
+func pycacheCounts(stem string, files func(d int) int) ([]byte, map[string]int) {
+	var in strings.Builder
+	counts := map[string]int{}
+	for d, dir := range []string{"importlib", "importlib/metadata", "lib2to3", "lib2to3/fixes", "lib2to3/pgen2", "lib2to3/tests"} {
+		for f := range files(d) {
+			p := fmt.Sprintf("%s/%s_%02d.py", dir, stem, f)
+			counts[p] = 1 + (d*7+f*3)%11
+			fmt.Fprintf(&in, "%s:%d\n", p, counts[p])
+		}
+		for f := range 40 {
+			fmt.Fprintf(&in, "%s/__pycache__/module_%02d.cpython-311.opt-%d.pyc:0\n", dir, f/2, f%2+1)
+		}
+	}
+	return []byte(in.String()), counts
 }
 
 // A search whose matches mostly say the same (a macro over each function's

@@ -369,7 +369,10 @@ func (o *Outline) finalize(next *lineShape) {
 	// does.
 	// A function's or a type's header opens its body over a comment at
 	// the margin (a trace commented out) that the body starts with.
-	opener := !comment && !startsMacro && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
+	// A preprocessor's line opens no block: C leaves it at the margin
+	// whatever the depth of the declarations after it (a header's
+	// #define over prototypes indented in its extern "C").
+	opener := !comment && !directive && !startsMacro && !s.closer && (!allCapsWord(c) || s.heading > 0) && next != nil && len(next.c) > 0 &&
 		(next.w > s.w || next.w == s.w && (next.c[0] == '{' || next.c[0] == ':' && next.cont ||
 			s.w == 0 && (o.commentLine(next) || next.hash) && byKeyword(c)) &&
 			c[len(c)-1] != ';' && c[len(c)-1] != '}')

@@ -1029,6 +1029,18 @@ func TestOutlineHeaderConstants(t *testing.T) {
 	}
 }
 
+// A preprocessor's line opens no block, however deep the lines after it:
+// a header that indents its prototypes in its extern "C" (libtasn1's)
+// defines a constant over them, and they rank as the prototypes before
+// the #define do, not as the body of a block it opened.
+func TestOutlineDefineOpensNoBlock(t *testing.T) {
+	ranks := outlineRanks("extern \"C\"\n{\n  extern int\n    asn1_parser2tree (const char *file);\n\n" +
+		"# define ASN1_MAX_TAG_SIZE 4\n  extern long\n    asn1_get_length_der (const unsigned char *der);\n}\n")
+	if ranks[8] != ranks[4] {
+		t.Errorf("the prototype after a #define ranks %d, the one before it %d", ranks[8], ranks[4])
+	}
+}
+
 // An anonymous typedef's opener (typedef struct {) names nothing: past
 // the first of its kind, which says what kind of types the names are, its
 // closing line ranks above it, as one of the file's types (below the
