@@ -1504,7 +1504,7 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 	if h.word {
 		signs = 0 // the words are marked in the line, [-a-]{+b+}
 	}
-	hl.bare = !diffHasWord(t[min(signs, len(t)):])
+	hl.bare = diffBare(t[min(signs, len(t)):])
 	d.cum.plus += delta.plus
 	d.cum.minus += delta.minus
 	if d.sect != nil {
@@ -1590,6 +1590,24 @@ func (d *Diff) endHunk() {
 	}
 	dist := diffContextDistances(lines, brk)
 	worded := diffWorded(lines)
+	// The first and last changed lines that hold a word are the hunk's
+	// edges, where blank lines or braces come before or after them; each
+	// only if held as read, not after lines let go.
+	firstWord, lastWord := -1, -1
+	for i, hl := range lines {
+		if hl.change > 0 && !hl.bare {
+			if firstWord < 0 {
+				firstWord = i
+			}
+			lastWord = i
+		}
+	}
+	if h.dropped && firstWord >= len(h.head) {
+		firstWord = -1
+	}
+	if h.dropped && lastWord < len(h.head)+len(h.mid) {
+		lastWord = -1
+	}
 	// The changed lines inside the hunk that start a declaration, and
 	// the number of each among them.
 	decls, decl := 0, make([]int, len(lines))
@@ -1619,6 +1637,9 @@ func (d *Diff) endHunk() {
 			prio = prioDiffRepeat
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
+			if i == firstWord || i == lastWord {
+				edge = 0
+			}
 			switch {
 			case hl.bare && worded:
 				// A closing brace or a blank line tells nothing of
@@ -1805,6 +1826,27 @@ func diffWorded(lines []diffHunkLine) bool {
 		}
 	}
 	return false
+}
+
+// diffMaxBare is the most bytes other than blanks a changed line with no
+// word holds to be bare: `}`, `});`, `*/` close a block and tell nothing,
+// where a longer line of punctuation (`//- - - - -//`, `# -----------`)
+// parts sections, as a heading does.
+const diffMaxBare = 6
+
+// diffBare reports whether a changed line, after its signs, holds no word
+// and is short: a blank line, a brace, a bracket.
+func diffBare(t []byte) bool {
+	if diffHasWord(t) {
+		return false
+	}
+	n := 0
+	for _, c := range t {
+		if c != ' ' && c != '\t' {
+			n++
+		}
+	}
+	return n <= diffMaxBare
 }
 
 // diffHasWord reports whether t holds a letter or a digit.

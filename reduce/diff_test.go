@@ -1241,7 +1241,7 @@ func TestDiffEdgesHoldWords(t *testing.T) {
 }
 
 // In a word diff too a changed line whose words are only braces is no
-// edge of its hunk.
+// edge of its hunk: the last line with a word before it is.
 func TestDiffWordDiffBareEdge(t *testing.T) {
 	in := "diff --git a/x.go b/x.go\nindex 1..2 100644\n--- a/x.go\n+++ b/x.go\n" +
 		"@@ -1,4 +1,7 @@ package x\nfunc f() {\n\ta := [-old-]{+fresh+}(1)\n\tb := 2\n{+\tif b > a {+}\n{+\t\treturn+}\n{+\t}+}\n}\n"
@@ -1255,7 +1255,7 @@ func TestDiffWordDiffBareEdge(t *testing.T) {
 	}
 	for _, it := range d.held.items() {
 		text := string(it.piece.Text)
-		if edge := it.piece.Prio == prioDiffEdge; edge != strings.Contains(text, "fresh") {
+		if edge := it.piece.Prio == prioDiffEdge; edge != (strings.Contains(text, "fresh") || strings.Contains(text, "return")) {
 			t.Errorf("%q: ranked as an edge %v", text, edge)
 		}
 	}
@@ -2220,5 +2220,45 @@ func TestDiffStatSummaryKept(t *testing.T) {
 		if prio[8] <= prio[below] {
 			t.Errorf("the stat's summary ranks %d, %q %d", prio[8], lines[below-1], prio[below])
 		}
+	}
+}
+
+// The edges of a hunk are its first and last changed lines that hold a
+// word: where blank lines open a hunk, as they open the cases added to a
+// test data file, the first line after them says what the hunk adds.
+func TestDiffEdgesSkipBlankLines(t *testing.T) {
+	lines := []string{
+		"diff --git a/cases.txt b/cases.txt", "--- a/cases.txt", "+++ b/cases.txt",
+		"@@ -30,0 +31,9 @@",
+		"+", "+", "+3", "+- test[x]=[x]", "+<ul>", "+<li>test</li>", "+</ul>", "+the end", "+",
+	}
+	prio := diffPrios(lines)
+	for _, n := range []int{7, 12} {
+		if prio[n] != prioDiffEdge {
+			t.Errorf("%q ranks %d, want an edge's %d", lines[n-1], prio[n], prioDiffEdge)
+		}
+	}
+	for _, n := range []int{5, 6, 13} {
+		if prio[n] >= prio[9] {
+			t.Errorf("the blank line %d ranks %d, above the line inside the hunk, %d", n, prio[n], prio[9])
+		}
+	}
+}
+
+// A changed line of punctuation alone is bare only while it is short, a
+// brace or a bracket that closes a block: a rule of dashes that parts the
+// cases of a test data file tells where each starts, as a heading does.
+func TestDiffSeparatorLineIsNotBare(t *testing.T) {
+	lines := []string{
+		"diff --git a/cases.txt b/cases.txt", "--- a/cases.txt", "+++ b/cases.txt",
+		"@@ -30,0 +31,9 @@",
+		"+first case", "+input one", "+//- - - - - - - - -//", "+output one", "+", "+});", "+input two", "+output two", "+last line",
+	}
+	prio := diffPrios(lines)
+	if prio[7] <= prio[9] {
+		t.Errorf("the separator ranks %d, no higher than a blank line, %d", prio[7], prio[9])
+	}
+	if prio[10] != prio[9] {
+		t.Errorf("a closing `});` ranks %d, a blank line %d: want both bare", prio[10], prio[9])
 	}
 }
