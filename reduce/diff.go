@@ -2532,6 +2532,9 @@ func (p *diffPlan) missingHeaders(chosen []Piece) bool {
 		if it.group != 0 && it.piece.Note != "" && !p.collapsed[it.group] {
 			continue // its lines stand for themselves
 		}
+		if it.filler {
+			continue // not offered: fill shows it between its lines
+		}
 		if it.piece.Prio >= least && (it.piece.Note == "" || it.piece.Stands > 0) {
 			n++
 		}

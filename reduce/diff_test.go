@@ -2262,3 +2262,20 @@ func TestDiffSeparatorLineIsNotBare(t *testing.T) {
 		t.Errorf("a closing `});` ranks %d, a blank line %d: want both bare", prio[10], prio[9])
 	}
 }
+
+// A normal diff's `---` between a changed signature's old and new lines
+// ranks with them, among the headers, but is held only to fill the gap
+// between them: it is no header the view leaves out, and a view that
+// shows every header keeps its diff -r lines whole.
+func TestDiffNormalSeparatorIsNoMissingHeader(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("diff -r cron@v3.0.0/option.go cron@v3.0.1/option.go\n26c26\n< func WithParser(p Parser) Option {\n---\n> func WithParser(p ScheduleParser) Option {\n")
+	in.WriteString("diff -r cron@v3.0.0/doc.go cron@v3.0.1/doc.go\n3a4,83\n")
+	for k := range 80 {
+		fmt.Fprintf(&in, "> Line %d of the package documentation tells how to schedule job number %d.\n", k, k)
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 600))
+	if !strings.Contains(got, "\ndiff -r cron@v3.0.0/doc.go cron@v3.0.1/doc.go\n") {
+		t.Errorf("the second file's line is cut though every header shows:\n%s", got)
+	}
+}
