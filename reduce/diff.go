@@ -1073,8 +1073,10 @@ type diffHunk struct {
 	// line parts the old lines from the new. newSide is set once a
 	// context diff's hunk is at its new lines.
 	sep, newSide bool
-	prio         int // the hunk header's
-	sigPrio      int // its first and last signatures'
+	// afterBlank is set while the last line read is a blank changed line.
+	afterBlank bool
+	prio       int // the hunk header's
+	sigPrio    int // its first and last signatures'
 }
 
 // diffForm is the form of a diff's hunks.
@@ -1500,6 +1502,12 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 	}
 	hl.decl = diffDecl(t, signs)
 	hl.loose = hl.decl && diffLooseDecl(t, signs)
+	if change > 0 && h.afterBlank && diffHeading(t[min(signs, len(t)):]) {
+		// A comment after a blank line heads what follows, as a
+		// declaration does: a section of a grammar or a config file.
+		hl.decl, hl.loose = true, true
+	}
+	h.afterBlank = change > 0 && len(bytes.TrimSpace(t[min(signs, len(t)):])) == 0
 	hl.sig = hl.decl && !hl.loose && diffSignature(t)
 	if h.word {
 		signs = 0 // the words are marked in the line, [-a-]{+b+}
@@ -1888,6 +1896,17 @@ func diffDecl(t []byte, parents int) bool {
 		return false
 	}
 	return diffIndentedDecl(trimBlankLeft(t[parents:]))
+}
+
+// diffHeading reports whether a changed line, after its signs, is a
+// comment at the top level: `;; Key-Value pairs`, `# Logging`.
+func diffHeading(t []byte) bool {
+	for _, lead := range []string{"#", "//", ";", "--", "/*", "<!--"} {
+		if bytes.HasPrefix(t, []byte(lead)) {
+			return diffHasWord(t)
+		}
+	}
+	return false
 }
 
 // diffLooseDecl reports whether a line that diffDecl takes for a

@@ -2279,3 +2279,24 @@ func TestDiffNormalSeparatorIsNoMissingHeader(t *testing.T) {
 		t.Errorf("the second file's line is cut though every header shows:\n%s", got)
 	}
 }
+
+// A comment at the top level after a blank changed line heads what
+// follows, a section of a grammar or of a config file: it ranks with the
+// lines of prose and assignments it heads, not below them, and does not
+// leave a gap among them where the blank lines around it show.
+func TestDiffCommentAfterBlankHeads(t *testing.T) {
+	lines := []string{
+		"diff --git a/toml.abnf b/toml.abnf", "--- /dev/null", "+++ b/toml.abnf",
+		"@@ -0,0 +1,12 @@",
+		"+;; Overall Structure", "+", "+toml = expression *( newline expression )", "+",
+		"+;; Key-Value pairs", "+", "+keyval = key keyval-sep val", "+key = simple-key / dotted-key",
+		"+\t;; an indented remark", "+simple-key = quoted-key / unquoted-key", "+", "+val = string / boolean",
+	}
+	prio := diffPrios(lines)
+	if prio[9] < prio[12] {
+		t.Errorf("the heading ranks %d, below the assignment it heads, %d", prio[9], prio[12])
+	}
+	if prio[13] >= prio[12] {
+		t.Errorf("an indented comment ranks %d, with the assignments, %d", prio[13], prio[12])
+	}
+}
