@@ -2227,11 +2227,7 @@ func TestDiffStatSummaryKept(t *testing.T) {
 // word: where blank lines open a hunk, as they open the cases added to a
 // test data file, the first line after them says what the hunk adds.
 func TestDiffEdgesSkipBlankLines(t *testing.T) {
-	lines := []string{
-		"diff --git a/cases.txt b/cases.txt", "--- a/cases.txt", "+++ b/cases.txt",
-		"@@ -30,0 +31,9 @@",
-		"+", "+", "+3", "+- test[x]=[x]", "+<ul>", "+<li>test</li>", "+</ul>", "+the end", "+",
-	}
+	lines := casesDiff("+", "+", "+3", "+- test[x]=[x]", "+<ul>", "+<li>test</li>", "+</ul>", "+the end", "+")
 	prio := diffPrios(lines)
 	for _, n := range []int{7, 12} {
 		if prio[n] != prioDiffEdge {
@@ -2245,15 +2241,18 @@ func TestDiffEdgesSkipBlankLines(t *testing.T) {
 	}
 }
 
+// casesDiff returns the lines of a diff that adds the nine lines added,
+// cases of a test data file, in one hunk.
+func casesDiff(added ...string) []string {
+	head := []string{"diff --git a/cases.txt b/cases.txt", "--- a/cases.txt", "+++ b/cases.txt", "@@ -30,0 +31,9 @@"}
+	return append(head, added...)
+}
+
 // A changed line of punctuation alone is bare only while it is short, a
 // brace or a bracket that closes a block: a rule of dashes that parts the
 // cases of a test data file tells where each starts, as a heading does.
 func TestDiffSeparatorLineIsNotBare(t *testing.T) {
-	lines := []string{
-		"diff --git a/cases.txt b/cases.txt", "--- a/cases.txt", "+++ b/cases.txt",
-		"@@ -30,0 +31,9 @@",
-		"+first case", "+input one", "+//- - - - - - - - -//", "+output one", "+", "+});", "+input two", "+output two", "+last line",
-	}
+	lines := casesDiff("+first case", "+input one", "+//- - - - - - - - -//", "+output one", "+", "+});", "+input two", "+output two", "+last line")
 	prio := diffPrios(lines)
 	if prio[7] <= prio[9] {
 		t.Errorf("the separator ranks %d, no higher than a blank line, %d", prio[7], prio[9])
