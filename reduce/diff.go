@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"cmp"
+	"math"
 	"math/bits"
 	"path"
 	"slices"
@@ -2148,6 +2149,9 @@ type diffPlan struct {
 	frozen bool
 	gaps   *gapCoster
 	short  bool // commit and `diff` lines are offered cut (see diffItem.short)
+	// cutAt is the rank from which such lines are offered whole: those
+	// below it are cut (see fewestCuts).
+	cutAt int
 }
 
 func diffItemKey(p Piece) int {
@@ -2201,6 +2205,7 @@ func (p *diffPlan) fit(budget int) []Piece {
 		}
 		if !p.short && p.cuts() && p.missingHeaders(chosen) {
 			p.short = true
+			p.cutAt = p.fewestCuts(budget - reserve)
 			continue
 		}
 		if !statTried && p.stat == "" && p.missingFiles(chosen) {
@@ -2473,7 +2478,7 @@ func (p *diffPlan) candidates() []Piece {
 			// gap between lines Fit took.
 			continue
 		}
-		if p.short && it.short != nil {
+		if p.short && it.short != nil && it.piece.Prio < p.cutAt {
 			out = append(out, *it.short)
 			continue
 		}
@@ -2534,6 +2539,39 @@ func (p *diffPlan) item(c Piece) (diffItem, bool) {
 		return diffItem{}, false
 	}
 	return p.items[i], true
+}
+
+// fewestCuts returns the rank below which commit and `diff` lines are to
+// be cut for the view to hold every header: the lines that rank lowest,
+// which Fit would leave out first, cut first, and no more of them than
+// that takes. A cut line reads worse than the whole line and names the
+// same file; only as many as make room for the headers left out are cut.
+// Where cutting every such line still leaves headers out, every one is.
+func (p *diffPlan) fewestCuts(budget int) int {
+	var ranks []int
+	for _, it := range p.items {
+		if it.short != nil {
+			ranks = append(ranks, it.piece.Prio)
+		}
+	}
+	slices.Sort(ranks)
+	ranks = slices.Compact(ranks)
+	fits := func(k int) bool {
+		p.cutAt = ranks[k-1] + 1
+		return !p.missingHeaders(Fit(p.candidates(), p.lines, budget, p.c))
+	}
+	lo, hi := 1, len(ranks)
+	if !fits(hi) {
+		return math.MaxInt
+	}
+	for lo < hi {
+		if mid := (lo + hi) / 2; fits(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return ranks[lo-1] + 1
 }
 
 // cuts reports whether some commit line can be cut after its hash's first

@@ -2299,3 +2299,30 @@ func TestDiffCommentAfterBlankHeads(t *testing.T) {
 		t.Errorf("an indented comment ranks %d, with the assignments, %d", prio[13], prio[12])
 	}
 }
+
+// A diff -r line is cut to its new path only as far as that makes room for
+// the headers the whole lines leave out: where cutting a few lines shows
+// every header, the rest stay whole, as diff wrote them.
+func TestDiffFewestTreeLinesCut(t *testing.T) {
+	var in strings.Builder
+	const files = 12
+	for f := range files {
+		fmt.Fprintf(&in, "diff -ruN -x '*.map' npmold/node_modules/nanoid/async/file%02d.js npm/node_modules/nanoid/async/file%02d.js\n", f, f)
+		fmt.Fprintf(&in, "--- npmold/node_modules/nanoid/async/file%02d.js\n+++ npm/node_modules/nanoid/async/file%02d.js\n", f, f)
+		fmt.Fprintf(&in, "@@ -%d,4 +%d,4 @@ function random%02d(bytes) {\n", 10+f, 10+f, f)
+		for k := range 4 {
+			fmt.Fprintf(&in, "-  let value%d = crypto.getRandomValues(new Uint8Array(bytes + %d))\n+  let value%d = webcrypto.getRandomValues(new Uint8Array(bytes + %d))\n", k, k, k, k)
+		}
+	}
+	partly := 0
+	for budget := 300; budget <= 1500; budget += 20 {
+		got := string(body(t, shape.Diff, []byte(in.String()), budget))
+		cut := strings.Count(got, " bytes cut] npm/")
+		if cut > 0 && cut < files-1 && strings.Count(got, "\n@@ -") == files {
+			partly++
+		}
+	}
+	if partly == 0 {
+		t.Errorf("no budget from 300 to 1,500 cuts some diff -r lines but not all of them and shows every hunk header")
+	}
+}
