@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"cmp"
+	"math"
 	"math/bits"
 	"path"
 	"slices"
@@ -1073,8 +1074,10 @@ type diffHunk struct {
 	// line parts the old lines from the new. newSide is set once a
 	// context diff's hunk is at its new lines.
 	sep, newSide bool
-	prio         int // the hunk header's
-	sigPrio      int // its first and last signatures'
+	// afterBlank is set while the last line read is a blank changed line.
+	afterBlank bool
+	prio       int // the hunk header's
+	sigPrio    int // its first and last signatures'
 }
 
 // diffForm is the form of a diff's hunks.
@@ -1500,11 +1503,17 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 	}
 	hl.decl = diffDecl(t, signs)
 	hl.loose = hl.decl && diffLooseDecl(t, signs)
+	if change > 0 && h.afterBlank && diffHeading(t[min(signs, len(t)):]) {
+		// A comment after a blank line heads what follows, as a
+		// declaration does: a section of a grammar or a config file.
+		hl.decl, hl.loose = true, true
+	}
+	h.afterBlank = change > 0 && len(bytes.TrimSpace(t[min(signs, len(t)):])) == 0
 	hl.sig = hl.decl && !hl.loose && diffSignature(t)
 	if h.word {
 		signs = 0 // the words are marked in the line, [-a-]{+b+}
 	}
-	hl.bare = !diffHasWord(t[min(signs, len(t)):])
+	hl.bare = diffBare(t[min(signs, len(t)):])
 	d.cum.plus += delta.plus
 	d.cum.minus += delta.minus
 	if d.sect != nil {
@@ -1590,6 +1599,24 @@ func (d *Diff) endHunk() {
 	}
 	dist := diffContextDistances(lines, brk)
 	worded := diffWorded(lines)
+	// The first and last changed lines that hold a word are the hunk's
+	// edges, where blank lines or braces come before or after them; each
+	// only if held as read, not after lines let go.
+	firstWord, lastWord := -1, -1
+	for i, hl := range lines {
+		if hl.change > 0 && !hl.bare {
+			if firstWord < 0 {
+				firstWord = i
+			}
+			lastWord = i
+		}
+	}
+	if h.dropped && firstWord >= len(h.head) {
+		firstWord = -1
+	}
+	if h.dropped && lastWord < len(h.head)+len(h.mid) {
+		lastWord = -1
+	}
 	// The changed lines inside the hunk that start a declaration, and
 	// the number of each among them.
 	decls, decl := 0, make([]int, len(lines))
@@ -1619,6 +1646,9 @@ func (d *Diff) endHunk() {
 			prio = prioDiffRepeat
 		case hl.change > 0:
 			edge := min(hl.change-1, h.changed-hl.change)
+			if i == firstWord || i == lastWord {
+				edge = 0
+			}
 			switch {
 			case hl.bare && worded:
 				// A closing brace or a blank line tells nothing of
@@ -1807,6 +1837,27 @@ func diffWorded(lines []diffHunkLine) bool {
 	return false
 }
 
+// diffMaxBare is the most bytes other than blanks a changed line with no
+// word holds to be bare: `}`, `});`, `*/` close a block and tell nothing,
+// where a longer line of punctuation (`//- - - - -//`, `# -----------`)
+// parts sections, as a heading does.
+const diffMaxBare = 6
+
+// diffBare reports whether a changed line, after its signs, holds no word
+// and is short: a blank line, a brace, a bracket.
+func diffBare(t []byte) bool {
+	if diffHasWord(t) {
+		return false
+	}
+	n := 0
+	for _, c := range t {
+		if c != ' ' && c != '\t' {
+			n++
+		}
+	}
+	return n <= diffMaxBare
+}
+
 // diffHasWord reports whether t holds a letter or a digit.
 func diffHasWord(t []byte) bool {
 	for _, c := range t {
@@ -1846,6 +1897,17 @@ func diffDecl(t []byte, parents int) bool {
 		return false
 	}
 	return diffIndentedDecl(trimBlankLeft(t[parents:]))
+}
+
+// diffHeading reports whether a changed line, after its signs, is a
+// comment at the top level: `;; Key-Value pairs`, `# Logging`.
+func diffHeading(t []byte) bool {
+	for _, lead := range []string{"#", "//", ";", "--", "/*", "<!--"} {
+		if bytes.HasPrefix(t, []byte(lead)) {
+			return diffHasWord(t)
+		}
+	}
+	return false
 }
 
 // diffLooseDecl reports whether a line that diffDecl takes for a
@@ -2087,6 +2149,9 @@ type diffPlan struct {
 	frozen bool
 	gaps   *gapCoster
 	short  bool // commit and `diff` lines are offered cut (see diffItem.short)
+	// cutAt is the rank from which such lines are offered whole: those
+	// below it are cut (see fewestCuts).
+	cutAt int
 }
 
 func diffItemKey(p Piece) int {
@@ -2140,6 +2205,7 @@ func (p *diffPlan) fit(budget int) []Piece {
 		}
 		if !p.short && p.cuts() && p.missingHeaders(chosen) {
 			p.short = true
+			p.cutAt = p.fewestCuts(budget - reserve)
 			continue
 		}
 		if !statTried && p.stat == "" && p.missingFiles(chosen) {
@@ -2412,7 +2478,7 @@ func (p *diffPlan) candidates() []Piece {
 			// gap between lines Fit took.
 			continue
 		}
-		if p.short && it.short != nil {
+		if p.short && it.short != nil && it.piece.Prio < p.cutAt {
 			out = append(out, *it.short)
 			continue
 		}
@@ -2475,6 +2541,39 @@ func (p *diffPlan) item(c Piece) (diffItem, bool) {
 	return p.items[i], true
 }
 
+// fewestCuts returns the rank below which commit and `diff` lines are to
+// be cut for the view to hold every header: the lines that rank lowest,
+// which Fit would leave out first, cut first, and no more of them than
+// that takes. A cut line reads worse than the whole line and names the
+// same file; only as many as make room for the headers left out are cut.
+// Where cutting every such line still leaves headers out, every one is.
+func (p *diffPlan) fewestCuts(budget int) int {
+	var ranks []int
+	for _, it := range p.items {
+		if it.short != nil {
+			ranks = append(ranks, it.piece.Prio)
+		}
+	}
+	slices.Sort(ranks)
+	ranks = slices.Compact(ranks)
+	fits := func(k int) bool {
+		p.cutAt = ranks[k-1] + 1
+		return !p.missingHeaders(Fit(p.candidates(), p.lines, budget, p.c))
+	}
+	lo, hi := 1, len(ranks)
+	if !fits(hi) {
+		return math.MaxInt
+	}
+	for lo < hi {
+		if mid := (lo + hi) / 2; fits(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return ranks[lo-1] + 1
+}
+
 // cuts reports whether some commit line can be cut after its hash's first
 // digits, or some file's `diff` line to its new tree's path.
 func (p *diffPlan) cuts() bool {
@@ -2489,6 +2588,9 @@ func (p *diffPlan) missingHeaders(chosen []Piece) bool {
 	for _, it := range p.items {
 		if it.group != 0 && it.piece.Note != "" && !p.collapsed[it.group] {
 			continue // its lines stand for themselves
+		}
+		if it.filler {
+			continue // not offered: fill shows it between its lines
 		}
 		if it.piece.Prio >= least && (it.piece.Note == "" || it.piece.Stands > 0) {
 			n++

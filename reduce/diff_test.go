@@ -1241,7 +1241,7 @@ func TestDiffEdgesHoldWords(t *testing.T) {
 }
 
 // In a word diff too a changed line whose words are only braces is no
-// edge of its hunk.
+// edge of its hunk: the last line with a word before it is.
 func TestDiffWordDiffBareEdge(t *testing.T) {
 	in := "diff --git a/x.go b/x.go\nindex 1..2 100644\n--- a/x.go\n+++ b/x.go\n" +
 		"@@ -1,4 +1,7 @@ package x\nfunc f() {\n\ta := [-old-]{+fresh+}(1)\n\tb := 2\n{+\tif b > a {+}\n{+\t\treturn+}\n{+\t}+}\n}\n"
@@ -1255,7 +1255,7 @@ func TestDiffWordDiffBareEdge(t *testing.T) {
 	}
 	for _, it := range d.held.items() {
 		text := string(it.piece.Text)
-		if edge := it.piece.Prio == prioDiffEdge; edge != strings.Contains(text, "fresh") {
+		if edge := it.piece.Prio == prioDiffEdge; edge != (strings.Contains(text, "fresh") || strings.Contains(text, "return")) {
 			t.Errorf("%q: ranked as an edge %v", text, edge)
 		}
 	}
@@ -2220,5 +2220,109 @@ func TestDiffStatSummaryKept(t *testing.T) {
 		if prio[8] <= prio[below] {
 			t.Errorf("the stat's summary ranks %d, %q %d", prio[8], lines[below-1], prio[below])
 		}
+	}
+}
+
+// The edges of a hunk are its first and last changed lines that hold a
+// word: where blank lines open a hunk, as they open the cases added to a
+// test data file, the first line after them says what the hunk adds.
+func TestDiffEdgesSkipBlankLines(t *testing.T) {
+	lines := casesDiff("+", "+", "+3", "+- test[x]=[x]", "+<ul>", "+<li>test</li>", "+</ul>", "+the end", "+")
+	prio := diffPrios(lines)
+	for _, n := range []int{7, 12} {
+		if prio[n] != prioDiffEdge {
+			t.Errorf("%q ranks %d, want an edge's %d", lines[n-1], prio[n], prioDiffEdge)
+		}
+	}
+	for _, n := range []int{5, 6, 13} {
+		if prio[n] >= prio[9] {
+			t.Errorf("the blank line %d ranks %d, above the line inside the hunk, %d", n, prio[n], prio[9])
+		}
+	}
+}
+
+// casesDiff returns the lines of a diff that adds the nine lines added,
+// cases of a test data file, in one hunk.
+func casesDiff(added ...string) []string {
+	head := []string{"diff --git a/cases.txt b/cases.txt", "--- a/cases.txt", "+++ b/cases.txt", "@@ -30,0 +31,9 @@"}
+	return append(head, added...)
+}
+
+// A changed line of punctuation alone is bare only while it is short, a
+// brace or a bracket that closes a block: a rule of dashes that parts the
+// cases of a test data file tells where each starts, as a heading does.
+func TestDiffSeparatorLineIsNotBare(t *testing.T) {
+	lines := casesDiff("+first case", "+input one", "+//- - - - - - - - -//", "+output one", "+", "+});", "+input two", "+output two", "+last line")
+	prio := diffPrios(lines)
+	if prio[7] <= prio[9] {
+		t.Errorf("the separator ranks %d, no higher than a blank line, %d", prio[7], prio[9])
+	}
+	if prio[10] != prio[9] {
+		t.Errorf("a closing `});` ranks %d, a blank line %d: want both bare", prio[10], prio[9])
+	}
+}
+
+// A normal diff's `---` between a changed signature's old and new lines
+// ranks with them, among the headers, but is held only to fill the gap
+// between them: it is no header the view leaves out, and a view that
+// shows every header keeps its diff -r lines whole.
+func TestDiffNormalSeparatorIsNoMissingHeader(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("diff -r cron@v3.0.0/option.go cron@v3.0.1/option.go\n26c26\n< func WithParser(p Parser) Option {\n---\n> func WithParser(p ScheduleParser) Option {\n")
+	in.WriteString("diff -r cron@v3.0.0/doc.go cron@v3.0.1/doc.go\n3a4,83\n")
+	for k := range 80 {
+		fmt.Fprintf(&in, "> Line %d of the package documentation tells how to schedule job number %d.\n", k, k)
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 600))
+	if !strings.Contains(got, "\ndiff -r cron@v3.0.0/doc.go cron@v3.0.1/doc.go\n") {
+		t.Errorf("the second file's line is cut though every header shows:\n%s", got)
+	}
+}
+
+// A comment at the top level after a blank changed line heads what
+// follows, a section of a grammar or of a config file: it ranks with the
+// lines of prose and assignments it heads, not below them, and does not
+// leave a gap among them where the blank lines around it show.
+func TestDiffCommentAfterBlankHeads(t *testing.T) {
+	lines := []string{
+		"diff --git a/toml.abnf b/toml.abnf", "--- /dev/null", "+++ b/toml.abnf",
+		"@@ -0,0 +1,12 @@",
+		"+;; Overall Structure", "+", "+toml = expression *( newline expression )", "+",
+		"+;; Key-Value pairs", "+", "+keyval = key keyval-sep val", "+key = simple-key / dotted-key",
+		"+\t;; an indented remark", "+simple-key = quoted-key / unquoted-key", "+", "+val = string / boolean",
+	}
+	prio := diffPrios(lines)
+	if prio[9] < prio[12] {
+		t.Errorf("the heading ranks %d, below the assignment it heads, %d", prio[9], prio[12])
+	}
+	if prio[13] >= prio[12] {
+		t.Errorf("an indented comment ranks %d, with the assignments, %d", prio[13], prio[12])
+	}
+}
+
+// A diff -r line is cut to its new path only as far as that makes room for
+// the headers the whole lines leave out: where cutting a few lines shows
+// every header, the rest stay whole, as diff wrote them.
+func TestDiffFewestTreeLinesCut(t *testing.T) {
+	var in strings.Builder
+	const files = 12
+	for f := range files {
+		fmt.Fprintf(&in, "diff -ruN -x '*.map' npmold/node_modules/nanoid/async/file%02d.js npm/node_modules/nanoid/async/file%02d.js\n", f, f)
+		fmt.Fprintf(&in, "--- npmold/node_modules/nanoid/async/file%02d.js\n+++ npm/node_modules/nanoid/async/file%02d.js\n", f, f)
+		fmt.Fprintf(&in, "@@ -%d,4 +%d,4 @@ function random%02d(bytes) {\n", 10+f, 10+f, f)
+		for k := range 4 {
+			fmt.Fprintf(&in, "-  let value%d = crypto.getRandomValues(new Uint8Array(bytes + %d))\n+  let value%d = webcrypto.getRandomValues(new Uint8Array(bytes + %d))\n", k, k, k, k)
+		}
+	}
+	partly := 0
+	for budget := 300; budget <= 1500; budget += 20 {
+		got := string(body(t, shape.Diff, []byte(in.String()), budget))
+		cut := strings.Count(got, " bytes cut] npm/")
+		if cut > 0 && cut < files-1 && strings.Count(got, "\n@@ -") == files {
+			partly++
+		}
+	}
+	if partly == 0 {
+		t.Errorf("no budget from 300 to 1,500 cuts some diff -r lines but not all of them and shows every hunk header")
 	}
 }
