@@ -1684,7 +1684,7 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		}
 		maps.Copy(shown, told)
 	}
-	note += "; " + l.names.namesHead(true)
+	note += "; " + l.names.namesBeside(shown)
 	if more := l.names.namesMore(l.names.past(shown)); more != "" {
 		note += ", " + more
 	}
@@ -2494,11 +2494,53 @@ func (rn *recordNames) namesHead(counted bool) string {
 	case rn.m < len(rn.names):
 		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
 	}
+	return s + rn.byFolds()
+}
+
+// byFolds says what the names are and how they are folded.
+func (rn *recordNames) byFolds() string {
 	by := "name"
 	if rn.key != nil {
 		by = string(rn.key[1 : len(rn.key)-1])
 	}
-	return s + " by " + by + ", in folds (" + FoldLegend + ")"
+	return " by " + by + ", in folds (" + FoldLegend + ")"
+}
+
+// namesBeside says, after a note that counts the records shown, by index,
+// which of the others the names name, so that no record is counted twice:
+// those shown are left out of the folds.
+func (rn *recordNames) namesBeside(shown map[int]bool) string {
+	picked := rn.picked()
+	last := rn.last()
+	firstIn, lastIn := 0, 0
+	for k, i := range picked {
+		switch {
+		case !shown[i]:
+		case k >= len(picked)-last:
+			lastIn++
+		default:
+			firstIn++
+		}
+	}
+	if firstIn+lastIn == 0 {
+		return rn.namesHead(true)
+	}
+	first := len(picked) - last - firstIn
+	last -= lastIn
+	var s string
+	switch {
+	case rn.m >= len(rn.names):
+		s = "others"
+	case rn.spread:
+		s = elision.Thousands(int64(first)) + " others spread over the list"
+	case last > 0 && first > 0:
+		s = "of the others, the first " + elision.Thousands(int64(first)) + " and the last " + elision.Thousands(int64(last))
+	case last > 0:
+		s = "of the others, the last " + elision.Thousands(int64(last))
+	default:
+		s = "of the others, the first " + elision.Thousands(int64(first))
+	}
+	return s + rn.byFolds()
 }
 
 // firstAndLast says which records the names name when they are the
