@@ -1535,3 +1535,34 @@ func TestJSONOpaque(t *testing.T) {
 		}
 	}
 }
+
+// A long path cut in a view keeps its end as well as its start: paths
+// share their start (a cache's directory), and what tells them apart, a
+// module and its version or a file's name, is at the end.
+func TestJSONPathCutKeepsItsEnd(t *testing.T) {
+	dir := "/home/developer/go/pkg/mod/cache/download/"
+	for i := range 120 {
+		dir += fmt.Sprintf("dir%d/", i)
+	}
+	dir += "example.com/vendor/module@v1.2.3"
+	var b strings.Builder
+	fmt.Fprintf(&b, "{\"Dir\": %q, \"items\": [", dir)
+	for i := range 3000 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, i)
+	}
+	b.WriteString("]}\n")
+	view := body(t, shape.JSON, []byte(b.String()), 300)
+	var v struct{ Dir string }
+	if err := json.Unmarshal(view, &v); err != nil {
+		t.Fatalf("view does not parse: %v\n%s", err, view)
+	}
+	if !strings.Contains(v.Dir, " chars cut]") {
+		t.Fatalf("the path is not cut: %s", view)
+	}
+	if !strings.HasPrefix(v.Dir, "/home/developer/") || !strings.HasSuffix(v.Dir, "/module@v1.2.3") {
+		t.Errorf("the cut path keeps %q, want its start and its end", v.Dir)
+	}
+}
