@@ -1684,7 +1684,7 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		}
 		maps.Copy(shown, told)
 	}
-	note += "; " + l.names.namesHead(true)
+	note += "; " + l.names.namesBeside(shown)
 	if more := l.names.namesMore(l.names.past(shown)); more != "" {
 		note += ", " + more
 	}
@@ -1966,6 +1966,9 @@ type listLine struct {
 	// its key alone, 2 with a field that sets it apart.
 	fields int
 	elided int // the fields it leaves out, if it shows some
+	// sums is set for a condensed line that leaves out the hashes
+	// closing every record of the run, which the run's note names once.
+	sums bool
 }
 
 // listPieces proposes the view of a run of records one record a line, the
@@ -1977,6 +1980,7 @@ type listLine struct {
 // returns false if its lines do not fit.
 func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) ([]Piece, bool) {
 	l := &recordList{n: len(objs), path: path}
+	s.sums = s.closingSums(objs)
 	lines := make([]listLine, len(objs))
 	cost, elided := 0, 0
 	for i, ri := range objs {
@@ -2065,6 +2069,9 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 		elided += ln.elided
 	}
 	cen.extra = extra + listPhrase(count, elided, l.by(), tell)
+	if slices.ContainsFunc(lines, func(ln listLine) bool { return ln.sums }) {
+		cen.extra += "; condensed lines leave out " + s.sums
+	}
 	out := make([]Piece, len(lines))
 	for i, ln := range lines {
 		out[i] = ln.piece
@@ -2487,11 +2494,53 @@ func (rn *recordNames) namesHead(counted bool) string {
 	case rn.m < len(rn.names):
 		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
 	}
+	return s + rn.byFolds()
+}
+
+// byFolds says what the names are and how they are folded.
+func (rn *recordNames) byFolds() string {
 	by := "name"
 	if rn.key != nil {
 		by = string(rn.key[1 : len(rn.key)-1])
 	}
-	return s + " by " + by + ", in folds (" + FoldLegend + ")"
+	return " by " + by + ", in folds (" + FoldLegend + ")"
+}
+
+// namesBeside says, after a note that counts the records shown, by index,
+// which of the others the names name, so that no record is counted twice:
+// those shown are left out of the folds.
+func (rn *recordNames) namesBeside(shown map[int]bool) string {
+	picked := rn.picked()
+	last := rn.last()
+	firstIn, lastIn := 0, 0
+	for k, i := range picked {
+		switch {
+		case !shown[i]:
+		case k >= len(picked)-last:
+			lastIn++
+		default:
+			firstIn++
+		}
+	}
+	if firstIn+lastIn == 0 {
+		return rn.namesHead(true)
+	}
+	first := len(picked) - last - firstIn
+	last -= lastIn
+	var s string
+	switch {
+	case rn.m >= len(rn.names):
+		s = "others"
+	case rn.spread:
+		s = elision.Thousands(int64(first)) + " others spread over the list"
+	case last > 0 && first > 0:
+		s = "of the others, the first " + elision.Thousands(int64(first)) + " and the last " + elision.Thousands(int64(last))
+	case last > 0:
+		s = "of the others, the last " + elision.Thousands(int64(last))
+	default:
+		s = "of the others, the first " + elision.Thousands(int64(first))
+	}
+	return s + rn.byFolds()
 }
 
 // firstAndLast says which records the names name when they are the
@@ -2782,8 +2831,70 @@ func (s *stream) lineIn(r record, keep int, c Counter) (listLine, bool) {
 	if view == nil {
 		return listLine{}, false
 	}
-	note := string(view)
-	return listLine{piece: Piece{Line: r.first, Note: note, Stands: r.last - r.first + 1}, cost: c.Count([]byte(note + "\n"))}, true
+	note, sums := dropSums(string(view), s.sums)
+	return listLine{piece: Piece{Line: r.first, Note: note, Stands: r.last - r.first + 1}, cost: c.Count([]byte(note + "\n")), sums: sums}, true
+}
+
+// closingSums returns the names of the fields holding hashes (see
+// opaqueField) that close the records objs, as a note names them, if at
+// least two records close on them and no record closes on other hashes:
+// the sums of go's module records. Else it returns "".
+func (s *stream) closingSums(objs []int) string {
+	names, n := "", 0
+	var members []member
+	for _, ri := range objs {
+		members = members[:0]
+		eachMember(s.b, s.recs[ri].v.start, func(key, val seg) bool {
+			members = append(members, member{key: key, val: val})
+			return true
+		})
+		from := len(members)
+		for from > 0 && opaqueField(s.b, members[from-1]) {
+			from--
+		}
+		if from == len(members) {
+			continue
+		}
+		var b strings.Builder
+		for i, m := range members[from:] {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.Write(s.b[m.key.start+1 : m.key.end-1])
+		}
+		if n > 0 && b.String() != names {
+			return ""
+		}
+		names = b.String()
+		n++
+	}
+	if n < 2 {
+		return ""
+	}
+	return names
+}
+
+// dropSums returns a condensed record's line without the note that ends it
+// if that note names just the fields sums, and whether it dropped it.
+func dropSums(line, sums string) (string, bool) {
+	tail := `"` + sums + `"}`
+	if sums == "" || !strings.HasSuffix(line, tail) {
+		return line, false
+	}
+	at := strings.LastIndex(line, `"[headroom: key`)
+	if at < 0 {
+		return line, false
+	}
+	run := line[at : len(line)-len(tail)]
+	close := strings.Index(run, ` elided]"`)
+	if close < 0 || strings.Trim(run[close+len(` elided]"`):], ": ") != "" {
+		return line, false
+	}
+	head := strings.TrimRight(line[:at], " \t")
+	if !strings.HasSuffix(head, ",") {
+		return line, false
+	}
+	return head[:len(head)-1] + "}", true
 }
 
 // upgrade is a record of a run shown more fully than by its key: whole or

@@ -578,7 +578,7 @@ func TestJSONRecordListNamedInFolds(t *testing.T) {
 		if err := json.Unmarshal(got, &items); err != nil {
 			t.Fatalf("budget %d: view does not parse: %v\n%s", budget, err, got)
 		}
-		head := regexp.MustCompile(`^"\[headroom: ([0-9,]+) records(?:, [0-9]+ in full)?(?:, [0-9]+ on a line each)?; (all|the first ([0-9]+)(?: and the last ([0-9]+))?) by name, in folds \(` +
+		head := regexp.MustCompile(`^"\[headroom: ([0-9,]+) records(?:, [0-9]+ in full)?(?:, [0-9]+ on a line each)?; (all|others|(?:of the others, )?the first ([0-9]+)(?: and the last ([0-9]+))?) by name, in folds \(` +
 			regexp.QuoteMeta(FoldLegend) + `\)(?:, and ([0-9,]+) more records)?\]"$`).FindSubmatch(items[0])
 		if head == nil {
 			if bytes.Contains(got, []byte("in folds")) {
@@ -730,7 +730,7 @@ func TestJSONRecordNamesBeforeManyOutliers(t *testing.T) {
 	if !json.Valid(got) {
 		t.Fatalf("view does not parse:\n%s", got)
 	}
-	if !bytes.Contains(got, []byte("; all by path, in folds")) {
+	if !bytes.Contains(got, []byte("; all by path, in folds")) && !bytes.Contains(got, []byte("; others by path, in folds")) {
 		t.Errorf("the records are not all named in folds:\n%s", got)
 	}
 	for _, name := range []string{"alpha/alpha", "juliet/tango"} {
@@ -1711,16 +1711,23 @@ func TestJSONRecordListNamesTheLast(t *testing.T) {
 	}
 	in.WriteString("\n]\n")
 	got := body(t, shape.JSON, []byte(in.String()), 1000)
-	m := regexp.MustCompile(`the first ([0-9]+) and the last ([0-9]+) by package, in folds`).FindSubmatch(got)
+	m := regexp.MustCompile(`(of the others, )?the first ([0-9]+) and the last ([0-9]+) by package, in folds`).FindSubmatch(got)
 	if m == nil {
 		t.Fatalf("the note does not name the first and the last records:\n%s", got)
 	}
-	first, last := atoi(string(m[1])), atoi(string(m[2]))
+	first, last := atoi(string(m[2])), atoi(string(m[3]))
+	// Records shown in full or on a line are not among the others the
+	// note counts, if it says so.
+	shown := func(name string) bool { return bytes.Contains(got, []byte(`"package": "`+name+`",`)) }
+	others := names
+	if m[1] != nil {
+		others = slices.DeleteFunc(slices.Clone(names), shown)
+	}
 	unfolded := Unfolded(got)
-	for i, name := range names {
+	for i, name := range others {
 		named := bytes.Contains(unfolded, []byte(`"package": "`+name+`"`))
-		want := i < first || i >= len(names)-last
-		if named != want && !bytes.Contains(got, []byte(`"package": "`+name+`",`)) {
+		want := i < first || i >= len(others)-last
+		if named != want && !shown(name) {
 			t.Errorf("record %d %q named %v, want %v (the first %d and the last %d):\n%s", i, name, named, want, first, last, got)
 		}
 	}
@@ -1873,5 +1880,56 @@ func TestJSONCountElided(t *testing.T) {
 	}
 	if got := countElided(1, "items"); got != "1 item elided" {
 		t.Errorf("countElided(1, items) = %q", got)
+	}
+}
+
+// The note of a list named in folds counts every record once: those in
+// full or on a line of their own are not counted again among the names, so
+// the counts add up to the list's length.
+func TestJSONRecordNamesNoteAddsUp(t *testing.T) {
+	words := []string{"ADDR", "BUILD", "CACHE", "COLOR", "EXPORT", "FIND", "INSTALL", "LINKER", "NM", "OBJCOPY", "RANLIB", "STRIP"}
+	var b strings.Builder
+	b.WriteString("{\"entries\": [\n")
+	for i := range 120 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "  {\n    \"name\": \"CMAKE_%s_%s_%d\",\n    \"properties\": [\n"+
+			"      {\"name\": \"HELPSTRING\", \"value\": \"Help for entry %d of the cache.\"}\n    ],\n"+
+			"    \"type\": \"STRING\",\n    \"value\": \"value-%d\"\n  }", words[i%12], words[i/12], i%3, i, i)
+	}
+	b.WriteString("\n], \"kind\": \"cache\"}\n")
+	note := regexp.MustCompile(`\[headroom: (\d+) records((?:, \d+ [a-z ]+?)*); (.*?) by name, in folds \(.*?\)(?:, and (\d+) more records)?\]`)
+	number := regexp.MustCompile(`\d+`)
+	sum := func(s string) int {
+		n := 0
+		for _, d := range number.FindAllString(s, -1) {
+			k, _ := strconv.Atoi(d)
+			n += k
+		}
+		return n
+	}
+	seen := 0
+	for _, budget := range []int{600, 1000, 1500} {
+		view := string(body(t, shape.JSON, []byte(b.String()), budget))
+		m := note.FindStringSubmatch(view)
+		if m == nil {
+			continue
+		}
+		seen++
+		total, _ := strconv.Atoi(m[1])
+		named := sum(m[3])
+		switch m[3] {
+		case "all":
+			named = total
+		case "others":
+			named = total - sum(m[2])
+		}
+		if got := sum(m[2]) + named + sum(m[4]); got != total {
+			t.Errorf("at %d tokens the note counts %d of %d records: %s", budget, got, total, m[0])
+		}
+	}
+	if seen == 0 {
+		t.Errorf("no view names the records in folds")
 	}
 }

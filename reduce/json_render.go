@@ -497,12 +497,36 @@ func (r *docRender) str(lit []byte, keep int) {
 		r.out = append(r.out, lit...)
 		return
 	}
-	cut := prefixChars(content, keep)
+	head, tail := keep, len(content)
+	if pathLike(content) {
+		head = keep - keep/2
+		tail = prefixChars(content, total-keep/2)
+		// From a slash, if one is near: the end reads as a path's last
+		// parts.
+		if i := bytes.IndexByte(content[tail:], '/'); i > 0 && i < (len(content)-tail)/2 && content[tail+i-1] != '\\' {
+			tail += i
+		}
+	}
+	cut := prefixChars(content, head)
 	r.out = append(r.out, '"')
 	r.out = append(r.out, content[:cut]...)
 	r.out = append(r.out, "... [headroom: "...)
-	r.out = append(r.out, elision.Thousands(int64(total-keep))...)
-	r.out = append(r.out, ` chars cut]"`...)
+	r.out = append(r.out, elision.Thousands(int64(total-head-literalChars(content[tail:])))...)
+	r.out = append(r.out, ` chars cut]`...)
+	if tail < len(content) {
+		r.out = append(r.out, " ..."...)
+		r.out = append(r.out, content[tail:]...)
+	}
+	r.out = append(r.out, '"')
+}
+
+// pathLike reports whether a string literal's content reads as a path or a
+// URL: no space, parted by slashes at least twice, and no hash (base64
+// holds slashes too; see opaque). Paths share their
+// start (a cache's directory, a registry) and tell themselves apart at
+// their end (a module and its version, a file's name), so a cut keeps both.
+func pathLike(content []byte) bool {
+	return bytes.IndexByte(content, ' ') < 0 && bytes.Count(content, []byte{'/'}) >= 2 && !opaque(content)
 }
 
 // literalChars counts the characters of a string literal's content.

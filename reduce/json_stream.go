@@ -65,6 +65,10 @@ type stream struct {
 	// onLine holds the records, by their first line, that a view naming
 	// the records in folds shows on a line each.
 	onLine map[int]bool
+	// sums names the hashes that close the records of a run shown one a
+	// line, which the lines leave out and the census names (see
+	// closingSums).
+	sums string
 }
 
 func newStream(b []byte, recs []record, lines int) *stream {

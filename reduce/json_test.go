@@ -1408,8 +1408,9 @@ func TestJSONRecordLineKeepsVersionsOverSums(t *testing.T) {
 	}
 }
 
-// A module's line that leaves out its closing sums says so: every field of
-// the record is shown or counted by a note, none dropped without a word.
+// A module's line that leaves out its closing sums says so, or the run's
+// note says it of every condensed line: every field of the record is shown
+// or counted by a note, none dropped without a word.
 func TestJSONRecordLineCountsEveryField(t *testing.T) {
 	modules := goModules(func(i int, mod string) string {
 		var b strings.Builder
@@ -1422,7 +1423,12 @@ func TestJSONRecordLineCountsEveryField(t *testing.T) {
 	note := regexp.MustCompile(`^\[headroom: keys? (\d+)(?:-(\d+))? elided\]$`)
 	for _, budget := range []int{600, 900, 1200} {
 		view := body(t, shape.JSON, modules, budget)
-		cut := 0 // lines that show a module's fields
+		cut := 0     // lines that show a module's fields
+		leftOut := 0 // fields the run's note says every condensed line leaves out
+		if _, sums, ok := bytes.Cut(view, []byte("condensed lines leave out ")); ok {
+			sums, _, _ = bytes.Cut(sums, []byte("]"))
+			leftOut = len(bytes.Split(sums, []byte(", ")))
+		}
 		for line := range bytes.SplitSeq(view, []byte("\n")) {
 			var fields map[string]any
 			if !bytes.Contains(line, []byte(`"Path": "example.com/`)) || json.Unmarshal(line, &fields) != nil {
@@ -1432,6 +1438,9 @@ func TestJSONRecordLineCountsEveryField(t *testing.T) {
 				continue // a form the list's note names
 			}
 			n := 0
+			if !bytes.Contains(line, []byte("Sum")) {
+				n = leftOut
+			}
 			for k := range fields {
 				m := note.FindStringSubmatch(k)
 				switch {
@@ -1452,6 +1461,26 @@ func TestJSONRecordLineCountsEveryField(t *testing.T) {
 		}
 		if cut == 0 {
 			t.Errorf("at %d tokens no module has a line of its fields:\n%s", budget, view)
+		}
+	}
+}
+
+// A run of module records whose condensed lines all leave out the same
+// closing sums says so once, in the run's note, rather than on every line,
+// where the note crowds out the fields a person reads.
+func TestJSONRecordLinesNameCommonSumsOnce(t *testing.T) {
+	modules := goModules(func(i int, mod string) string {
+		return fmt.Sprintf("\t\"Time\": \"2025-01-%02dT10:00:00Z\",\n"+
+			"\t\"Dir\": \"/home/dev/go/pkg/mod/%s@v1.%d.0\",\n"+
+			"\t\"GoVersion\": \"1.%d\",\n", i+1, mod, i, 18+i)
+	})
+	for _, budget := range []int{700, 900} {
+		view := string(body(t, shape.JSON, modules, budget))
+		if n := strings.Count(view, `"Sum, GoModSum"`); n > 0 {
+			t.Errorf("at %d tokens %d lines name the sums they leave out:\n%s", budget, n, view)
+		}
+		if !strings.Contains(view, "condensed lines leave out Sum, GoModSum") {
+			t.Errorf("at %d tokens the run's note does not name the sums its lines leave out:\n%s", budget, view)
 		}
 	}
 }
@@ -1504,5 +1533,36 @@ func TestJSONOpaque(t *testing.T) {
 		if got := opaque([]byte(s)); got != want {
 			t.Errorf("opaque(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// A long path cut in a view keeps its end as well as its start: paths
+// share their start (a cache's directory), and what tells them apart, a
+// module and its version or a file's name, is at the end.
+func TestJSONPathCutKeepsItsEnd(t *testing.T) {
+	dir := "/home/developer/go/pkg/mod/cache/download/"
+	for i := range 120 {
+		dir += fmt.Sprintf("dir%d/", i)
+	}
+	dir += "example.com/vendor/module@v1.2.3"
+	var b strings.Builder
+	fmt.Fprintf(&b, "{\"Dir\": %q, \"items\": [", dir)
+	for i := range 3000 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, i)
+	}
+	b.WriteString("]}\n")
+	view := body(t, shape.JSON, []byte(b.String()), 300)
+	var v struct{ Dir string }
+	if err := json.Unmarshal(view, &v); err != nil {
+		t.Fatalf("view does not parse: %v\n%s", err, view)
+	}
+	if !strings.Contains(v.Dir, " chars cut]") {
+		t.Fatalf("the path is not cut: %s", view)
+	}
+	if !strings.HasPrefix(v.Dir, "/home/developer/") || !strings.HasSuffix(v.Dir, "/module@v1.2.3") {
+		t.Errorf("the cut path keeps %q, want its start and its end", v.Dir)
 	}
 }
