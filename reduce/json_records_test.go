@@ -1875,3 +1875,36 @@ func TestJSONCountElided(t *testing.T) {
 		t.Errorf("countElided(1, items) = %q", got)
 	}
 }
+
+// A map whose members are records or, for a name that has several, lists
+// of them, as npm outdated --long writes a package installed at two
+// versions, is shown one member a line by its name.
+func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
+	record := func(i, major int) string {
+		return fmt.Sprintf("{\n    \"current\": \"%d.%d.0\",\n    \"wanted\": \"%d.%d.1\",\n    \"latest\": \"%d.0.0\",\n    \"dependent\": \"app%d\",\n"+
+			"    \"location\": \"/home/user/project/node_modules/pkg-%02d\",\n    \"type\": \"dependencies\"\n  }", major, i, major, i, major+1, i%7, i)
+	}
+	var b strings.Builder
+	b.WriteString("{")
+	const n = 60
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n  \"pkg-%02d\": ", i)
+		if i%3 == 1 {
+			fmt.Fprintf(&b, "[\n  %s,\n  %s\n  ]", record(i, 1), record(i, 2))
+		} else {
+			b.WriteString(record(i, 1))
+		}
+	}
+	b.WriteString("\n}\n")
+	got := body(t, shape.JSON, []byte(b.String()), 1000)
+	namesEach(t, got, `"pkg-%02d": `, n)
+	if !json.Valid(got) || counter().Count(got) > 1000 {
+		t.Errorf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" fields and items elided")) {
+		t.Errorf("the note does not count the fields and items left out:\n%s", got)
+	}
+}
