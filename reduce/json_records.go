@@ -892,16 +892,18 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	// the document first: a list of large records may not fit where a
 	// list of small ones does, but says more where it fits (an SBOM's
 	// components, longer in bytes than the list of what each depends on,
-	// though shorter in records). Failing
-	// that, lists of large records, an API description's operations, may
-	// show one a line only with the rest of the document poorer than
-	// floorLevel: their names say more than its depth.
+	// though shorter in records). Lists of large records, an API
+	// description's operations, may show one a line only with the rest of
+	// the document poorer than floorLevel: their names say more than its
+	// depth, and more than a smaller list would at that level (an SBOM
+	// of hundreds of packages, whose dependencies do not fit at the
+	// floor beside its components).
 	tries := d.listTries(lists)
-	// The second pass asks what the first asked, but for the level it
-	// accepts: each view it tries is picked once.
+	// The second try of each way asks what the first asked, but for the
+	// level it accepts: each view it tries is picked once.
 	picked := map[listTry]listPick{}
-	for _, poorer := range []bool{false, true} {
-		for _, t := range tries {
+	for _, t := range tries {
+		for _, poorer := range []bool{false, true} {
 			if views, ok := d.listViews(t, budget, c, poorer, picked); ok {
 				if thin(t, views) {
 					d.lists = nil
