@@ -1907,22 +1907,17 @@ func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
 		return fmt.Sprintf("{\n    \"current\": \"%d.%d.0\",\n    \"wanted\": \"%d.%d.1\",\n    \"latest\": \"%d.0.0\",\n    \"dependent\": \"app%d\",\n"+
 			"    \"location\": \"/home/user/project/node_modules/pkg-%02d\",\n    \"type\": \"dependencies\"\n  }", major, i, major, i, major+1, i%7, i)
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	b.WriteString("{")
 	const n = 60
-	for i := range n {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, "\n  \"pkg-%02d\": ", i)
+	writeMembers(&b, n, func(i int) string {
 		if i%3 == 1 {
-			fmt.Fprintf(&b, "[\n  %s,\n  %s\n  ]", record(i, 1), record(i, 2))
-		} else {
-			b.WriteString(record(i, 1))
+			return fmt.Sprintf("\"pkg-%02d\": [\n  %s,\n  %s\n  ]", i, record(i, 1), record(i, 2))
 		}
-	}
+		return fmt.Sprintf("\"pkg-%02d\": %s", i, record(i, 1))
+	})
 	b.WriteString("\n}\n")
-	got := body(t, shape.JSON, []byte(b.String()), 1000)
+	got := body(t, shape.JSON, b.Bytes(), 1000)
 	namesEach(t, got, `"pkg-%02d": `, n)
 	if !json.Valid(got) || counter().Count(got) > 1000 {
 		t.Errorf("the view does not parse or fit:\n%s", got)
