@@ -346,10 +346,10 @@ func (t *goTest) propose(s *stream) {
 			s.propose(r, tierDiffer, 2, false)
 		case e.action == "skip":
 			s.propose(r, tierDiffer, 3, false)
-		case e.action == "output" && !isNoise(e.output) && !isRoutine(e.output) && skipped[who]:
+		case e.action == "output" && !isNoise(e.output) && !isRoutine(e) && skipped[who]:
 			// Why a test was skipped goes with its skip.
 			s.propose(r, tierDiffer, 3, false)
-		case e.action == "output" && !isNoise(e.output) && !isRoutine(e.output):
+		case e.action == "output" && !isNoise(e.output) && !isRoutine(e):
 			s.propose(r, tierDiffer, saidRank+said[e.pkg], false)
 			said[e.pkg]++
 		}
@@ -379,8 +379,14 @@ func isNoise(output []byte) bool {
 	return false
 }
 
-func isRoutine(output []byte) bool {
-	trimmed := bytes.TrimLeft(output, " ")
+// isRoutine reports whether a test's output line says only what its
+// events say: its --- PASS or --- SKIP line, or its name alone, as a
+// benchmark writes it before it runs.
+func isRoutine(e goEvent) bool {
+	if e.test != "" && len(e.output) == len(e.test)+2 && bytes.HasPrefix(e.output, []byte(e.test)) && bytes.HasSuffix(e.output, []byte(`\n`)) {
+		return true
+	}
+	trimmed := bytes.TrimLeft(e.output, " ")
 	for _, r := range routine {
 		if bytes.HasPrefix(trimmed, r) {
 			return true

@@ -99,8 +99,9 @@ type recordList struct {
 	whole map[int]bool
 	// counts is what the view of the list shows, for its note.
 	counts recordCounts
-	// lists is set for a map whose records are arrays.
-	lists bool
+	// lists is set for a map whose records are arrays; mixed, for one
+	// whose records are objects and arrays (see recordsOrLists).
+	lists, mixed bool
 	// names, if set, names the records not in full in folds, for a list
 	// whose records do not fit one a line.
 	names *recordNames
@@ -203,12 +204,15 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 	b := d.b
 	c := d.container(v.start)
 	// A map's records may be lists too: the examples of each operation,
-	// the versions of each package.
-	lists := c.mapLike && c.kinds[jArray] == c.n
+	// the versions of each package; or some of each, as npm outdated
+	// writes a package installed at one version and a list of those at
+	// several.
+	mixed := d.recordsOrLists(v)
+	lists := c.mapLike && c.kinds[jArray] == c.n || mixed
 	if c.n < minRecords && !(c.object && c.n >= minMapRecords) || c.kinds[jObject] != c.n && !lists {
 		return nil
 	}
-	l := &recordList{at: v.start, object: c.object, n: c.n, lists: lists}
+	l := &recordList{at: v.start, object: c.object, n: c.n, lists: lists, mixed: mixed}
 	var (
 		items []seg
 		set   *recordSet // items, with their keys counted once
@@ -224,13 +228,26 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 				l.label, l.labelVaries = st.name, varies(st, len(items))
 			}
 		}
-		if l.label == nil && !c.mapLike {
+		if l.label == nil && !c.mapLike && !lists {
 			return nil
 		}
 		// A short field nearly all have tells the records of a map
 		// shown by name alone, when no label does (see told).
 		if st := set.tellStat(nil, names, true); st != nil && !lists {
 			l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(items)), st.isFlat
+		}
+		// Of a map of records and lists of them, the records tell
+		// theirs; a list's line shows its bracket alone.
+		if mixed {
+			var objs, objNames []seg
+			for i, it := range items {
+				if b[it.start] == '{' {
+					objs, objNames = append(objs, it), append(objNames, names[i])
+				}
+			}
+			if st := newRecordSet(b, objs).tellStat(nil, objNames, true); st != nil {
+				l.tell, l.tellVaries, l.tellFlat = st.name, varies(st, len(objs)), st.isFlat
+			}
 		}
 	} else {
 		eachItem(b, v.start, func(start, end int) bool { items = append(items, seg{start, end}); return true })
@@ -277,6 +294,26 @@ func (d *jsonDoc) recordList(v seg) *recordList {
 	}
 	l.core = len(l.upgrades)
 	return l
+}
+
+// recordsOrLists reports whether the container at v is a map of more than
+// mapLikeSize members, each a record or a list of records, with some of
+// each: the packages npm outdated --long names, each a record, or a list
+// of records for one installed at several versions.
+func (d *jsonDoc) recordsOrLists(v seg) bool {
+	c := d.container(v.start)
+	if !c.object || c.n <= mapLikeSize || c.kinds[jObject] == 0 || c.kinds[jArray] == 0 || c.kinds[jObject]+c.kinds[jArray] != c.n {
+		return false
+	}
+	ok := true
+	d.eachMember(v.start, func(_, val seg) bool {
+		if d.b[val.start] == '[' {
+			in := d.container(val.start)
+			ok = in.n > 0 && in.kinds[jObject] == in.n
+		}
+		return ok
+	})
+	return ok
 }
 
 // spread adds to the records a list shows in full, after the first, those
@@ -855,16 +892,18 @@ func (d *jsonDoc) recordViews(budget int, c Counter) ([][]byte, bool) {
 	// the document first: a list of large records may not fit where a
 	// list of small ones does, but says more where it fits (an SBOM's
 	// components, longer in bytes than the list of what each depends on,
-	// though shorter in records). Failing
-	// that, lists of large records, an API description's operations, may
-	// show one a line only with the rest of the document poorer than
-	// floorLevel: their names say more than its depth.
+	// though shorter in records). Lists of large records, an API
+	// description's operations, may show one a line only with the rest of
+	// the document poorer than floorLevel: their names say more than its
+	// depth, and more than a smaller list would at that level (an SBOM
+	// of hundreds of packages, whose dependencies do not fit at the
+	// floor beside its components).
 	tries := d.listTries(lists)
-	// The second pass asks what the first asked, but for the level it
-	// accepts: each view it tries is picked once.
+	// The second try of each way asks what the first asked, but for the
+	// level it accepts: each view it tries is picked once.
 	picked := map[listTry]listPick{}
-	for _, poorer := range []bool{false, true} {
-		for _, t := range tries {
+	for _, t := range tries {
+		for _, poorer := range []bool{false, true} {
 			if views, ok := d.listViews(t, budget, c, poorer, picked); ok {
 				if thin(t, views) {
 					d.lists = nil
@@ -1573,11 +1612,7 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 		if l.object {
 			r.out = appendLiteral(r.out, note+"]")
 			r.out = append(r.out, r.d.colon...)
-			what := "fields"
-			if l.lists {
-				what = "items"
-			}
-			r.out = appendLiteral(r.out, countElided(n.elided, what))
+			r.out = appendLiteral(r.out, l.countElided(n.elided))
 		} else {
 			r.out = appendLiteral(r.out, note+": "+countElided(n.elided, "fields")+"]")
 		}
@@ -1719,7 +1754,7 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 		r.out = append(r.out, r.d.colon...)
 		at := len(r.out)
 		r.d.eachMember(v.start, each)
-		r.out = slices.Insert(r.out, at, appendLiteral(nil, countElided(elided, "fields"))...)
+		r.out = slices.Insert(r.out, at, appendLiteral(nil, l.countElided(elided))...)
 	} else {
 		r.d.eachItem(v.start, func(start, end int) bool { return each(seg{}, seg{start, end}) })
 	}
@@ -2758,6 +2793,20 @@ func listPhrase(count [4]int, elided int, by string, tell []byte) string {
 		s += ", " + elision.Thousands(int64(count[2])) + " with a field most lack"
 	}
 	return s + " (" + countElided(elided, "fields") + ")"
+}
+
+// countElided returns countElided of n of what a map's records hold:
+// fields, items for a map of lists, or both for one of each.
+func (l *recordList) countElided(n int) string {
+	switch {
+	case l.mixed && n == 1:
+		return countElided(n, "field or item")
+	case l.mixed:
+		return countElided(n, "fields and items")
+	case l.lists:
+		return countElided(n, "items")
+	}
+	return countElided(n, "fields")
 }
 
 // countElided returns "n things elided", in the singular for one: "1

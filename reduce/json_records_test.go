@@ -780,31 +780,54 @@ func TestJSONRecordListFillsRoomWithRecords(t *testing.T) {
 // Of a document's lists that do not fit together, the one that holds
 // most of it is tried alone first, though another counts a record more:
 // an SBOM's components, not the list of what each depends on.
+// The list that holds most is tried alone before the others, though the
+// rest of the document is then poorer: an SBOM of hundreds of packages,
+// whose dependencies do not fit at the floor level beside its components,
+// shows the components by their keys, not the dependencies.
 func TestJSONRecordListsLargestFirst(t *testing.T) {
+	for _, tc := range []struct {
+		n, dependsOn int
+		budgets      []int
+	}{{120, 0, []int{1000, 1500, 2000}}, {250, 4, []int{1500, 2000}}} {
+		in := sbom(tc.n, tc.dependsOn)
+		for _, budget := range tc.budgets {
+			got := body(t, shape.JSON, in, budget)
+			if !regexp.MustCompile(`"components": \[\n    "\[headroom: ` + strconv.Itoa(tc.n) + ` records`).Match(got) {
+				t.Errorf("%d packages, budget %d: the components are not shown as a record list:\n%s", tc.n, budget, got)
+			}
+		}
+	}
+}
+
+// sbom writes a CycloneDX document of n packages, each with a record in
+// its components and in its dependencies, where it depends on the next
+// dependsOn packages.
+func sbom(n, dependsOn int) []byte {
 	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
 		"kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"}
+	ref := func(i int) string {
+		return fmt.Sprintf("%s-%s@1.%d.0", words[i%len(words)], words[i/len(words)%len(words)], i)
+	}
 	var components, dependencies []any
 	dependencies = append(dependencies, map[string]any{"ref": "app@1.0.0", "dependsOn": []string{}})
-	for i := range 120 {
-		name := words[i%len(words)] + "-" + words[i/len(words)]
-		ref := fmt.Sprintf("%s@1.%d.0", name, i)
+	for i := range n {
+		name, _, _ := strings.Cut(ref(i), "@")
 		components = append(components, map[string]any{
-			"bom-ref": ref, "type": "library", "name": name, "version": fmt.Sprintf("1.%d.0", i),
-			"description": strings.Repeat(words[i%len(words)]+" ", 6), "purl": "pkg:npm/" + ref,
+			"bom-ref": ref(i), "type": "library", "name": name, "version": fmt.Sprintf("1.%d.0", i),
+			"description": strings.Repeat(words[i%len(words)]+" ", 6), "purl": "pkg:npm/" + ref(i),
 			"licenses": []any{map[string]any{"license": map[string]string{"id": "MIT"}}},
 		})
-		dependencies = append(dependencies, map[string]any{"ref": ref, "dependsOn": []string{}})
+		deps := []string{}
+		for j := 1; j <= dependsOn; j++ {
+			deps = append(deps, ref((i+j)%n))
+		}
+		dependencies = append(dependencies, map[string]any{"ref": ref(i), "dependsOn": deps})
 	}
 	in, err := json.MarshalIndent(map[string]any{"bomFormat": "CycloneDX", "components": components, "dependencies": dependencies}, "", "  ")
 	if err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
-	for _, budget := range []int{1000, 1500, 2000} {
-		got := body(t, shape.JSON, in, budget)
-		if !regexp.MustCompile(`"components": \[\n    "\[headroom: 120 records`).Match(got) {
-			t.Errorf("budget %d: the components are not shown as a record list:\n%s", budget, got)
-		}
-	}
+	return in
 }
 
 // mapOfRecords writes a pretty-printed document whose "entries" map n
@@ -1931,5 +1954,33 @@ func TestJSONRecordNamesNoteAddsUp(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Errorf("no view names the records in folds")
+	}
+}
+
+// A map whose members are records or, for a name that has several, lists
+// of them, as npm outdated --long writes a package installed at two
+// versions, is shown one member a line by its name.
+func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
+	record := func(i, major int) string {
+		return fmt.Sprintf("{\n    \"current\": \"%d.%d.0\",\n    \"wanted\": \"%d.%d.1\",\n    \"latest\": \"%d.0.0\",\n    \"dependent\": \"app%d\",\n"+
+			"    \"location\": \"/home/user/project/node_modules/pkg-%02d\",\n    \"type\": \"dependencies\"\n  }", major, i, major, i, major+1, i%7, i)
+	}
+	var b bytes.Buffer
+	b.WriteString("{")
+	const n = 60
+	writeMembers(&b, n, func(i int) string {
+		if i%3 == 1 {
+			return fmt.Sprintf("\"pkg-%02d\": [\n  %s,\n  %s\n  ]", i, record(i, 1), record(i, 2))
+		}
+		return fmt.Sprintf("\"pkg-%02d\": %s", i, record(i, 1))
+	})
+	b.WriteString("\n}\n")
+	got := body(t, shape.JSON, b.Bytes(), 1000)
+	namesEach(t, got, `"pkg-%02d": `, n)
+	if !json.Valid(got) || counter().Count(got) > 1000 {
+		t.Errorf("the view does not parse or fit:\n%s", got)
+	}
+	if !bytes.Contains(got, []byte(" fields and items elided")) {
+		t.Errorf("the note does not count the fields and items left out:\n%s", got)
 	}
 }

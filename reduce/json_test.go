@@ -31,6 +31,9 @@ import (
 //	                             pass, two of them skipped with a reason, one logging)
 //	gotest-pass-hash.json        go test -json -count=1 hash/adler32 hash/crc64   (Go 1.26:
 //	                             two packages whose 21 tests pass)
+//	gotest-bench-utf8.json       cd $(go env GOROOT)/src/unicode/utf8 && go test -json
+//	                             -count=1 -run '^$' -bench . -benchtime 100x   (Go 1.26:
+//	                             36 benchmarks)
 //	botocore-backup-gateway-service.json
 //	                             zcat botocore/data/backup-gateway/2021-01-01/service-2.json.gz |
 //	                             python3 -m json.tool   (an API description)
@@ -798,6 +801,23 @@ func TestJSONPassingRunKeepsSkipsAndOutcomes(t *testing.T) {
 	} {
 		if !bytes.Contains(got, []byte(want)) {
 			t.Errorf("view lacks %s:\n%s", want, got)
+		}
+	}
+}
+
+// A benchmark's line that only names it, as its run event does, gives its
+// room to the results of the benchmarks: a view of a run of benchmarks
+// shows what each measured, not that it ran.
+func TestJSONBenchmarkResultsOverNames(t *testing.T) {
+	input := readFile(t, filepath.Join(localJSON, "gotest-bench-utf8.json"))
+	bare := regexp.MustCompile(`"Output":"Benchmark[A-Za-z0-9/_]+\\n"`)
+	for _, tc := range []struct{ budget, results int }{{1000, 6}, {2000, 20}} {
+		got := body(t, shape.JSON, input, tc.budget)
+		if bare.Match(got) {
+			t.Errorf("@%d: the view keeps a line that only names a benchmark:\n%s", tc.budget, got)
+		}
+		if n := bytes.Count(got, []byte(" ns/op")); n < tc.results {
+			t.Errorf("@%d: the view shows %d results, want %d or more:\n%s", tc.budget, n, tc.results, got)
 		}
 	}
 }
