@@ -147,6 +147,9 @@ type Text struct {
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
+	// order follows the columns of numbers, to tell a table ranked by
+	// one of them.
+	order textRanked
 
 	mid      textHeap // structure lines from the middle
 	midBytes int
@@ -161,8 +164,12 @@ type unit struct {
 	// keyRank is its rank as a change of key alone.
 	keyRank int
 	// along is the place of a side-by-side diff's changed row in its
-	// block of them, from 0.
+	// block of them, from 0, or that of a ranked table's row in the
+	// table, from its header.
 	along int
+	// ranked is set on the rows of a table ranked by a number, group
+	// on those that start a group of a table drawn with bars.
+	ranked, group bool
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -212,6 +219,7 @@ func (t *Text) flush() {
 	if blank {
 		t.changed = 0
 		t.endPara()
+		t.endRanked()
 		t.inPara = false
 		t.file(u)
 		return
@@ -252,7 +260,7 @@ func (t *Text) flush() {
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
 	if t.groupStart(u.piece.Text) {
-		u.keyRank = min(u.keyRank, 0)
+		u.keyRank, u.group = min(u.keyRank, 0), true
 	}
 	if textHexRow(u.piece.Text) {
 		t.hexRows++
@@ -326,6 +334,7 @@ func (t *Text) flush() {
 		t.unlikeSeen = true
 	}
 	u.rank = min(u.rank, u.keyRank)
+	t.ranked(&u)
 	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
 		// The line under a rule that starts a paragraph heads it, as a
 		// banner's title does ("#-----", "# FILE LOCATIONS").
@@ -867,9 +876,14 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 
 // prio ranks a unit by its distance from the nearer end, error-looking
 // lines above the rest of head and tail, and structure lines by their
-// rank. A short input never reaches the tail ring, so head units are
+// rank; a ranked table's rows by their place in it. A short input never reaches the tail ring, so head units are
 // ranked by their distance from the end too.
 func (t *Text) prio(u unit) int {
+	if u.ranked {
+		// A ranked table's rows rank by their place in it, at the
+		// text's ends too: its last rows are its least, not an outcome.
+		return textStructPrio(u)
+	}
 	// The tail of a log holds its outcome: lean towards it. A dump of a
 	// file's bytes has none: its head, the file's header, tells as much.
 	fromEnd := t.units - 1 - u.n
@@ -897,7 +911,7 @@ func textStructPrio(u unit) int {
 	// The reversed run number's two lowest bits are those of a unit
 	// number past 2^31, so the place in the run does not reach them.
 	spread := int(bits.Reverse32(uint32(u.n/textRun))>>1) + u.n%textRun
-	if u.rank == textChangeRank+1 {
+	if u.rank == textChangeRank+1 || u.ranked && u.rank == textRankedRank {
 		spread = u.along
 	}
 	return prioStruct - u.rank*textRankStep - spread

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -550,6 +551,27 @@ func TestTextHexRow(t *testing.T) {
 	} {
 		if got := textHexRow([]byte(c.line)); got != c.want {
 			t.Errorf("textHexRow(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+// A table ranked by a number, largest first, is read from its top: of
+// cProfile's functions by cumulative time, the header and the first ten
+// rows are kept, where a spread of rows from all over the table, most of
+// them calls that took no time, took the room. The sample is python3 -m
+// cProfile -s cumulative of a script that runs difflib.ndiff over
+// textwrap.py (Python 3.11).
+func TestTextTopOfARankedTable(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "cprofile-difflib.txt"))
+	lines := strings.Split(string(in), "\n")
+	header := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "ncalls  tottime") })
+	if header < 0 || len(lines) < header+100 {
+		t.Fatalf("no table of 100 rows: the sample no longer tests what it should")
+	}
+	got := body(t, shape.Text, in, 600)
+	for _, l := range lines[header : header+11] {
+		if !bytes.Contains(got, []byte(l+"\n")) {
+			t.Errorf("%q is not kept:\n%s", l, got)
 		}
 	}
 }
