@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -572,6 +573,30 @@ func TestTextTopOfARankedTable(t *testing.T) {
 	for _, l := range lines[header : header+11] {
 		if !bytes.Contains(got, []byte(l+"\n")) {
 			t.Errorf("%q is not kept:\n%s", l, got)
+		}
+	}
+}
+
+func TestTextNumber(t *testing.T) {
+	for _, c := range []struct {
+		field string
+		want  float64 // -1 for none
+	}{
+		{"0.389", 0.389},
+		{"33554432", 33554432},
+		{"12.5%", 12.5},
+		{"-3", -3},
+		{"7/1", -1},
+		{"6ef3c0", -1},
+		{"0x1f", -1},
+		{"1.2.3", -1},
+		{"-", -1},
+		{"%", -1},
+		{".", -1},
+	} {
+		got := textNumber([]byte(c.field))
+		if c.want == -1 && !math.IsNaN(got) || c.want != -1 && got != c.want {
+			t.Errorf("textNumber(%q) = %v, want %v (-1: none)", c.field, got, c.want)
 		}
 	}
 }
