@@ -150,6 +150,9 @@ type Text struct {
 	// order follows the columns of numbers, to tell a table ranked by
 	// one of them.
 	order textRanked
+	// under is the last line of a long paragraph found to head lines
+	// indented under it.
+	under textUnder
 
 	mid      textHeap // structure lines from the middle
 	midBytes int
@@ -168,8 +171,9 @@ type unit struct {
 	// table, from its header.
 	along int
 	// ranked is set on the rows of a table ranked by a number, group
-	// on those that start a group of a table drawn with bars.
-	ranked, group bool
+	// on those that start a group of a table drawn with bars, note on a
+	// note on the line before, whose place in the spread it takes.
+	ranked, group, note bool
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -371,9 +375,7 @@ func (t *Text) flush() {
 			if i > 0 {
 				t.para[i].rank = t.para[i].keyRank
 			}
-			if textNests(t.para[i].piece.Text, t.para[i+1].piece.Text) {
-				t.para[i].rank = min(t.para[i].rank, textHeadRank(t.para[i].piece.Text))
-			}
+			t.rankHead(&t.para[i], t.para[i+1].piece.Text)
 			t.file(t.para[i])
 		}
 		t.held, t.hasHeld = t.para[last], true
@@ -605,11 +607,40 @@ func (t *Text) fileHeld(next []byte) {
 	if !t.hasHeld {
 		return
 	}
-	if next != nil && textNests(t.held.piece.Text, next) {
-		t.held.rank = min(t.held.rank, textHeadRank(t.held.piece.Text))
-	}
+	t.rankHead(&t.held, next)
 	t.file(t.held)
 	t.hasHeld = false
+}
+
+// textNoteDepth is how much deeper than the line before a line alone
+// under it must be set to read as a note on it: a tab stop.
+const textNoteDepth = 8
+
+// rankHead ranks u, a line of a long paragraph about to be filed, as a
+// head if next, the line after it (nil for none), is indented under it,
+// and right after its head if it is a note on the line before: the one
+// line under it, set a tab stop deeper or more (objdump -dr's relocation
+// naming the function a call calls). A note takes its head's place in
+// the spread, so that where the heads of a rank all show, each shows
+// with its note.
+func (t *Text) rankHead(u *unit, next []byte) {
+	if next != nil && textNests(u.piece.Text, next) {
+		u.rank = min(u.rank, textHeadRank(u.piece.Text))
+		t.under = textUnder{n: u.n, rank: u.rank, indent: textIndent(u.piece.Text), ok: true}
+		return
+	}
+	h := t.under
+	if h.ok && h.n == u.n-1 && textIndent(u.piece.Text) >= h.indent+textNoteDepth &&
+		(next == nil || textIndent(next) <= h.indent) && u.rank > h.rank+1 {
+		u.rank, u.note = h.rank+1, true
+	}
+}
+
+// textUnder is the last line of a long paragraph that heads lines
+// indented under it: its unit number, rank and indentation.
+type textUnder struct {
+	n, rank, indent int
+	ok              bool
 }
 
 // textNests reports whether next is indented under line: by two columns
@@ -910,7 +941,11 @@ func textStructPrio(u unit) int {
 	}
 	// The reversed run number's two lowest bits are those of a unit
 	// number past 2^31, so the place in the run does not reach them.
-	spread := int(bits.Reverse32(uint32(u.n/textRun))>>1) + u.n%textRun
+	n := u.n
+	if u.note {
+		n--
+	}
+	spread := int(bits.Reverse32(uint32(n/textRun))>>1) + n%textRun
 	if u.rank == textChangeRank+1 || u.ranked && u.rank == textRankedRank {
 		spread = u.along
 	}

@@ -600,3 +600,28 @@ func TestTextNumber(t *testing.T) {
 		}
 	}
 }
+
+// A line alone under the line before, set a tab stop deeper, is a note on
+// it and ranks right after it: of objdump -dr's disassembly, every call
+// kept shows the relocation under it that names the function called,
+// where the calls showed alone, each to an address of zeros. The sample
+// is objdump -dr of AuLock.o from Debian's libXau.a.
+func TestTextNotesUnderTheirLines(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "objdump-dr-aulock.txt"))
+	got := body(t, shape.Text, in, 2000)
+	lines := strings.Split(string(in), "\n")
+	calls := 0
+	for i, l := range lines[:len(lines)-1] {
+		reloc := lines[i+1]
+		if !strings.HasPrefix(reloc, "\t\t\t") || !bytes.Contains(got, []byte("\n"+l+"\n")) {
+			continue
+		}
+		calls++
+		if !bytes.Contains(got, []byte(l+"\n"+reloc+"\n")) {
+			t.Errorf("%q is kept without %q under it", l, reloc)
+		}
+	}
+	if calls < 12 {
+		t.Errorf("%d lines with a relocation under them kept, want 12 or more:\n%s", calls, got)
+	}
+}
