@@ -147,6 +147,12 @@ type Text struct {
 	// shapes holds the logAlikeKey of the last line at each of the first
 	// places of a record: paragraph j, line k.
 	shapes [textShapes][textShapes]uint64
+	// order follows the columns of numbers, to tell a table ranked by
+	// one of them.
+	order textRanked
+	// under is the last line of a long paragraph found to head lines
+	// indented under it.
+	under textUnder
 
 	mid      textHeap // structure lines from the middle
 	midBytes int
@@ -161,8 +167,13 @@ type unit struct {
 	// keyRank is its rank as a change of key alone.
 	keyRank int
 	// along is the place of a side-by-side diff's changed row in its
-	// block of them, from 0.
+	// block of them, from 0, or that of a ranked table's row in the
+	// table, from its header.
 	along int
+	// ranked is set on the rows of a table ranked by a number, group
+	// on those that start a group of a table drawn with bars, note on a
+	// note on the line before, whose place in the spread it takes.
+	ranked, group, note bool
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -212,6 +223,7 @@ func (t *Text) flush() {
 	if blank {
 		t.changed = 0
 		t.endPara()
+		t.endRanked()
 		t.inPara = false
 		t.file(u)
 		return
@@ -252,7 +264,7 @@ func (t *Text) flush() {
 	}
 	u.keyRank = t.keyRank(u.piece.Text)
 	if t.groupStart(u.piece.Text) {
-		u.keyRank = min(u.keyRank, 0)
+		u.keyRank, u.group = min(u.keyRank, 0), true
 	}
 	if textHexRow(u.piece.Text) {
 		t.hexRows++
@@ -326,6 +338,7 @@ func (t *Text) flush() {
 		t.unlikeSeen = true
 	}
 	u.rank = min(u.rank, u.keyRank)
+	t.ranked(&u)
 	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
 		// The line under a rule that starts a paragraph heads it, as a
 		// banner's title does ("#-----", "# FILE LOCATIONS").
@@ -362,9 +375,7 @@ func (t *Text) flush() {
 			if i > 0 {
 				t.para[i].rank = t.para[i].keyRank
 			}
-			if textNests(t.para[i].piece.Text, t.para[i+1].piece.Text) {
-				t.para[i].rank = min(t.para[i].rank, textHeadRank(t.para[i].piece.Text))
-			}
+			t.rankHead(&t.para[i], t.para[i+1].piece.Text)
 			t.file(t.para[i])
 		}
 		t.held, t.hasHeld = t.para[last], true
@@ -596,11 +607,40 @@ func (t *Text) fileHeld(next []byte) {
 	if !t.hasHeld {
 		return
 	}
-	if next != nil && textNests(t.held.piece.Text, next) {
-		t.held.rank = min(t.held.rank, textHeadRank(t.held.piece.Text))
-	}
+	t.rankHead(&t.held, next)
 	t.file(t.held)
 	t.hasHeld = false
+}
+
+// textNoteDepth is how much deeper than the line before a line alone
+// under it must be set to read as a note on it: a tab stop.
+const textNoteDepth = 8
+
+// rankHead ranks u, a line of a long paragraph about to be filed, as a
+// head if next, the line after it (nil for none), is indented under it,
+// and right after its head if it is a note on the line before: the one
+// line under it, set a tab stop deeper or more (objdump -dr's relocation
+// naming the function a call calls). A note takes its head's place in
+// the spread, so that where the heads of a rank all show, each shows
+// with its note.
+func (t *Text) rankHead(u *unit, next []byte) {
+	if next != nil && textNests(u.piece.Text, next) {
+		u.rank = min(u.rank, textHeadRank(u.piece.Text))
+		t.under = textUnder{n: u.n, rank: u.rank, indent: textIndent(u.piece.Text), ok: true}
+		return
+	}
+	h := t.under
+	if h.ok && h.n == u.n-1 && textIndent(u.piece.Text) >= h.indent+textNoteDepth &&
+		(next == nil || textIndent(next) <= h.indent) && u.rank > h.rank+1 {
+		u.rank, u.note = h.rank+1, true
+	}
+}
+
+// textUnder is the last line of a long paragraph that heads lines
+// indented under it: its unit number, rank and indentation.
+type textUnder struct {
+	n, rank, indent int
+	ok              bool
 }
 
 // textNests reports whether next is indented under line: by two columns
@@ -867,9 +907,14 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 
 // prio ranks a unit by its distance from the nearer end, error-looking
 // lines above the rest of head and tail, and structure lines by their
-// rank. A short input never reaches the tail ring, so head units are
+// rank; a ranked table's rows by their place in it. A short input never reaches the tail ring, so head units are
 // ranked by their distance from the end too.
 func (t *Text) prio(u unit) int {
+	if u.ranked {
+		// A ranked table's rows rank by their place in it, at the
+		// text's ends too: its last rows are its least, not an outcome.
+		return textStructPrio(u)
+	}
 	// The tail of a log holds its outcome: lean towards it. A dump of a
 	// file's bytes has none: its head, the file's header, tells as much.
 	fromEnd := t.units - 1 - u.n
@@ -896,8 +941,12 @@ func textStructPrio(u unit) int {
 	}
 	// The reversed run number's two lowest bits are those of a unit
 	// number past 2^31, so the place in the run does not reach them.
-	spread := int(bits.Reverse32(uint32(u.n/textRun))>>1) + u.n%textRun
-	if u.rank == textChangeRank+1 {
+	n := u.n
+	if u.note {
+		n--
+	}
+	spread := int(bits.Reverse32(uint32(n/textRun))>>1) + n%textRun
+	if u.rank == textChangeRank+1 || u.ranked && u.rank == textRankedRank {
 		spread = u.along
 	}
 	return prioStruct - u.rank*textRankStep - spread

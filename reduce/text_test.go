@@ -3,9 +3,11 @@ package reduce
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -551,5 +553,75 @@ func TestTextHexRow(t *testing.T) {
 		if got := textHexRow([]byte(c.line)); got != c.want {
 			t.Errorf("textHexRow(%q) = %v, want %v", c.line, got, c.want)
 		}
+	}
+}
+
+// A table ranked by a number, largest first, is read from its top: of
+// cProfile's functions by cumulative time, the header and the first ten
+// rows are kept, where a spread of rows from all over the table, most of
+// them calls that took no time, took the room. The sample is python3 -m
+// cProfile -s cumulative of a script that runs difflib.ndiff over
+// textwrap.py (Python 3.11).
+func TestTextTopOfARankedTable(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "cprofile-difflib.txt"))
+	lines := strings.Split(string(in), "\n")
+	header := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "ncalls  tottime") })
+	if header < 0 || len(lines) < header+100 {
+		t.Fatalf("no table of 100 rows: the sample no longer tests what it should")
+	}
+	got := body(t, shape.Text, in, 600)
+	for _, l := range lines[header : header+11] {
+		if !bytes.Contains(got, []byte(l+"\n")) {
+			t.Errorf("%q is not kept:\n%s", l, got)
+		}
+	}
+}
+
+func TestTextNumber(t *testing.T) {
+	for _, c := range []struct {
+		field string
+		want  float64 // -1 for none
+	}{
+		{"0.389", 0.389},
+		{"33554432", 33554432},
+		{"12.5%", 12.5},
+		{"-3", -3},
+		{"7/1", -1},
+		{"6ef3c0", -1},
+		{"0x1f", -1},
+		{"1.2.3", -1},
+		{"-", -1},
+		{"%", -1},
+		{".", -1},
+	} {
+		got := textNumber([]byte(c.field))
+		if c.want == -1 && !math.IsNaN(got) || c.want != -1 && got != c.want {
+			t.Errorf("textNumber(%q) = %v, want %v (-1: none)", c.field, got, c.want)
+		}
+	}
+}
+
+// A line alone under the line before, set a tab stop deeper, is a note on
+// it and ranks right after it: of objdump -dr's disassembly, every call
+// kept shows the relocation under it that names the function called,
+// where the calls showed alone, each to an address of zeros. The sample
+// is objdump -dr of AuLock.o from Debian's libXau.a.
+func TestTextNotesUnderTheirLines(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "objdump-dr-aulock.txt"))
+	got := body(t, shape.Text, in, 2000)
+	lines := strings.Split(string(in), "\n")
+	calls := 0
+	for i, l := range lines[:len(lines)-1] {
+		reloc := lines[i+1]
+		if !strings.HasPrefix(reloc, "\t\t\t") || !bytes.Contains(got, []byte("\n"+l+"\n")) {
+			continue
+		}
+		calls++
+		if !bytes.Contains(got, []byte(l+"\n"+reloc+"\n")) {
+			t.Errorf("%q is kept without %q under it", l, reloc)
+		}
+	}
+	if calls < 12 {
+		t.Errorf("%d lines with a relocation under them kept, want 12 or more:\n%s", calls, got)
 	}
 }
