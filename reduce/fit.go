@@ -38,6 +38,7 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		left   = budget - gaps.parts(1, lines, nil)
 	)
 	partner, second := bonds(pieces)
+	lone := loneLines(pieces, order, partner, second)
 	cost := func(i int) int {
 		if costs[i] == 0 {
 			p := pieces[i]
@@ -97,6 +98,14 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 			if pair {
 				price += cost(j)
 			}
+			// The lines of the one-line gaps it leaves come with it, where
+			// there is room: without, it is kept beside their gap lines.
+			fills, extra := lone.beside(spans, at, s, lines, taken, gaps, cost)
+			if price+extra <= left {
+				price += extra
+			} else {
+				fills = [2]int{-1, -1}
+			}
 			if price > left {
 				continue
 			}
@@ -105,6 +114,14 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 			chosen, taken[i] = append(chosen, i), true
 			if pair {
 				chosen, taken[j] = append(chosen, j), true
+			}
+			for _, f := range fills {
+				if f >= 0 {
+					fs := span{pieces[f].Line, pieces[f].Line}
+					fat, _ := insertAt(spans, fs)
+					spans = slices.Insert(spans, fat, fs)
+					chosen, taken[f] = append(chosen, f), true
+				}
 			}
 		}
 		var saved int
@@ -161,6 +178,63 @@ func bonds(pieces []Piece) (partner map[int]int, second map[int]int) {
 		}
 	}
 	return partner, second
+}
+
+// loneLine maps a line to the piece that shows it alone, for the one-line
+// gaps Fit may fill: of the pieces of the line, the first in order, if that
+// is neither a note, nor a run of identical lines, nor bonded to another.
+type loneLine map[int]int
+
+// loneLines maps the lines of pieces, taken in order, to their lone pieces.
+func loneLines(pieces []Piece, order []int, partner, second map[int]int) loneLine {
+	lone := loneLine{}
+	for _, i := range order {
+		p := pieces[i]
+		if _, ok := lone[p.Line]; ok || p.Note != "" {
+			continue
+		}
+		_, first := partner[p.Line]
+		_, after := second[p.Line]
+		if p.Same > 0 || first || after {
+			lone[p.Line] = -1
+			continue
+		}
+		lone[p.Line] = i
+	}
+	return lone
+}
+
+// beside returns the pieces that show the lines of the one-line gaps that
+// s, inserted at position at, leaves before and after it (-1 for none),
+// and how much more they cost than their gap lines. A gap of one line
+// costs its line, not a gap line, unless the gap line is clearly cheaper:
+// two thirds of the line or less. A gap line for `+;; Key-Value pairs`
+// hides a line for about what showing it costs. Not for lines dearer
+// still: they would take the room of lines the reducer ranked above them.
+func (lone loneLine) beside(spans []span, at int, s span, lines int, taken []bool, gaps *gapCoster, cost func(int) int) (fills [2]int, extra int) {
+	prevLast, nextFirst := 0, lines+1
+	if at > 0 {
+		prevLast = spans[at-1].last
+	}
+	if at < len(spans) {
+		nextFirst = spans[at].first
+	}
+	fills = [2]int{-1, -1}
+	for k, l := range [2]int{s.first - 1, s.last + 1} {
+		if k == 0 && l-1 != prevLast || k == 1 && l+1 != nextFirst {
+			continue // no gap there, or one of more lines
+		}
+		f, ok := lone[l]
+		if !ok || f < 0 || taken[f] {
+			continue
+		}
+		gap := gaps.line(l, l)
+		if c := cost(f); 2*c <= 3*gap {
+			fills[k] = f
+			extra += c - gap
+		}
+	}
+	return fills, extra
 }
 
 // covered reports whether a chosen span holds line.

@@ -274,3 +274,33 @@ func TestFitChargesGapLinesAtTheirCost(t *testing.T) {
 		t.Errorf("%d of %d tokens used: the gap lines were charged more than they cost\n%s", used, budget, out)
 	}
 }
+
+// A gap of one line costs its line, not a gap line, unless the gap line is
+// clearly cheaper: a diff's `+;; Key-Value pairs` between two bare `+`
+// lines hid for about the same price as showing it, and the room went to
+// lines further on, each with a gap line of its own.
+func TestFitOneLineGapShowsItsLine(t *testing.T) {
+	gap := len(elision.GapLine(2, 2))
+	lone := "+;; " + strings.Repeat("p", gap*3/2-len("+;; \n")) // half as much again as a gap line
+	dear := strings.Repeat("d", gap*3/2+1)                      // a byte more
+	pieces := []Piece{
+		{Line: 1, Text: []byte("dir_a"), Prio: 30},
+		{Line: 2, Text: []byte(lone), Prio: 1},
+		{Line: 3, Text: []byte("dir_b"), Prio: 30},
+		{Line: 4, Text: []byte(dear), Prio: 1},
+		{Line: 5, Text: []byte("dir_c"), Prio: 30},
+	}
+	for l := 6; l <= 60; l++ {
+		pieces = append(pieces, Piece{Line: l, Text: []byte("later" + strconv.Itoa(l)), Prio: 20})
+	}
+	got := string(Render(Fit(pieces, 60, 150, byteCounter{}), 60))
+	if !strings.Contains(got, "dir_a\n"+lone+"\ndir_b\n") {
+		t.Errorf("the line of a one-line gap that costs half as much again as its gap line was hidden:\n%s", got)
+	}
+	if !strings.Contains(got, "dir_b\n  [... L4]\ndir_c\n") {
+		t.Errorf("a line that costs more than half as much again as its gap line was shown:\n%s", got)
+	}
+	if n := len(got); n > 150 {
+		t.Errorf("%d bytes for a budget of 150:\n%s", n, got)
+	}
+}
