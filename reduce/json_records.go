@@ -2074,6 +2074,16 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 		s.spreadWhole(objs, whole, wholeLeft, bigs, false, c)
 		if slices.ContainsFunc(whole, func(ln listLine) bool { return ln.fields == 1 }) {
 			s.tellLines(objs, lines, l, tell, &left, c)
+			if byForm(lines, 1) > byForm(lines, lineTells) {
+				// Most lines have no room for the field: many lines by
+				// key alone among a few with a version read as records
+				// that have none (a main or replaced module). Fewer
+				// lines, each with the field, spread over the run beside
+				// the others named in folds, keep one form and show more
+				// versions (see namedLines).
+				cen.extra = extra
+				return nil, false
+			}
 			s.upgradeLines(objs, rest, lines, l, &left, c)
 			s.spreadWhole(objs, lines, left, bigs, true, c)
 		} else {
@@ -2195,6 +2205,15 @@ func (s *stream) spreadWhole(objs []int, lines []listLine, left int, bigs map[in
 		left -= big.cost - lines[i].cost
 		lines[i] = *big
 	}
+}
+
+// byForm counts the lines that show as many fields as form (see listLine).
+func byForm(lines []listLine, form int) int {
+	n := 0
+	for _, ln := range lines {
+		n += btoi(ln.fields == form)
+	}
+	return n
 }
 
 // lineTells, as the fields of a listLine, marks a record's line by its key

@@ -1984,3 +1984,30 @@ func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
 		t.Errorf("the note does not count the fields and items left out:\n%s", got)
 	}
 }
+
+// A run of records shown one a line keeps one form: where the room does
+// not give every line its version, fewer lines each with the version,
+// spread over the run beside the rest named in folds, tell more than
+// many lines by path alone among a few with it, which read as modules
+// with no version (a main or replaced one). go list -m -u -json all at
+// 1,000 tokens showed 52 modules by path alone and 5 with their version.
+func TestJSONRecordStreamOneLineForm(t *testing.T) {
+	var b bytes.Buffer
+	const n = 60
+	for i := range n {
+		mod := fmt.Sprintf("github.com/org%c%c/module-%c%c", 'a'+i%7, 'a'+i%5, 'a'+i/26, 'a'+i%26)
+		fmt.Fprintf(&b, "{\n\t\"Path\": \"%s\",\n\t\"Version\": \"v1.%d.%d\",\n", mod, i%5, i)
+		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n", 1+i%9, i%10)
+		fmt.Fprintf(&b, "\t\"Dir\": \"/home/user/go/pkg/mod/%s@v1.%d.%d\",\n", mod, i%5, i)
+		fmt.Fprintf(&b, "\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\"\n}\n", i, i*7)
+	}
+	got := body(t, shape.JSON, b.Bytes(), 1000)
+	alone := regexp.MustCompile(`(?m)^\{"Path": "[^"]+"\}$`).FindAll(got, -1)
+	told := regexp.MustCompile(`(?m)^\{"Path": "[^"]+", "Version": "v1\.[0-9]+\.[0-9]+"\}$`).FindAll(got, -1)
+	if len(alone) > 0 && len(told) > 0 {
+		t.Errorf("%d lines by path alone among %d with the version:\n%s", len(alone), len(told), got)
+	}
+	if len(told) < 8 {
+		t.Errorf("%d lines with the version, want at least 8:\n%s", len(told), got)
+	}
+}
