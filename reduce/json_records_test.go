@@ -1985,6 +1985,37 @@ func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
 	}
 }
 
+// A member of a map of records and lists of them that holds a list tells
+// its first record's field on its line, as the records' lines tell
+// theirs: a package installed at several versions is read by its first,
+// not left an empty bracket among packages with their versions.
+func TestJSONRecordMapListTellsFirst(t *testing.T) {
+	record := func(i, major int) string {
+		return fmt.Sprintf("{\n    \"current\": \"%d.%d.0\",\n    \"wanted\": \"%d.%d.1\",\n    \"latest\": \"%d.0.0\",\n    \"dependent\": \"app%d\",\n"+
+			"    \"location\": \"/home/user/project/node_modules/pkg-%02d\",\n    \"type\": \"dependencies\"\n  }", major, i, major, i, major+1, i%7, i)
+	}
+	var b bytes.Buffer
+	b.WriteString("{")
+	const n = 60
+	writeMembers(&b, n, func(i int) string {
+		if i%3 == 1 {
+			return fmt.Sprintf("\"pkg-%02d\": [\n  %s,\n  %s\n  ]", i, record(i, 1), record(i, 2))
+		}
+		return fmt.Sprintf("\"pkg-%02d\": %s", i, record(i, 1))
+	})
+	b.WriteString("\n}\n")
+	got := body(t, shape.JSON, b.Bytes(), 2000)
+	objs := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \{"current": "1\.[0-9]+\.0"\},?$`).FindAll(got, -1)
+	lists := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{"current": "1\.[0-9]+\.0"\}\],?$`).FindAll(got, -1)
+	empty := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\],?$`).FindAll(got, -1)
+	if len(objs) == 0 || len(lists) == 0 || len(empty) > 0 {
+		t.Errorf("%d records and %d lists tell their current, %d lists show nothing:\n%s", len(objs), len(lists), len(empty), got)
+	}
+	if !json.Valid(got) || counter().Count(got) > 2000 {
+		t.Errorf("the view does not parse or fit:\n%s", got)
+	}
+}
+
 // A run of records shown one a line keeps one form: where the room does
 // not give every line its version, fewer lines each with the version,
 // spread over the run beside the rest named in folds, tell more than
