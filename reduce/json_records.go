@@ -120,6 +120,10 @@ type recordList struct {
 	// record's line, when the view has room for it.
 	tell    []byte
 	telling bool
+	// listsTell is set when the lines of the lists of a map of records
+	// and lists of them (see mixed) show the tell field of their first
+	// records, in the room the lines of its records leave.
+	listsTell bool
 	// tellFlat is set when the tell field is a short object of scalars
 	// (see flatObject), not a scalar.
 	tellFlat bool
@@ -631,10 +635,17 @@ func (r *recordSet) labelKey(names []seg) *recordKeyStat {
 
 // told returns the value of the tell field of record i, v, if its line
 // shows it: a string or a number, or a short object of them if the field
-// is one (see tellFlat).
+// is one (see tellFlat). A list of records a map holds among records
+// tells its first record's.
 func (l *recordList) told(s scan, i int, v seg) (seg, bool) {
 	if !l.telling && !l.tellSome[i] {
 		return seg{}, false
+	}
+	if l.mixed && v.end > v.start && s.b[v.start] == '[' {
+		if !l.listsTell {
+			return seg{}, false
+		}
+		v = firstItem(s, v)
 	}
 	if l.tellFlat {
 		val := s.memberValue(v, l.tell)
@@ -653,6 +664,13 @@ func (l *recordList) told2(s scan, v seg) (seg, bool) {
 		return seg{}, false
 	}
 	return scalarMember(s, v, l.tell2)
+}
+
+// firstItem returns the first item of the array at v, or an empty seg.
+func firstItem(s scan, v seg) seg {
+	var first seg
+	s.eachItem(v.start, func(start, end int) bool { first = seg{start, end}; return false })
+	return first
 }
 
 // scalarMember returns the value of record v's member key, if it has one
@@ -969,7 +987,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			l.counts = l.count(d.scan)
 		}
 		d.forgetLists()
-		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil, lists[0].telling, lists[0].telling2, told}
+		key := listTry{string(at), string(full), whole, lists[0].byKey, namesTry{}, lists[0].label == nil, lists[0].telling, lists[0].telling2, lists[0].listsTell, told}
 		if rn := lists[0].names; rn != nil {
 			key.names = namesTry{rn, rn.m, rn.width}
 		}
@@ -991,7 +1009,7 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 	}
 	most, longest := 0, 0
 	for _, l := range lists {
-		l.byKey, l.names, l.telling, l.telling2 = false, nil, false, false
+		l.byKey, l.names, l.telling, l.telling2, l.listsTell = false, nil, false, false, false
 		l.upgrades = l.upgrades[:l.core]
 		most, longest = max(most, len(l.upgrades)), max(longest, l.n)
 	}
@@ -1140,6 +1158,19 @@ func (d *jsonDoc) listViews(lists []*recordList, budget int, c Counter, poorer b
 			// whole are spread, where its values tell records apart:
 			// the rest of the view gives up nothing for them.
 			told = sort.Search(l.n, func(m int) bool { told = m + 1; return !fits(k) || last.poorer(floor) })
+		}
+		if fits(k); l.telling && l.mixed {
+			// The lists among a map's records tell their first
+			// record's field too, as records in full but the first
+			// and those that fail give way to the lines that tell.
+			floor := last
+			keep := min(k, max(d.failingFirst(l), 1))
+			l.listsTell = true
+			if k2 := sort.Search(k+1, func(j int) bool { return !fits(j) || last.poorer(floor) }) - 1; k2 >= keep {
+				k = k2
+			} else {
+				l.listsTell = false
+			}
 		}
 	}
 	if l := lists[0]; len(lists) == 1 && l.names == nil && l.tellVaries && !l.telling && !l.object && fits(k) && l.counts.byKey > 0 {
@@ -1331,7 +1362,9 @@ type listTry struct {
 	// telling is set when the first list's lines show its tell field;
 	// told is how many records spread over it show it otherwise.
 	telling, telling2 bool
-	told              int
+	// listsTell is set when the first list's lists show it too.
+	listsTell bool
+	told      int
 }
 
 // namesTry is how a list's records are named in folds, if they are: the
@@ -1530,7 +1563,9 @@ func (l *recordList) elided(s scan, i int, v seg) int {
 	fields := countMembers(s, v)
 	switch {
 	case l.object && l.label == nil:
-		if _, ok := l.told(s, i, v); ok {
+		// A list's line tells a field of its first record, which it
+		// still counts among the items left out.
+		if _, ok := l.told(s, i, v); ok && s.b[v.start] == '{' {
 			fields--
 		}
 		return fields
@@ -1839,9 +1874,18 @@ func (r *docRender) oneLine(i int, v seg, l *recordList) {
 		// of that field alone: the note above counts the fields left
 		// out, and the line reads as the input's does, the name and
 		// the record's opening bracket.
+		// A list's line tells its first record's field in that
+		// record's brackets.
+		list := b[v.start] == '['
 		r.out = append(r.out, b[v.start])
 		if val, ok := l.told(r.d.scan, i, v); ok {
+			if list {
+				r.out = append(r.out, '{')
+			}
 			r.member(l.tell, val)
+			if list {
+				r.out = append(r.out, '}')
+			}
 		}
 		r.out = append(r.out, b[v.end-1])
 		return

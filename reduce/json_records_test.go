@@ -1957,17 +1957,16 @@ func TestJSONRecordNamesNoteAddsUp(t *testing.T) {
 	}
 }
 
-// A map whose members are records or, for a name that has several, lists
-// of them, as npm outdated --long writes a package installed at two
-// versions, is shown one member a line by its name.
-func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
+// outdatedMap returns a map of n packages as npm outdated --long writes
+// it, every third a list of two records, for a package installed at two
+// versions, the rest a record each.
+func outdatedMap(n int) []byte {
 	record := func(i, major int) string {
 		return fmt.Sprintf("{\n    \"current\": \"%d.%d.0\",\n    \"wanted\": \"%d.%d.1\",\n    \"latest\": \"%d.0.0\",\n    \"dependent\": \"app%d\",\n"+
 			"    \"location\": \"/home/user/project/node_modules/pkg-%02d\",\n    \"type\": \"dependencies\"\n  }", major, i, major, i, major+1, i%7, i)
 	}
 	var b bytes.Buffer
 	b.WriteString("{")
-	const n = 60
 	writeMembers(&b, n, func(i int) string {
 		if i%3 == 1 {
 			return fmt.Sprintf("\"pkg-%02d\": [\n  %s,\n  %s\n  ]", i, record(i, 1), record(i, 2))
@@ -1975,13 +1974,41 @@ func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
 		return fmt.Sprintf("\"pkg-%02d\": %s", i, record(i, 1))
 	})
 	b.WriteString("\n}\n")
-	got := body(t, shape.JSON, b.Bytes(), 1000)
+	return b.Bytes()
+}
+
+// A map whose members are records or, for a name that has several, lists
+// of them, as npm outdated --long writes a package installed at two
+// versions, is shown one member a line by its name.
+func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
+	const n = 60
+	b := outdatedMap(n)
+	got := body(t, shape.JSON, b, 1000)
 	namesEach(t, got, `"pkg-%02d": `, n)
 	if !json.Valid(got) || counter().Count(got) > 1000 {
 		t.Errorf("the view does not parse or fit:\n%s", got)
 	}
 	if !bytes.Contains(got, []byte(" fields and items elided")) {
 		t.Errorf("the note does not count the fields and items left out:\n%s", got)
+	}
+}
+
+// A member of a map of records and lists of them that holds a list tells
+// its first record's field on its line, as the records' lines tell
+// theirs: a package installed at several versions is read by its first,
+// not left an empty bracket among packages with their versions.
+func TestJSONRecordMapListTellsFirst(t *testing.T) {
+	const n = 60
+	b := outdatedMap(n)
+	got := body(t, shape.JSON, b, 2000)
+	objs := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \{"current": "1\.[0-9]+\.0"\},?$`).FindAll(got, -1)
+	lists := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{"current": "1\.[0-9]+\.0"\}\],?$`).FindAll(got, -1)
+	empty := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\],?$`).FindAll(got, -1)
+	if len(objs) == 0 || len(lists) == 0 || len(empty) > 0 {
+		t.Errorf("%d records and %d lists tell their current, %d lists show nothing:\n%s", len(objs), len(lists), len(empty), got)
+	}
+	if !json.Valid(got) || counter().Count(got) > 2000 {
+		t.Errorf("the view does not parse or fit:\n%s", got)
 	}
 }
 
