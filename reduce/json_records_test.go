@@ -1992,16 +1992,7 @@ func TestJSONRecordMapOfRecordsAndLists(t *testing.T) {
 // with no version (a main or replaced one). go list -m -u -json all at
 // 1,000 tokens showed 52 modules by path alone and 5 with their version.
 func TestJSONRecordStreamOneLineForm(t *testing.T) {
-	var b bytes.Buffer
-	const n = 60
-	for i := range n {
-		mod := fmt.Sprintf("github.com/org%c%c/module-%c%c", 'a'+i%7, 'a'+i%5, 'a'+i/26, 'a'+i%26)
-		fmt.Fprintf(&b, "{\n\t\"Path\": \"%s\",\n\t\"Version\": \"v1.%d.%d\",\n", mod, i%5, i)
-		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n", 1+i%9, i%10)
-		fmt.Fprintf(&b, "\t\"Dir\": \"/home/user/go/pkg/mod/%s@v1.%d.%d\",\n", mod, i%5, i)
-		fmt.Fprintf(&b, "\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\"\n}\n", i, i*7)
-	}
-	got := body(t, shape.JSON, b.Bytes(), 1000)
+	got := body(t, shape.JSON, goModStream(60, -1), 1000)
 	alone := regexp.MustCompile(`(?m)^\{"Path": "[^"]+"\}$`).FindAll(got, -1)
 	told := regexp.MustCompile(`(?m)^\{"Path": "[^"]+", "Version": "v1\.[0-9]+\.[0-9]+"\}$`).FindAll(got, -1)
 	if len(alone) > 0 && len(told) > 0 {
@@ -2017,20 +2008,8 @@ func TestJSONRecordStreamOneLineForm(t *testing.T) {
 // among the lines say nothing the folds and the lines do not, and read as
 // a record cut short.
 func TestJSONRecordStreamNamedShowsOnlyLines(t *testing.T) {
-	var b bytes.Buffer
-	const n = 60
-	for i := range n {
-		mod := fmt.Sprintf("github.com/org%c%c/module-%c%c", 'a'+i%7, 'a'+i%5, 'a'+i/26, 'a'+i%26)
-		fmt.Fprintf(&b, "{\n\t\"Path\": \"%s\",\n\t\"Version\": \"v1.%d.%d\",\n", mod, i%5, i)
-		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n", 1+i%9, i%10)
-		if i == 7 {
-			fmt.Fprintf(&b, "\t\"Update\": {\n\t\t\"Path\": \"%s\",\n\t\t\"Version\": \"v1.9.0\"\n\t},\n", mod)
-		}
-		fmt.Fprintf(&b, "\t\"Dir\": \"/home/user/go/pkg/mod/%s@v1.%d.%d\",\n", mod, i%5, i)
-		fmt.Fprintf(&b, "\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\"\n}\n", i, i*7)
-	}
 	for _, budget := range []int{600, 1000} {
-		got := body(t, shape.JSON, b.Bytes(), budget)
+		got := body(t, shape.JSON, goModStream(60, 7), budget)
 		if !bytes.Contains(got, []byte("in folds")) {
 			t.Fatalf("budget %d: no folds:\n%s", budget, got)
 		}
@@ -2073,4 +2052,22 @@ func TestJSONStreamCommonLevelShowsLines(t *testing.T) {
 			t.Errorf("budget %d: the rarer levels left out:\n%s", budget, got)
 		}
 	}
+}
+
+// goModStream writes n modules as go mod download -json does, the one at
+// update (none if negative) with an available update, as go list -m -u
+// -json writes it.
+func goModStream(n, update int) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		mod := fmt.Sprintf("github.com/org%c%c/module-%c%c", 'a'+i%7, 'a'+i%5, 'a'+i/26, 'a'+i%26)
+		fmt.Fprintf(&b, "{\n\t\"Path\": \"%s\",\n\t\"Version\": \"v1.%d.%d\",\n", mod, i%5, i)
+		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n", 1+i%9, i%10)
+		if i == update {
+			fmt.Fprintf(&b, "\t\"Update\": {\n\t\t\"Path\": \"%s\",\n\t\t\"Version\": \"v1.9.0\"\n\t},\n", mod)
+		}
+		fmt.Fprintf(&b, "\t\"Dir\": \"/home/user/go/pkg/mod/%s@v1.%d.%d\",\n", mod, i%5, i)
+		fmt.Fprintf(&b, "\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\"\n}\n", i, i*7)
+	}
+	return b.Bytes()
 }
