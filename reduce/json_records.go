@@ -2787,10 +2787,20 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 			left -= ln.cost + gap
 		}
 	}
+	// The gap lines between the records picked cost what their line
+	// numbers do, most less than the longest: counted as such, the room
+	// they leave shows more records rather than stray lines.
+	gaps := &gapCoster{c: c}
 	cost := func() int {
 		n := c.Count([]byte(note + "\n" + rn.note(shown)))
-		for _, i := range picked {
-			n += lines[i].cost + gap
+		after := 0 // the last line of the record before
+		for _, i := range slices.Sorted(maps.Keys(shown)) {
+			r := s.recs[objs[i]]
+			n += lines[i].cost
+			if r.first > after+1 {
+				n += gaps.line(after+1, r.first-1)
+			}
+			after = r.last
 		}
 		return n
 	}

@@ -2019,16 +2019,7 @@ func TestJSONRecordMapListTellsFirst(t *testing.T) {
 // with no version (a main or replaced one). go list -m -u -json all at
 // 1,000 tokens showed 52 modules by path alone and 5 with their version.
 func TestJSONRecordStreamOneLineForm(t *testing.T) {
-	var b bytes.Buffer
-	const n = 60
-	for i := range n {
-		mod := fmt.Sprintf("github.com/org%c%c/module-%c%c", 'a'+i%7, 'a'+i%5, 'a'+i/26, 'a'+i%26)
-		fmt.Fprintf(&b, "{\n\t\"Path\": \"%s\",\n\t\"Version\": \"v1.%d.%d\",\n", mod, i%5, i)
-		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n", 1+i%9, i%10)
-		fmt.Fprintf(&b, "\t\"Dir\": \"/home/user/go/pkg/mod/%s@v1.%d.%d\",\n", mod, i%5, i)
-		fmt.Fprintf(&b, "\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\"\n}\n", i, i*7)
-	}
-	got := body(t, shape.JSON, b.Bytes(), 1000)
+	got := body(t, shape.JSON, goModStream(60, -1), 1000)
 	alone := regexp.MustCompile(`(?m)^\{"Path": "[^"]+"\}$`).FindAll(got, -1)
 	told := regexp.MustCompile(`(?m)^\{"Path": "[^"]+", "Version": "v1\.[0-9]+\.[0-9]+"\}$`).FindAll(got, -1)
 	if len(alone) > 0 && len(told) > 0 {
@@ -2037,4 +2028,73 @@ func TestJSONRecordStreamOneLineForm(t *testing.T) {
 	if len(told) < 8 {
 		t.Errorf("%d lines with the version, want at least 8:\n%s", len(told), got)
 	}
+}
+
+// A stream named in folds, a few records on a line each, shows nothing
+// else of its records: a record's opening brace or a few of its members
+// among the lines say nothing the folds and the lines do not, and read as
+// a record cut short.
+func TestJSONRecordStreamNamedShowsOnlyLines(t *testing.T) {
+	for _, budget := range []int{600, 1000} {
+		got := body(t, shape.JSON, goModStream(60, 7), budget)
+		if !bytes.Contains(got, []byte("in folds")) {
+			t.Fatalf("budget %d: no folds:\n%s", budget, got)
+		}
+		for _, ln := range strings.Split(string(got), "\n") {
+			if ln == "{" || strings.HasPrefix(ln, "\t") || ln == "}" {
+				t.Errorf("budget %d: a piece of a record beside its line %q:\n%s", budget, ln, got)
+				break
+			}
+		}
+	}
+}
+
+// A log stream shows each of its levels, the most common too: a level
+// that makes up most records shows at least a couple of its lines, not
+// only the rarer levels' lines around them. 684 trace records of 723
+// showed none, and "trace" only in the census.
+func TestJSONStreamCommonLevelShowsLines(t *testing.T) {
+	var b bytes.Buffer
+	for i := range 700 {
+		rest := fmt.Sprintf(`"@level":"trace","@message":"sku synced","@module":"syncd.m%d","@timestamp":"2026-11-28T01:00:%02d.000000Z","qty":%d,"rev":%d,"sku":"SKU-%05d"`,
+			i%5, i%60, i*13%97, i, i*7919%100000)
+		switch {
+		case i == 0:
+			rest = `"@level":"info","@message":"starting reconcile","@module":"syncd","workers":4`
+		case i%97 == 5:
+			rest = fmt.Sprintf(`"@level":"error","@message":"reconcile failed","@module":"syncd.m%d","attempt":3,"error":"put SKU-%05d: version conflict"`, i%5, i)
+		case i%61 == 3:
+			rest = fmt.Sprintf(`"@level":"warn","@message":"price drift above threshold","@module":"syncd.m%d","local":%d.25,"remote":%d.75,"sku":"SKU-%05d","threshold":10`, i%5, i%40, i%40+12, i)
+		case i%29 == 1:
+			rest = fmt.Sprintf(`"@level":"debug","@message":"batch checkpoint","@module":"syncd.m%d","batch":%d,"elapsed_ms":%d`, i%5, i/29, 40+i%23)
+		}
+		fmt.Fprintf(&b, `{"@caller":"/tmp/work/src/tally/cmd/syncd/main.go:%d",%s}`+"\n", 20+i%7, rest)
+	}
+	for _, budget := range []int{1000, 2000} {
+		got := body(t, shape.JSON, b.Bytes(), budget)
+		if n := bytes.Count(got, []byte(`"@level":"trace"`)); n < 2 {
+			t.Errorf("budget %d: %d trace lines, want at least 2:\n%s", budget, n, got)
+		}
+		if !bytes.Contains(got, []byte(`"@level":"error"`)) || !bytes.Contains(got, []byte(`"@level":"warn"`)) {
+			t.Errorf("budget %d: the rarer levels left out:\n%s", budget, got)
+		}
+	}
+}
+
+// goModStream writes n modules as go mod download -json does, the one at
+// update (none if negative) with an available update, as go list -m -u
+// -json writes it.
+func goModStream(n, update int) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		mod := fmt.Sprintf("github.com/org%c%c/module-%c%c", 'a'+i%7, 'a'+i%5, 'a'+i/26, 'a'+i%26)
+		fmt.Fprintf(&b, "{\n\t\"Path\": \"%s\",\n\t\"Version\": \"v1.%d.%d\",\n", mod, i%5, i)
+		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n", 1+i%9, i%10)
+		if i == update {
+			fmt.Fprintf(&b, "\t\"Update\": {\n\t\t\"Path\": \"%s\",\n\t\t\"Version\": \"v1.9.0\"\n\t},\n", mod)
+		}
+		fmt.Fprintf(&b, "\t\"Dir\": \"/home/user/go/pkg/mod/%s@v1.%d.%d\",\n", mod, i%5, i)
+		fmt.Fprintf(&b, "\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\"\n}\n", i, i*7)
+	}
+	return b.Bytes()
 }

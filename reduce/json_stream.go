@@ -84,7 +84,6 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 	s.best = shortlist{limit: budget + 64}
 	cen := s.census()
 	note := ""
-	var lines []Piece // records on a line each, beside names in folds
 	if t := s.goTest(cen); t != nil {
 		t.propose(s)
 		note = cen.note(len(s.recs))
@@ -104,7 +103,7 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 		objs, items, path, keyed := s.keyed()
 		if keyed {
 			if list, ok := s.listPieces(cen, objs, path, c); ok {
-				return s.listView(cen, list)
+				return s.listView(cen.note(len(s.recs)), list)
 			}
 		}
 		s.proposeGeneric(cen)
@@ -125,12 +124,18 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 				// on a line each, which the folds then leave out.
 				shown, pieces := s.namedLines(objs, path, rn, note, c)
 				note += "\n" + rn.note(shown)
-				lines = pieces
+				if pieces != nil {
+					// Every record is named in folds or shown on its
+					// line: a record's opening brace or a few of its
+					// members beside them would say nothing more, and
+					// read as a record cut short.
+					return s.listView(note, pieces)
+				}
 			}
 		}
 	}
 	s.proposeEdges()
-	out := append([]Piece{{Line: 1, Note: note, Prio: prioCensus}}, lines...)
+	out := []Piece{{Line: 1, Note: note, Prio: prioCensus}}
 	return append(out, s.shortPieces(math.MinInt)...)
 }
 
@@ -157,10 +162,11 @@ func (s *stream) shortPieces(tier int) []Piece {
 	return out
 }
 
-// listView is the view of a run of records one a line: the census, each
-// record's line, and the lines of other text among them.
-func (s *stream) listView(cen *census, list []Piece) []Piece {
-	out := append([]Piece{{Line: 1, Note: cen.note(len(s.recs)), Prio: prioCensus}}, list...)
+// listView is the view of a run of records one a line: the note (the
+// census, and any names in folds), each record's line, and the lines of
+// other text among them.
+func (s *stream) listView(note string, list []Piece) []Piece {
+	out := append([]Piece{{Line: 1, Note: note, Prio: prioCensus}}, list...)
 	for _, r := range s.recs {
 		if r.text {
 			out = append(out, s.textLine(r, tierDiffer))
@@ -431,6 +437,15 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 		}
 		return cmp.Compare(a.bytes/len(a.recs), b.bytes/len(b.recs))
 	})
+	// A log's level that makes up most records, as its lines of trace,
+	// shows a couple of them, its first, after the first of each rarer
+	// level and before the rest: a view of its warnings and errors alone
+	// hides what the run mostly did.
+	if common := classes[cen.classes[0].value]; common != nil && cen.classes[0].n*2 > s.objects && levelKey(cen.key) {
+		for _, i := range common.recs[:min(len(common.recs), commonShown)] {
+			s.propose(s.recs[i], tierDiffer, rareClassRank+len(rare), false)
+		}
+	}
 	room := 2 * s.budget
 	for order, cl := range rare {
 		// By spread, so that any number of a class's records covers
@@ -446,7 +461,12 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 				return
 			}
 			room -= min(r.v.end-r.v.start, s.keepBytes(false))
-			s.propose(r, tierDiffer, rareClassRank+order<<16+spread(j)>>4, false)
+			// Each class's first record before the others of any.
+			rank := rareClassRank + order
+			if j > 0 {
+				rank += (order+1)<<16 + spread(j)>>4
+			}
+			s.propose(r, tierDiffer, rank, false)
 		}
 	}
 }
@@ -454,6 +474,18 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 // rareClassRank places the records of rare classes after the other
 // records that differ within their tier.
 const rareClassRank = 1 << 10
+
+// levelKey reports whether a census key names a log line's level
+// (`level`, hclog's `@level`, `severity`, `lvl`).
+func levelKey(key string) bool {
+	key = strings.ToLower(strings.TrimLeft(key, "@_"))
+	return key == "level" || key == "severity" || key == "lvl"
+}
+
+// commonShown is how many records of a log's level that makes up most
+// records a view proposes among the rarer levels' (see
+// proposeRareClasses).
+const commonShown = 2
 
 // proposeRareKeys proposes, for each key that most records lack, rarest
 // first, the first record over several lines that has it: its opening
