@@ -65,37 +65,26 @@ func TestJSONStreamNamesSharedModules(t *testing.T) {
 	}
 }
 
-// Records whose objects are each their own name no version for many:
-// no note names them.
-func TestJSONStreamSharedPartsNeedSharing(t *testing.T) {
-	input, _ := goListDeps(0, 40, 1)
+// streamItems splits a stream into its values.
+func streamItems(b []byte) []seg {
 	var items []seg
-	b := []byte(input)
-	for i := 0; i < len(b); {
-		i = skipSpace(b, i)
-		if i >= len(b) {
-			break
-		}
+	for i := skipSpace(b, 0); i < len(b); i = skipSpace(b, i) {
 		end := valueEnd(b, i)
 		items = append(items, seg{i, end})
 		i = end
 	}
-	if got := sharedParts(b, items, 10000, counter()); got != "" {
+	return items
+}
+
+// Records whose objects are each their own name no version for many: no
+// note names them; records that share a few, each once.
+func TestJSONStreamSharedPartsNeedSharing(t *testing.T) {
+	input, _ := goListDeps(0, 40, 1)
+	if got := sharedParts([]byte(input), streamItems([]byte(input)), 10000, counter()); got != "" {
 		t.Errorf("40 records of 40 modules: %s", got)
 	}
 	input, _ = goListDeps(0, 10, 4)
-	b = []byte(input)
-	items = items[:0]
-	for i := 0; i < len(b); {
-		i = skipSpace(b, i)
-		if i >= len(b) {
-			break
-		}
-		end := valueEnd(b, i)
-		items = append(items, seg{i, end})
-		i = end
-	}
-	if got := sharedParts(b, items, 10000, counter()); !strings.Contains(got, "10 distinct") {
+	if got := sharedParts([]byte(input), streamItems([]byte(input)), 10000, counter()); !strings.Contains(got, "10 distinct") {
 		t.Errorf("40 records of 10 modules: %q", got)
 	}
 }
