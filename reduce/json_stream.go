@@ -120,10 +120,27 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 			// its room, as in a view one record a line.
 			limit := budget*share/100 - c.Count([]byte(note)) - min(s.textCost(c), budget/3)
 			if rn := streamNames(s.b, items, path, budget, limit, c); rn != nil {
+				// The objects the records share (the modules of go list's
+				// packages) are named once each after the names, in
+				// room the records on a line each would take.
+				shared := sharedParts(s.b, items, limit/sharedShare, c)
+				head := note
+				if shared != "" {
+					head += "\n" + shared
+				}
 				// The names are a floor: the room they leave shows records
 				// on a line each, which the folds then leave out.
-				shown, pieces := s.namedLines(objs, path, rn, note, c)
+				shown, pieces := s.namedLines(objs, path, rn, head, c)
+				if pieces == nil && shared != "" {
+					// No record fits on a line beside them: the names
+					// alone.
+					shared = ""
+					shown, pieces = s.namedLines(objs, path, rn, note, c)
+				}
 				note += "\n" + rn.note(shown)
+				if shared != "" {
+					note += "\n" + shared
+				}
 				if pieces != nil {
 					// Every record is named in folds or shown on its
 					// line: a record's opening brace or a few of its
