@@ -77,19 +77,22 @@ func sharedParts(b []byte, items []seg, limit int, c Counter) string {
 	if cost > limit {
 		return ""
 	}
+	more := func(n int) string {
+		return "\n  and " + elision.Thousands(int64(n)) + " more " + best.key + " objects"
+	}
 	for i, p := range parts {
 		l := "\n  " + best.key + ": {" + p.name + ", " + p.version + "}"
 		// The last line must leave room to count those after it.
 		rest := 0
 		if i < len(parts)-1 {
-			rest = c.Count([]byte("\n  and " + elision.Thousands(int64(len(parts)-i-1)) + " more"))
+			rest = c.Count([]byte(more(len(parts) - i - 1)))
 		}
 		lc := c.Count([]byte(l))
 		if cost+lc+rest > limit {
 			if i == 0 {
 				return ""
 			}
-			sb.WriteString("\n  and " + elision.Thousands(int64(len(parts)-i)) + " more")
+			sb.WriteString(more(len(parts) - i))
 			break
 		}
 		cost += lc

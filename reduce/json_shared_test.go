@@ -60,6 +60,13 @@ func TestJSONStreamNamesSharedModules(t *testing.T) {
 			t.Errorf("module %s named at %s, want %q", m[1], m[2], versions[string(m[1])])
 		}
 	}
+	shown := len(lines)
+	if more := regexp.MustCompile(`(?m)^  and ([0-9]+) more "Module" objects$`).FindSubmatch(got); more != nil {
+		shown += atoi(string(more[1]))
+	}
+	if shown != len(versions) {
+		t.Errorf("%d modules named or counted, want %d:\n%s", shown, len(versions), got)
+	}
 	if !regexp.MustCompile(`(?m)^\[headroom: the [0-9]+ records by ImportPath`).Match(got) {
 		t.Errorf("the records are no longer named in folds:\n%s", got)
 	}
