@@ -233,7 +233,12 @@ func (t *Text) flush() {
 		t.firstLead, t.hasFirstLead = first, true
 	}
 	recordStart := first == t.firstLead && t.prevFirst != first && u.n > 0
-	t.prevFirst = first
+	// A hex dump's repeat mark stands for rows like the one above it:
+	// the row after it goes on the dump, it starts no record.
+	mark := t.hexRows > 0 && textRepeatMark(u.piece.Text)
+	if !mark {
+		t.prevFirst = first
+	}
 	switch {
 	case t.inPara && recordStart && textLead(u.piece.Text) != t.lead:
 		// The text's first line comes back inside a paragraph that
@@ -296,7 +301,9 @@ func (t *Text) flush() {
 		t.records = true
 		u.keyRank = min(u.keyRank, t.leadRank)
 	}
-	t.prevLead = lead
+	if !mark {
+		t.prevLead = lead
+	}
 	if t.records && t.fieldChanged(u.piece.Text) {
 		// A record's field whose value is not its last one's again
 		// (a commit's summary among its author and dates) tells the
@@ -735,6 +742,12 @@ func textHexRow(line []byte) bool {
 		groups, i = groups+1, k
 	}
 	return true
+}
+
+// textRepeatMark reports whether line is a hex dump's mark for rows the
+// same as the one above it (hexdump -C, od: a lone "*").
+func textRepeatMark(line []byte) bool {
+	return string(bytes.TrimRight(line, " \t")) == "*"
 }
 
 // textTitle reports whether line, at the margin, ends in a colon.

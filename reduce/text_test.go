@@ -536,6 +536,24 @@ func TestTextHexDumpHeadAndTail(t *testing.T) {
 	}
 }
 
+// A hex dump's repeat marks ("*", hexdump -C's rows like the one above)
+// do not start records: the rows after them rank as the dump's other rows,
+// and its head, the file's header, keeps its room. The sample is
+// hexdump -C of a small SQLite database.
+func TestTextHexDumpRepeatMarks(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "hexdump-C-sqlite.txt"))
+	got := body(t, shape.Text, in, 800)
+	gaps := regexp.MustCompile(`(?m)^  \[\.\.\. .*\n`).FindAllIndex(got, -1)
+	if len(gaps) == 0 {
+		t.Fatalf("no gap: the sample no longer tests what it should")
+	}
+	head := bytes.Count(got[:gaps[0][0]], []byte("\n"))
+	tail := bytes.Count(got[gaps[len(gaps)-1][1]:], []byte("\n"))
+	if head*5 < tail*4 {
+		t.Errorf("%d rows of the head kept, %d of the tail, want about as many:\n%s", head, tail, got)
+	}
+}
+
 func TestTextHexRow(t *testing.T) {
 	for _, c := range []struct {
 		line string
