@@ -929,10 +929,13 @@ func (t *Text) prio(u unit) int {
 		return textStructPrio(u)
 	}
 	// The tail of a log holds its outcome: lean towards it. A dump of a
-	// file's bytes has none: its head, the file's header, tells as much.
+	// file's bytes has none: lean to its head, the file's header, which
+	// tells what the file is (its magic, its sizes, a database's schema).
 	fromEnd := t.units - 1 - u.n
 	if t.hexRows*2 <= t.units {
 		fromEnd = fromEnd * 2 / 3
+	} else {
+		fromEnd = fromEnd * 4 / 3
 	}
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
 	if p < prioError && textError(u.piece.Text) {
