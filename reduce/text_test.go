@@ -521,26 +521,21 @@ func TestTextTableGroups(t *testing.T) {
 
 // A dump of a file's bytes has no outcome at its end, as a log has: its
 // view leans to its head, the file's header, and keeps more rows of it
-// than of its tail. The sample is xxd -l 6144 /usr/bin/true.
+// than of its tail. A hex dump's repeat marks ("*", for rows like the one
+// above) start no records, so the rows after them rank as the dump's other
+// rows and do not crowd out its head. The samples are xxd -l 6144
+// /usr/bin/true and hexdump -C of a small SQLite database.
 func TestTextHexDumpHeadAndTail(t *testing.T) {
-	in := readFile(t, filepath.Join("testdata", "text", "xxd-true.txt"))
-	got := body(t, shape.Text, in, 1000)
-	head, tail := viewEnds(t, got)
-	if head <= tail {
-		t.Errorf("%d rows of the head kept, %d of the tail, want more of the head:\n%s", head, tail, got)
-	}
-}
-
-// A hex dump's repeat marks ("*", hexdump -C's rows like the one above)
-// do not start records: the rows after them rank as the dump's other rows,
-// and its head, the file's header, keeps its room. The sample is
-// hexdump -C of a small SQLite database.
-func TestTextHexDumpRepeatMarks(t *testing.T) {
-	in := readFile(t, filepath.Join("testdata", "text", "hexdump-C-sqlite.txt"))
-	got := body(t, shape.Text, in, 800)
-	head, tail := viewEnds(t, got)
-	if head <= tail {
-		t.Errorf("%d rows of the head kept, %d of the tail, want more of the head:\n%s", head, tail, got)
+	for _, c := range []struct {
+		name   string
+		budget int
+	}{{"xxd-true.txt", 1000}, {"hexdump-C-sqlite.txt", 800}} {
+		in := readFile(t, filepath.Join("testdata", "text", c.name))
+		got := body(t, shape.Text, in, c.budget)
+		head, tail := viewEnds(t, got)
+		if head <= tail {
+			t.Errorf("%s: %d rows of the head kept, %d of the tail, want more of the head:\n%s", c.name, head, tail, got)
+		}
 	}
 }
 
