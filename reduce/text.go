@@ -233,7 +233,12 @@ func (t *Text) flush() {
 		t.firstLead, t.hasFirstLead = first, true
 	}
 	recordStart := first == t.firstLead && t.prevFirst != first && u.n > 0
-	t.prevFirst = first
+	// A hex dump's repeat mark stands for rows like the one above it:
+	// the row after it goes on the dump, it starts no record.
+	mark := t.hexRows > 0 && textRepeatMark(u.piece.Text)
+	if !mark {
+		t.prevFirst = first
+	}
 	switch {
 	case t.inPara && recordStart && textLead(u.piece.Text) != t.lead:
 		// The text's first line comes back inside a paragraph that
@@ -296,7 +301,9 @@ func (t *Text) flush() {
 		t.records = true
 		u.keyRank = min(u.keyRank, t.leadRank)
 	}
-	t.prevLead = lead
+	if !mark {
+		t.prevLead = lead
+	}
 	if t.records && t.fieldChanged(u.piece.Text) {
 		// A record's field whose value is not its last one's again
 		// (a commit's summary among its author and dates) tells the
@@ -737,6 +744,12 @@ func textHexRow(line []byte) bool {
 	return true
 }
 
+// textRepeatMark reports whether line is a hex dump's mark for rows the
+// same as the one above it (hexdump -C, od: a lone "*").
+func textRepeatMark(line []byte) bool {
+	return string(bytes.TrimRight(line, " \t")) == "*"
+}
+
 // textTitle reports whether line, at the margin, ends in a colon.
 func textTitle(line []byte) bool {
 	line = bytes.TrimRight(line, " \t")
@@ -916,10 +929,13 @@ func (t *Text) prio(u unit) int {
 		return textStructPrio(u)
 	}
 	// The tail of a log holds its outcome: lean towards it. A dump of a
-	// file's bytes has none: its head, the file's header, tells as much.
+	// file's bytes has none: lean to its head, the file's header, which
+	// tells what the file is (its magic, its sizes, a database's schema).
 	fromEnd := t.units - 1 - u.n
 	if t.hexRows*2 <= t.units {
 		fromEnd = fromEnd * 2 / 3
+	} else {
+		fromEnd = fromEnd * 4 / 3
 	}
 	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
 	if p < prioError && textError(u.piece.Text) {
