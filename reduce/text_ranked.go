@@ -98,7 +98,7 @@ func (t *Text) ranked(u *unit) {
 		}
 	}
 	if r.by > 0 {
-		markRanked(u, r.cols[r.by-1].start-1)
+		rankRow(u, r.cols[r.by-1].start-1)
 	}
 }
 
@@ -114,7 +114,7 @@ func (t *Text) markRanked(top, from, end int) {
 	mark := func(units []unit) {
 		for i := len(units) - 1; i >= 0 && units[i].n >= top; i-- {
 			if units[i].n < end && !textBlank(units[i].piece.Text) {
-				markRanked(&units[i], from)
+				rankRow(&units[i], from)
 			}
 		}
 	}
@@ -126,12 +126,12 @@ func (t *Text) markRanked(top, from, end int) {
 	mark(t.head)
 }
 
-// markRanked ranks u as a row of a ranked table whose first row follows
+// rankRow ranks u as a row of a ranked table whose first row follows
 // the unit numbered from: by its place, as what else would rank it (a
 // count of calls "6/3" read as a key) tells less, unless it starts a
 // group of the table (a region, then its zones by size), which shows
 // before the rows of any.
-func markRanked(u *unit, from int) {
+func rankRow(u *unit, from int) {
 	if u.group {
 		return
 	}
