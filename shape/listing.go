@@ -708,6 +708,29 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 	return ListingLine{}, false
 }
 
+// treeBranches reports whether a line holds a drawn tree's branches ("│",
+// "|") and blanks alone.
+func treeBranches(line []byte) bool {
+	bars := 0
+	for len(line) > 0 {
+		switch {
+		case bytes.HasPrefix(line, []byte("│")):
+			bars++
+			line = line[len("│"):]
+		case bytes.HasPrefix(line, []byte("\u00a0")):
+			line = line[len("\u00a0"):]
+		case line[0] == '|':
+			bars++
+			line = line[1:]
+		case line[0] == ' ' || line[0] == '\t' || line[0] == '\r':
+			line = line[1:]
+		default:
+			return false
+		}
+	}
+	return bars > 0
+}
+
 // addressedNode reports whether a drawn tree's entry is an object in a
 // program's memory, as a compiler dumps the nodes of its syntax tree
 // ("FunctionDecl 0x55d0c8 <a.c:3:1, col:65> col:5 main 'int (void)'"):
@@ -1537,6 +1560,13 @@ func sniffListing(sample []byte) (bool, string) {
 			entries++
 			trees++
 		case ListingOther:
+			if treeBranches(line) {
+				// A drawn tree's branches carried on past an entry
+				// with nothing to say (npm ls --long's empty
+				// description): part of the drawing, as a blank
+				// line is of other listings.
+				continue
+			}
 			if m := listingMark(line); m != "" || gitStatusHint(line) {
 				// A listing tool's frame: its headings and hints.
 				if mark == "" {

@@ -573,3 +573,12 @@ func TestSniffListingRepeats(t *testing.T) {
 		{"a.go\na.go\nb.go\nc.go\nd.go\n", true},
 	})
 }
+
+// TestSniffListingTreeBranches checks that the lines of a drawn tree that
+// carry its branches on and name nothing, as npm ls --long prints one under
+// each package whose description is empty, leave the tree a listing.
+func TestSniffListingTreeBranches(t *testing.T) {
+	tree := "app@1.0.0\n│ /src/app\n│ \n├── async@3.2.5\n│   \n├── dotenv@16.4.5\n│   \n├─┬ htmlparser2@9.1.0\n│ │ \n" +
+		"│ ├── domelementtype@2.3.0\n│ │   \n│ └── entities@4.5.0\n│     \n└─┬ p-limit@5.0.0\n  │ \n  └── yocto-queue@1.2.2\n      \n"
+	sniffListingCases(t, []sniffCase{{tree, true}})
+}
