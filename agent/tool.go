@@ -339,7 +339,8 @@ func gitTool(args []string) string {
 		return ""
 	}
 	sub, rest := args[0], args[1:]
-	summary := hasAny(rest, "--stat", "--shortstat", "--numstat", "--name-only", "--name-status", "--summary")
+	stats := slices.ContainsFunc(rest, statOption)
+	summary := stats || hasAny(rest, "--name-only", "--name-status")
 	patch := hasAny(rest, "-p", "-u", "--patch")
 	switch sub {
 	case "grep":
@@ -349,7 +350,7 @@ func gitTool(args []string) string {
 		return "git-grep"
 	case "diff":
 		if summary && !patch {
-			if hasAny(rest, "--name-only", "--name-status") && !hasAny(rest, "--stat", "--shortstat", "--numstat", "--summary") {
+			if !stats {
 				return "listing"
 			}
 			return ""
@@ -861,6 +862,19 @@ func scriptPipelines(script string) [][][]string {
 	}
 	endPipeline()
 	return out
+}
+
+// statOption reports whether a is an option of git diff, show or log that
+// prints a summary of the files changed: --stat (with its width after
+// "="), --shortstat, --numstat, --dirstat (with its parameters),
+// --compact-summary, --summary.
+func statOption(a string) bool {
+	name, _, _ := strings.Cut(a, "=")
+	switch name {
+	case "--stat", "--dirstat", "--compact-summary":
+		return true
+	}
+	return a == "--shortstat" || a == "--numstat" || a == "--summary"
 }
 
 func hasAny(args []string, flags ...string) bool {

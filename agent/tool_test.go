@@ -21,6 +21,13 @@ func TestTool(t *testing.T) {
 		{"git -C sub --no-pager diff", "git-diff"},
 		{"git diff --stat", ""},
 		{"git diff --stat -p", "git-diff"},
+		// A summary's width or its options after "=": still no patch.
+		{"git diff --stat=120 v8.0.2 v9.1.0", ""},
+		{"git diff --dirstat v8.0.2 v9.1.0", ""},
+		{"git diff --dirstat=files,10 HEAD~5", ""},
+		{"git diff --compact-summary HEAD~1", ""},
+		{"git show --stat=100 HEAD", ""},
+		{"git diff --stat=120 -p HEAD~1", "git-diff"},
 		{"git show HEAD", "git-show"},
 		{"git show HEAD:go.mod", ""},
 		{"git log -p -3", "git-log"},

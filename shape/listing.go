@@ -118,6 +118,12 @@ func (p *ListingParser) Parse(line []byte) ListingLine {
 		return ListingLine{Form: ListingHead}
 	}
 	if p.cols > 0 {
+		if first := line[f.at[0][0]:f.at[0][1]]; first[len(first)-1] == ',' {
+			// Words each ended by a comma name no entry: they enumerate
+			// what the row above has, as objdump -h prints a section's
+			// flags under it, and the table goes on after them.
+			return ListingLine{Form: ListingOther}
+		}
 		// Rows may leave columns empty: lsof's TID and TASKCMD, and
 		// DEVICE, SIZE/OFF and NODE of a file it cannot read.
 		if f.count >= 2 && f.count*2 >= p.cols {
@@ -396,8 +402,13 @@ func quotedName(b []byte) ([]byte, bool) {
 
 // listingName reports whether b can be the name of an entry, and whether
 // it clearly is a path. A name with spaces counts only if it clearly is a
-// path; names may start with @ (npm scopes).
+// path; names may start with @ (npm scopes). No name ends in two slashes:
+// iconv -l ends each character set's so ("UTF-8//"), a list of names of
+// no file, package or process.
 func listingName(b []byte) (ok, strong bool) {
+	if bytes.HasSuffix(b, []byte("//")) {
+		return false, false
+	}
 	if len(b) > 1 && b[0] == '@' {
 		b = b[1:]
 	}
@@ -695,6 +706,29 @@ func parseTreeLine(line []byte) (ListingLine, bool) {
 		depth++
 	}
 	return ListingLine{}, false
+}
+
+// treeBranches reports whether a line holds a drawn tree's branches ("│",
+// "|") and blanks alone.
+func treeBranches(line []byte) bool {
+	bars := 0
+	for len(line) > 0 {
+		switch {
+		case bytes.HasPrefix(line, []byte("│")):
+			bars++
+			line = line[len("│"):]
+		case bytes.HasPrefix(line, []byte("\u00a0")):
+			line = line[len("\u00a0"):]
+		case line[0] == '|':
+			bars++
+			line = line[1:]
+		case line[0] == ' ' || line[0] == '\t' || line[0] == '\r':
+			line = line[1:]
+		default:
+			return false
+		}
+	}
+	return bars > 0
 }
 
 // addressedNode reports whether a drawn tree's entry is an object in a
@@ -1012,7 +1046,11 @@ func gitRefRow(line []byte, f *fields) (start, end int, ok bool) {
 // printf"); readelf -s's numbered rows ("3: 0000000000000000 0 FUNC GLOBAL
 // DEFAULT UND printf@GLIBC_2.2.5 (3)", the first with no name). A name that c++filt demangled runs
 // to the end of the line, blanks and all. nm pads addresses to 8 or 16
-// digits; go tool nm aligns them to the right instead.
+// digits; go tool nm aligns them to the right instead. objdump -T's rows
+// start as nm's do, an address and a letter, but the letter is one of its
+// flags, and a section, a tab, a size and a version come before the name
+// ("000000000000e4e0 g    DF .text\t0000000000000086  Base  inflateEnd"):
+// nm's fields are spaced, and a row holding a tab is none of its.
 func symbolRow(line []byte, f *fields) (start, end int, ok bool) {
 	fields := f.at[:f.n]
 	field := func(i int) []byte { return line[fields[i][0]:fields[i][1]] }
@@ -1023,7 +1061,7 @@ func symbolRow(line []byte, f *fields) (start, end int, ok bool) {
 	case f.count < 2:
 	case fields[0][0] >= 8 && len(field(0)) == 1 && bytes.IndexByte([]byte("Uvw"), field(0)[0]) >= 0:
 		return fields[1][0], len(line), true
-	case f.count >= 3 && address(field(0)):
+	case f.count >= 3 && address(field(0)) && bytes.IndexByte(line, '\t') < 0:
 		i := 1
 		if f.count >= 4 && len(field(1)) > 1 && lowerHex(field(1)) {
 			i = 2
@@ -1522,6 +1560,13 @@ func sniffListing(sample []byte) (bool, string) {
 			entries++
 			trees++
 		case ListingOther:
+			if treeBranches(line) {
+				// A drawn tree's branches carried on past an entry
+				// with nothing to say (npm ls --long's empty
+				// description): part of the drawing, as a blank
+				// line is of other listings.
+				continue
+			}
 			if m := listingMark(line); m != "" || gitStatusHint(line) {
 				// A listing tool's frame: its headings and hints.
 				if mark == "" {

@@ -107,6 +107,15 @@ func TestParseListingLine(t *testing.T) {
 		{"     3: 0000000000000000     0 FUNC    GLOBAL DEFAULT  UND printf@GLIBC_2.2.5 (3)", ListingRow, "printf@GLIBC_2.2.5", false},
 		{"     0: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT  UND ", ListingRow, "", false},
 		{"deadbeef a placeholder value", ListingOther, "", false},
+		// objdump -T's rows: flags, a section, a tab, a size, a version
+		// and the name; what follows a flag letter is no name, as it is
+		// after nm's type letter.
+		{"0000000000000000  w   D  *UND*\t0000000000000000  Base        _ITM_deregisterTMCloneTable", ListingOther, "", false},
+		{"000000000000e4e0 g    DF .text\t0000000000000086  Base        inflateEnd", ListingOther, "", false},
+		// iconv -l's names of character sets, each ended by two slashes:
+		// no file's name ends so.
+		{"ISO-8859-15//", ListingOther, "", false},
+		{"437//", ListingOther, "", false},
 		// git status --porcelain=v2: a change, a rename, an untracked path.
 		{"1 .M N... 100644 100644 100644 61780798228d17af2d34fce4cfbdf35556832472 61780798228d17af2d34fce4cfbdf35556832472 b.txt", ListingRow, "b.txt", false},
 		{"2 R. N... 100644 100644 100644 78981922613b2afb6025042ff6bd878ac1994e85 78981922613b2afb6025042ff6bd878ac1994e85 R100 c.txt\ta.txt", ListingRow, "c.txt", false},
@@ -274,6 +283,27 @@ func TestParseListingTable(t *testing.T) {
 		}
 		if l.Form == ListingRow && (line[l.Start:l.End] != names[i] || !l.Command) {
 			t.Errorf("line %d %q: name %q command %v, want the command %q", i, line, line[l.Start:l.End], l.Command, names[i])
+		}
+	}
+}
+
+// TestParseListingFlagsUnderRow checks that a line of flags under a row of
+// a table, as objdump -h prints each section's under it, is no row of its
+// own: its words are an enumeration, each ended by a comma, and the table
+// goes on after it.
+func TestParseListingFlagsUnderRow(t *testing.T) {
+	var p ListingParser
+	lines := []string{
+		"Idx Name          Size      VMA               LMA               File off  Algn",
+		"  0 .note.gnu.build-id 00000024  0000000000000238  0000000000000238  00000238  2**2",
+		"                  CONTENTS, ALLOC, LOAD, READONLY, DATA",
+		"  1 .gnu.hash     0000026c  0000000000000260  0000000000000260  00000260  2**3",
+		"                  CONTENTS, ALLOC, LOAD, READONLY, DATA",
+	}
+	want := []ListingForm{ListingHead, ListingRow, ListingOther, ListingRow, ListingOther}
+	for i, line := range lines {
+		if l := p.Parse([]byte(line)); l.Form != want[i] {
+			t.Errorf("line %d %q: form %d, want %d", i, line, l.Form, want[i])
 		}
 	}
 }
@@ -542,4 +572,13 @@ func TestSniffListingRepeats(t *testing.T) {
 		{strings.Repeat("a.go\nb.go\nc.go\n", 50), true},
 		{"a.go\na.go\nb.go\nc.go\nd.go\n", true},
 	})
+}
+
+// TestSniffListingTreeBranches checks that the lines of a drawn tree that
+// carry its branches on and name nothing, as npm ls --long prints one under
+// each package whose description is empty, leave the tree a listing.
+func TestSniffListingTreeBranches(t *testing.T) {
+	tree := "app@1.0.0\n│ /src/app\n│ \n├── async@3.2.5\n│   \n├── dotenv@16.4.5\n│   \n├─┬ htmlparser2@9.1.0\n│ │ \n" +
+		"│ ├── domelementtype@2.3.0\n│ │   \n│ └── entities@4.5.0\n│     \n└─┬ p-limit@5.0.0\n  │ \n  └── yocto-queue@1.2.2\n      \n"
+	sniffListingCases(t, []sniffCase{{tree, true}})
 }
