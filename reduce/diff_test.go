@@ -2326,3 +2326,30 @@ func TestDiffFewestTreeLinesCut(t *testing.T) {
 		t.Errorf("no budget from 300 to 1,500 cuts some diff -r lines but not all of them and shows every hunk header")
 	}
 }
+
+// A file whose first hunk changes statements only, and whose later hunks
+// add functions, shows the first signature it changes before the later
+// hunks' headers of any file: what a file's change adds tells more than
+// where its next hunk is.
+func TestDiffFirstSignatureOfEveryFile(t *testing.T) {
+	in := goDiff(15, func(in *strings.Builder, f, h int) {
+		fmt.Fprintf(in, "@@ -%d,3 +%d,7 @@ func existing%d() {\n \tx := 1\n", 100*h+1, 100*h+1, h)
+		for k := range 4 {
+			if k == 1 && h > 0 {
+				fmt.Fprintf(in, "+func handle%02d_%d(w io.Writer) error {\n", f, h)
+				continue
+			}
+			fmt.Fprintf(in, "+\tstep%d(w, %d)\n", k, k*h)
+		}
+		in.WriteString(" \treturn nil\n }\n")
+	})
+	got := string(body(t, shape.Diff, []byte(in), 1000))
+	if strings.Count(got, "\n@@ ") >= 45 {
+		t.Fatalf("every hunk header fits, so the test tells nothing:\n%s", got)
+	}
+	for f := range 15 {
+		if !strings.Contains(got, fmt.Sprintf("+func handle%02d_", f)) {
+			t.Errorf("file %02d: no signature it adds is shown:\n%s", f, got)
+		}
+	}
+}
