@@ -158,6 +158,9 @@ type Diff struct {
 
 	files   []diffFileStat
 	fileIdx map[string]int
+	// sigFiles holds the files whose first signature changed in a later
+	// hunk ranks with the first hunks' (see endHunk).
+	sigFiles map[string]bool
 	// startFile maps the line that starts a file section to the file's
 	// index in files, for the starts still held (see forgetStarts).
 	startFile map[int]int
@@ -296,6 +299,7 @@ func NewDiff(budget int) *Diff {
 		// budget cannot all be named anyway.
 		maxFiles:   max(budget, 200),
 		fileIdx:    map[string]int{},
+		sigFiles:   map[string]bool{},
 		startFile:  map[int]int{},
 		commitPrio: prioDiffCommit,
 	}
@@ -1669,7 +1673,8 @@ func (d *Diff) endHunk() {
 				// where the next header only tells where. Not where
 				// most changed lines read so.
 				prio = h.sigPrio
-				if s := d.sect; s != nil && s.git && !s.sig && len(hl.piece.Text) <= diffMaxRaisedSig && h.prio < prioDiffHunk-diffHunkLevel {
+				if s := d.sect; s != nil && s.git && !s.sig && !d.sigFiles[s.name] && len(d.sigFiles) < d.maxFiles && len(hl.piece.Text) <= diffMaxRaisedSig && h.prio < prioDiffHunk-diffHunkLevel {
+					d.sigFiles[s.name] = true
 					// A git file's first signature changed in a later
 					// hunk ranks with the first hunks' signatures:
 					// what the file's change adds or removes tells
