@@ -64,6 +64,9 @@ const (
 	diffCommitSpan = 49_000
 	diffDeclSpan   = 49_999 // the most a distance lowers a declaration's priority
 	diffSigsRaised = 2      // signatures from each end of a hunk that rank with its header
+	// diffMaxRaisedSig is the longest signature, in bytes, that ranks
+	// with the first hunks' headers for its file (see endHunk).
+	diffMaxRaisedSig = 96
 	// prioDiffGap ranks the notes that count a gap's changed lines below
 	// every line, so Fit adds them last, each filling a gap whole, and drops
 	// them first when it has less room.
@@ -155,6 +158,9 @@ type Diff struct {
 
 	files   []diffFileStat
 	fileIdx map[string]int
+	// sigFiles holds the files whose first signature changed in a later
+	// hunk ranks with the first hunks' (see endHunk).
+	sigFiles map[string]bool
 	// startFile maps the line that starts a file section to the file's
 	// index in files, for the starts still held (see forgetStarts).
 	startFile map[int]int
@@ -251,6 +257,7 @@ type diffSection struct {
 	start           int    // the line that starts it
 	counts          diffCounts
 	words           bool // some hunk is a word diff's, whose lines are not counted
+	sig             bool // a signature it changes ranks with the first hunks' (see endHunk)
 }
 
 // diffGroup is a run of lines of a lock or generated file, or of binary
@@ -292,6 +299,7 @@ func NewDiff(budget int) *Diff {
 		// budget cannot all be named anyway.
 		maxFiles:   max(budget, 200),
 		fileIdx:    map[string]int{},
+		sigFiles:   map[string]bool{},
 		startFile:  map[int]int{},
 		commitPrio: prioDiffCommit,
 	}
@@ -1665,6 +1673,18 @@ func (d *Diff) endHunk() {
 				// where the next header only tells where. Not where
 				// most changed lines read so.
 				prio = h.sigPrio
+				if s := d.sect; s != nil && s.git && !s.sig && !d.sigFiles[s.name] && len(d.sigFiles) < d.maxFiles && len(hl.piece.Text) <= diffMaxRaisedSig && h.prio < prioDiffHunk-diffHunkLevel {
+					d.sigFiles[s.name] = true
+					// A git file's first signature changed in a later
+					// hunk ranks with the first hunks' signatures:
+					// what the file's change adds or removes tells
+					// more than where its later hunks are, which the
+					// first hunk's header, naming its function, does
+					// not say. Not a long one, which costs as much as
+					// several headers.
+					s.sig = true
+					prio = prioDiffHunk - (diffHunkFiles - 1)
+				}
 			case edge == 0:
 				prio = prioDiffEdge
 			case decl[i] >= 0:

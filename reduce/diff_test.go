@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -2324,5 +2325,69 @@ func TestDiffFewestTreeLinesCut(t *testing.T) {
 	}
 	if partly == 0 {
 		t.Errorf("no budget from 300 to 1,500 cuts some diff -r lines but not all of them and shows every hunk header")
+	}
+}
+
+// A file whose first hunk changes statements only, and whose later hunks
+// add functions, shows the first signature it changes before the later
+// hunks' headers of any file: what a file's change adds tells more than
+// where its next hunk is.
+func TestDiffFirstSignatureOfEveryFile(t *testing.T) {
+	in := goDiff(15, func(in *strings.Builder, f, h int) {
+		fmt.Fprintf(in, "@@ -%d,3 +%d,7 @@ func existing%d() {\n \tx := 1\n", 100*h+1, 100*h+1, h)
+		for k := range 4 {
+			if k == 1 && h > 0 {
+				fmt.Fprintf(in, "+func handle%02d_%d(w io.Writer) error {\n", f, h)
+				continue
+			}
+			fmt.Fprintf(in, "+\tstep%d(w, %d)\n", k, k*h)
+		}
+		in.WriteString(" \treturn nil\n }\n")
+	})
+	got := string(body(t, shape.Diff, []byte(in), 1000))
+	if strings.Count(got, "\n@@ ") >= 45 {
+		t.Fatalf("every hunk header fits, so the test tells nothing:\n%s", got)
+	}
+	for f := range 15 {
+		if !strings.Contains(got, fmt.Sprintf("+func handle%02d_", f)) {
+			t.Errorf("file %02d: no signature it adds is shown:\n%s", f, got)
+		}
+	}
+}
+
+// In a log of commits that change the same file, only the file's first
+// signature changed in a later hunk ranks with the first hunks': the
+// commits after it show their own hunks' headers first, as before.
+func TestDiffFirstSignatureOncePerFile(t *testing.T) {
+	var in strings.Builder
+	for c := range 2 {
+		fmt.Fprintf(&in, "commit %040d\nAuthor: A <a@example.com>\nDate:   Mon Jan 1 00:00:00 2024 +0000\n\n    change %d\n\n", c+1, c)
+		in.WriteString("diff --git a/pkg/a.go b/pkg/a.go\n--- a/pkg/a.go\n+++ b/pkg/a.go\n")
+		for h := range 3 {
+			fmt.Fprintf(&in, "@@ -%d,3 +%d,7 @@ func existing%d() {\n \tx := 1\n", 100*h+1, 100*h+1, h)
+			for k := range 4 {
+				if k == 1 && h > 0 {
+					fmt.Fprintf(&in, "+func handle%d_%d(w io.Writer) error {\n", c, h)
+					continue
+				}
+				fmt.Fprintf(&in, "+\tstep%d(w, %d)\n", k, k*h)
+			}
+			in.WriteString(" \treturn nil\n }\n")
+		}
+	}
+	d := NewDiff(2000)
+	s := NewSplitter(d)
+	s.Write([]byte(in.String()))
+	s.Close()
+	d.finish()
+	raised := map[string]bool{}
+	for _, it := range d.held.items() {
+		if name := string(it.piece.Text); strings.HasPrefix(name, "+func handle") {
+			raised[name[len("+func "):len("+func handle0_0")]] = it.piece.Prio > prioDiffHunk-diffHunkLevel
+		}
+	}
+	want := map[string]bool{"handle0_1": true, "handle0_2": false, "handle1_1": false, "handle1_2": false}
+	if !maps.Equal(raised, want) {
+		t.Errorf("signatures ranked with the first hunks' = %v, want %v", raised, want)
 	}
 }
