@@ -641,3 +641,24 @@ func TestTextNotesUnderTheirLines(t *testing.T) {
 		t.Errorf("%d lines with a relocation under them kept, want 12 or more:\n%s", calls, got)
 	}
 }
+
+// A note repeated word for word under many lines tells what it tells at
+// its first showing: of objdump -x, the flags under its sections show with
+// the first section of each set of flags, not under every section, and
+// the room goes to the versions of glibc the binary needs, where the view
+// showed one set of flags 14 times and none of those versions. The sample
+// is objdump -x of git.
+func TestTextRepeatedNotes(t *testing.T) {
+	in := readFile(t, filepath.Join(corpusDir, "text-objdump-x-git.out"))
+	flags := "\n                  CONTENTS, ALLOC, LOAD, READONLY, DATA\n"
+	if n := strings.Count(string(in), flags); n < 10 {
+		t.Fatalf("%d sections with the same flags: the sample no longer tests what it should", n)
+	}
+	got := body(t, shape.Text, in, 2000)
+	if n := strings.Count(string(got), flags); n > 2 {
+		t.Errorf("the same flags show %d times, want 2 at most:\n%s", n, got)
+	}
+	if n := strings.Count(string(got), " GLIBC_"); n < 3 {
+		t.Errorf("%d versions of glibc shown, want 3 or more:\n%s", n, got)
+	}
+}
