@@ -153,6 +153,8 @@ type Text struct {
 	// under is the last line of a long paragraph found to head lines
 	// indented under it.
 	under textUnder
+	// notes holds the notes on the lines before them seen so far.
+	notes map[string]bool
 
 	mid      textHeap // structure lines from the middle
 	midBytes int
@@ -638,9 +640,19 @@ func (t *Text) rankHead(u *unit, next []byte) {
 	}
 	h := t.under
 	if h.ok && h.n == u.n-1 && textIndent(u.piece.Text) >= h.indent+textNoteDepth &&
-		(next == nil || textIndent(next) <= h.indent) && u.rank > h.rank+1 {
+		(next == nil || textIndent(next) <= h.indent) && u.rank > h.rank+1 && !t.noteSeen(u.piece.Text) {
 		u.rank, u.note = h.rank+1, true
 	}
+}
+
+// noteSeen reports whether a note the same as line came before: a note
+// repeated word for word under many lines (objdump -x's flags under its
+// sections, "CONTENTS, ALLOC, LOAD, READONLY, DATA") tells what it tells
+// at its first showing, and each showing after takes the room of a line
+// that tells something else.
+func (t *Text) noteSeen(line []byte) bool {
+	_, seen := remember(&t.notes, line, true)
+	return seen
 }
 
 // textUnder is the last line of a long paragraph that heads lines

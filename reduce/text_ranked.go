@@ -111,19 +111,22 @@ func (t *Text) endRanked() { t.order = textRanked{} }
 // a blank line heads nothing. Units the middle holds already keep their
 // ranks: they are in its heap's order.
 func (t *Text) markRanked(top, from, end int) {
-	mark := func(units []unit) {
-		for i := len(units) - 1; i >= 0 && units[i].n >= top; i-- {
-			if units[i].n < end && !textBlank(units[i].piece.Text) {
-				rankRow(&units[i], from)
-			}
+	mark := func(u *unit) {
+		if u.n >= top && u.n < end && !textBlank(u.piece.Text) {
+			rankRow(u, from)
 		}
 	}
-	mark(t.para)
-	if t.hasHeld {
-		mark([]unit{t.held})
+	for _, units := range [][]unit{t.para, t.tail.items(), t.head} {
+		for i := len(units) - 1; i >= 0 && units[i].n >= top; i-- {
+			mark(&units[i])
+		}
 	}
-	mark(t.tail.items())
-	mark(t.head)
+	if t.hasHeld {
+		// The held line, the row before the one that tells the table
+		// ranked, is marked where it is held, not in a copy: else the
+		// view keeps the rows around it and leaves it out.
+		mark(&t.held)
+	}
 }
 
 // rankRow ranks u as a row of a ranked table whose first row follows

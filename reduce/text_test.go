@@ -641,3 +641,57 @@ func TestTextNotesUnderTheirLines(t *testing.T) {
 		t.Errorf("%d lines with a relocation under them kept, want 12 or more:\n%s", calls, got)
 	}
 }
+
+// A ranked table is read from its top, so the rows of it a view keeps are
+// its first ones, with no row left out between two kept: of sqlite3 -box's
+// zones, each region's largest first, no region's rows show with a hole,
+// where the row before the one that told the table ranked was left out.
+func TestTextRankedTableHasNoHoles(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "sqlite3-box-zones.txt"))
+	got := body(t, shape.Text, in, 1000)
+	region := regexp.MustCompile(`^│ ([A-Z][a-z]+) +│`)
+	place := map[string]int{} // a row's line number in the input
+	for i, l := range strings.Split(string(in), "\n") {
+		place[l] = i
+	}
+	var last string // the last row kept
+	holes := 0
+	for _, l := range strings.Split(string(got), "\n") {
+		m := region.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		if p := region.FindStringSubmatch(last); p != nil && p[1] == m[1] && place[l] != place[last]+1 {
+			holes++
+			t.Errorf("%q is kept after %q with rows of its region between them", l, last)
+		}
+		last = l
+	}
+	if holes > 0 {
+		t.Logf("view:\n%s", got)
+	}
+	if bytes.Count(got, []byte("\n")) > bytes.Count(in, []byte("\n"))*9/10 {
+		t.Errorf("the view keeps nearly every row: the sample no longer tests what it should")
+	}
+}
+
+// A note repeated word for word under many lines tells what it tells at
+// its first showing: of objdump -x, the flags under its sections show with
+// the first section of each set of flags, not under every section, and
+// the room goes to the versions of glibc the binary needs, where the view
+// showed one set of flags 14 times and none of those versions. The sample
+// is objdump -x of git.
+func TestTextRepeatedNotes(t *testing.T) {
+	in := readFile(t, filepath.Join(corpusDir, "text-objdump-x-git.out"))
+	flags := "\n                  CONTENTS, ALLOC, LOAD, READONLY, DATA\n"
+	if n := strings.Count(string(in), flags); n < 10 {
+		t.Fatalf("%d sections with the same flags: the sample no longer tests what it should", n)
+	}
+	got := body(t, shape.Text, in, 2000)
+	if n := strings.Count(string(got), flags); n > 2 {
+		t.Errorf("the same flags show %d times, want 2 at most:\n%s", n, got)
+	}
+	if n := strings.Count(string(got), " GLIBC_"); n < 3 {
+		t.Errorf("%d versions of glibc shown, want 3 or more:\n%s", n, got)
+	}
+}
