@@ -62,6 +62,10 @@ type stream struct {
 	objects int
 	// failed counts the records that tell of a failure.
 	failed int
+	// sayKeys holds the keys whose values are a few short strings: they
+	// say what a record is (its level, its message), not which one it is
+	// (a time, an id), so records that fail alike agree on them.
+	sayKeys map[string]bool
 	// onLine holds the records, by their first line, that a view naming
 	// the records in folds shows on a line each.
 	onLine map[int]bool
@@ -267,8 +271,13 @@ func (s *stream) census() *census {
 	}
 	s.objects = objects
 	s.keys = make(map[string]int, len(stats))
+	s.sayKeys = map[string]bool{}
 	for name, st := range stats {
 		s.keys[name] = st.n
+		if st.scalar && !st.overrun && st.length <= shortScalar*st.n &&
+			!slices.ContainsFunc(st.order, func(v string) bool { return v[0] != '"' }) {
+			s.sayKeys[name] = true
+		}
 	}
 	best := classKey(keys, objects)
 	if best == nil {
@@ -370,12 +379,11 @@ func (s *stream) proposeGeneric(cen *census) {
 			s.failed++
 		}
 	}
-	failRank := 0
+	ranks := s.failRanks(failed)
 	for i, r := range s.recs {
 		switch {
 		case failed[i]:
-			s.propose(r, tierFail, failRank, true)
-			failRank++
+			s.propose(r, tierFail, ranks[i], true)
 			if r.text {
 				continue
 			}
@@ -404,6 +412,67 @@ func (s *stream) proposeGeneric(cen *census) {
 			s.propose(r, tierDiffer, 2+rank, false)
 		}
 	}
+}
+
+// failRanks ranks the records that fail: the first of each kind of
+// failure, in input order, then the run's first and last records, then
+// the repeats of each kind spread over the run, the kinds in turn, so
+// that a kind repeated a few times is shown whole before one repeated
+// hundreds of times is. A log that rejects the same fare two hundred
+// times shows that once beside the panic and the actuator that failed,
+// and where the run began and ended.
+func (s *stream) failRanks(failed []bool) []int {
+	ranks := make([]int, len(s.recs))
+	kinds := map[uint64]int{} // each kind's index in repeats
+	var repeats [][]int       // of each kind, the records after its first
+	for i, r := range s.recs {
+		if !failed[i] {
+			continue
+		}
+		h := s.failKind(r)
+		k, seen := kinds[h]
+		if !seen {
+			kinds[h] = len(repeats)
+			ranks[i] = len(repeats)
+			repeats = append(repeats, nil)
+			continue
+		}
+		repeats[k] = append(repeats[k], i)
+	}
+	edge := len(repeats)
+	if !slices.ContainsFunc(repeats, func(recs []int) bool { return len(recs) > 0 }) {
+		return ranks
+	}
+	// A record over several lines (a document of a stream) keeps its
+	// rank by its edge alone: shown whole, it would crowd out the
+	// failures.
+	for _, r := range []record{s.recs[0], s.recs[len(s.recs)-1]} {
+		if r.first == r.last {
+			s.propose(r, tierFail, edge, false)
+		}
+	}
+	for _, recs := range repeats {
+		for turn, j := range spreadOrder(len(recs)) {
+			ranks[recs[j]] = edge + 1 + turn
+		}
+	}
+	return ranks
+}
+
+// failKind hashes what a failing record says: a line that is not JSON by
+// its text, a record by the members of sayKeys it has.
+func (s *stream) failKind(r record) uint64 {
+	if r.text || kindAt(s.b, r.v.start) != jObject {
+		return mix(fnv(s.b[r.v.start:r.v.end]))
+	}
+	h := uint64(jObject)
+	eachMember(s.b, r.v.start, func(key, v seg) bool {
+		if s.sayKeys[string(s.b[key.start+1:key.end-1])] {
+			h += mix(fnv(s.b[key.start:key.end]) ^ fnv(s.b[v.start:v.end]))
+		}
+		return true
+	})
+	return h
 }
 
 // proposeRareClasses proposes the records of the census's classes but the

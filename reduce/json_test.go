@@ -1586,3 +1586,40 @@ func TestJSONPathCutKeepsItsEnd(t *testing.T) {
 		t.Errorf("the cut path keeps %q, want its start and its end", v.Dir)
 	}
 }
+
+// A log of JSON records whose failures mostly repeat one message shows
+// each kind of failure once before the repeats, and its first and last
+// records: the panic late in the run is what a person scrolls to, not the
+// fortieth rejected fare.
+func TestJSONLogShowsEachFailureOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"time":"06:00:00.000","level":"INFO","msg":"controller starting","lanes":8}` + "\n")
+	for i := range 600 {
+		at := fmt.Sprintf("06:%02d:%02d.%d00", i/60, i%60, i%10)
+		switch {
+		case i == 450:
+			fmt.Fprintf(&b, `{"time":%q,"level":"ERROR","msg":"panic in fare handler","lane":%d,"panic":"assignment to entry in nil map"}`+"\n", at, i%8)
+		case i%97 == 50:
+			fmt.Fprintf(&b, `{"time":%q,"level":"ERROR","msg":"gate actuator failed","lane":%d,"err":"open gate: loop sensor timeout"}`+"\n", at, i%8)
+		case i%3 == 0:
+			fmt.Fprintf(&b, `{"time":%q,"level":"WARN","msg":"fare rejected","lane":%d,"plate":"KX%04d","err":"class 5: unknown vehicle class"}`+"\n", at, i%8, i)
+		default:
+			fmt.Fprintf(&b, `{"time":%q,"level":"DEBUG","msg":"loop tick","lane":%d,"occupancy":%d}`+"\n", at, i%8, i%100)
+		}
+	}
+	b.WriteString(`{"time":"06:10:00.000","level":"INFO","msg":"controller stopping","failures":6}` + "\n")
+	for _, budget := range []int{1000, 2000} {
+		got := string(body(t, shape.JSON, []byte(b.String()), budget))
+		for _, want := range []string{"controller starting", "fare rejected", "gate actuator failed",
+			"panic in fare handler", "controller stopping"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("budget %d: the view lacks %q:\n%s", budget, want, got)
+			}
+		}
+		// The actuator fails six times, the fare is rejected nearly two
+		// hundred: the rarer failure is shown each time first.
+		if n := strings.Count(got, "gate actuator failed"); budget == 2000 && n != 6 {
+			t.Errorf("budget %d: the view shows %d of 6 actuator failures:\n%s", budget, n, got)
+		}
+	}
+}
