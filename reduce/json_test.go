@@ -391,16 +391,42 @@ func TestJSONCutsLongStrings(t *testing.T) {
 	if err := json.Unmarshal(got, &v); err != nil {
 		t.Fatalf("view does not parse: %v\n%s", err, got)
 	}
-	m := regexp.MustCompile(`(?s)^(.*)\.\.\. \[headroom: ([0-9,]+) chars cut\]$`).FindStringSubmatch(v.Note)
+	// Its last line (the string is of many) may be kept after the cut.
+	m := regexp.MustCompile(`(?s)^(.*)\.\.\. \[headroom: ([0-9,]+) chars cut\](?: \.\.\.(.*))?$`).FindStringSubmatch(v.Note)
 	if m == nil {
 		t.Fatalf("the string is not cut with a count: %q", v.Note)
 	}
 	var whole string
 	json.Unmarshal([]byte(`"`+content+`"`), &whole)
-	kept := []rune(m[1])
+	kept := len([]rune(m[1])) + len([]rune(m[3]))
 	cut, _ := strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
-	if !strings.HasPrefix(whole, m[1]) || len(kept)+cut != len([]rune(whole)) {
-		t.Errorf("kept %d characters and counted %d cut, of %d", len(kept), cut, len([]rune(whole)))
+	if !strings.HasPrefix(whole, m[1]) || !strings.HasSuffix(whole, m[3]) || kept+cut != len([]rune(whole)) {
+		t.Errorf("kept %d characters and counted %d cut, of %d", kept, cut, len([]rune(whole)))
+	}
+}
+
+// A long string of several lines cut keeps its last line: a traceback
+// names its exception there, a command's output its outcome.
+func TestJSONCutStringKeepsItsLastLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		stack := `Traceback (most recent call last):\n  File \"/srv/app/reconcile.py\", line 65, in main\n    total = settle(batch, txns)\n` +
+			strings.Repeat(`  File \"/srv/app/ledger.py\", line 12, in settle\n    return sum(t[\"cents\"] for t in txns)\n`, 3) +
+			`KeyError: 'plate'\n`
+		fmt.Fprintf(&b, `{"level": "ERROR", "msg": "batch missing field", "batch": %d, "stack": "%s"}`+"\n", i, stack)
+	}
+	got := string(body(t, shape.JSON, []byte(b.String()), 1000))
+	cut := 0
+	for _, line := range strings.Split(got, "\n") {
+		if strings.Contains(line, "chars cut") {
+			cut++
+			if !strings.Contains(line, `KeyError: 'plate'`) {
+				t.Errorf("a traceback cut lacks its last line: %s", line)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Errorf("no traceback is cut:\n%s", got)
 	}
 }
 
