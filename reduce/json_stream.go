@@ -379,7 +379,7 @@ func (s *stream) proposeGeneric(cen *census) {
 			s.failed++
 		}
 	}
-	ranks := s.failRanks(failed)
+	ranks := s.failRanks(failed, levelKey(cen.key))
 	for i, r := range s.recs {
 		switch {
 		case failed[i]:
@@ -415,21 +415,30 @@ func (s *stream) proposeGeneric(cen *census) {
 }
 
 // failRanks ranks the records that fail: the first of each kind of
-// failure, in input order, then the run's first and last records, then
-// the repeats of each kind spread over the run, the kinds in turn, so
-// that a kind repeated a few times is shown whole before one repeated
-// hundreds of times is. A log that rejects the same fare two hundred
-// times shows that once beside the panic and the actuator that failed,
-// and where the run began and ended.
-func (s *stream) failRanks(failed []bool) []int {
+// failure, in input order, then the run's first and last records and, in
+// a log (records by level), the first record of each kind that does not
+// fail, then the repeats of each kind of failure in turn, spread over the
+// run, so that a kind repeated a few times is shown whole before one
+// repeated hundreds of times is. A log that rejects the same fare two
+// hundred times shows that once beside the panic and the actuator that
+// failed, where the run began and ended, and one of its vehicles that
+// passed. Other records (cargo's messages) say what they are deeper down,
+// where their kinds are not told.
+func (s *stream) failRanks(failed []bool, log bool) []int {
 	ranks := make([]int, len(s.recs))
-	kinds := map[uint64]int{} // each kind's index in repeats
-	var repeats [][]int       // of each kind, the records after its first
+	kinds := map[uint64]int{}   // each kind of failure's index in repeats
+	var repeats [][]int         // of each kind, the records after its first
+	others := map[uint64]bool{} // the kinds that do not fail
+	var firsts []int            // the first record of each
 	for i, r := range s.recs {
+		h := s.recordKind(r)
 		if !failed[i] {
+			if !others[h] && len(firsts) <= maxClasses {
+				others[h] = true
+				firsts = append(firsts, i)
+			}
 			continue
 		}
-		h := s.failKind(r)
 		k, seen := kinds[h]
 		if !seen {
 			kinds[h] = len(repeats)
@@ -446,8 +455,14 @@ func (s *stream) failRanks(failed []bool) []int {
 	// A record over several lines (a document of a stream) keeps its
 	// rank by its edge alone: shown whole, it would crowd out the
 	// failures.
-	for _, r := range []record{s.recs[0], s.recs[len(s.recs)-1]} {
-		if r.first == r.last {
+	edges := []int{0, len(s.recs) - 1}
+	if log && len(firsts) <= maxClasses {
+		// More kinds than a census counts classes tell records apart
+		// rather than what they are.
+		edges = append(edges, firsts...)
+	}
+	for _, i := range edges {
+		if r := s.recs[i]; r.first == r.last {
 			s.propose(r, tierFail, edge, false)
 		}
 	}
@@ -459,9 +474,9 @@ func (s *stream) failRanks(failed []bool) []int {
 	return ranks
 }
 
-// failKind hashes what a failing record says: a line that is not JSON by
-// its text, a record by the members of sayKeys it has.
-func (s *stream) failKind(r record) uint64 {
+// recordKind hashes what a record says: a line that is not JSON by its
+// text, a record by the members of sayKeys it has.
+func (s *stream) recordKind(r record) uint64 {
 	if r.text || kindAt(s.b, r.v.start) != jObject {
 		return mix(fnv(s.b[r.v.start:r.v.end]))
 	}

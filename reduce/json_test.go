@@ -1615,8 +1615,8 @@ func TestJSONPathCutKeepsItsEnd(t *testing.T) {
 
 // A log of JSON records whose failures mostly repeat one message shows
 // each kind of failure once before the repeats, and its first and last
-// records: the panic late in the run is what a person scrolls to, not the
-// fortieth rejected fare.
+// records and one of each other kind: the panic late in the run is what a
+// person scrolls to, not the fortieth rejected fare.
 func TestJSONLogShowsEachFailureOnce(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"time":"06:00:00.000","level":"INFO","msg":"controller starting","lanes":8}` + "\n")
@@ -1629,6 +1629,8 @@ func TestJSONLogShowsEachFailureOnce(t *testing.T) {
 			fmt.Fprintf(&b, `{"time":%q,"level":"ERROR","msg":"gate actuator failed","lane":%d,"err":"open gate: loop sensor timeout"}`+"\n", at, i%8)
 		case i%3 == 0:
 			fmt.Fprintf(&b, `{"time":%q,"level":"WARN","msg":"fare rejected","lane":%d,"plate":"KX%04d","err":"class 5: unknown vehicle class"}`+"\n", at, i%8, i)
+		case i%5 == 1:
+			fmt.Fprintf(&b, `{"time":%q,"level":"INFO","msg":"vehicle passed","lane":%d,"plate":"KX%04d","cents":%d}`+"\n", at, i%8, i, 100+i)
 		default:
 			fmt.Fprintf(&b, `{"time":%q,"level":"DEBUG","msg":"loop tick","lane":%d,"occupancy":%d}`+"\n", at, i%8, i%100)
 		}
@@ -1637,7 +1639,7 @@ func TestJSONLogShowsEachFailureOnce(t *testing.T) {
 	for _, budget := range []int{1000, 2000} {
 		got := string(body(t, shape.JSON, []byte(b.String()), budget))
 		for _, want := range []string{"controller starting", "fare rejected", "gate actuator failed",
-			"panic in fare handler", "controller stopping"} {
+			"panic in fare handler", "controller stopping", "loop tick", "vehicle passed"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("budget %d: the view lacks %q:\n%s", budget, want, got)
 			}
