@@ -426,6 +426,9 @@ func (s *stream) proposeGeneric(cen *census) {
 // where their kinds are not told.
 func (s *stream) failRanks(failed []bool, log bool) []int {
 	ranks := make([]int, len(s.recs))
+	if s.failed == 0 {
+		return ranks
+	}
 	kinds := map[uint64]int{}   // each kind of failure's index in repeats
 	var repeats [][]int         // of each kind, the records after its first
 	others := map[uint64]bool{} // the kinds that do not fail
@@ -433,7 +436,8 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 	for i, r := range s.recs {
 		h := s.recordKind(r)
 		if !failed[i] {
-			if !others[h] && len(firsts) <= maxClasses {
+			// Lines of text are proposed as they are (see proposeGeneric).
+			if !r.text && !others[h] && len(firsts) <= maxClasses {
 				others[h] = true
 				firsts = append(firsts, i)
 			}
@@ -452,9 +456,8 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 	if !slices.ContainsFunc(repeats, func(recs []int) bool { return len(recs) > 0 }) {
 		return ranks
 	}
-	// A record over several lines (a document of a stream) keeps its
-	// rank by its edge alone: shown whole, it would crowd out the
-	// failures.
+	// Only those on a line of their own: a record over several lines (a
+	// document of a stream) shown whole would crowd out the failures.
 	edges := []int{0, len(s.recs) - 1}
 	if log && len(firsts) <= maxClasses {
 		// More kinds than a census counts classes tell records apart
