@@ -1615,13 +1615,18 @@ func TestJSONPathCutKeepsItsEnd(t *testing.T) {
 
 // A log of JSON records whose failures mostly repeat one message shows
 // each kind of failure once before the repeats, and its first and last
-// records and one of each other kind: the panic late in the run is what a
-// person scrolls to, not the fortieth rejected fare.
+// records and one of each other kind of record, whatever lines of text
+// stand among them: the panic late in the run is what a person scrolls
+// to, not the fortieth rejected fare.
 func TestJSONLogShowsEachFailureOnce(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"time":"06:00:00.000","level":"INFO","msg":"controller starting","lanes":8}` + "\n")
 	for i := range 600 {
 		at := fmt.Sprintf("06:%02d:%02d.%d00", i/60, i%60, i%10)
+		if i%40 == 7 {
+			// Lines of text between the records, each its own.
+			fmt.Fprintf(&b, "lane %d camera resynced at %s\n", i%8, at)
+		}
 		switch {
 		case i == 450:
 			fmt.Fprintf(&b, `{"time":%q,"level":"ERROR","msg":"panic in fare handler","lane":%d,"panic":"assignment to entry in nil map"}`+"\n", at, i%8)
