@@ -1656,3 +1656,22 @@ func TestJSONLogShowsEachFailureOnce(t *testing.T) {
 		}
 	}
 }
+
+// lastLine finds the last newline escape, not a backslash escaped before
+// an n, and a final newline starts no line.
+func TestJSONStringLastLine(t *testing.T) {
+	for _, tc := range []struct{ content, last string }{
+		{`one line`, ``},
+		{`first\nKeyError: 'plate'`, `KeyError: 'plate'`},
+		{`first\nKeyError: 'plate'\n`, `KeyError: 'plate'\n`},
+		{`first\nC:\\new folder`, `C:\\new folder`},
+		{`C:\\new folder`, ``},
+		{`only\n`, ``},
+		{`\n`, ``},
+	} {
+		got := tc.content[lastLine([]byte(tc.content)):]
+		if got != tc.last {
+			t.Errorf("lastLine(%q) starts %q, want %q", tc.content, got, tc.last)
+		}
+	}
+}
