@@ -506,6 +506,10 @@ func (r *docRender) str(lit []byte, keep int) {
 		if i := bytes.IndexByte(content[tail:], '/'); i > 0 && i < (len(content)-tail)/2 && content[tail+i-1] != '\\' {
 			tail += i
 		}
+	} else if last := lastLine(content); last < len(content) && hasLetter(content[last:]) {
+		if n := literalChars(content[last:]); n <= keep/2 {
+			head, tail = keep-n, last
+		}
 	}
 	cut := prefixChars(content, head)
 	r.out = append(r.out, '"')
@@ -518,6 +522,51 @@ func (r *docRender) str(lit []byte, keep int) {
 		r.out = append(r.out, content[tail:]...)
 	}
 	r.out = append(r.out, '"')
+}
+
+// lastLine returns where the last line of a string literal's content of
+// several lines starts (a final newline ends that line, and starts none),
+// or len(content) if it holds one line. A traceback names its exception
+// on its last line, a compiler's message its advice.
+func lastLine(content []byte) int {
+	end := len(content)
+	if escapedNewline(content, end-2) {
+		end -= 2
+	}
+	for i := end - 2; i >= 0; i-- {
+		if i = bytes.LastIndex(content[:i+2], []byte(`\n`)); i < 0 {
+			break
+		}
+		if escapedNewline(content, i) {
+			return i + 2
+		}
+	}
+	return len(content)
+}
+
+// hasLetter reports whether a string literal's content holds an ASCII
+// letter outside its escapes: a last line of a brace or a rule says
+// nothing worth its room.
+func hasLetter(content []byte) bool {
+	for i := 0; i < len(content); i += charLen(content[i:]) {
+		if c := content[i] | 0x20; 'a' <= c && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// escapedNewline reports whether the escape `\n` starts at content[i]: a
+// backslash that no backslash before it escapes.
+func escapedNewline(content []byte, i int) bool {
+	if i < 0 || i+1 >= len(content) || content[i] != '\\' || content[i+1] != 'n' {
+		return false
+	}
+	n := 0
+	for j := i - 1; j >= 0 && content[j] == '\\'; j-- {
+		n++
+	}
+	return n%2 == 0
 }
 
 // pathLike reports whether a string literal's content reads as a path or a

@@ -62,6 +62,10 @@ type stream struct {
 	objects int
 	// failed counts the records that tell of a failure.
 	failed int
+	// sayKeys holds the keys whose values are a few short strings: they
+	// say what a record is (its level, its message), not which one it is
+	// (a time, an id), so records that fail alike agree on them.
+	sayKeys map[string]bool
 	// onLine holds the records, by their first line, that a view naming
 	// the records in folds shows on a line each.
 	onLine map[int]bool
@@ -267,8 +271,13 @@ func (s *stream) census() *census {
 	}
 	s.objects = objects
 	s.keys = make(map[string]int, len(stats))
+	s.sayKeys = map[string]bool{}
 	for name, st := range stats {
 		s.keys[name] = st.n
+		if st.scalar && !st.overrun && st.length <= shortScalar*st.n &&
+			!slices.ContainsFunc(st.order, func(v string) bool { return v[0] != '"' }) {
+			s.sayKeys[name] = true
+		}
 	}
 	best := classKey(keys, objects)
 	if best == nil {
@@ -370,12 +379,11 @@ func (s *stream) proposeGeneric(cen *census) {
 			s.failed++
 		}
 	}
-	failRank := 0
+	ranks := s.failRanks(failed, levelKey(cen.key))
 	for i, r := range s.recs {
 		switch {
 		case failed[i]:
-			s.propose(r, tierFail, failRank, true)
-			failRank++
+			s.propose(r, tierFail, ranks[i], true)
 			if r.text {
 				continue
 			}
@@ -404,6 +412,85 @@ func (s *stream) proposeGeneric(cen *census) {
 			s.propose(r, tierDiffer, 2+rank, false)
 		}
 	}
+}
+
+// failRanks ranks the records that fail: the first of each kind of
+// failure, in input order, then the run's first and last records and, in
+// a log (records by level), the first record of each kind that does not
+// fail, then the repeats of each kind of failure in turn, spread over the
+// run, so that a kind repeated a few times is shown whole before one
+// repeated hundreds of times is. A log that rejects the same fare two
+// hundred times shows that once beside the panic and the actuator that
+// failed, where the run began and ended, and one of its vehicles that
+// passed. Other records (cargo's messages) say what they are deeper down,
+// where their kinds are not told.
+func (s *stream) failRanks(failed []bool, log bool) []int {
+	ranks := make([]int, len(s.recs))
+	if s.failed == 0 {
+		return ranks
+	}
+	kinds := map[uint64]int{}   // each kind of failure's index in repeats
+	var repeats [][]int         // of each kind, the records after its first
+	others := map[uint64]bool{} // the kinds that do not fail
+	var firsts []int            // the first record of each
+	for i, r := range s.recs {
+		h := s.recordKind(r)
+		if !failed[i] {
+			// Lines of text are proposed as they are (see proposeGeneric).
+			if !r.text && !others[h] && len(firsts) <= maxClasses {
+				others[h] = true
+				firsts = append(firsts, i)
+			}
+			continue
+		}
+		k, seen := kinds[h]
+		if !seen {
+			kinds[h] = len(repeats)
+			ranks[i] = len(repeats)
+			repeats = append(repeats, nil)
+			continue
+		}
+		repeats[k] = append(repeats[k], i)
+	}
+	edge := len(repeats)
+	if !slices.ContainsFunc(repeats, func(recs []int) bool { return len(recs) > 0 }) {
+		return ranks
+	}
+	// Only those on a line of their own: a record over several lines (a
+	// document of a stream) shown whole would crowd out the failures.
+	edges := []int{0, len(s.recs) - 1}
+	if log && len(firsts) <= maxClasses {
+		// More kinds than a census counts classes tell records apart
+		// rather than what they are.
+		edges = append(edges, firsts...)
+	}
+	for _, i := range edges {
+		if r := s.recs[i]; r.first == r.last {
+			s.propose(r, tierFail, edge, false)
+		}
+	}
+	for _, recs := range repeats {
+		for turn, j := range spreadOrder(len(recs)) {
+			ranks[recs[j]] = edge + 1 + turn
+		}
+	}
+	return ranks
+}
+
+// recordKind hashes what a record says: a line that is not JSON by its
+// text, a record by the members of sayKeys it has.
+func (s *stream) recordKind(r record) uint64 {
+	if r.text || kindAt(s.b, r.v.start) != jObject {
+		return mix(fnv(s.b[r.v.start:r.v.end]))
+	}
+	h := uint64(jObject)
+	eachMember(s.b, r.v.start, func(key, v seg) bool {
+		if s.sayKeys[string(s.b[key.start+1:key.end-1])] {
+			h += mix(fnv(s.b[key.start:key.end]) ^ fnv(s.b[v.start:v.end]))
+		}
+		return true
+	})
+	return h
 }
 
 // proposeRareClasses proposes the records of the census's classes but the

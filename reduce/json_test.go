@@ -391,16 +391,42 @@ func TestJSONCutsLongStrings(t *testing.T) {
 	if err := json.Unmarshal(got, &v); err != nil {
 		t.Fatalf("view does not parse: %v\n%s", err, got)
 	}
-	m := regexp.MustCompile(`(?s)^(.*)\.\.\. \[headroom: ([0-9,]+) chars cut\]$`).FindStringSubmatch(v.Note)
+	// Its last line (the string is of many) may be kept after the cut.
+	m := regexp.MustCompile(`(?s)^(.*)\.\.\. \[headroom: ([0-9,]+) chars cut\](?: \.\.\.(.*))?$`).FindStringSubmatch(v.Note)
 	if m == nil {
 		t.Fatalf("the string is not cut with a count: %q", v.Note)
 	}
 	var whole string
 	json.Unmarshal([]byte(`"`+content+`"`), &whole)
-	kept := []rune(m[1])
+	kept := len([]rune(m[1])) + len([]rune(m[3]))
 	cut, _ := strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
-	if !strings.HasPrefix(whole, m[1]) || len(kept)+cut != len([]rune(whole)) {
-		t.Errorf("kept %d characters and counted %d cut, of %d", len(kept), cut, len([]rune(whole)))
+	if !strings.HasPrefix(whole, m[1]) || !strings.HasSuffix(whole, m[3]) || kept+cut != len([]rune(whole)) {
+		t.Errorf("kept %d characters and counted %d cut, of %d", kept, cut, len([]rune(whole)))
+	}
+}
+
+// A long string of several lines cut keeps its last line: a traceback
+// names its exception there, a command's output its outcome.
+func TestJSONCutStringKeepsItsLastLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		stack := `Traceback (most recent call last):\n  File \"/srv/app/reconcile.py\", line 65, in main\n    total = settle(batch, txns)\n` +
+			strings.Repeat(`  File \"/srv/app/ledger.py\", line 12, in settle\n    return sum(t[\"cents\"] for t in txns)\n`, 3) +
+			`KeyError: 'plate'\n`
+		fmt.Fprintf(&b, `{"level": "ERROR", "msg": "batch missing field", "batch": %d, "stack": "%s"}`+"\n", i, stack)
+	}
+	got := string(body(t, shape.JSON, []byte(b.String()), 1000))
+	cut := 0
+	for _, line := range strings.Split(got, "\n") {
+		if strings.Contains(line, "chars cut") {
+			cut++
+			if !strings.Contains(line, `KeyError: 'plate'`) {
+				t.Errorf("a traceback cut lacks its last line: %s", line)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Errorf("no traceback is cut:\n%s", got)
 	}
 }
 
@@ -1584,5 +1610,68 @@ func TestJSONPathCutKeepsItsEnd(t *testing.T) {
 	}
 	if !strings.HasPrefix(v.Dir, "/home/developer/") || !strings.HasSuffix(v.Dir, "/module@v1.2.3") {
 		t.Errorf("the cut path keeps %q, want its start and its end", v.Dir)
+	}
+}
+
+// A log of JSON records whose failures mostly repeat one message shows
+// each kind of failure once before the repeats, and its first and last
+// records and one of each other kind of record, whatever lines of text
+// stand among them: the panic late in the run is what a person scrolls
+// to, not the fortieth rejected fare.
+func TestJSONLogShowsEachFailureOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"time":"06:00:00.000","level":"INFO","msg":"controller starting","lanes":8}` + "\n")
+	for i := range 600 {
+		at := fmt.Sprintf("06:%02d:%02d.%d00", i/60, i%60, i%10)
+		if i%40 == 7 {
+			// Lines of text between the records, each its own.
+			fmt.Fprintf(&b, "lane %d camera resynced at %s\n", i%8, at)
+		}
+		switch {
+		case i == 450:
+			fmt.Fprintf(&b, `{"time":%q,"level":"ERROR","msg":"panic in fare handler","lane":%d,"panic":"assignment to entry in nil map"}`+"\n", at, i%8)
+		case i%97 == 50:
+			fmt.Fprintf(&b, `{"time":%q,"level":"ERROR","msg":"gate actuator failed","lane":%d,"err":"open gate: loop sensor timeout"}`+"\n", at, i%8)
+		case i%3 == 0:
+			fmt.Fprintf(&b, `{"time":%q,"level":"WARN","msg":"fare rejected","lane":%d,"plate":"KX%04d","err":"class 5: unknown vehicle class"}`+"\n", at, i%8, i)
+		case i%5 == 1:
+			fmt.Fprintf(&b, `{"time":%q,"level":"INFO","msg":"vehicle passed","lane":%d,"plate":"KX%04d","cents":%d}`+"\n", at, i%8, i, 100+i)
+		default:
+			fmt.Fprintf(&b, `{"time":%q,"level":"DEBUG","msg":"loop tick","lane":%d,"occupancy":%d}`+"\n", at, i%8, i%100)
+		}
+	}
+	b.WriteString(`{"time":"06:10:00.000","level":"INFO","msg":"controller stopping","failures":6}` + "\n")
+	for _, budget := range []int{1000, 2000} {
+		got := string(body(t, shape.JSON, []byte(b.String()), budget))
+		for _, want := range []string{"controller starting", "fare rejected", "gate actuator failed",
+			"panic in fare handler", "controller stopping", "loop tick", "vehicle passed"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("budget %d: the view lacks %q:\n%s", budget, want, got)
+			}
+		}
+		// The actuator fails six times, the fare is rejected nearly two
+		// hundred: the rarer failure is shown each time first.
+		if n := strings.Count(got, "gate actuator failed"); budget == 2000 && n != 6 {
+			t.Errorf("budget %d: the view shows %d of 6 actuator failures:\n%s", budget, n, got)
+		}
+	}
+}
+
+// lastLine finds the last newline escape, not a backslash escaped before
+// an n, and a final newline starts no line.
+func TestJSONStringLastLine(t *testing.T) {
+	for _, tc := range []struct{ content, last string }{
+		{`one line`, ``},
+		{`first\nKeyError: 'plate'`, `KeyError: 'plate'`},
+		{`first\nKeyError: 'plate'\n`, `KeyError: 'plate'\n`},
+		{`first\nC:\\new folder`, `C:\\new folder`},
+		{`C:\\new folder`, ``},
+		{`only\n`, ``},
+		{`\n`, ``},
+	} {
+		got := tc.content[lastLine([]byte(tc.content)):]
+		if got != tc.last {
+			t.Errorf("lastLine(%q) starts %q, want %q", tc.content, got, tc.last)
+		}
 	}
 }
