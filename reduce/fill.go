@@ -17,9 +17,11 @@ const FillReach = 8
 // would. text is the whole input, of the given number of lines. The lines
 // added are whole and verbatim; one whose carriage returns redraw it, or
 // too long to hold, is left to the gap line. A view with a note of its own
-// (a census, a count of what is shown or of what a gap holds) is left as it
-// is: lines added would belie the note. A note that stands for lines,
-// rewriting them, says nothing of the rest.
+// (a census, a count of what is shown or of what gaps hold) is left as it
+// is: lines added would belie the note, and where it stands does not bound
+// what it speaks of (the goroutines a dump's note counts lie in more than
+// one gap). A note that stands for lines, rewriting them, says nothing of
+// the rest.
 func Fill(chosen []Piece, text []byte, lines, budget int, c Counter) []Piece {
 	for _, p := range chosen {
 		if p.Note != "" && p.Stands == 0 {

@@ -31,8 +31,9 @@ func TestFillNearestTheEnds(t *testing.T) {
 	}
 }
 
-// A note standing among left-out lines speaks of them, or of what the view
-// shows: lines added would belie it, and none are.
+// A note speaks of what the view shows or leaves out, wherever it stands
+// (the goroutines a dump's note counts lie in more than one gap): lines
+// added would belie it, and none are.
 func TestFillLeavesAViewWithANote(t *testing.T) {
 	text := fillInput(20)
 	chosen := []Piece{
