@@ -240,7 +240,7 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 	var view []byte
 	if split == nil {
 		view = []byte(elision.Binary(v, sp.Size(), utf16(head)))
-	} else if err := safely(func() { view = render(red, lines, v, o) }); err != nil {
+	} else if err := safely(func() { view = render(red, lines, v, o, near(sp, res, o.Budget)) }); err != nil {
 		return passThrough(res, err.Error(), out, sp.Reader())
 	}
 	viewTokens := o.Counter.Count(view)
@@ -270,8 +270,10 @@ func clip(res Result, head []byte, eof bool, in io.Reader, out io.Writer, o Opti
 // render fits the reducer's pieces into the budget left by the marker lines
 // and returns the whole view. If counting the result shows it over the
 // budget (the fitter's costs are per line, and lines tokenize a little
-// differently together), it tries again with less room.
-func render(red reduce.Reducer, lines int, v elision.View, o Options) []byte {
+// differently together), it tries again with less room. Room the pieces
+// leave is filled with the lines of text, the whole input if it is short
+// (nil if not), nearest its ends.
+func render(red reduce.Reducer, lines int, v elision.View, o Options, text []byte) []byte {
 	c := o.Counter
 	marks := c.Count([]byte(elision.Header(v))) + c.Count([]byte(elision.Footer(v))) + 2
 	if marks > o.Budget/2 {
@@ -283,16 +285,52 @@ func render(red reduce.Reducer, lines int, v elision.View, o Options) []byte {
 	pieces := red.Pieces(lines, room, c)
 	for try := 0; try < 5 && room > 0; try++ {
 		chosen := reduce.Fit(pieces, lines, room, c)
-		v.LinesKept, v.TokensKept = reduce.Stats(chosen, c)
-		view := assemble(v, reduce.Render(chosen, lines))
+		view := build(chosen, lines, v, c)
 		over := c.Count(view) - o.Budget
-		if over <= 0 {
+		if over > 0 {
+			room -= over + room/20
+			continue
+		}
+		if text == nil {
 			return view
 		}
-		room -= over + room/20
+		// Filling the room to the brim may tip the view over: then it
+		// fills less, and the reducer's choice stands.
+		for fill, try := room, 0; try < 3 && fill > 0; try++ {
+			filled := build(reduce.Fill(chosen, text, lines, fill, c), lines, v, c)
+			over := c.Count(filled) - o.Budget
+			if over <= 0 {
+				return filled
+			}
+			fill -= over + fill/50
+		}
+		return view
 	}
 	v.LinesKept, v.TokensKept, v.Compact = 0, 0, true
 	return assemble(v, []byte(elision.GapLine(1, lines)))
+}
+
+// build renders the pieces chosen into a view with its marker lines.
+func build(chosen []reduce.Piece, lines int, v elision.View, c reduce.Counter) []byte {
+	v.LinesKept, v.TokensKept = reduce.Stats(chosen, c)
+	return assemble(v, reduce.Render(chosen, lines))
+}
+
+// nearBudget is how many times the budget an input may be for its view to
+// be filled (see reduce.Fill): one the budget nearly holds, of which a view
+// should drop little. Beyond, what the reducer left out is left out.
+const nearBudget = 2
+
+// near returns the spooled input if it is near the budget, else nil.
+func near(sp *elision.Spool, res Result, budget int) []byte {
+	if res.TokensApprox || res.TokensIn > int64(nearBudget*budget) {
+		return nil
+	}
+	text, err := io.ReadAll(sp.Reader())
+	if err != nil || int64(len(text)) != sp.Size() {
+		return nil
+	}
+	return text
 }
 
 func assemble(v elision.View, body []byte) []byte {

@@ -384,3 +384,34 @@ func TestJustOverBudgetInDenseTokens(t *testing.T) {
 		}
 	}
 }
+
+// A view of an input the budget nearly holds drops little: the room the
+// reducer's pieces leave takes the lines nearest the ends. node --test's
+// spec output, 2,680 tokens, made a view of 1,825 at 2,000. Beyond twice
+// the budget, what the reducer left out stays out: a pytest run of 6,198
+// tokens shows its failures, not the passes it thinned.
+func TestNearBudgetViewFillsItsRoom(t *testing.T) {
+	for _, tc := range []struct {
+		sample   string
+		min, max int
+		absent   string
+	}{
+		{"log-node-test-spec-failures", 1900, 2000, ""},
+		{"log-pytest-v-pyproj-failures", 0, 1500, "test_receive_001 PASSED"},
+	} {
+		in, err := os.ReadFile(filepath.Join("../testdata/corpus", tc.sample+".out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if _, err := Clip(bytes.NewReader(in), &out, options(t, 2000)); err != nil {
+			t.Fatal(err)
+		}
+		if n := counter.Count(out.Bytes()); n < tc.min || n > tc.max {
+			t.Errorf("%s: view of %d tokens, want %d to %d:\n%s", tc.sample, n, tc.min, tc.max, out.Bytes())
+		}
+		if tc.absent != "" && bytes.Contains(out.Bytes(), []byte(tc.absent)) {
+			t.Errorf("%s: view shows %q:\n%s", tc.sample, tc.absent, out.Bytes())
+		}
+	}
+}

@@ -194,13 +194,17 @@ func (r *Listing) complete(ranked []Piece, lines, room int, c Counter, width int
 	for _, d := range folds {
 		folded = append(folded, r.fold.piece(d, prioListRanked))
 	}
-	pieces, unfolded := r.unfold(folded, avail-room/20, c)
-	if unfolded > 0 {
+	// Lines as they are cost a little more together than one by one, and
+	// the margin kept for that may be short: then fewer folds open, down
+	// to none, and the folds alone fit, as counted above.
+	for margin := room / 20; margin < avail; margin *= 2 {
+		pieces, unfolded := r.unfold(folded, avail-margin, c)
+		if unfolded == 0 {
+			break
+		}
 		if chosen := Fit(append(pieces, note(inFolds-unfolded)), lines, room, c); len(chosen) == len(pieces)+1 {
 			return chosen, true
 		}
-		// Lines as they are cost a little more together than one by
-		// one: the folds alone fit, as counted above.
 	}
 	if inFolds > 0 {
 		folded = append(folded, note(inFolds))

@@ -1210,3 +1210,27 @@ func TestListingCensusSkipsTreeRoot(t *testing.T) {
 		t.Errorf("the census counts the tree's root as an entry:\n%s", view)
 	}
 }
+
+// A listing a little over the budget shows most of its paths as they are:
+// when the lines opened from folds cost more together than the margin kept
+// for it, fewer open, rather than none. find's 286 directories, 2,331
+// tokens, folded whole would take little more than half of 2,000.
+func TestListingUnfoldsWithinAShortMargin(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join(corpusDir, "listing-find-maxdepth-dirs.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := body(t, shape.Listing, input, 2000)
+	asIs := 0
+	for _, l := range strings.Split(string(got), "\n") {
+		if strings.HasPrefix(l, "/usr/local/go/src/") && !strings.Contains(l, "{") {
+			asIs++
+		}
+	}
+	if asIs < 100 {
+		t.Errorf("%d of 286 paths shown as they are, want at least 100:\n%s", asIs, got)
+	}
+	if n := counter().Count(got); n < 1500 {
+		t.Errorf("view of %d tokens, of 2,331 at a budget of 2,000", n)
+	}
+}
