@@ -482,6 +482,10 @@ func (o *Outline) finalize(next *lineShape) {
 			// block its brace opens: the next line at its width is not
 			// in it.
 			top.braced = false
+		} else if brace && top.w == s.w && next != nil && next.w > s.w && !inHere && !comment && bracesClose(c, next.c) {
+			// Nor does one over two lines, its closing brace ending the
+			// second ({ return (a, then ? b : c); } under it).
+			top.braced = false
 		}
 	}
 	if !comment && !inHere && ctx == blockBody && o.member && s.w > 0 && s.decl != declControl && shorthandMethod(c) {
@@ -1369,6 +1373,16 @@ func constantName(c []byte) []byte {
 		return nil
 	}
 	return name
+}
+
+// bracesClose reports whether the brace that opens a line is closed by
+// the brace that ends the line after it, the braces between balanced.
+func bracesClose(c, next []byte) bool {
+	if next[len(next)-1] != '}' {
+		return false
+	}
+	open := bytes.Count(c, []byte("{")) + bytes.Count(next, []byte("{"))
+	return open == bytes.Count(c, []byte("}"))+bytes.Count(next, []byte("}"))
 }
 
 // functionBody reports whether a line ends a function's header with the

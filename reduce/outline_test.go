@@ -2097,3 +2097,16 @@ func TestOutlineMacroOverPrototype(t *testing.T) {
 		t.Errorf("the macro alone ranks %d, with the return type %d", ranks[3], ranks[7])
 	}
 }
+
+// A body in braces over two lines ({ return (a, then b); } under it)
+// closes where its braces balance: the declarations after it are the
+// file's, not lines of that body.
+func TestOutlineBodyOverTwoLines(t *testing.T) {
+	ranks := outlineRanks("namespace std\n{\n  inline size_t\n  __deque_buf_size(size_t __size)\n" +
+		"  { return (__size < 512\n\t    ? size_t(512 / __size) : size_t(1)); }\n\n" +
+		"  template<typename _Tp>\n    struct _Deque_iterator\n    {\n      _Tp* _M_cur;\n    };\n\n" +
+		"  inline size_t\n  __deque_size(size_t __n)\n  { return __n; }\n\n}\n")
+	if ranks[9] < ranks[4] {
+		t.Errorf("the struct after a two-line body ranks %d, the function before it %d", ranks[9], ranks[4])
+	}
+}
