@@ -89,11 +89,6 @@ type block struct {
 	// namespace marks a block opened by a namespace, which says where
 	// its members are, not what they are members of.
 	namespace bool
-	// body marks the body of a declaration (a function's), where
-	// another declared is its helper; a function in parentheses
-	// (var runInContext = (function runInContext(context) {) wraps a
-	// module instead, whose functions are its own.
-	body bool
 	// nameClass is the class of a typedef's opener
 	// (typedef struct {), which its closing line takes, or 0; header
 	// marks one it takes only in a header.
@@ -514,13 +509,10 @@ func (o *Outline) finalize(next *lineShape) {
 	}
 	// Headings do not nest what they head deeper: an option is as much a
 	// declaration in a subsection as in a section.
-	depth, declDepth, namespaces, bodies := 0, 0, 0, 0
+	depth, declDepth, namespaces := 0, 0, 0
 	for _, b := range o.stack {
 		if b.namespace {
 			namespaces++
-		}
-		if b.body {
-			bodies++
 		}
 		if !b.heading && !b.namespace {
 			depth++
@@ -797,10 +789,8 @@ func (o *Outline) finalize(next *lineShape) {
 		if ctx == blockBody {
 			// A function declared in a function's body, as a module
 			// wrapped in a function declares its own, ranks as a member
-			// of that function would, however deep in its statements;
-			// one declared in the body of a function so declared is
-			// that function's helper, a level deeper.
-			at = min(declDepth+1+bodies, maxDepth)
+			// of that function would, however deep in its statements.
+			at = declDepth + 1
 		}
 		class := at*8 + int(d)*2
 		if d == declName {
@@ -953,7 +943,7 @@ func (o *Outline) finalize(next *lineShape) {
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
 		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
 			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef"), nameClass: nameClass, nameHeader: nameHeader,
-			namespace: isDecl && opensNamespace(c), body: isDecl && kind == blockBody && !bytes.Contains(c, []byte("(function"))})
+			namespace: isDecl && opensNamespace(c)})
 		if kind != blockDecl && (isDecl || heading) {
 			o.firstBody = depth + 1
 			if !heading {

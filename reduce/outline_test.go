@@ -2110,19 +2110,3 @@ func TestOutlineBodyOverTwoLines(t *testing.T) {
 		t.Errorf("the struct after a two-line body ranks %d, the function before it %d", ranks[9], ranks[4])
 	}
 }
-
-// A function declared in another function's body is that function's
-// helper: below the functions a module wrapped in a function declares,
-// which rank as the file's own.
-func TestOutlineNestedFunction(t *testing.T) {
-	ranks := outlineRanks("(function (global, factory) {\n    factory(global.async = {});\n})(this, (function (exports) { 'use strict';\n\n" +
-		"    function eachOfLimit(coll, limit) {\n        function replenish() {\n            return limit;\n        }\n        return replenish();\n    }\n\n" +
-		"    function mapSeries(coll, iteratee) {\n        return eachOfLimit(coll, 1);\n    }\n\n" +
-		"    exports.mapSeries = mapSeries;\n}));\n")
-	if ranks[6] >= ranks[5] {
-		t.Errorf("the function inside a function ranks %d, the module's function %d", ranks[6], ranks[5])
-	}
-	if ranks[12] != ranks[5] {
-		t.Errorf("the module's functions rank %d and %d", ranks[5], ranks[12])
-	}
-}
