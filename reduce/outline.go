@@ -350,7 +350,7 @@ func (o *Outline) finalize(next *lineShape) {
 	// text is a note for the site that renders it.
 	note := !inHere && (hasPrefix(c, "<!--") || inQuote && &o.quote[0] == &markupCommentEnd[0])
 	if !inHere && !underlined {
-		o.trackQuote(c)
+		o.trackQuote(c, s.w, next, directive)
 	}
 	// A script's lines that start with a hash are comments, whatever
 	// word follows (#include in a string of C it writes).
@@ -382,7 +382,7 @@ func (o *Outline) finalize(next *lineShape) {
 	// line declares the function, at the return type's depth, as where
 	// both start at the margin (static int, then main(...)).
 	returns := !comment && !inHere && !s.closer && s.heading == 0 && !o.sql && !o.stmt.open &&
-		next != nil && next.w > s.w && returnType(c) && callStart(next.c)
+		next != nil && next.w > s.w && returnType(c) && callStart(afterType(next.c))
 	named := o.named
 	o.named = returns
 	if returns {
@@ -481,6 +481,10 @@ func (o *Outline) finalize(next *lineShape) {
 			// A body in braces on one line ({ split(); }) closes the
 			// block its brace opens: the next line at its width is not
 			// in it.
+			top.braced = false
+		} else if brace && top.w == s.w && next != nil && next.w > s.w && !inHere && !comment && bracesClose(c, next.c) {
+			// Nor does one over two lines, its closing brace ending the
+			// second ({ return (a, then ? b : c); } under it).
 			top.braced = false
 		}
 	}
@@ -1196,8 +1200,10 @@ func closesString(c, q []byte) bool {
 }
 
 // trackQuote follows docstrings and block comments across lines, so that
-// the lines inside them are read as comments.
-func (o *Outline) trackQuote(c []byte) {
+// the lines inside them are read as comments. next is the line after c,
+// or nil; directive says c is a preprocessor's line, whose hash starts no
+// comment.
+func (o *Outline) trackQuote(c []byte, w int, next *lineShape, directive bool) {
 	if o.quote != nil {
 		if bytes.Contains(c, o.quote) {
 			o.quote = nil
@@ -1217,11 +1223,28 @@ func (o *Outline) trackQuote(c []byte) {
 	if !o.script && hasPrefix(c, "/*") && !bytes.Contains(c[2:], commentEnd) {
 		o.quote = commentEnd
 	}
+	// A comment opened after a line's code (#define X 0x20 /* what X
+	// holds) goes on over the lines indented under it, where C aligns
+	// its words, up to its end.
+	if !o.script && (directive || !lineComment) && next != nil && next.w > w && trailingComment(c) {
+		o.quote = commentEnd
+	}
 	// Markdown and HTML comment out lines between <!-- and -->: notes
 	// for the site that renders them (Node's YAML of versions).
 	if hasPrefix(c, "<!--") && !bytes.Contains(c[4:], markupCommentEnd) {
 		o.quote = markupCommentEnd
 	}
+}
+
+// trailingComment reports whether a line of code ends in a block
+// comment it leaves open: its /* after a blank, outside a string, with no
+// */ after it.
+func trailingComment(c []byte) bool {
+	i := bytes.LastIndex(c, []byte("/*"))
+	if i <= 0 || !isBlank(c[i-1]) || bytes.Contains(c[i+2:], commentEnd) {
+		return false
+	}
+	return bytes.Count(c[:i], []byte(`"`))%2 == 0 && bytes.Count(c[:i], []byte("'"))%2 == 0
 }
 
 // opensString reports whether the first triple quote q of a line that
@@ -1352,6 +1375,16 @@ func constantName(c []byte) []byte {
 	return name
 }
 
+// bracesClose reports whether the brace that opens a line is closed by
+// the brace that ends the line after it, the braces between balanced.
+func bracesClose(c, next []byte) bool {
+	if next[len(next)-1] != '}' {
+		return false
+	}
+	open := bytes.Count(c, []byte("{")) + bytes.Count(next, []byte("{"))
+	return open == bytes.Count(c, []byte("}"))+bytes.Count(next, []byte("}"))
+}
+
 // functionBody reports whether a line ends a function's header with the
 // brace that opens its body, on its line or alone on the next: f(int a) {,
 // or f(int a) over {. A prototype ends with a semicolon, extern "C" { has
@@ -1427,6 +1460,24 @@ func returnType(c []byte) bool {
 // cTypeWords are the words of C's types and their qualifiers.
 var cTypeWords = wordSet("void", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
 	"const", "static", "extern", "inline", "struct", "enum", "union", "bool", "size_t")
+
+// afterType returns what follows the words and stars of a C type at the
+// start of a line (int, const char *), where a prototype split after its
+// macros (extern ASN1_API, then int f (...) under it) gives its name.
+func afterType(c []byte) []byte {
+	for len(c) > 0 {
+		if c[0] == '*' {
+			c = trimBlankLeft(c[1:])
+			continue
+		}
+		w := leadWord(c)
+		if !cTypeWords[string(w)] {
+			break
+		}
+		c = trimBlankLeft(c[len(w):])
+	}
+	return c
+}
 
 // callStart reports whether a line starts with a name and its opening
 // parenthesis, as a function's signature does; a statement's keyword

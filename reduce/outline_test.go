@@ -2067,3 +2067,46 @@ func TestOutlinePreprocessorInBraces(t *testing.T) {
 		t.Errorf("struct Free at the margin ranks %d, struct Base in namespaces %d", ranks[23], ranks[5])
 	}
 }
+
+// A comment opened after a line's code (#define X 0x20 /* Delta symbols
+// that hold the) goes on over the lines under it up to its end: a line
+// inside it (class declaration.  */) is prose, never a declaration.
+func TestOutlineTrailingComment(t *testing.T) {
+	ranks := outlineRanks("#define DT_MIPS_DELTA_SYM 0x7000001d /* Delta symbols that\n" +
+		"\t\t\t\t   relocations refer to.  */\n#define DT_MIPS_DELTA_CLASSSYM 0x70000020 /* Delta symbols that hold the\n" +
+		"\t\t\t\t     class declaration.  */\n#define DT_MIPS_DELTA_CLASSSYM_NO 0x70000021 /* Number of entries */\n")
+	if decl := prioOutlineDecl >> classShift; ranks[4] >= decl {
+		t.Errorf("a line inside a comment ranks %d, as a declaration (%d)", ranks[4], decl)
+	}
+	if ranks[3] <= ranks[4] {
+		t.Errorf("the #define ranks %d, the comment under it %d", ranks[3], ranks[4])
+	}
+}
+
+// A prototype split after its macros (extern ASN1_API, then int
+// asn1_decode_simple_der (...) under it) declares its function on the
+// name's line, as one split after its return type does.
+func TestOutlineMacroOverPrototype(t *testing.T) {
+	ranks := outlineRanks("#include <stdio.h>\n\n  extern ASN1_API\n    int asn1_decode_simple_der (unsigned int etype,\n" +
+		"\t\t\t\tunsigned int *str_len);\n\n  extern ASN1_API int\n    asn1_get_length_der (const unsigned char *der, int der_len);\n\n" +
+		"int asn1_der_coding (asn1_node_const element);\nint asn1_der_decoding (asn1_node * element);\n")
+	if ranks[4] != ranks[8] {
+		t.Errorf("the name's line under the macro ranks %d, under a return type %d", ranks[4], ranks[8])
+	}
+	if ranks[3] != ranks[7] {
+		t.Errorf("the macro alone ranks %d, with the return type %d", ranks[3], ranks[7])
+	}
+}
+
+// A body in braces over two lines ({ return (a, then b); } under it)
+// closes where its braces balance: the declarations after it are the
+// file's, not lines of that body.
+func TestOutlineBodyOverTwoLines(t *testing.T) {
+	ranks := outlineRanks("namespace std\n{\n  inline size_t\n  __deque_buf_size(size_t __size)\n" +
+		"  { return (__size < 512\n\t    ? size_t(512 / __size) : size_t(1)); }\n\n" +
+		"  template<typename _Tp>\n    struct _Deque_iterator\n    {\n      _Tp* _M_cur;\n    };\n\n" +
+		"  inline size_t\n  __deque_size(size_t __n)\n  { return __n; }\n\n}\n")
+	if ranks[9] < ranks[4] {
+		t.Errorf("the struct after a two-line body ranks %d, the function before it %d", ranks[9], ranks[4])
+	}
+}
