@@ -139,6 +139,7 @@ type Text struct {
 	phrase  int
 	changed int // changed rows of a side-by-side diff just before
 	hexRows int // rows of a hex dump
+	words   int // of those, rows that read as words
 	// cell is the first cell of the line before if it is a row of a
 	// table drawn with bars (sqlite3 -box, mysql, psql), and cellSame
 	// counts the rows of that table whose first cell is the one above.
@@ -172,8 +173,10 @@ type unit struct {
 	along int
 	// ranked is set on the rows of a table ranked by a number, group
 	// on those that start a group of a table drawn with bars, note on a
-	// note on the line before, whose place in the spread it takes.
-	ranked, group, note bool
+	// note on the line before, whose place in the spread it takes, word
+	// on a hex dump's rows that read as words, whose place among them is
+	// along.
+	ranked, group, note, word bool
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -273,6 +276,16 @@ func (t *Text) flush() {
 	}
 	if textHexRow(u.piece.Text) {
 		t.hexRows++
+		if textHexWord(u.piece.Text) {
+			// Where a dump's bytes read as words (a binary's symbols
+			// and messages, a database's schema), it shows what the
+			// file holds: such rows rank as structure, above the rest
+			// of its rows, bytes alike. They are read from the top,
+			// as the dump is: the first words name the rest.
+			u.keyRank = min(u.keyRank, 0)
+			u.word, u.along = true, t.words
+			t.words++
+		}
 	}
 	changed := shape.SideBySideRow(u.piece.Text)
 	if changed {
@@ -744,6 +757,47 @@ func textHexRow(line []byte) bool {
 	return true
 }
 
+// textHexWordLen is how many letters in a row a hex dump's characters
+// must hold to read as a word: fewer come together often enough in bytes
+// that are not text.
+const textHexWordLen = 4
+
+// textHexWord reports whether a row of a hex dump shows a word among its
+// characters: textHexWordLen letters in a row.
+func textHexWord(row []byte) bool {
+	n := 0
+	for _, c := range textHexChars(row) {
+		if 'a' <= c|0x20 && c|0x20 <= 'z' {
+			n++
+			if n == textHexWordLen {
+				return true
+			}
+		} else {
+			n = 0
+		}
+	}
+	return false
+}
+
+// textHexChars returns the characters a row of a hex dump shows its bytes
+// as: between bars in hexdump -C's "|.ELF....|", between od's ">.ELF<",
+// after the two blanks that end xxd's bytes. A row without them (od -x)
+// has none.
+func textHexChars(row []byte) []byte {
+	n := len(row)
+	for _, ends := range [...][2]byte{{'|', '|'}, {'>', '<'}} {
+		if n > 1 && row[n-1] == ends[1] {
+			if i := bytes.LastIndexByte(row[:n-1], ends[0]); i >= 0 {
+				return row[i+1 : n-1]
+			}
+		}
+	}
+	if i := bytes.LastIndex(row, []byte("  ")); i >= 0 {
+		return row[i+2:]
+	}
+	return nil
+}
+
 // textRepeatMark reports whether line is a hex dump's mark for rows the
 // same as the one above it (hexdump -C, od: a lone "*").
 func textRepeatMark(line []byte) bool {
@@ -931,13 +985,17 @@ func (t *Text) prio(u unit) int {
 	// The tail of a log holds its outcome: lean towards it. A dump of a
 	// file's bytes has none: lean to its head, the file's header, which
 	// tells what the file is (its magic, its sizes, a database's schema).
+	// Its first rows rank with the ends of a log's tail, above the
+	// rows whose bytes read as words, and its last rows as a log's first.
 	fromEnd := t.units - 1 - u.n
+	head, tail := edgeHead, edgeTail
 	if t.hexRows*2 <= t.units {
 		fromEnd = fromEnd * 2 / 3
 	} else {
 		fromEnd = fromEnd * 4 / 3
+		head, tail = tail, head
 	}
-	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
+	p := max(edgePrio(u.n, head), edgePrio(fromEnd, tail), textStructPrio(u))
 	if p < prioError && textError(u.piece.Text) {
 		p = prioError
 	}
@@ -950,7 +1008,9 @@ func (t *Text) prio(u unit) int {
 // bit-reversed order (0, then the middle, then the quarters...). The
 // spread goes by runs of textRun units, in order within a run, so that
 // where most lines rank alike the view shows short runs of them, not one
-// line between every two gap lines, which cost as much as a line.
+// line between every two gap lines, which cost as much as a line. Rows
+// that go by their place instead: a block of a side-by-side diff's
+// changes, a ranked table, a hex dump's rows that read as words.
 func textStructPrio(u unit) int {
 	if u.rank >= textMaxRank {
 		return 0
@@ -962,7 +1022,7 @@ func textStructPrio(u unit) int {
 		n--
 	}
 	spread := int(bits.Reverse32(uint32(n/textRun))>>1) + n%textRun
-	if u.rank == textChangeRank+1 || u.ranked && u.rank == textRankedRank {
+	if u.rank == textChangeRank+1 || u.ranked && u.rank == textRankedRank || u.word && u.rank == 0 {
 		spread = u.along
 	}
 	return prioStruct - u.rank*textRankStep - spread

@@ -552,6 +552,15 @@ func viewEnds(t *testing.T, got []byte) (head, tail int) {
 	return head, tail
 }
 
+// A hex dump's rows whose characters read as words, the strings of a
+// binary (its symbols, its messages), are what a person can read in it:
+// of xxd of /usr/bin/true, whose middle holds the names it links to, a
+// quarter of those rows or more are kept at a budget of 1,000, where none
+// were: the rows of the head and the tail took the room.
+func TestTextHexDumpWords(t *testing.T) {
+	textKeepsShare(t, "xxd-true.txt", `(?m)^[0-9a-f]{8}: .*  .*[A-Za-z]{4}.*$`, 40, 1000, 4)
+}
+
 func TestTextHexRow(t *testing.T) {
 	for _, c := range []struct {
 		line string
