@@ -177,6 +177,9 @@ type unit struct {
 	// on a hex dump's rows that read as words, whose place among them is
 	// along.
 	ranked, group, note, word bool
+	// back is how many units before it is the one whose place in the
+	// spread it takes: its record's first line.
+	back int
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -256,8 +259,11 @@ func (t *Text) flush() {
 		t.firstBack++
 	case t.inPara:
 		t.k++
-	case u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t' && (recordStart || t.firstBack < 2):
-		t.k, t.j, t.long = 0, 0, false // a new record
+	case recordStart || u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t' && t.firstBack < 2:
+		// A new record: a paragraph at the margin, or one that starts
+		// as the text did, indented as it may be (sqlite3 -line sets
+		// its names to the right: "    id = 38" over "status = paid").
+		t.k, t.j, t.long = 0, 0, false
 		t.records = false
 	default:
 		t.k, t.j, t.long = 0, t.j+1, false
@@ -427,6 +433,20 @@ func (t *Text) endPara() {
 		t.para[t.phrase-1].rank = 0
 	}
 	t.phrase = 0
+	if t.j == 0 && len(t.para) > 1 && len(t.para) <= textHeader && textFields(t.para) {
+		// A short record of fields ("id = 38" over the name, the city
+		// and the total of an order) shows whole or not at all: a
+		// field alone tells whose it is no more than a gap line does.
+		// Its fields rank as its best, and take its first's place in
+		// the spread.
+		best := textNoRank
+		for _, u := range t.para {
+			best = min(best, max(u.rank, 0))
+		}
+		for i := range t.para {
+			t.para[i].rank, t.para[i].back = best, i
+		}
+	}
 	for i, u := range t.para {
 		if i+1 < len(t.para) && textIndent(u.piece.Text) == 0 && textProse(t.para[i+1].piece.Text) {
 			// A field at the margin whose value goes on in prose
@@ -602,6 +622,27 @@ func textLeadWords(line []byte, n int) uint64 {
 		}
 	}
 	return logAlikeKey(line[:i])
+}
+
+// textFields reports whether every line of units is a field: a name, a
+// word of letters, digits, "_", "-" and ".", then "=" or ":" and a value,
+// blanks around them allowed ("    id = 38", "Package: tzdata").
+func textFields(units []unit) bool {
+	for _, u := range units {
+		line := u.piece.Text
+		_, i := shape.IndentColumns(line)
+		j := i
+		for j < len(line) && (logAlnum[line[j]] != 0 || line[j] == '_' || line[j] == '-' || line[j] == '.') {
+			j++
+		}
+		for j < len(line) && line[j] == ' ' && j > i {
+			j++
+		}
+		if j == i || j == len(line) || line[j] != '=' && line[j] != ':' {
+			return false
+		}
+	}
+	return true
 }
 
 // textAssigns returns the index of the "=" that ends the name a word at
@@ -1017,7 +1058,7 @@ func textStructPrio(u unit) int {
 	}
 	// The reversed run number's two lowest bits are those of a unit
 	// number past 2^31, so the place in the run does not reach them.
-	n := u.n
+	n := u.n - u.back
 	if u.note {
 		n--
 	}

@@ -519,6 +519,36 @@ func TestTextTableGroups(t *testing.T) {
 	}
 }
 
+// A short record of fields shows whole or not at all: of sqlite3 -line's
+// records, whose first field is indented as sqlite3 sets its names to the
+// right, every record with its name in the view shows all its fields, and
+// eight records or more show, where names and sizes showed alone. The
+// sample is sqlite3 -line of every other row of a table of
+// /usr/share/zoneinfo's files by region.
+func TestTextRecordsOfFieldsWhole(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "sqlite3-line-zones.txt"))
+	got := body(t, shape.Text, in, 1000)
+	records := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n\n")
+	if len(records) < 100 {
+		t.Fatalf("%d records: the sample no longer tests what it should", len(records))
+	}
+	whole := 0
+	for _, r := range records {
+		fields := strings.Split(r, "\n")
+		if len(fields) != 4 || !bytes.Contains(got, []byte("\n"+fields[2]+"\n")) {
+			continue
+		}
+		if !bytes.Contains(got, []byte(r)) {
+			t.Errorf("record %q shows in part", r)
+			continue
+		}
+		whole++
+	}
+	if whole < 8 {
+		t.Errorf("%d records show whole, want 8 or more:\n%s", whole, got)
+	}
+}
+
 // A dump of a file's bytes has no outcome at its end, as a log has: its
 // view leans to its head, the file's header, and keeps more rows of it
 // than of its tail. A hex dump's repeat marks ("*", for rows like the one
