@@ -280,7 +280,8 @@ func (t *Text) flush() {
 	if t.groupStart(u.piece.Text) {
 		u.keyRank, u.group = min(u.keyRank, 0), true
 	}
-	if textHexRow(u.piece.Text) {
+	hex := textHexRow(u.piece.Text)
+	if hex {
 		t.hexRows++
 		if textHexWord(u.piece.Text) {
 			// Where a dump's bytes read as words (a binary's symbols
@@ -293,7 +294,9 @@ func (t *Text) flush() {
 			t.words++
 		}
 	}
-	changed := shape.SideBySideRow(u.piece.Text)
+	// od's characters end in "<", after a blank when the row's last byte
+	// is one: no gutter of a side-by-side diff.
+	changed := !hex && shape.SideBySideRow(u.piece.Text)
 	if changed {
 		// A rank no place or key overrides; the first row of a block of
 		// changes shows where the files differ before its other rows.

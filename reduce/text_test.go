@@ -591,6 +591,24 @@ func TestTextHexDumpWords(t *testing.T) {
 	textKeepsShare(t, "xxd-true.txt", `(?m)^[0-9a-f]{8}: .*  .*[A-Za-z]{4}.*$`, 40, 1000, 4)
 }
 
+// A row of od's dump whose characters end in a blank before its "<" is
+// no row a side-by-side diff marks as changed ("<" in its gutter): of a
+// dump of zeros with such a row in its middle, the row is not kept.
+func TestTextOdRowIsNoDiffRow(t *testing.T) {
+	var in bytes.Buffer
+	for i := range 400 {
+		last, chars := "00", "................"
+		if i == 250 {
+			last, chars = "20", "............... "
+		}
+		fmt.Fprintf(&in, "%06x%s %s  >%s<\n", i*16, strings.Repeat(" 00", 15), last, chars)
+	}
+	got := body(t, shape.Text, in.Bytes(), 600)
+	if bytes.Contains(got, []byte("\n000fa0 ")) {
+		t.Errorf("row 000fa0 is kept:\n%s", got)
+	}
+}
+
 func TestTextHexRow(t *testing.T) {
 	for _, c := range []struct {
 		line string
