@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"container/heap"
 	"math/bits"
+	"slices"
 
 	"github.com/headroom-cli/headroom/shape"
 )
@@ -1013,7 +1014,33 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 	for _, u := range t.tail.items() {
 		out = append(out, withPrio(u.piece, t.prio(u)))
 	}
+	if t.hexRows > 0 {
+		out = bondRepeatMarks(out)
+	}
 	return out
+}
+
+// bondRepeatMarks ties each of a hex dump's repeat marks to the row above
+// it, which it stands for more of: a mark between two gaps says nothing.
+// A mark whose row is not proposed is dropped.
+func bondRepeatMarks(pieces []Piece) []Piece {
+	at := map[int]int{}
+	for i, p := range pieces {
+		if p.Note == "" && p.Same == 0 {
+			at[p.Line] = i
+		}
+	}
+	alone := func(p Piece) bool {
+		_, ok := at[p.Line-1]
+		return !ok && textRepeatMark(p.Text)
+	}
+	for k, p := range pieces {
+		if i, ok := at[p.Line-1]; ok && textRepeatMark(p.Text) {
+			pieces[i].Bond = true
+			pieces[k].Prio = pieces[i].Prio
+		}
+	}
+	return slices.DeleteFunc(pieces, alone)
 }
 
 // prio ranks a unit by its distance from the nearer end, error-looking

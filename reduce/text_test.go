@@ -569,6 +569,20 @@ func TestTextHexDumpHeadAndTail(t *testing.T) {
 	}
 }
 
+// A hex dump's repeat mark ("*") stands for more rows like the one above
+// it, and shows only with that row: of hexdump -C of a small SQLite
+// database at 600 and 1,000 tokens, no mark is kept after a gap line,
+// where one was at each.
+func TestTextRepeatMarkWithItsRow(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "hexdump-C-sqlite.txt"))
+	for _, budget := range []int{600, 1000} {
+		got := body(t, shape.Text, in, budget)
+		if n := regexp.MustCompile(`(?m)^  \[\.\.\. .*\n\*$`).FindAll(got, -1); len(n) > 0 {
+			t.Errorf("at %d tokens, %d repeat marks after a gap:\n%s", budget, len(n), got)
+		}
+	}
+}
+
 // viewEnds returns the number of lines of a view before its first gap and
 // after its last.
 func viewEnds(t *testing.T, got []byte) (head, tail int) {
