@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"container/heap"
 	"math/bits"
+	"slices"
 
 	"github.com/headroom-cli/headroom/shape"
 )
@@ -139,6 +140,7 @@ type Text struct {
 	phrase  int
 	changed int // changed rows of a side-by-side diff just before
 	hexRows int // rows of a hex dump
+	words   int // of those, rows that read as words
 	// cell is the first cell of the line before if it is a row of a
 	// table drawn with bars (sqlite3 -box, mysql, psql), and cellSame
 	// counts the rows of that table whose first cell is the one above.
@@ -174,8 +176,13 @@ type unit struct {
 	along int
 	// ranked is set on the rows of a table ranked by a number, group
 	// on those that start a group of a table drawn with bars, note on a
-	// note on the line before, whose place in the spread it takes.
-	ranked, group, note bool
+	// note on the line before, whose place in the spread it takes, word
+	// on a hex dump's rows that read as words, whose place among them is
+	// along.
+	ranked, group, note, word bool
+	// back is how many units before it is the one whose place in the
+	// spread it takes: its record's first line.
+	back int
 }
 
 // NewText returns a text reducer for a view of about budget tokens.
@@ -255,8 +262,11 @@ func (t *Text) flush() {
 		t.firstBack++
 	case t.inPara:
 		t.k++
-	case u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t' && (recordStart || t.firstBack < 2):
-		t.k, t.j, t.long = 0, 0, false // a new record
+	case recordStart || u.piece.Text[0] != ' ' && u.piece.Text[0] != '\t' && t.firstBack < 2:
+		// A new record: a paragraph at the margin, or one that starts
+		// as the text did, indented as it may be (sqlite3 -line sets
+		// its names to the right: "    id = 38" over "status = paid").
+		t.k, t.j, t.long = 0, 0, false
 		t.records = false
 	default:
 		t.k, t.j, t.long = 0, t.j+1, false
@@ -273,10 +283,23 @@ func (t *Text) flush() {
 	if t.groupStart(u.piece.Text) {
 		u.keyRank, u.group = min(u.keyRank, 0), true
 	}
-	if textHexRow(u.piece.Text) {
+	hex := textHexRow(u.piece.Text)
+	if hex {
 		t.hexRows++
+		if textHexWord(u.piece.Text) {
+			// Where a dump's bytes read as words (a binary's symbols
+			// and messages, a database's schema), it shows what the
+			// file holds: such rows rank as structure, above the rest
+			// of its rows, bytes alike. They are read from the top,
+			// as the dump is: the first words name the rest.
+			u.keyRank = min(u.keyRank, 0)
+			u.word, u.along = true, t.words
+			t.words++
+		}
 	}
-	changed := shape.SideBySideRow(u.piece.Text)
+	// od's characters end in "<", after a blank when the row's last byte
+	// is one: no gutter of a side-by-side diff.
+	changed := !hex && shape.SideBySideRow(u.piece.Text)
 	if changed {
 		// A rank no place or key overrides; the first row of a block of
 		// changes shows where the files differ before its other rows.
@@ -416,6 +439,20 @@ func (t *Text) endPara() {
 		t.para[t.phrase-1].rank = 0
 	}
 	t.phrase = 0
+	if t.j == 0 && len(t.para) > 1 && len(t.para) <= textHeader && textFields(t.para) {
+		// A short record of fields ("id = 38" over the name, the city
+		// and the total of an order) shows whole or not at all: a
+		// field alone tells whose it is no more than a gap line does.
+		// Its fields rank as its best, and take its first's place in
+		// the spread.
+		best := textNoRank
+		for _, u := range t.para {
+			best = min(best, max(u.rank, 0))
+		}
+		for i := range t.para {
+			t.para[i].rank, t.para[i].back = best, i
+		}
+	}
 	for i, u := range t.para {
 		if i+1 < len(t.para) && textIndent(u.piece.Text) == 0 && textProse(t.para[i+1].piece.Text) {
 			// A field at the margin whose value goes on in prose
@@ -593,6 +630,27 @@ func textLeadWords(line []byte, n int) uint64 {
 	return logAlikeKey(line[:i])
 }
 
+// textFields reports whether every line of units is a field: a name, a
+// word of letters, digits, "_", "-" and ".", then "=" or ":" and a value,
+// blanks around them allowed ("    id = 38", "Package: tzdata").
+func textFields(units []unit) bool {
+	for _, u := range units {
+		line := u.piece.Text
+		_, i := shape.IndentColumns(line)
+		j := i
+		for j < len(line) && (logAlnum[line[j]] != 0 || line[j] == '_' || line[j] == '-' || line[j] == '.') {
+			j++
+		}
+		for j < len(line) && line[j] == ' ' && j > i {
+			j++
+		}
+		if j == i || j == len(line) || line[j] != '=' && line[j] != ':' {
+			return false
+		}
+	}
+	return true
+}
+
 // textAssigns returns the index of the "=" that ends the name a word at
 // the start of b assigns to, or 0 if it starts with no such word: a name
 // of letters, digits, "_", "-" and "." right before it.
@@ -754,6 +812,47 @@ func textHexRow(line []byte) bool {
 		groups, i = groups+1, k
 	}
 	return true
+}
+
+// textHexWordLen is how many letters in a row a hex dump's characters
+// must hold to read as a word: fewer come together often enough in bytes
+// that are not text.
+const textHexWordLen = 4
+
+// textHexWord reports whether a row of a hex dump shows a word among its
+// characters: textHexWordLen letters in a row.
+func textHexWord(row []byte) bool {
+	n := 0
+	for _, c := range textHexChars(row) {
+		if 'a' <= c|0x20 && c|0x20 <= 'z' {
+			n++
+			if n == textHexWordLen {
+				return true
+			}
+		} else {
+			n = 0
+		}
+	}
+	return false
+}
+
+// textHexChars returns the characters a row of a hex dump shows its bytes
+// as: between bars in hexdump -C's "|.ELF....|", between od's ">.ELF<",
+// after the two blanks that end xxd's bytes. A row without them (od -x)
+// has none.
+func textHexChars(row []byte) []byte {
+	n := len(row)
+	for _, ends := range [...][2]byte{{'|', '|'}, {'>', '<'}} {
+		if n > 1 && row[n-1] == ends[1] {
+			if i := bytes.LastIndexByte(row[:n-1], ends[0]); i >= 0 {
+				return row[i+1 : n-1]
+			}
+		}
+	}
+	if i := bytes.LastIndex(row, []byte("  ")); i >= 0 {
+		return row[i+2:]
+	}
+	return nil
 }
 
 // textRepeatMark reports whether line is a hex dump's mark for rows the
@@ -927,7 +1026,33 @@ func (t *Text) Pieces(lines, budget int, c Counter) []Piece {
 	for _, u := range t.tail.items() {
 		out = append(out, withPrio(u.piece, t.prio(u)))
 	}
+	if t.hexRows > 0 {
+		out = bondRepeatMarks(out)
+	}
 	return out
+}
+
+// bondRepeatMarks ties each of a hex dump's repeat marks to the row above
+// it, which it stands for more of: a mark between two gaps says nothing.
+// A mark whose row is not proposed is dropped.
+func bondRepeatMarks(pieces []Piece) []Piece {
+	at := map[int]int{}
+	for i, p := range pieces {
+		if p.Note == "" && p.Same == 0 {
+			at[p.Line] = i
+		}
+	}
+	alone := func(p Piece) bool {
+		_, ok := at[p.Line-1]
+		return !ok && textRepeatMark(p.Text)
+	}
+	for k, p := range pieces {
+		if i, ok := at[p.Line-1]; ok && textRepeatMark(p.Text) {
+			pieces[i].Bond = true
+			pieces[k].Prio = pieces[i].Prio
+		}
+	}
+	return slices.DeleteFunc(pieces, alone)
 }
 
 // prio ranks a unit by its distance from the nearer end, error-looking
@@ -943,13 +1068,17 @@ func (t *Text) prio(u unit) int {
 	// The tail of a log holds its outcome: lean towards it. A dump of a
 	// file's bytes has none: lean to its head, the file's header, which
 	// tells what the file is (its magic, its sizes, a database's schema).
+	// Its first rows rank with the ends of a log's tail, above the
+	// rows whose bytes read as words, and its last rows as a log's first.
 	fromEnd := t.units - 1 - u.n
+	head, tail := edgeHead, edgeTail
 	if t.hexRows*2 <= t.units {
 		fromEnd = fromEnd * 2 / 3
 	} else {
 		fromEnd = fromEnd * 4 / 3
+		head, tail = tail, head
 	}
-	p := max(edgePrio(u.n, edgeHead), edgePrio(fromEnd, edgeTail), textStructPrio(u))
+	p := max(edgePrio(u.n, head), edgePrio(fromEnd, tail), textStructPrio(u))
 	if p < prioError && textError(u.piece.Text) {
 		p = prioError
 	}
@@ -962,19 +1091,21 @@ func (t *Text) prio(u unit) int {
 // bit-reversed order (0, then the middle, then the quarters...). The
 // spread goes by runs of textRun units, in order within a run, so that
 // where most lines rank alike the view shows short runs of them, not one
-// line between every two gap lines, which cost as much as a line.
+// line between every two gap lines, which cost as much as a line. Rows
+// that go by their place instead: a block of a side-by-side diff's
+// changes, a ranked table, a hex dump's rows that read as words.
 func textStructPrio(u unit) int {
 	if u.rank >= textMaxRank {
 		return 0
 	}
 	// The reversed run number's two lowest bits are those of a unit
 	// number past 2^31, so the place in the run does not reach them.
-	n := u.n
+	n := u.n - u.back
 	if u.note {
 		n--
 	}
 	spread := int(bits.Reverse32(uint32(n/textRun))>>1) + n%textRun
-	if u.rank == textChangeRank+1 || u.ranked && u.rank == textRankedRank {
+	if u.rank == textChangeRank+1 || u.ranked && u.rank == textRankedRank || u.word && u.rank == 0 {
 		spread = u.along
 	}
 	return prioStruct - u.rank*textRankStep - spread

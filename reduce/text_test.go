@@ -519,6 +519,36 @@ func TestTextTableGroups(t *testing.T) {
 	}
 }
 
+// A short record of fields shows whole or not at all: of sqlite3 -line's
+// records, whose first field is indented as sqlite3 sets its names to the
+// right, every record with its name in the view shows all its fields, and
+// eight records or more show, where names and sizes showed alone. The
+// sample is sqlite3 -line of every other row of a table of
+// /usr/share/zoneinfo's files by region.
+func TestTextRecordsOfFieldsWhole(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "sqlite3-line-zones.txt"))
+	got := body(t, shape.Text, in, 1000)
+	records := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n\n")
+	if len(records) < 100 {
+		t.Fatalf("%d records: the sample no longer tests what it should", len(records))
+	}
+	whole := 0
+	for _, r := range records {
+		fields := strings.Split(r, "\n")
+		if len(fields) != 4 || !bytes.Contains(got, []byte("\n"+fields[2]+"\n")) {
+			continue
+		}
+		if !bytes.Contains(got, []byte(r)) {
+			t.Errorf("record %q shows in part", r)
+			continue
+		}
+		whole++
+	}
+	if whole < 8 {
+		t.Errorf("%d records show whole, want 8 or more:\n%s", whole, got)
+	}
+}
+
 // A dump of a file's bytes has no outcome at its end, as a log has: its
 // view leans to its head, the file's header, and keeps more rows of it
 // than of its tail. A hex dump's repeat marks ("*", for rows like the one
@@ -539,6 +569,20 @@ func TestTextHexDumpHeadAndTail(t *testing.T) {
 	}
 }
 
+// A hex dump's repeat mark ("*") stands for more rows like the one above
+// it, and shows only with that row: of hexdump -C of a small SQLite
+// database at 600 and 1,000 tokens, no mark is kept after a gap line,
+// where one was at each.
+func TestTextRepeatMarkWithItsRow(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "hexdump-C-sqlite.txt"))
+	for _, budget := range []int{600, 1000} {
+		got := body(t, shape.Text, in, budget)
+		if n := regexp.MustCompile(`(?m)^  \[\.\.\. .*\n\*$`).FindAll(got, -1); len(n) > 0 {
+			t.Errorf("at %d tokens, %d repeat marks after a gap:\n%s", budget, len(n), got)
+		}
+	}
+}
+
 // viewEnds returns the number of lines of a view before its first gap and
 // after its last.
 func viewEnds(t *testing.T, got []byte) (head, tail int) {
@@ -550,6 +594,33 @@ func viewEnds(t *testing.T, got []byte) (head, tail int) {
 	head = bytes.Count(got[:gaps[0][0]], []byte("\n"))
 	tail = bytes.Count(got[gaps[len(gaps)-1][1]:], []byte("\n"))
 	return head, tail
+}
+
+// A hex dump's rows whose characters read as words, the strings of a
+// binary (its symbols, its messages), are what a person can read in it:
+// of xxd of /usr/bin/true, whose middle holds the names it links to, a
+// quarter of those rows or more are kept at a budget of 1,000, where none
+// were: the rows of the head and the tail took the room.
+func TestTextHexDumpWords(t *testing.T) {
+	textKeepsShare(t, "xxd-true.txt", `(?m)^[0-9a-f]{8}: .*  .*[A-Za-z]{4}.*$`, 40, 1000, 4)
+}
+
+// A row of od's dump whose characters end in a blank before its "<" is
+// no row a side-by-side diff marks as changed ("<" in its gutter): of a
+// dump of zeros with such a row in its middle, the row is not kept.
+func TestTextOdRowIsNoDiffRow(t *testing.T) {
+	var in bytes.Buffer
+	for i := range 400 {
+		last, chars := "00", "................"
+		if i == 250 {
+			last, chars = "20", "............... "
+		}
+		fmt.Fprintf(&in, "%06x%s %s  >%s<\n", i*16, strings.Repeat(" 00", 15), last, chars)
+	}
+	got := body(t, shape.Text, in.Bytes(), 600)
+	if bytes.Contains(got, []byte("\n000fa0 ")) {
+		t.Errorf("row 000fa0 is kept:\n%s", got)
+	}
 }
 
 func TestTextHexRow(t *testing.T) {
