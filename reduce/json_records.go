@@ -1869,25 +1869,36 @@ func (r *docRender) oneLine(i int, v seg, l *recordList) {
 	b := r.d.b
 	switch {
 	case l.object && l.label == nil:
-		// A record a map names and shows no field of is an empty
-		// container of its kind, as a record shown by a label is one
-		// of that field alone: the note above counts the fields left
-		// out, and the line reads as the input's does, the name and
-		// the record's opening bracket.
-		// A list's line tells its first record's field in that
-		// record's brackets.
+		// A record a map names shows its tell field alone, or nothing,
+		// as a record shown by a label shows that field: the note above
+		// counts the fields left out. A list's line tells its first
+		// record's field in that record's brackets and counts the
+		// records after it, or, with no field to tell, counts its
+		// records: an empty list, or a list of one, would read as the
+		// input's.
 		list := b[v.start] == '['
-		r.out = append(r.out, b[v.start])
-		if val, ok := l.told(r.d.scan, i, v); ok {
-			if list {
-				r.out = append(r.out, '{')
-			}
+		val, ok := l.told(r.d.scan, i, v)
+		switch {
+		case !ok && list:
+			r.out = append(r.out, '[')
+			r.out = appendLiteral(r.out, plural(countMembers(r.d.scan, v), "record", "records"))
+			r.out = append(r.out, ']')
+		case !ok:
+			r.out = append(r.out, "{}"...)
+		case list:
+			r.out = append(r.out, "[{"...)
 			r.member(l.tell, val)
-			if list {
-				r.out = append(r.out, '}')
+			r.out = append(r.out, '}')
+			if more := countMembers(r.d.scan, v) - 1; more > 0 {
+				r.out = append(r.out, r.inlineComma()...)
+				r.out = appendLiteral(r.out, elision.Thousands(int64(more))+" more")
 			}
+			r.out = append(r.out, ']')
+		default:
+			r.out = append(r.out, '{')
+			r.member(l.tell, val)
+			r.out = append(r.out, '}')
 		}
-		r.out = append(r.out, b[v.end-1])
 		return
 	case l.object:
 		r.out = append(r.out, '{')

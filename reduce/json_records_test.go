@@ -2002,13 +2002,39 @@ func TestJSONRecordMapListTellsFirst(t *testing.T) {
 	b := outdatedMap(n)
 	got := body(t, shape.JSON, b, 2000)
 	objs := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \{"current": "1\.[0-9]+\.0"\},?$`).FindAll(got, -1)
-	lists := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{"current": "1\.[0-9]+\.0"\}\],?$`).FindAll(got, -1)
+	lists := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{"current": "1\.[0-9]+\.0"\}, "1 more"\],?$`).FindAll(got, -1)
 	empty := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\],?$`).FindAll(got, -1)
 	if len(objs) == 0 || len(lists) == 0 || len(empty) > 0 {
 		t.Errorf("%d records and %d lists tell their current, %d lists show nothing:\n%s", len(objs), len(lists), len(empty), got)
 	}
 	if !json.Valid(got) || counter().Count(got) > 2000 {
 		t.Errorf("the view does not parse or fit:\n%s", got)
+	}
+}
+
+// A list a map of records and lists of them holds reads as cut where its
+// line leaves records out, never as an empty list or a list of one: npm
+// outdated --long at 2,000 tokens showed packages installed at several
+// versions as [], and a line that told its first record's version hid the
+// others. The line counts the records it leaves out.
+func TestJSONRecordMapListReadsCut(t *testing.T) {
+	const n = 150
+	b := outdatedMap(n)
+	for _, budget := range []int{1000, 2000, 3000} {
+		got := body(t, shape.JSON, b, budget)
+		if !json.Valid(got) || counter().Count(got) > budget {
+			t.Fatalf("budget %d: the view does not parse or fit:\n%s", budget, got)
+		}
+		if empty := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\],?$`).FindAll(got, -1); len(empty) > 0 {
+			t.Errorf("budget %d: %d lists read as empty:\n%s", budget, len(empty), got)
+		}
+		if hid := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{[^{}]*\}\],?$`).FindAll(got, -1); len(hid) > 0 {
+			t.Errorf("budget %d: %d lists of two read as one record:\n%s", budget, len(hid), got)
+		}
+	}
+	got := body(t, shape.JSON, b, 2000)
+	if !regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": (\["2 records"\]|\[\{"current": "1\.[0-9]+\.0"\}, "1 more"\]),?$`).Match(got) {
+		t.Errorf("no list's line counts what it leaves out:\n%s", got)
 	}
 }
 
