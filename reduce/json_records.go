@@ -1732,7 +1732,7 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	shown := maps.Clone(l.full)
 	maps.Copy(shown, l.whole)
 	if whole := len(shown) - len(l.full); whole > 0 {
-		note += ", " + elision.Thousands(int64(whole)) + " on a line each"
+		note += ", " + onALine(whole)
 	}
 	if told := l.toldAbove(shown); len(told) > 0 {
 		// Of the records a line shows by key, those that lack the
@@ -2706,7 +2706,7 @@ func (rn *recordNames) note(shown map[int]bool) string {
 	past := rn.past(shown)
 	if len(shown) > 0 {
 		head = "the " + elision.Thousands(int64(len(rn.names))) + " records by " + string(rn.key[1:len(rn.key)-1]) +
-			": " + elision.Thousands(int64(len(shown))) + " on a line each below, " +
+			": " + onALine(len(shown)) + " below, " +
 			elision.Thousands(int64(rn.m-len(shown)+past)) + " in folds (" + FoldLegend + ")"
 	}
 	var sb strings.Builder
@@ -2862,21 +2862,31 @@ func (s *stream) textLine(r record, prio int) Piece {
 
 // listPhrase says, for the census, how the lines show the records: how
 // many show it whole or condensed, by its key alone, by its key and the
-// field tell, by its key and a field most records lack, and the fields
-// those leave out.
+// field tell, by its key and a field most records lack, each way no line
+// shows a record left out, and the fields those leave out.
 func listPhrase(count [4]int, elided int, by string, tell []byte) string {
-	s := "; shown one a line:"
+	var parts []string
 	if count[0] > 0 {
-		s += " " + elision.Thousands(int64(count[0])) + " whole or condensed,"
+		parts = append(parts, elision.Thousands(int64(count[0]))+" whole or condensed")
 	}
-	s += " " + elision.Thousands(int64(count[1])) + " by " + by + " alone"
+	if count[1] > 0 {
+		parts = append(parts, elision.Thousands(int64(count[1]))+" by "+by+" alone")
+	}
 	if count[lineTells] > 0 {
-		s += ", " + elision.Thousands(int64(count[lineTells])) + " by " + by + " and " + string(tell[1:len(tell)-1])
+		parts = append(parts, elision.Thousands(int64(count[lineTells]))+" by "+by+" and "+string(tell[1:len(tell)-1]))
 	}
 	if count[2] > 0 {
-		s += ", " + elision.Thousands(int64(count[2])) + " with a field most lack"
+		parts = append(parts, elision.Thousands(int64(count[2]))+" with a field most lack")
 	}
-	return s + " (" + countElided(elided, "fields") + ")"
+	return "; shown one a line: " + strings.Join(parts, ", ") + " (" + countElided(elided, "fields") + ")"
+}
+
+// onALine counts n records shown on a line each, in the singular for one.
+func onALine(n int) string {
+	if n == 1 {
+		return "1 on a line"
+	}
+	return elision.Thousands(int64(n)) + " on a line each"
 }
 
 // countElided returns countElided of n of what a map's records hold:

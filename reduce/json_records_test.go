@@ -1396,7 +1396,7 @@ func TestJSONRecordStreamVersionsBeforeWhole(t *testing.T) {
 		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n\t\"Indirect\": true\n}\n", 1+i%9, i%10)
 	}
 	got := body(t, shape.JSON, b.Bytes(), 900)
-	m := regexp.MustCompile(`shown one a line: ([0-9]+) whole or condensed, ([0-9]+) by Path alone, ([0-9]+) by Path and Version`).FindSubmatch(got)
+	m := regexp.MustCompile(`shown one a line: ([0-9]+) whole or condensed, (?:([0-9]+) by Path alone, )?([0-9]+) by Path and Version`).FindSubmatch(got)
 	if m == nil {
 		t.Fatalf("the note does not count records by path and version:\n%s", got)
 	}
@@ -2123,4 +2123,26 @@ func goModStream(n, update int) []byte {
 		fmt.Fprintf(&b, "\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\"\n}\n", i, i*7)
 	}
 	return b.Bytes()
+}
+
+// A census of a run's lines leaves out the ways no line shows a record,
+// and counts one in the singular: "0 by Path alone" and "1 on a line each"
+// read as a form the view uses, or as several.
+func TestJSONRecordPhrasesCountRight(t *testing.T) {
+	var count [4]int
+	count[0], count[lineTells] = 18, 3
+	got := listPhrase(count, 18, "Path", []byte(`"Version"`))
+	if want := "; shown one a line: 18 whole or condensed, 3 by Path and Version (18 fields elided)"; got != want {
+		t.Errorf("listPhrase = %q, want %q", got, want)
+	}
+	count = [4]int{0, 1, 0, 0}
+	got = listPhrase(count, 1, "Path", nil)
+	if want := "; shown one a line: 1 by Path alone (1 field elided)"; got != want {
+		t.Errorf("listPhrase = %q, want %q", got, want)
+	}
+	for n, want := range map[int]string{1: "1 on a line", 2: "2 on a line each", 1200: "1,200 on a line each"} {
+		if got := onALine(n); got != want {
+			t.Errorf("onALine(%d) = %q, want %q", n, got, want)
+		}
+	}
 }
