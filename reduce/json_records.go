@@ -1732,7 +1732,7 @@ func (r *docRender) namedList(v seg, depth int, l *recordList) {
 	shown := maps.Clone(l.full)
 	maps.Copy(shown, l.whole)
 	if whole := len(shown) - len(l.full); whole > 0 {
-		note += ", " + elision.Thousands(int64(whole)) + " on a line each"
+		note += ", " + onALine(whole)
 	}
 	if told := l.toldAbove(shown); len(told) > 0 {
 		// Of the records a line shows by key, those that lack the
@@ -1869,25 +1869,36 @@ func (r *docRender) oneLine(i int, v seg, l *recordList) {
 	b := r.d.b
 	switch {
 	case l.object && l.label == nil:
-		// A record a map names and shows no field of is an empty
-		// container of its kind, as a record shown by a label is one
-		// of that field alone: the note above counts the fields left
-		// out, and the line reads as the input's does, the name and
-		// the record's opening bracket.
-		// A list's line tells its first record's field in that
-		// record's brackets.
+		// A record a map names shows its tell field alone, or nothing,
+		// as a record shown by a label shows that field: the note above
+		// counts the fields left out. A list's line tells its first
+		// record's field in that record's brackets and counts the
+		// records after it, or, with no field to tell, counts its
+		// records: an empty list, or a list of one, would read as the
+		// input's.
 		list := b[v.start] == '['
-		r.out = append(r.out, b[v.start])
-		if val, ok := l.told(r.d.scan, i, v); ok {
-			if list {
-				r.out = append(r.out, '{')
-			}
+		val, ok := l.told(r.d.scan, i, v)
+		switch {
+		case !ok && list:
+			r.out = append(r.out, '[')
+			r.out = appendLiteral(r.out, plural(countMembers(r.d.scan, v), "record", "records"))
+			r.out = append(r.out, ']')
+		case !ok:
+			r.out = append(r.out, "{}"...)
+		case list:
+			r.out = append(r.out, "[{"...)
 			r.member(l.tell, val)
-			if list {
-				r.out = append(r.out, '}')
+			r.out = append(r.out, '}')
+			if more := countMembers(r.d.scan, v) - 1; more > 0 {
+				r.out = append(r.out, r.inlineComma()...)
+				r.out = appendLiteral(r.out, elision.Thousands(int64(more))+" more")
 			}
+			r.out = append(r.out, ']')
+		default:
+			r.out = append(r.out, '{')
+			r.member(l.tell, val)
+			r.out = append(r.out, '}')
 		}
-		r.out = append(r.out, b[v.end-1])
 		return
 	case l.object:
 		r.out = append(r.out, '{')
@@ -2695,7 +2706,7 @@ func (rn *recordNames) note(shown map[int]bool) string {
 	past := rn.past(shown)
 	if len(shown) > 0 {
 		head = "the " + elision.Thousands(int64(len(rn.names))) + " records by " + string(rn.key[1:len(rn.key)-1]) +
-			": " + elision.Thousands(int64(len(shown))) + " on a line each below, " +
+			": " + onALine(len(shown)) + " below, " +
 			elision.Thousands(int64(rn.m-len(shown)+past)) + " in folds (" + FoldLegend + ")"
 	}
 	var sb strings.Builder
@@ -2851,21 +2862,31 @@ func (s *stream) textLine(r record, prio int) Piece {
 
 // listPhrase says, for the census, how the lines show the records: how
 // many show it whole or condensed, by its key alone, by its key and the
-// field tell, by its key and a field most records lack, and the fields
-// those leave out.
+// field tell, by its key and a field most records lack, each way no line
+// shows a record left out, and the fields those leave out.
 func listPhrase(count [4]int, elided int, by string, tell []byte) string {
-	s := "; shown one a line:"
+	var parts []string
 	if count[0] > 0 {
-		s += " " + elision.Thousands(int64(count[0])) + " whole or condensed,"
+		parts = append(parts, elision.Thousands(int64(count[0]))+" whole or condensed")
 	}
-	s += " " + elision.Thousands(int64(count[1])) + " by " + by + " alone"
+	if count[1] > 0 {
+		parts = append(parts, elision.Thousands(int64(count[1]))+" by "+by+" alone")
+	}
 	if count[lineTells] > 0 {
-		s += ", " + elision.Thousands(int64(count[lineTells])) + " by " + by + " and " + string(tell[1:len(tell)-1])
+		parts = append(parts, elision.Thousands(int64(count[lineTells]))+" by "+by+" and "+string(tell[1:len(tell)-1]))
 	}
 	if count[2] > 0 {
-		s += ", " + elision.Thousands(int64(count[2])) + " with a field most lack"
+		parts = append(parts, elision.Thousands(int64(count[2]))+" with a field most lack")
 	}
-	return s + " (" + countElided(elided, "fields") + ")"
+	return "; shown one a line: " + strings.Join(parts, ", ") + " (" + countElided(elided, "fields") + ")"
+}
+
+// onALine counts n records shown on a line each, in the singular for one.
+func onALine(n int) string {
+	if n == 1 {
+		return "1 on a line"
+	}
+	return elision.Thousands(int64(n)) + " on a line each"
 }
 
 // countElided returns countElided of n of what a map's records hold:

@@ -1396,7 +1396,7 @@ func TestJSONRecordStreamVersionsBeforeWhole(t *testing.T) {
 		fmt.Fprintf(&b, "\t\"Time\": \"2024-0%d-1%dT10:00:00Z\",\n\t\"Indirect\": true\n}\n", 1+i%9, i%10)
 	}
 	got := body(t, shape.JSON, b.Bytes(), 900)
-	m := regexp.MustCompile(`shown one a line: ([0-9]+) whole or condensed, ([0-9]+) by Path alone, ([0-9]+) by Path and Version`).FindSubmatch(got)
+	m := regexp.MustCompile(`shown one a line: ([0-9]+) whole or condensed, (?:([0-9]+) by Path alone, )?([0-9]+) by Path and Version`).FindSubmatch(got)
 	if m == nil {
 		t.Fatalf("the note does not count records by path and version:\n%s", got)
 	}
@@ -2002,13 +2002,39 @@ func TestJSONRecordMapListTellsFirst(t *testing.T) {
 	b := outdatedMap(n)
 	got := body(t, shape.JSON, b, 2000)
 	objs := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \{"current": "1\.[0-9]+\.0"\},?$`).FindAll(got, -1)
-	lists := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{"current": "1\.[0-9]+\.0"\}\],?$`).FindAll(got, -1)
+	lists := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{"current": "1\.[0-9]+\.0"\}, "1 more"\],?$`).FindAll(got, -1)
 	empty := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\],?$`).FindAll(got, -1)
 	if len(objs) == 0 || len(lists) == 0 || len(empty) > 0 {
 		t.Errorf("%d records and %d lists tell their current, %d lists show nothing:\n%s", len(objs), len(lists), len(empty), got)
 	}
 	if !json.Valid(got) || counter().Count(got) > 2000 {
 		t.Errorf("the view does not parse or fit:\n%s", got)
+	}
+}
+
+// A list a map of records and lists of them holds reads as cut where its
+// line leaves records out, never as an empty list or a list of one: npm
+// outdated --long at 2,000 tokens showed packages installed at several
+// versions as [], and a line that told its first record's version hid the
+// others. The line counts the records it leaves out.
+func TestJSONRecordMapListReadsCut(t *testing.T) {
+	const n = 150
+	b := outdatedMap(n)
+	for _, budget := range []int{1000, 2000, 3000} {
+		got := body(t, shape.JSON, b, budget)
+		if !json.Valid(got) || counter().Count(got) > budget {
+			t.Fatalf("budget %d: the view does not parse or fit:\n%s", budget, got)
+		}
+		if empty := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\],?$`).FindAll(got, -1); len(empty) > 0 {
+			t.Errorf("budget %d: %d lists read as empty:\n%s", budget, len(empty), got)
+		}
+		if hid := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{[^{}]*\}\],?$`).FindAll(got, -1); len(hid) > 0 {
+			t.Errorf("budget %d: %d lists of two read as one record:\n%s", budget, len(hid), got)
+		}
+	}
+	got := body(t, shape.JSON, b, 2000)
+	if !regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": (\["2 records"\]|\[\{"current": "1\.[0-9]+\.0"\}, "1 more"\]),?$`).Match(got) {
+		t.Errorf("no list's line counts what it leaves out:\n%s", got)
 	}
 }
 
@@ -2097,4 +2123,26 @@ func goModStream(n, update int) []byte {
 		fmt.Fprintf(&b, "\t\"Sum\": \"h1:%044d=\",\n\t\"GoModSum\": \"h1:%044d=\"\n}\n", i, i*7)
 	}
 	return b.Bytes()
+}
+
+// A census of a run's lines leaves out the ways no line shows a record,
+// and counts one in the singular: "0 by Path alone" and "1 on a line each"
+// read as a form the view uses, or as several.
+func TestJSONRecordPhrasesCountRight(t *testing.T) {
+	var count [4]int
+	count[0], count[lineTells] = 18, 3
+	got := listPhrase(count, 18, "Path", []byte(`"Version"`))
+	if want := "; shown one a line: 18 whole or condensed, 3 by Path and Version (18 fields elided)"; got != want {
+		t.Errorf("listPhrase = %q, want %q", got, want)
+	}
+	count = [4]int{0, 1, 0, 0}
+	got = listPhrase(count, 1, "Path", nil)
+	if want := "; shown one a line: 1 by Path alone (1 field elided)"; got != want {
+		t.Errorf("listPhrase = %q, want %q", got, want)
+	}
+	for n, want := range map[int]string{1: "1 on a line", 2: "2 on a line each", 1200: "1,200 on a line each"} {
+		if got := onALine(n); got != want {
+			t.Errorf("onALine(%d) = %q, want %q", n, got, want)
+		}
+	}
 }

@@ -475,6 +475,10 @@ const maxKeyName = 40
 // more to announce than to show.
 const minCut = 40
 
+// minPathCut is the fewest characters worth cutting from a path (see
+// pathLike), whose characters come cheaper in tokens than prose's.
+const minPathCut = 2 * minCut
+
 // str writes a string literal, cut after keep characters if it is much
 // longer, with the count of characters cut. An escape sequence counts as
 // one character and is never split, so the result is a valid literal.
@@ -511,11 +515,20 @@ func (r *docRender) str(lit []byte, keep int) {
 			head, tail = keep-n, last
 		}
 	}
+	cutChars := total - head - literalChars(content[tail:])
+	if tail < len(content) && cutChars < minPathCut {
+		// A path takes about three characters a token, the note as
+		// many tokens as a few dozen of them: a shorter cut saves
+		// little or nothing, and loses the middle that tells one
+		// path of a run from the next.
+		r.out = append(r.out, lit...)
+		return
+	}
 	cut := prefixChars(content, head)
 	r.out = append(r.out, '"')
 	r.out = append(r.out, content[:cut]...)
 	r.out = append(r.out, "... [headroom: "...)
-	r.out = append(r.out, elision.Thousands(int64(total-head-literalChars(content[tail:])))...)
+	r.out = append(r.out, elision.Thousands(int64(cutChars))...)
 	r.out = append(r.out, ` chars cut]`...)
 	if tail < len(content) {
 		r.out = append(r.out, " ..."...)

@@ -1675,3 +1675,24 @@ func TestJSONStringLastLine(t *testing.T) {
 		}
 	}
 }
+
+// A path is cut only where the cut saves more than its note costs: a
+// module's cache path cut by 48 characters cost as many tokens as whole,
+// and lost the module's name, which tells it from the others of its run.
+func TestJSONPathCutPays(t *testing.T) {
+	str := func(lit string, keep int) string {
+		b := []byte(lit)
+		r := docRender{d: newJSONDoc(b, seg{0, len(b)}, false)}
+		r.str(b, keep)
+		return string(r.out)
+	}
+	short := `"/tmp/work/gomod/cache/download/github.com/go-viper/mapstructure/v2/@v/v2.4.0.info"`
+	if got := str(short, 24); got != short {
+		t.Errorf("a path cut by a few dozen characters: %s", got)
+	}
+	long := `"/tmp/work/gomod/cache/download/github.com/go-viper/mapstructure/v2/internal/testdata/fixtures/decoding/nested/deeply/structures/with/many/levels/of/directories/v2.4.0.info"`
+	got := str(long, 24)
+	if !strings.Contains(got, " chars cut]") || counter().Count([]byte(got)) >= counter().Count([]byte(long)) {
+		t.Errorf("a long path not cut shorter: %s", got)
+	}
+}
