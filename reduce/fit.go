@@ -132,11 +132,8 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 		left += saved
 	}
 	out := make([]Piece, 0, len(chosen))
-	// Pieces that all fit come back whole: reducers ask Fit whether a
-	// plan fits.
-	whole := len(chosen) == len(pieces)
 	for _, i := range chosen {
-		if more, ok := emptyBesideGap(pieces[i], spans, cuts, lines, gaps, cost(i)); ok && more <= left && !whole {
+		if more, ok := emptyBesideGap(pieces[i], spans, cuts, lines, gaps, cost(i)); ok && more <= left {
 			// Its gap line takes it in: the next blank is weighed
 			// against the longer one.
 			left -= more
