@@ -2621,7 +2621,26 @@ func (p *diffPlan) missingHeaders(chosen []Piece) bool {
 			n--
 		}
 	}
-	return n > 0
+	// Fit leaves out a blank line beside a gap line (a commit message's
+	// last), which no header needs.
+	return n > p.blankHeaders(chosen, least)
+}
+
+// blankHeaders counts the blank lines ranked least or above that Fit left
+// out of chosen beside a gap line.
+func (p *diffPlan) blankHeaders(chosen []Piece, least int) int {
+	kept := map[int]bool{}
+	for _, c := range chosen {
+		kept[c.Line] = true
+	}
+	n := 0
+	for _, it := range p.items {
+		q := it.piece
+		if q.Note == "" && !it.filler && q.Prio >= least && len(bytes.TrimSpace(q.Text)) == 0 && !kept[q.Line] {
+			n++
+		}
+	}
+	return n
 }
 
 // missingFiles reports whether some file has no section whose first line

@@ -133,9 +133,10 @@ func Fit(pieces []Piece, lines, budget int, c Counter) []Piece {
 	}
 	out := make([]Piece, 0, len(chosen))
 	for _, i := range chosen {
-		if isolatedBlank(pieces[i], spans, cuts, lines, gaps, cost(i)) {
-			// Its gap lines merge: the next blank is weighed against
-			// the merged one.
+		if more, ok := emptyBesideGap(pieces[i], spans, cuts, lines, gaps, cost(i)); ok && more <= left {
+			// Its gap line takes it in: the next blank is weighed
+			// against the longer one.
+			left -= more
 			at, _ := slices.BinarySearchFunc(spans, pieces[i].Line, func(e span, first int) int { return cmp.Compare(e.first, first) })
 			spans = slices.Delete(spans, at, at+1)
 			continue
@@ -456,20 +457,24 @@ func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cut
 	return chosen, spans, saved
 }
 
-// isolatedBlank reports whether p is a blank line with gaps on both sides,
-// which leaving it out merges: it would show nothing but cost a gap line.
-// Not when the merged gap lines would cost more than those two and the
-// blank line (cost tokens) do: a note may part it from one of them, and a
-// longer range may take more digits.
-func isolatedBlank(p Piece, spans []span, cuts []int, lines int, gaps *gapCoster, cost int) bool {
-	if p.Note != "" || p.Same > 0 || len(bytes.TrimSpace(p.Text)) > 0 || p.Line <= 1 {
-		return false
+// emptyBesideGap reports whether p shows nothing beside a gap, which
+// leaving it out lengthens: a blank line, or a run of them, with a gap on
+// either side, or a hex dump's repeat mark ("*", rows the same as the one
+// above it) after a gap, which says nothing of a row the view hides. Room
+// a view spends on such a line is room a line of words could have had. It
+// returns how much more the gap lines would cost without it than they and
+// p (cost tokens) do now, which may be less than nothing: a note may part
+// it from one of them, and a longer range may take more digits.
+func emptyBesideGap(p Piece, spans []span, cuts []int, lines int, gaps *gapCoster, cost int) (more int, ok bool) {
+	mark := p.Same == 0 && textRepeatMark(p.Text)
+	if p.Note != "" || len(bytes.TrimSpace(p.Text)) > 0 && !mark {
+		return 0, false
 	}
 	at, own := slices.BinarySearchFunc(spans, p.Line, func(e span, first int) int { return cmp.Compare(e.first, first) })
 	if !own || spans[at].last != p.last() {
 		// Kept in one span with the line before or after it (a bonded
 		// pair): a kept line stands beside it, not a gap.
-		return false
+		return 0, false
 	}
 	prevLast, nextFirst := 0, lines+1
 	if at > 0 {
@@ -478,10 +483,14 @@ func isolatedBlank(p Piece, spans []span, cuts []int, lines int, gaps *gapCoster
 	if at+1 < len(spans) {
 		nextFirst = spans[at+1].first
 	}
-	if prevLast == p.Line-1 || nextFirst == p.last()+1 {
-		return false
+	// A note standing before it, or after it, parts it from the gap
+	// on that side: leaving it out would add a gap line of its own.
+	_, noteBefore := slices.BinarySearch(cuts, p.Line)
+	_, noteAfter := slices.BinarySearch(cuts, p.last()+1)
+	if (prevLast == p.Line-1 || noteBefore) && (mark || nextFirst == p.last()+1 || noteAfter) {
+		return 0, false
 	}
-	return gaps.parts(prevLast+1, nextFirst-1, cuts) <= gaps.parts(prevLast+1, p.Line-1, cuts)+gaps.parts(p.last()+1, nextFirst-1, cuts)+cost
+	return gaps.parts(prevLast+1, nextFirst-1, cuts) - gaps.parts(prevLast+1, p.Line-1, cuts) - gaps.parts(p.last()+1, nextFirst-1, cuts) - cost, true
 }
 
 // noteLine is a note as the view shows it, with the line end Render adds.

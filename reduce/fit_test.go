@@ -304,3 +304,54 @@ func TestFitOneLineGapShowsItsLine(t *testing.T) {
 		t.Errorf("%d bytes for a budget of 150:\n%s", n, got)
 	}
 }
+
+// A blank line beside a gap line shows nothing that the gap line does not
+// stand for: the gap line takes it in, and a run of blank lines shown as
+// one with a count, at the end, goes too. Beside a note, it stays, where
+// leaving it out would cost a gap line of its own. A hex dump's repeat
+// mark after a gap line says "the same as the row above" of a row the
+// view hides: it goes too, and the gap lines around it join.
+func TestFitBlankBesideGap(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		pieces []Piece
+		lines  int
+		want   string
+	}{
+		{"after a kept line", []Piece{
+			{Line: 1, Text: []byte("sort"), Prio: 30},
+			{Line: 2, Text: []byte(""), Prio: 20},
+			{Line: 9, Text: []byte("-s"), Prio: 30},
+		}, 9, "sort\n  [... L2-8]\n-s\n"},
+		{"before a kept line", []Piece{
+			{Line: 1, Text: []byte("sort"), Prio: 30},
+			{Line: 8, Text: []byte("  "), Prio: 20},
+			{Line: 9, Text: []byte("-s"), Prio: 30},
+		}, 9, "sort\n  [... L2-8]\n-s\n"},
+		{"repeated at the end", []Piece{
+			{Line: 1, Text: []byte("ncalls"), Prio: 30},
+			{Line: 8, Text: []byte(""), Same: 1, Prio: 20},
+		}, 9, "ncalls\n  [... L2-9]\n"},
+		{"a repeat mark after a gap", []Piece{
+			{Line: 1, Text: []byte("00000000  53 51"), Prio: 30},
+			{Line: 5, Text: []byte("*"), Prio: 20},
+			{Line: 9, Text: []byte("00008f80  01 65"), Prio: 30},
+		}, 9, "00000000  53 51\n  [... L2-8]\n00008f80  01 65\n"},
+		{"a repeat mark after its row", []Piece{
+			{Line: 1, Text: []byte("00000000  53 51"), Prio: 30},
+			{Line: 2, Text: []byte("*"), Prio: 20},
+			{Line: 9, Text: []byte("00008f80  01 65"), Prio: 30},
+		}, 9, "00000000  53 51\n*\n  [... L3-8]\n00008f80  01 65\n"},
+		{"before a note", []Piece{
+			{Line: 1, Text: []byte("panic"), Prio: 30},
+			{Line: 2, Text: []byte(""), Prio: 20},
+			{Line: 3, Note: "[601 more goroutines]", Prio: 30},
+			{Line: 9, Text: []byte("FAIL"), Prio: 30},
+		}, 9, "panic\n\n[601 more goroutines]\n  [... L3-8]\nFAIL\n"},
+	} {
+		got := string(Render(Fit(tc.pieces, tc.lines, 1000, byteCounter{}), tc.lines))
+		if got != tc.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tc.name, got, tc.want)
+		}
+	}
+}

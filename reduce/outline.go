@@ -39,6 +39,11 @@ const (
 	// maxBlankBytes is the longest prefix a blank line may have and still
 	// rank with the lines around it: a gap line costs about that much.
 	maxBlankBytes = 16
+	// maxShortBytes and maxShortWord are the longest a line and its text
+	// after its indentation may be for the reducer to hold it apart when
+	// it lets it go (see holdShort).
+	maxShortBytes = 24
+	maxShortWord  = 12
 	// runShare is how many lines of a class in a row share a spread.
 	runShare = 3
 	// lastLines is how many of the last lines that are not blank rank
@@ -112,6 +117,11 @@ type Outline struct {
 	// blankHeld holds blank lines, at most maxBlanks of them.
 	blankHeld outlineHeap
 	maxBlanks int
+	// shortHeld holds short lines that held let go (a closing brace,
+	// #else, a name in pydoc's tree of classes), at most maxBlanks of
+	// them: between two lines kept, such a line costs no more shown than
+	// its gap line, and Fit can show it there only if it has it.
+	shortHeld outlineHeap
 	maxBytes  int
 	maxPieces int
 	spare     [][]byte // buffers of evicted pieces, for reuse
@@ -217,6 +227,7 @@ func NewOutline(budget int) *Outline {
 	}
 	o.held.grow(min(o.maxPieces+1, 1<<12))
 	o.blankHeld.grow(min(o.maxBlanks+1, 1<<12))
+	o.shortHeld.grow(min(o.maxBlanks+1, 1<<12))
 	return o
 }
 
@@ -301,15 +312,20 @@ func (o *Outline) Pieces(lines, budget int, c Counter) []Piece {
 	for _, k := range o.blankHeld.keys {
 		out = append(out, o.blankHeld.slots[k.slot].piece)
 	}
-	for _, k := range o.held.keys {
-		it := &o.held.slots[k.slot]
+	piece := func(it *outlineItem) Piece {
 		p := it.piece
 		if (it.hash || it.link) && !markdown || it.rule && markdown || it.title && !marked || it.typeName && o.bodies > 0 {
 			p.Prio = it.alt
 		}
-		out = append(out, p)
+		return p
+	}
+	for _, k := range o.held.keys {
+		out = append(out, piece(&o.held.slots[k.slot]))
 	}
 	o.lengthenRuns(out, o.blankHeld.len(), lines, budget, c)
+	for _, k := range o.shortHeld.keys {
+		out = append(out, piece(&o.shortHeld.slots[k.slot]))
+	}
 	return out
 }
 
@@ -1725,7 +1741,7 @@ func (o *Outline) propose(it outlineItem) {
 	// be the first evicted.
 	if o.held.len() > 0 && !it.hash && (o.held.len() >= o.maxPieces || o.heldBytes+len(it.piece.Text) > o.maxBytes) &&
 		keyOf(&it).worse(o.held.worst()) {
-		o.recycle(it.piece.Text)
+		o.holdShort(it)
 		return
 	}
 	o.held.push(it)
@@ -1733,8 +1749,27 @@ func (o *Outline) propose(it outlineItem) {
 	for o.held.len() > o.maxPieces || o.heldBytes > o.maxBytes && o.held.len() > 1 {
 		out := o.held.pop()
 		o.heldBytes -= len(out.piece.Text)
-		o.recycle(out.piece.Text)
+		o.holdShort(out)
 	}
+}
+
+// holdShort holds it, a line held let go, apart if it is short: a word or
+// two after at most a few tabs or spaces, which costs no more than a gap
+// line.
+func (o *Outline) holdShort(it outlineItem) {
+	text := bytes.TrimRight(it.piece.Text, " \t\r")
+	if it.piece.After > 0 || len(text) > maxShortBytes || len(bytes.TrimLeft(text, " \t")) > maxShortWord {
+		o.recycle(it.piece.Text)
+		return
+	}
+	if o.shortHeld.len() >= o.maxBlanks {
+		if keyOf(&it).worse(o.shortHeld.worst()) {
+			o.recycle(it.piece.Text)
+			return
+		}
+		o.recycle(o.shortHeld.pop().piece.Text)
+	}
+	o.shortHeld.push(it)
 }
 
 func (o *Outline) recycle(b []byte) {

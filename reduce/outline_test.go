@@ -2110,3 +2110,42 @@ func TestOutlineBodyOverTwoLines(t *testing.T) {
 		t.Errorf("the struct after a two-line body ranks %d, the function before it %d", ranks[9], ranks[4])
 	}
 }
+
+// A short line the reducer let go to stay within its memory (#else, a
+// class's name in pydoc's tree) is one Fit may need to close a gap of a
+// line or two between lines kept: there, its gap line would cost what
+// showing it costs, or more.
+func TestOutlineHoldsShortLines(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		budget int
+	}{
+		{"outline-pydoc-collections", 900},
+		{"outline-cat-cpp-stl-map", 1900},
+		{"outline-cat-shell-mkerrors", 900},
+	} {
+		src := readFile(t, filepath.Join(corpusDir, tc.name+".out"))
+		view := body(t, shape.Outline, src, tc.budget)
+		for _, g := range cheapGaps(src, view, counter()) {
+			t.Errorf("%s at %d: %s", tc.name, tc.budget, g)
+		}
+	}
+}
+
+// cheapGaps returns the gap lines of view that stand for one or two lines
+// of src costing no more than they do, with those lines.
+func cheapGaps(src, view []byte, c Counter) []string {
+	lines := strings.Split(string(src), "\n")
+	var out []string
+	for _, v := range strings.SplitAfter(string(view), "\n") {
+		from, to, ok := elision.ParseGapLine(v)
+		if !ok || to-from > 1 || to > len(lines) {
+			continue
+		}
+		hidden := strings.Join(lines[from-1:to], "\n") + "\n"
+		if textCost([]byte(hidden), c) <= c.Count([]byte(v)) {
+			out = append(out, fmt.Sprintf("%q hides %q", strings.TrimSpace(v), hidden))
+		}
+	}
+	return out
+}
