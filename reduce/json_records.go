@@ -2970,11 +2970,11 @@ func (s *stream) lineIn(r record, keep int, c Counter) (listLine, bool) {
 			return listLine{piece: Piece{Line: r.first, Text: text}, cost: lineCost(text, c)}, true
 		}
 	}
-	view, _ := condense(s.b, r.v, keep)
+	view, sums := condenseBeside(s.b, r.v, keep, s.sums)
 	if view == nil {
 		return listLine{}, false
 	}
-	note, sums := dropSums(string(view), s.sums)
+	note := string(view)
 	return listLine{piece: Piece{Line: r.first, Note: note, Stands: r.last - r.first + 1}, cost: c.Count([]byte(note + "\n")), sums: sums}, true
 }
 
@@ -3015,29 +3015,6 @@ func (s *stream) closingSums(objs []int) string {
 		return ""
 	}
 	return names
-}
-
-// dropSums returns a condensed record's line without the note that ends it
-// if that note names just the fields sums, and whether it dropped it.
-func dropSums(line, sums string) (string, bool) {
-	tail := `"` + sums + `"}`
-	if sums == "" || !strings.HasSuffix(line, tail) {
-		return line, false
-	}
-	at := strings.LastIndex(line, `"[headroom: key`)
-	if at < 0 {
-		return line, false
-	}
-	run := line[at : len(line)-len(tail)]
-	close := strings.Index(run, ` elided]"`)
-	if close < 0 || strings.Trim(run[close+len(` elided]"`):], ": ") != "" {
-		return line, false
-	}
-	head := strings.TrimRight(line[:at], " \t")
-	if !strings.HasSuffix(head, ",") {
-		return line, false
-	}
-	return head[:len(head)-1] + "}", true
 }
 
 // upgrade is a record of a run shown more fully than by its key: whole or
