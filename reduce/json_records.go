@@ -2592,16 +2592,12 @@ func (rn *recordNames) namesHead(counted bool) string {
 		s = "all"
 	case counted && rn.spread:
 		s = elision.Thousands(int64(rn.m)) + " spread over the list"
-	case counted && rn.last() > 0:
-		s = rn.firstAndLast()
 	case counted:
-		s = "the first " + elision.Thousands(int64(rn.m))
+		s = firstAndLast(rn.m-rn.last(), rn.last())
 	case rn.m < len(rn.names) && rn.spread:
 		s = elision.Thousands(int64(rn.m)) + " spread over " + s
-	case rn.last() > 0:
-		s = rn.firstAndLast() + " of " + s
 	case rn.m < len(rn.names):
-		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
+		s = firstAndLast(rn.m-rn.last(), rn.last()) + " of " + s
 	}
 	return s + rn.byFolds()
 }
@@ -2642,20 +2638,22 @@ func (rn *recordNames) namesBeside(shown map[int]bool) string {
 		s = "others"
 	case rn.spread:
 		s = elision.Thousands(int64(first)) + " others spread over the list"
-	case last > 0 && first > 0:
-		s = "of the others, the first " + elision.Thousands(int64(first)) + " and the last " + elision.Thousands(int64(last))
-	case last > 0:
-		s = "of the others, the last " + elision.Thousands(int64(last))
 	default:
-		s = "of the others, the first " + elision.Thousands(int64(first))
+		s = "of the others, " + firstAndLast(first, last)
 	}
 	return s + rn.byFolds()
 }
 
-// firstAndLast says which records the names name when they are the
-// list's first and its last.
-func (rn *recordNames) firstAndLast() string {
-	return "the first " + elision.Thousands(int64(rn.m-rn.last())) + " and the last " + elision.Thousands(int64(rn.last()))
+// firstAndLast says which records names name when they are a list's
+// first first and its last last: the last alone if no first are.
+func firstAndLast(first, last int) string {
+	switch {
+	case last == 0:
+		return "the first " + elision.Thousands(int64(first))
+	case first == 0:
+		return "the last " + elision.Thousands(int64(last))
+	}
+	return "the first " + elision.Thousands(int64(first)) + " and the last " + elision.Thousands(int64(last))
 }
 
 // namesMore counts the records the names leave out, but past of them a
