@@ -2729,8 +2729,11 @@ const maxLineMisses = 16
 // namedLines picks the records of a stream named in folds by rn that the
 // room the names leave shows on a line each, whole or condensed: those
 // that fail, then the first, the last and others spread over the run, as
-// many as fit beside note and the names. It returns them by index in objs, and their pieces.
-func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note string, c Counter) (map[int]bool, []Piece) {
+// many as fit beside the names and the first of notes that leaves room
+// for one. It returns them by index in objs, their pieces, and the index
+// of that note in notes; or no pieces and -1. Each record's line is made
+// once, whichever note it is tried beside.
+func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, notes []string, c Counter) (map[int]bool, []Piece, int) {
 	gap := maxGapCost(s.lines, c)
 	l := &recordList{n: len(objs), path: path}
 	tell := s.tellField(objs, path)
@@ -2742,9 +2745,7 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 		}
 	}
 	order = append(order, spreadOrder(len(objs))...)
-	shown := map[int]bool{}
 	lines := map[int]*listLine{} // nil for a record no line may show
-	var picked []int
 	line := func(i int) *listLine {
 		if ln, ok := lines[i]; ok {
 			return ln
@@ -2776,6 +2777,22 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 		lines[i] = &ln
 		return &ln
 	}
+	gaps := &gapCoster{c: c}
+	for k, note := range notes {
+		if shown, out := s.namedBeside(objs, rn, note, order, line, gaps, base, gap, c); out != nil {
+			return shown, out, k
+		}
+	}
+	return nil, nil, -1
+}
+
+// namedBeside picks the records namedLines shows beside note, trying
+// them in order, each by its line (nil for a record no line may show), in
+// base tokens with gaps of at most gap; or nil if none fits.
+func (s *stream) namedBeside(objs []int, rn *recordNames, note string, order []int, line func(int) *listLine,
+	gaps *gapCoster, base, gap int, c Counter) (map[int]bool, []Piece) {
+	shown := map[int]bool{}
+	var picked []int
 	spend := func(left int) {
 		misses := 0
 		for _, i := range order {
@@ -2799,13 +2816,12 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 	// The gap lines between the records picked cost what their line
 	// numbers do, most less than the longest: counted as such, the room
 	// they leave shows more records rather than stray lines.
-	gaps := &gapCoster{c: c}
 	cost := func() int {
 		n := c.Count([]byte(note + "\n" + rn.note(shown)))
 		after := 0 // the last line of the record before
 		for _, i := range slices.Sorted(maps.Keys(shown)) {
 			r := s.recs[objs[i]]
-			n += lines[i].cost
+			n += line(i).cost
 			if r.first > after+1 {
 				n += gaps.line(after+1, r.first-1)
 			}
@@ -2833,7 +2849,7 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 	out := make([]Piece, len(picked))
 	for n, i := range picked {
 		s.onLine[s.recs[objs[i]].first] = true
-		out[n] = lines[i].piece
+		out[n] = line(i).piece
 		out[n].Prio = tierList - n
 	}
 	return shown, out

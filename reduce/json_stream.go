@@ -134,12 +134,15 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 				}
 				// The names are a floor: the room they leave shows records
 				// on a line each, which the folds then leave out.
-				shown, pieces := s.namedLines(objs, path, rn, head, c)
-				if pieces == nil && shared != "" {
-					// No record fits on a line beside them: the names
-					// alone.
+				// Where no record fits on a line beside the shared
+				// objects, the names stand alone.
+				notes := []string{head}
+				if shared != "" {
+					notes = append(notes, note)
+				}
+				shown, pieces, k := s.namedLines(objs, path, rn, notes, c)
+				if k != 0 {
 					shared = ""
-					shown, pieces = s.namedLines(objs, path, rn, note, c)
 				}
 				note += "\n" + rn.note(shown)
 				if shared != "" {
