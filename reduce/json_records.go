@@ -2592,16 +2592,12 @@ func (rn *recordNames) namesHead(counted bool) string {
 		s = "all"
 	case counted && rn.spread:
 		s = elision.Thousands(int64(rn.m)) + " spread over the list"
-	case counted && rn.last() > 0:
-		s = rn.firstAndLast()
 	case counted:
-		s = "the first " + elision.Thousands(int64(rn.m))
+		s = firstAndLast(rn.m-rn.last(), rn.last())
 	case rn.m < len(rn.names) && rn.spread:
 		s = elision.Thousands(int64(rn.m)) + " spread over " + s
-	case rn.last() > 0:
-		s = rn.firstAndLast() + " of " + s
 	case rn.m < len(rn.names):
-		s = "the first " + elision.Thousands(int64(rn.m)) + " of " + s
+		s = firstAndLast(rn.m-rn.last(), rn.last()) + " of " + s
 	}
 	return s + rn.byFolds()
 }
@@ -2642,20 +2638,22 @@ func (rn *recordNames) namesBeside(shown map[int]bool) string {
 		s = "others"
 	case rn.spread:
 		s = elision.Thousands(int64(first)) + " others spread over the list"
-	case last > 0 && first > 0:
-		s = "of the others, the first " + elision.Thousands(int64(first)) + " and the last " + elision.Thousands(int64(last))
-	case last > 0:
-		s = "of the others, the last " + elision.Thousands(int64(last))
 	default:
-		s = "of the others, the first " + elision.Thousands(int64(first))
+		s = "of the others, " + firstAndLast(first, last)
 	}
 	return s + rn.byFolds()
 }
 
-// firstAndLast says which records the names name when they are the
-// list's first and its last.
-func (rn *recordNames) firstAndLast() string {
-	return "the first " + elision.Thousands(int64(rn.m-rn.last())) + " and the last " + elision.Thousands(int64(rn.last()))
+// firstAndLast says which records names name when they are a list's
+// first first and its last last: the last alone if no first are.
+func firstAndLast(first, last int) string {
+	switch {
+	case last == 0:
+		return "the first " + elision.Thousands(int64(first))
+	case first == 0:
+		return "the last " + elision.Thousands(int64(last))
+	}
+	return "the first " + elision.Thousands(int64(first)) + " and the last " + elision.Thousands(int64(last))
 }
 
 // namesMore counts the records the names leave out, but past of them a
@@ -2731,8 +2729,11 @@ const maxLineMisses = 16
 // namedLines picks the records of a stream named in folds by rn that the
 // room the names leave shows on a line each, whole or condensed: those
 // that fail, then the first, the last and others spread over the run, as
-// many as fit beside note and the names. It returns them by index in objs, and their pieces.
-func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note string, c Counter) (map[int]bool, []Piece) {
+// many as fit beside the names and the first of notes that leaves room
+// for one. It returns them by index in objs, their pieces, and the index
+// of that note in notes; or no pieces and -1. Each record's line is made
+// once, whichever note it is tried beside.
+func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, notes []string, c Counter) (map[int]bool, []Piece, int) {
 	gap := maxGapCost(s.lines, c)
 	l := &recordList{n: len(objs), path: path}
 	tell := s.tellField(objs, path)
@@ -2744,9 +2745,7 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 		}
 	}
 	order = append(order, spreadOrder(len(objs))...)
-	shown := map[int]bool{}
 	lines := map[int]*listLine{} // nil for a record no line may show
-	var picked []int
 	line := func(i int) *listLine {
 		if ln, ok := lines[i]; ok {
 			return ln
@@ -2778,6 +2777,22 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 		lines[i] = &ln
 		return &ln
 	}
+	gaps := &gapCoster{c: c}
+	for k, note := range notes {
+		if shown, out := s.namedBeside(objs, rn, note, order, line, gaps, base, gap, c); out != nil {
+			return shown, out, k
+		}
+	}
+	return nil, nil, -1
+}
+
+// namedBeside picks the records namedLines shows beside note, trying
+// them in order, each by its line (nil for a record no line may show), in
+// base tokens with gaps of at most gap; or nil if none fits.
+func (s *stream) namedBeside(objs []int, rn *recordNames, note string, order []int, line func(int) *listLine,
+	gaps *gapCoster, base, gap int, c Counter) (map[int]bool, []Piece) {
+	shown := map[int]bool{}
+	var picked []int
 	spend := func(left int) {
 		misses := 0
 		for _, i := range order {
@@ -2801,13 +2816,12 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 	// The gap lines between the records picked cost what their line
 	// numbers do, most less than the longest: counted as such, the room
 	// they leave shows more records rather than stray lines.
-	gaps := &gapCoster{c: c}
 	cost := func() int {
 		n := c.Count([]byte(note + "\n" + rn.note(shown)))
 		after := 0 // the last line of the record before
 		for _, i := range slices.Sorted(maps.Keys(shown)) {
 			r := s.recs[objs[i]]
-			n += lines[i].cost
+			n += line(i).cost
 			if r.first > after+1 {
 				n += gaps.line(after+1, r.first-1)
 			}
@@ -2835,7 +2849,7 @@ func (s *stream) namedLines(objs []int, path [][]byte, rn *recordNames, note str
 	out := make([]Piece, len(picked))
 	for n, i := range picked {
 		s.onLine[s.recs[objs[i]].first] = true
-		out[n] = lines[i].piece
+		out[n] = line(i).piece
 		out[n].Prio = tierList - n
 	}
 	return shown, out
@@ -2970,11 +2984,11 @@ func (s *stream) lineIn(r record, keep int, c Counter) (listLine, bool) {
 			return listLine{piece: Piece{Line: r.first, Text: text}, cost: lineCost(text, c)}, true
 		}
 	}
-	view, _ := condense(s.b, r.v, keep)
+	view, sums := condenseBeside(s.b, r.v, keep, s.sums)
 	if view == nil {
 		return listLine{}, false
 	}
-	note, sums := dropSums(string(view), s.sums)
+	note := string(view)
 	return listLine{piece: Piece{Line: r.first, Note: note, Stands: r.last - r.first + 1}, cost: c.Count([]byte(note + "\n")), sums: sums}, true
 }
 
@@ -3015,29 +3029,6 @@ func (s *stream) closingSums(objs []int) string {
 		return ""
 	}
 	return names
-}
-
-// dropSums returns a condensed record's line without the note that ends it
-// if that note names just the fields sums, and whether it dropped it.
-func dropSums(line, sums string) (string, bool) {
-	tail := `"` + sums + `"}`
-	if sums == "" || !strings.HasSuffix(line, tail) {
-		return line, false
-	}
-	at := strings.LastIndex(line, `"[headroom: key`)
-	if at < 0 {
-		return line, false
-	}
-	run := line[at : len(line)-len(tail)]
-	close := strings.Index(run, ` elided]"`)
-	if close < 0 || strings.Trim(run[close+len(` elided]"`):], ": ") != "" {
-		return line, false
-	}
-	head := strings.TrimRight(line[:at], " \t")
-	if !strings.HasSuffix(head, ",") {
-		return line, false
-	}
-	return head[:len(head)-1] + "}", true
 }
 
 // upgrade is a record of a run shown more fully than by its key: whole or

@@ -42,6 +42,12 @@ type docRender struct {
 	// full is set while a record a list shows in full is written, until
 	// its own container is.
 	full bool
+	// sums, if set, names the fields holding hashes that close the record
+	// at the root, which the header of the run it stands in names: the
+	// note that would name them at the end of the line is not written,
+	// and leftSums is set.
+	sums     string
+	leftSums bool
 }
 
 // edge is a container a view summarises at its depth, which a richer view
@@ -163,10 +169,16 @@ func (r *docRender) container(v seg, depth int, rare map[string]bool) {
 		// record in full leaves the list it closes on for its short
 		// fields: a note counts what the view leaves out at the end as
 		// it does anywhere else.
-		if len(kept) > 0 {
-			r.out = append(r.out, r.d.comma...)
+		// The sums that close the record at the root go unsaid where
+		// the header of its run names them.
+		if depth == 0 && len(kept) > 0 && r.sums != "" && c.object && c.keyNames(r.d.b, next, c.n-1) == r.sums {
+			r.leftSums = true
+		} else {
+			if len(kept) > 0 {
+				r.out = append(r.out, r.d.comma...)
+			}
+			r.gap(v.start, c, next, c.n-1, depth+1)
 		}
-		r.gap(v.start, c, next, c.n-1, depth+1)
 	}
 	r.newline(depth)
 	r.out = append(r.out, raw[len(raw)-1])

@@ -134,12 +134,15 @@ func (s *stream) pieces(budget int, c Counter) []Piece {
 				}
 				// The names are a floor: the room they leave shows records
 				// on a line each, which the folds then leave out.
-				shown, pieces := s.namedLines(objs, path, rn, head, c)
-				if pieces == nil && shared != "" {
-					// No record fits on a line beside them: the names
-					// alone.
+				// Where no record fits on a line beside the shared
+				// objects, the names stand alone.
+				notes := []string{head}
+				if shared != "" {
+					notes = append(notes, note)
+				}
+				shown, pieces, k := s.namedLines(objs, path, rn, notes, c)
+				if k != 0 {
 					shared = ""
-					shown, pieces = s.namedLines(objs, path, rn, note, c)
 				}
 				note += "\n" + rn.note(shown)
 				if shared != "" {
@@ -1034,6 +1037,36 @@ const hashNoteRoom = 48
 // in the separators the input uses, and its form; or nil if none is that
 // short.
 func condense(b []byte, v seg, limit int) ([]byte, form) {
+	d, f, ok := condensedForm(b, v, limit)
+	if !ok {
+		return nil, f
+	}
+	return d.try(f, byteCount{}).view, f
+}
+
+// condenseBeside returns the record v condensed as condense does, but
+// without the note that would name its closing fields if they are sums,
+// which a run's header names (see closingSums), and whether it left the
+// note out.
+func condenseBeside(b []byte, v seg, limit int, sums string) ([]byte, bool) {
+	d, f, ok := condensedForm(b, v, limit)
+	if !ok {
+		return nil, false
+	}
+	if sums == "" {
+		return d.try(f, byteCount{}).view, false
+	}
+	// The form is picked with the note, for which condensedForm makes
+	// room: the line keeps the fields it would keep with it.
+	r := docRender{d: d, lv: jsonLevels[f.level], depth: f.depth, limit: d.limit, sums: sums}
+	r.applyForm(f)
+	r.value(d.root, 0, nil)
+	return r.out, r.leftSums
+}
+
+// condensedForm returns the document of the value v and the form of its
+// view on one line in at most limit bytes, and whether there is one.
+func condensedForm(b []byte, v seg, limit int) (*jsonDoc, form, bool) {
 	d := newJSONDoc(b, v, false)
 	if b[v.start] == '{' {
 		// A record whose last field holds a hash is cut before it (see
@@ -1046,8 +1079,5 @@ func condense(b []byte, v seg, limit int) ([]byte, form) {
 	}
 	d.limit = limit
 	f, ok := d.pick(limit, byteCount{})
-	if !ok {
-		return nil, f
-	}
-	return d.try(f, byteCount{}).view, f
+	return d, f, ok
 }
