@@ -1742,6 +1742,7 @@ func (d *Diff) endHunk() {
 			prios[i] = min(prios[i], newSide+1)
 		}
 	}
+	diffOldSides(lines, prios)
 	for i, hl := range lines {
 		if hl.parts && i > 0 && i+1 < len(lines) {
 			// The `---` costs less than the gap line that would stand
@@ -1889,6 +1890,31 @@ func diffBare(t []byte) bool {
 		}
 	}
 	return n <= diffMaxBare
+}
+
+// diffOldSides ranks the first of the removed lines right before a
+// block of added ones that holds a line ranked above the hunk's edges (a
+// signature) above the edges too: `> type TitleTest struct {` shown
+// without `< var TitleTests = []struct {` reads as a type added, not a
+// variable replaced by it. Not with the signature, which ranks with the
+// headers: the headers tell more than the old side.
+func diffOldSides(lines []diffHunkLine, prios []int) {
+	for i, hl := range lines {
+		if hl.change == 0 || hl.delta.plus == 0 || hl.delta.minus != 0 || prios[i] <= prioDiffEdge {
+			continue
+		}
+		j := i - 1
+		for j >= 0 && (lines[j].parts || lines[j].change > 0 && lines[j].delta.plus > 0 && lines[j].delta.minus == 0) {
+			j--
+		}
+		k := j
+		for k >= 0 && lines[k].change > 0 && lines[k].delta.minus > 0 && lines[k].delta.plus == 0 {
+			k--
+		}
+		if k < j {
+			prios[k+1] = max(prios[k+1], prioDiffEdge+1)
+		}
+	}
 }
 
 // diffMaxContinued is the most lines diffStatementStart walks back over

@@ -2410,3 +2410,19 @@ func TestDiffLastEdgeStartsStatement(t *testing.T) {
 		}
 	}
 }
+
+// A signature that ranks above a hunk's edges raises the old line it
+// replaces above them too: `> type TitleTest struct {` shown without
+// `< var TitleTests = []struct {` reads as a type added, not a variable
+// replaced by it.
+func TestDiffSignatureKeepsItsOldSide(t *testing.T) {
+	lines := []string{"3c3", "< \treturn Replace(tt.in, tt.old)", "---", "> \treturn Replace(in, old)",
+		"10c10", "< var TitleTests = []struct {", "---", "> type TitleTest struct {"}
+	prio := diffPrios(lines)
+	if prio[8] <= prioDiffEdge {
+		t.Fatalf("the signature ranks %d, not above the edges, %d", prio[8], prioDiffEdge)
+	}
+	if prio[6] <= prioDiffEdge {
+		t.Errorf("the line it replaces ranks %d, not above the edges", prio[6])
+	}
+}
