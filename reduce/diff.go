@@ -1899,20 +1899,24 @@ func diffBare(t []byte) bool {
 // variable replaced by it. Not with the signature, which ranks with the
 // headers: the headers tell more than the old side.
 func diffOldSides(lines []diffHunkLine, prios []int) {
+	// oldFirst is the first removed line of the change being read, -1
+	// where the lines read are no change's; added is set once its added
+	// lines begin.
+	oldFirst, added := -1, false
 	for i, hl := range lines {
-		if hl.change == 0 || hl.delta.plus == 0 || hl.delta.minus != 0 || prios[i] <= prioDiffEdge {
-			continue
-		}
-		j := i - 1
-		for j >= 0 && (lines[j].parts || lines[j].change > 0 && lines[j].delta.plus > 0 && lines[j].delta.minus == 0) {
-			j--
-		}
-		k := j
-		for k >= 0 && lines[k].change > 0 && lines[k].delta.minus > 0 && lines[k].delta.plus == 0 {
-			k--
-		}
-		if k < j {
-			prios[k+1] = max(prios[k+1], prioDiffEdge+1)
+		switch {
+		case hl.parts:
+		case hl.change > 0 && hl.delta.minus > 0 && hl.delta.plus == 0:
+			if oldFirst < 0 || added {
+				oldFirst, added = i, false
+			}
+		case hl.change > 0 && hl.delta.plus > 0 && hl.delta.minus == 0:
+			added = true
+			if oldFirst >= 0 && prios[i] > prioDiffEdge {
+				prios[oldFirst] = max(prios[oldFirst], prioDiffEdge+1)
+			}
+		default:
+			oldFirst, added = -1, false
 		}
 	}
 }
