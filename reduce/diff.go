@@ -1082,10 +1082,11 @@ type diffHunk struct {
 	// line parts the old lines from the new. newSide is set once a
 	// context diff's hunk is at its new lines.
 	sep, newSide bool
-	// afterBlank is set while the last line read is a blank changed line.
-	afterBlank bool
-	prio       int // the hunk header's
-	sigPrio    int // its first and last signatures'
+	// afterBlank is set while the last line read is a blank changed line;
+	// open, while the last line read leaves its statement open.
+	afterBlank, open bool
+	prio             int // the hunk header's
+	sigPrio          int // its first and last signatures'
 }
 
 // diffForm is the form of a diff's hunks.
@@ -1108,6 +1109,9 @@ type diffHunkLine struct {
 	loose  bool // but at the top level, declares no function or type (see diffLoose)
 	sig    bool // and reads as a signature (see diffSignature)
 	bare   bool // it holds no word: a brace, a blank line
+	// cont is set on a changed line that continues the statement of the
+	// line above (see diffContinues).
+	cont   bool
 	header bool // a context diff's range of new lines, --- 1,4 ----
 	parts  bool // a normal diff's `---` between a change's old and new lines
 }
@@ -1522,6 +1526,11 @@ func (d *Diff) holdHunkLine(l Line, t []byte, delta diffCounts, change int, mark
 		signs = 0 // the words are marked in the line, [-a-]{+b+}
 	}
 	hl.bare = diffBare(t[min(signs, len(t)):])
+	if !h.word {
+		rest := t[min(signs, len(t)):]
+		hl.cont = change > 0 && diffContinues(rest, h.open)
+		h.open = diffLeavesOpen(rest)
+	}
 	d.cum.plus += delta.plus
 	d.cum.minus += delta.minus
 	if d.sect != nil {
@@ -1625,6 +1634,7 @@ func (d *Diff) endHunk() {
 	if h.dropped && lastWord < len(h.head)+len(h.mid) {
 		lastWord = -1
 	}
+	lastWord = diffStatementStart(lines, firstWord, lastWord, h.dropped, len(h.head)+len(h.mid))
 	// The changed lines inside the hunk that start a declaration, and
 	// the number of each among them.
 	decls, decl := 0, make([]int, len(lines))
@@ -1656,6 +1666,9 @@ func (d *Diff) endHunk() {
 			edge := min(hl.change-1, h.changed-hl.change)
 			if i == firstWord || i == lastWord {
 				edge = 0
+			} else if lastWord >= 0 && i > lastWord {
+				// The rest of the statement the last edge starts.
+				edge = max(edge, i-lastWord)
 			}
 			switch {
 			case hl.bare && worded:
@@ -1729,6 +1742,7 @@ func (d *Diff) endHunk() {
 			prios[i] = min(prios[i], newSide+1)
 		}
 	}
+	diffOldSides(lines, prios)
 	for i, hl := range lines {
 		if hl.parts && i > 0 && i+1 < len(lines) {
 			// The `---` costs less than the gap line that would stand
@@ -1876,6 +1890,97 @@ func diffBare(t []byte) bool {
 		}
 	}
 	return n <= diffMaxBare
+}
+
+// diffOldSides ranks the first of the removed lines right before a
+// block of added ones that holds a line ranked above the hunk's edges (a
+// signature) above the edges too: `> type TitleTest struct {` shown
+// without `< var TitleTests = []struct {` reads as a type added, not a
+// variable replaced by it. Not with the signature, which ranks with the
+// headers: the headers tell more than the old side.
+func diffOldSides(lines []diffHunkLine, prios []int) {
+	// oldFirst is the first removed line of the change being read, -1
+	// where the lines read are no change's; added is set once its added
+	// lines begin.
+	oldFirst, added := -1, false
+	for i, hl := range lines {
+		switch {
+		case hl.parts:
+		case hl.change > 0 && hl.delta.minus > 0 && hl.delta.plus == 0:
+			if oldFirst < 0 || added {
+				oldFirst, added = i, false
+			}
+		case hl.change > 0 && hl.delta.plus > 0 && hl.delta.minus == 0:
+			added = true
+			if oldFirst >= 0 && prios[i] > prioDiffEdge {
+				prios[oldFirst] = max(prios[oldFirst], prioDiffEdge+1)
+			}
+		default:
+			oldFirst, added = -1, false
+		}
+	}
+}
+
+// diffMaxContinued is the most lines diffStatementStart walks back over
+// to find the line that starts a statement.
+const diffMaxContinued = 8
+
+// diffStatementStart returns the hunk's last edge: the line that starts
+// the statement the last changed line with a word ends, where that line
+// continues one above it. The tail of a ternary or of a call's arguments,
+// `: NaN;`, read alone between two gap lines, says nothing of what the
+// hunk changes; the statement's first line says what it is. It stays
+// last where the statement starts at the first edge or before, runs over
+// more than diffMaxContinued lines, or past lines let go (from, when
+// dropped is set).
+func diffStatementStart(lines []diffHunkLine, first, last int, dropped bool, from int) int {
+	if last <= first || first < 0 || !lines[last].cont {
+		return last
+	}
+	for i, n := last-1, 0; i > first && n < diffMaxContinued && (!dropped || i >= from); i, n = i-1, n+1 {
+		hl := lines[i]
+		switch {
+		case hl.change == 0:
+			return last
+		case !hl.cont && !hl.bare:
+			return i
+		case !hl.cont:
+			return last
+		}
+	}
+	return last
+}
+
+// diffContinues reports whether a changed line, after its signs,
+// continues the statement of the line above: it starts with an operator
+// that joins it to what comes before (`? a`, `: b`, `.then(`, `&& c`,
+// `)`), or the line above was left open (see diffLeavesOpen).
+func diffContinues(t []byte, open bool) bool {
+	t = bytes.TrimLeft(t, " \t")
+	if len(t) == 0 {
+		return open
+	}
+	switch t[0] {
+	case '?', ':', '.', ')', ']':
+		return true
+	}
+	return open || bytes.HasPrefix(t, []byte("&&")) || bytes.HasPrefix(t, []byte("||"))
+}
+
+// diffLeavesOpen reports whether a line, after its signs, ends where its
+// statement cannot: after an opening bracket, a comma, an assignment or
+// a logical operator. Not after a brace: the block's first line starts a
+// statement of its own.
+func diffLeavesOpen(t []byte) bool {
+	t = bytes.TrimRight(t, " \t\r")
+	if len(t) == 0 {
+		return false
+	}
+	switch t[len(t)-1] {
+	case '(', '[', ',', '=', '?':
+		return true
+	}
+	return bytes.HasSuffix(t, []byte("&&")) || bytes.HasSuffix(t, []byte("||"))
 }
 
 // diffHasWord reports whether t holds a letter or a digit.

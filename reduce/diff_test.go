@@ -2391,3 +2391,38 @@ func TestDiffFirstSignatureOncePerFile(t *testing.T) {
 		t.Errorf("signatures ranked with the first hunks' = %v, want %v", raised, want)
 	}
 }
+
+// The last edge of a hunk is a line that starts a statement: the tail of
+// a ternary or of a call's arguments, `: NaN;`, read alone between two
+// gap lines, says nothing of what the hunk adds. The statement's first
+// line is the edge.
+func TestDiffLastEdgeStartsStatement(t *testing.T) {
+	lines := casesDiff("+  /**", "+   * Returns the number of weeks in this DateTime's local week year", "+   */",
+		"+  get weeksInLocalWeekYear() {", "+    return this.isValid", "+      ? weeksInWeekYear(",
+		"+          this.localWeekYear,", "+          this.loc.getStartOfWeek()", "+        )", "+      : NaN;")
+	prio := diffPrios(lines)
+	if prio[9] != prioDiffEdge {
+		t.Errorf("%q ranks %d, want an edge's %d", lines[8], prio[9], prioDiffEdge)
+	}
+	for n := 10; n <= 14; n++ {
+		if prio[n] == prioDiffEdge {
+			t.Errorf("%q, within the statement, ranks as an edge", lines[n-1])
+		}
+	}
+}
+
+// A signature that ranks above a hunk's edges raises the old line it
+// replaces above them too: `> type TitleTest struct {` shown without
+// `< var TitleTests = []struct {` reads as a type added, not a variable
+// replaced by it.
+func TestDiffSignatureKeepsItsOldSide(t *testing.T) {
+	lines := []string{"3c3", "< \treturn Replace(tt.in, tt.old)", "---", "> \treturn Replace(in, old)",
+		"10c10", "< var TitleTests = []struct {", "---", "> type TitleTest struct {"}
+	prio := diffPrios(lines)
+	if prio[8] <= prioDiffEdge {
+		t.Fatalf("the signature ranks %d, not above the edges, %d", prio[8], prioDiffEdge)
+	}
+	if prio[6] <= prioDiffEdge {
+		t.Errorf("the line it replaces ranks %d, not above the edges", prio[6])
+	}
+}
