@@ -168,7 +168,8 @@ func analyse(b []byte, at int, refs references) *container {
 			if rx == 2 && ry == 2 {
 				// Of the fields that cost most, long strings are cut
 				// to a bound, and of containers the smallest say as
-				// much for less.
+				// much for less, but for the part that says what the
+				// document is (see headPart), whatever its size.
 				sx, sy := b[x.val.start] == '"', b[y.val.start] == '"'
 				if sx != sy {
 					return -cmp.Compare(btoi(sx), btoi(sy))
@@ -177,6 +178,9 @@ func analyse(b []byte, at int, refs references) *container {
 					// A hash, short enough to show whole, before
 					// strings a view cuts.
 					return cmp.Compare(btoi(x.val.end-x.val.start > shortScalar), btoi(y.val.end-y.val.start > shortScalar))
+				}
+				if hx, hy := headPart(b, x), headPart(b, y); hx != hy {
+					return -cmp.Compare(btoi(hx), btoi(hy))
 				}
 				return cmp.Compare(x.val.end-x.val.start, y.val.end-y.val.start)
 			}
@@ -364,6 +368,21 @@ func opaque(s []byte) bool {
 func tellingKey(key []byte) bool {
 	name := strings.TrimLeft(lowerContent(key), "_")
 	return tellingKeys[name]
+}
+
+// headKeys name the parts of a document that say what it is, in lower
+// case: a diagnostic report's header, a response's metadata, a run's
+// summary. Not its errors: a list of errors is a record's part as often,
+// as the errors each operation of an API description may return, and
+// those that tell of a failure stand out anyway.
+var headKeys = wordSet("header", "headers", "meta", "metadata", "summary", "info")
+
+// headPart reports whether m is such a part: an object or an array under
+// one of those keys, with or without leading underscores. A string under
+// them is a field like any other, as the path to a module's info file.
+func headPart(b []byte, m member) bool {
+	k := kindAt(b, m.val.start)
+	return (k == jObject || k == jArray) && headKeys[strings.TrimLeft(lowerContent(b[m.key.start:m.key.end]), "_")]
 }
 
 // summaryKeys records the keys a summary of c names.

@@ -1696,3 +1696,28 @@ func TestJSONPathCutPays(t *testing.T) {
 		t.Errorf("a long path not cut shorter: %s", got)
 	}
 }
+
+// A document's header, of what ran and where, leads its other parts: a
+// diagnostic report's header names the event and the version before its
+// tables of limits and libraries, whatever their sizes.
+func TestJSONDocumentHeaderLeadsTables(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"header\": {\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "    \"field%02d\": \"value of the header field %d\",\n", i, i)
+	}
+	b.WriteString("    \"nodejsVersion\": \"v20.20.2\"\n  },\n  \"userLimits\": {\n")
+	for i := range 10 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, "    \"limit%d\": {\"soft\": %d, \"hard\": \"unlimited\"}", i, i)
+	}
+	b.WriteString("\n  },\n  \"sharedObjects\": [\"linux-vdso.so.1\", \"/lib/x86_64-linux-gnu/libc.so.6\"]\n}\n")
+	in := []byte(b.String())
+	d := newJSONDoc(in, seg{0, len(in)}, true)
+	lead := d.container(0).lead
+	if got := string(in[lead[0].key.start:lead[0].key.end]); got != `"header"` {
+		t.Errorf("fields lead with %s, want \"header\"", got)
+	}
+}
