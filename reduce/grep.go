@@ -1243,12 +1243,16 @@ func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []gre
 	cands := slices.Clone(g.sized(lines))
 	js := g.groupRanks(depth)
 	g.countRanks(js, depth, named, sum)
+	near := g.contextRanks(cands)
 	for i, c := range cands {
 		j := grepMaxJ
 		if c.file >= 0 {
 			j = js[c.file]
 		}
 		ranked := g.fromEnds(c)
+		if c.role == grepContextLine {
+			ranked.k = near[i]
+		}
 		if c.file >= 0 && c.file < len(named) && named[c.file] {
 			ranked.k++
 		}
@@ -1277,6 +1281,72 @@ func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []gre
 		}
 	}
 	return cands
+}
+
+// contextRanks returns, for each context line of cands (in input order),
+// its rank among the context lines of its file: nearest its match first,
+// and among equals the line of the match that ranks first (see fromEnds),
+// then the earlier. As with matches, the first of every file ranks before
+// the second of any.
+func (g *Grep) contextRanks(cands []grepCand) []int {
+	near := grepNearMatches(cands)
+	key := func(i int) int {
+		if m := near[i]; m.match >= 0 {
+			return g.fromEnds(cands[m.match]).k + m.d - 1
+		}
+		return grepMaxK
+	}
+	byFile := map[int][]int{}
+	for i, c := range cands {
+		if c.role == grepContextLine {
+			byFile[c.file] = append(byFile[c.file], i)
+		}
+	}
+	ranks := make([]int, len(cands))
+	for _, is := range byFile {
+		slices.SortStableFunc(is, func(a, b int) int { return cmp.Compare(key(a), key(b)) })
+		for k, i := range is {
+			ranks[i] = min(k, grepMaxK)
+		}
+	}
+	return ranks
+}
+
+// grepNear is the match nearest a context line in its group, the run of
+// lines of one file without a gap: its index in the candidates, -1 for
+// none, and how many lines away it is.
+type grepNear struct{ match, d int }
+
+// grepNearMatches returns, for each line of cands (in input order), the
+// nearest match of its group. A context line reads with its match: the
+// line right before a grep -B match, right after an -A match, tells more
+// than one farther off, and one cut off from its match by a gap tells
+// nothing.
+func grepNearMatches(cands []grepCand) []grepNear {
+	near := make([]grepNear, len(cands))
+	joined := func(i int) bool { // cands[i] continues the group of cands[i-1]
+		a, b := cands[i-1], cands[i]
+		return a.file == b.file && b.piece.Line == a.piece.Line+1 &&
+			(a.role == grepMatchLine || a.role == grepContextLine) &&
+			(b.role == grepMatchLine || b.role == grepContextLine)
+	}
+	for i, c := range cands {
+		switch {
+		case c.role == grepMatchLine:
+			near[i] = grepNear{i, 0}
+		case i > 0 && joined(i) && near[i-1].match >= 0:
+			near[i] = grepNear{near[i-1].match, near[i-1].d + 1}
+		default:
+			near[i] = grepNear{-1, 0}
+		}
+	}
+	for i := len(cands) - 2; i >= 0; i-- {
+		next := near[i+1]
+		if joined(i+1) && next.match >= 0 && (near[i].match < 0 || next.d+1 < near[i].d) {
+			near[i] = grepNear{next.match, next.d + 1}
+		}
+	}
+	return near
 }
 
 // grepSameMatch is how many match lines, and at least half of them, must

@@ -1011,7 +1011,7 @@ func TestGrepCountListLinesOfTheMost(t *testing.T) {
 			fmt.Fprintln(&in, l)
 		}
 	}
-	got := string(body(t, shape.Grep, []byte(in.String()), 1000))
+	got := string(body(t, shape.Grep, []byte(in.String()), 1400))
 	checkView(t, "count-list-most", []byte(in.String()), []byte(got), 1000)
 	if strings.Contains(got, "the files with the most matches") {
 		t.Fatalf("a summary names the files:\n%s", got)
@@ -1219,5 +1219,52 @@ func TestGrepSameMatchesShowTheLineAfter(t *testing.T) {
 	}
 	if shown < 10 || named < shown {
 		t.Errorf("%d matches shown, %d with the line that names the function, want at least 10, all:\n%s", shown, named, got)
+	}
+}
+
+// When every match fits and some of the context lines do, the ones shown
+// read with their match: the line before a grep -B match (the declaration's
+// first half, the #ifndef) before a line farther up, never a context line
+// cut off from its match by a gap, which tells nothing and costs a gap line
+// besides.
+func TestGrepContextNextToItsMatch(t *testing.T) {
+	var in strings.Builder
+	for f := range 12 {
+		if f > 0 {
+			in.WriteString("--\n")
+		}
+		p := fmt.Sprintf("src/pkg%02d/legacy.h", f)
+		for k := range 3 {
+			n := 40 + 30*k
+			if k > 0 {
+				in.WriteString("--\n")
+			}
+			fmt.Fprintf(&in, "%s-%d-/* slot %d of group %d, kept for old callers */\n", p, n-3, k, f)
+			fmt.Fprintf(&in, "%s-%d-#ifndef NO_DEPRECATED_%d\n", p, n-2, k)
+			fmt.Fprintf(&in, "%s-%d-DEPRECATED_SINCE_3\n", p, n-1)
+			fmt.Fprintf(&in, "%s:%d:int legacy_call_%02d_%d(void *ctx);\n", p, n, f, k)
+		}
+	}
+	got := string(body(t, shape.Grep, []byte(in.String()), 1400))
+	checkView(t, "context-next", []byte(in.String()), []byte(got), 1400)
+	shown := map[string]bool{}
+	for _, l := range strings.Split(got, "\n") {
+		shown[l] = true
+	}
+	lines := strings.Split(in.String(), "\n")
+	matches, next := 0, 0
+	for i, l := range lines {
+		switch {
+		case !shown[l] || l == "" || l == "--":
+		case strings.Contains(l, ":int legacy_call_"):
+			matches++
+		case !shown[lines[i+1]]:
+			t.Errorf("%q is shown without the line after it, toward its match", l)
+		case strings.Contains(l, "-DEPRECATED_SINCE_3"):
+			next++
+		}
+	}
+	if matches < 36 || next < 12 {
+		t.Errorf("%d matches, %d context lines next to one, want all 36 and 12 or more:\n%s", matches, next, got)
 	}
 }
