@@ -1011,7 +1011,7 @@ func TestGrepCountListLinesOfTheMost(t *testing.T) {
 			fmt.Fprintln(&in, l)
 		}
 	}
-	got := string(body(t, shape.Grep, []byte(in.String()), 1400))
+	got := string(body(t, shape.Grep, []byte(in.String()), 1000))
 	checkView(t, "count-list-most", []byte(in.String()), []byte(got), 1000)
 	if strings.Contains(got, "the files with the most matches") {
 		t.Fatalf("a summary names the files:\n%s", got)
