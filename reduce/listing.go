@@ -92,6 +92,8 @@ type Listing struct {
 	treeLast  int            // the line of the last tree entry
 	treeDepth int            // and its depth
 	treeDirs  map[int]bool   // the lines of tree entries that others are under
+	treeSole  map[int]bool   // the lines of tree entries that are the only one in their directory, so far
+	treeFirst []int          // the line of the first entry in each directory of the path to the last one, by depth
 	treeKids  []int          // entries read so far in each directory of the path to the last one, by depth
 	treeNames map[string]int // the names of the tree's entries read so far, with the least depth of each
 	nameBytes int            // and their length
@@ -139,6 +141,7 @@ func NewListing(budget int) *Listing {
 		names:     listNames{limit: max(budget*32, 64<<10)},
 		keys:      map[string]int{},
 		treeDirs:  map[int]bool{},
+		treeSole:  map[int]bool{},
 		treeNames: map[string]int{},
 	}
 }
@@ -284,6 +287,7 @@ func (r *Listing) Add(l Line) {
 			r.treeKids = append(r.treeKids, 0)
 		}
 		r.treeKids = r.treeKids[:d+1]
+		r.sole(l.N, d, r.treeKids[d], b[ll.Start:ll.End])
 		c := listCand{class: listTreeRow, n: ll.Depth, dir: -1, sec: r.treeKids[d], seen: r.repeated(b[ll.Start:ll.End], ll.Depth)}
 		r.treeKids[d]++
 		r.keep(l, c, treeEntryPrio(ll.Depth, c.sec, c.seen))
@@ -315,6 +319,26 @@ func (r *Listing) repeated(name []byte, depth int) bool {
 		r.nameBytes += len(name)
 	}
 	return false
+}
+
+// sole notes the tree entry name on line n, at depth d after before
+// others of its directory: the first is its directory's only entry until a
+// second one comes. A package's dependency (npm ls's, yarn list's
+// name@version) is none: it is an edge to a package the tree lists
+// elsewhere, and a gap line says as much for less.
+func (r *Listing) sole(n, d, before int, name []byte) {
+	for len(r.treeFirst) <= d {
+		r.treeFirst = append(r.treeFirst, 0)
+	}
+	switch before {
+	case 0:
+		r.treeFirst[d] = n
+		if d > 0 && (len(name) == 0 || bytes.IndexByte(name[1:], '@') < 0) && len(r.treeSole) < listMaxDirs {
+			r.treeSole[n] = true
+		}
+	case 1:
+		delete(r.treeSole, r.treeFirst[d])
+	}
 }
 
 // listMaxDepth caps the depths of a tree whose entries are counted by

@@ -127,14 +127,28 @@ func (r *Listing) ranked(lines int) []Piece {
 			pieces = append(pieces, p)
 		}
 	}
-	// Blank lines and ls -l's totals rank just below the lower of the
-	// lines around them, so that Fit takes them as soon as they close a
-	// gap between kept lines, while the room they give back is still of
-	// use, rather than last.
 	prio := make(map[int]int, len(pieces))
 	for _, p := range pieces {
 		prio[p.Line] = max(prio[p.Line], p.Prio)
 	}
+	// A tree's entry that is the only one in its directory ranks just
+	// below the lower of the lines around it: once the directory and the
+	// line after the entry show, a gap line between them would cost about
+	// as much as the entry and say less (each package's __pycache__).
+	for i, p := range pieces {
+		before, after := prio[p.Line-1], prio[p.Line+1]
+		if after == 0 {
+			// The tree's last entry: its directory alone frames it.
+			after = before
+		}
+		if r.treeSole[p.Line] && before > 0 {
+			pieces[i].Prio = max(p.Prio, min(before, after)-1)
+		}
+	}
+	// Blank lines and ls -l's totals rank just below the lower of the
+	// lines around them, so that Fit takes them as soon as they close a
+	// gap between kept lines, while the room they give back is still of
+	// use, rather than last.
 	between := func(n, least int) int {
 		before, after := prio[n-1], prio[n+1]
 		if before == 0 || after == 0 {

@@ -1234,3 +1234,51 @@ func TestListingUnfoldsWithinAShortMargin(t *testing.T) {
 		t.Errorf("view of %d tokens, of 2,331 at a budget of 2,000", n)
 	}
 }
+
+// TestListingTreeSoleEntries checks that a drawn tree's directory shown in
+// the view shows its only entry under it, rather than a gap line that
+// costs about as much: tree -d's packages, each holding a __pycache__.
+func TestListingTreeSoleEntries(t *testing.T) {
+	for _, budget := range []int{2000, 1000} {
+		input, err := os.ReadFile(filepath.Join(corpusDir, "listing-tree-d-python.out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := "\n" + string(body(t, shape.Listing, input, budget))
+		lines := strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
+		var p shape.ListingParser
+		depth := make([]int, len(lines))
+		for i, l := range lines {
+			depth[i] = -1
+			if ll := p.Parse([]byte(l)); ll.Form == shape.ListingTree {
+				depth[i] = ll.Depth
+			}
+		}
+		shown, sole := 0, 0
+		for i := 0; i+1 < len(lines); i++ {
+			if depth[i] < 0 || depth[i+1] != depth[i]+1 {
+				continue
+			}
+			kids := 0
+			for j := i + 1; j < len(lines) && depth[j] > depth[i]; j++ {
+				if depth[j] == depth[i]+1 {
+					kids++
+				}
+			}
+			if kids != 1 {
+				continue
+			}
+			sole++
+			if strings.Contains(view, "\n"+lines[i]+"\n") {
+				shown++
+				if !strings.Contains(view, "\n"+lines[i]+"\n"+lines[i+1]+"\n") {
+					t.Errorf("budget %d: %q shown without its only entry %q", budget, lines[i], lines[i+1])
+				}
+			}
+		}
+		if shown < 10 {
+			t.Fatalf("budget %d: only %d of %d directories with one entry shown", budget, shown, sole)
+		}
+		checkListingView(t, "tree-d-python", input, budget)
+	}
+}
