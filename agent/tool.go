@@ -690,7 +690,7 @@ func scriptTool(script string) string {
 			// xargs runs its command on the files a stage names.
 			xargs := len(argv) > 0 && program(argv[0]) == "xargs"
 			argv = unwrap(argv)
-			if len(argv) == 0 || i > 0 && !xargs && filterPrograms[program(argv[0])] && !hasFileArgs(argv) {
+			if len(argv) == 0 || i > 0 && !xargs && filterPrograms[program(argv[0])] && !hasFileArgs(argv) && !tallies(argv) {
 				continue
 			}
 			decides = argv
@@ -706,6 +706,27 @@ func scriptTool(script string) string {
 		tool, kind = t, string(k)
 	}
 	return tool
+}
+
+// tallies reports whether a filter prints counts of the lines it reads
+// rather than the lines: uniq -c, whose tally of a search's matches names
+// no file and no line, as search output does.
+func tallies(argv []string) bool {
+	if program(argv[0]) != "uniq" {
+		return false
+	}
+	for _, a := range argv[1:] {
+		switch {
+		case a == "--":
+			return false
+		case a == "--count":
+			return true
+		case strings.HasPrefix(a, "--"):
+		case strings.HasPrefix(a, "-") && strings.ContainsRune(a[1:], 'c'):
+			return true
+		}
+	}
+	return false
 }
 
 // hasFileArgs reports whether a filter in a pipeline names files to read

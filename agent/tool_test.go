@@ -243,6 +243,11 @@ func TestToolScript(t *testing.T) {
 		{[]string{"sh", "-c", "find . -name '*.go' | xargs grep -n TODO"}, "grep"},
 		{[]string{"sh", "-c", "git diff HEAD~1 | head -200"}, "git-diff"},
 		{[]string{"sh", "-c", "cat main.go | grep -n func"}, "outline"},
+		{[]string{"sh", "-c", "find . -name '*.go' | sort | uniq"}, "find"},
+		// uniq -c prints a tally of the lines it reads, of no search.
+		{[]string{"sh", "-c", "grep -rhow 'raise [A-Z][a-z]*Error' . | sort | uniq -c | sort -rn"}, ""},
+		{[]string{"sh", "-c", "rg -o -w 'TODO|FIXME' | sort | uniq --count"}, ""},
+		{[]string{"sh", "-c", "grep -rho 'import [a-z]*' . | sort | uniq -dc"}, ""},
 		{[]string{"sh", "-c", "go test ./... > test.log; cat test.log"}, "log"},
 		{[]string{"sh", "-c", "go test ./... >test.log 2>&1; tail -100 test.log"}, "log"},
 		{[]string{"sh", "-c", "tar xvzf src.tgz && cd src && make"}, ""},

@@ -1517,13 +1517,16 @@ func sniffListing(sample []byte) (bool, string) {
 		entries, weak, others int
 		frame                 int // lines of a listing tool's frame, as listingMark and gitStatusHint tell
 		paths, rows, trees    int
-		spaced                int // paths with a blank in them
-		refs                  int // rows of git's lists of references
-		moded                 int // rows that start with a file's mode (ls -l, tar tv, ar tv)
-		logged                int // lines that start as a log's do
-		commits               int // headers of a commit, as git log and git show print them
-		stats                 int // summaries of a diff's stat, "3 files changed, ..."
-		repeats               int // entries that are the line before them again
+		spaced                int  // paths with a blank in them
+		refs                  int  // rows of git's lists of references
+		moded                 int  // rows that start with a file's mode (ls -l, tar tv, ar tv)
+		logged                int  // lines that start as a log's do
+		commits               int  // headers of a commit, as git log and git show print them
+		stats                 int  // summaries of a diff's stat, "3 files changed, ..."
+		repeats               int  // entries that are the line before them again
+		partings              int  // rules after an entry that more lines follow
+		ruled                 bool // the line before is a rule after an entry
+		entered               bool // the line before is an entry
 		prev                  []byte
 		mark                  string
 	)
@@ -1534,6 +1537,12 @@ func sniffListing(sample []byte) (bool, string) {
 			repeats++
 		}
 		prev = line
+		rule := l.Form == ListingHead && listingRule(line)
+		if ruled && !rule && l.Form != ListingBlank {
+			partings++
+		}
+		ruled = entered && rule
+		entered = l.Form == ListingPath || l.Form == ListingRow || l.Form == ListingTree
 		if l.Form != ListingBlank && l.Form != ListingTree && logStartMark(line) != "" {
 			logged++
 		}
@@ -1612,6 +1621,13 @@ func sniffListing(sample []byte) (bool, string) {
 		// --name-status) are a record of the commit, as git log's are;
 		// so are blocks of a stat each closed by its summary, whatever
 		// the commits' headers look like (git log --stat --format).
+		return false, ""
+	case partings >= 3 && partings*64 >= entries:
+		// A table's rules are over and under its header and after its
+		// last row; rules that go on between entries, three or more and
+		// one to every 64 entries at least, part records: the stacks of
+		// go tool pprof -traces, whose functions read as names, the rows
+		// of a grid.
 		return false, ""
 	case repeats*2 >= entries:
 		// A listing names each entry once; one word over and over is a

@@ -2,6 +2,7 @@ package shape
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -434,6 +435,37 @@ func TestSniffListingFrame(t *testing.T) {
 	}
 	if ok, why := sniffListing([]byte("On branch main\nnothing to commit, working tree clean\n")); ok {
 		t.Errorf("git status of nothing: sniffListing = %v (%s)", ok, why)
+	}
+}
+
+// TestSniffListingPartedRecords checks that rules between entries part
+// records, not a list: go tool pprof -traces rules off each sample's stack,
+// whose functions read as names, while a table's rules stay under its
+// header and after its last row, and a separator or two between lists
+// (one printed between two commands) leaves a list one:
+//
+//	go test ./shape -run '^$' -bench 'Sniff/(outline|grep-rg-flood)' -cpuprofile cpu.prof -o shape.test
+//	go tool pprof -traces shape.test cpu.prof | head -193    >text-pprof-traces.txt
+func TestSniffListingPartedRecords(t *testing.T) {
+	sniffsAs(t, "text-pprof-traces.txt", Text)
+	var table, lists strings.Builder
+	table.WriteString("Package    Version\n---------- -------\n")
+	for i := range 40 {
+		fmt.Fprintf(&table, "pkg-%02d     1.%d.0\n", i, i)
+	}
+	table.WriteString("---------- -------\n")
+	for l := range 3 {
+		if l > 0 {
+			lists.WriteString("----------\n")
+		}
+		for i := range 30 {
+			fmt.Fprintf(&lists, "src/list%d/file%02d.go\n", l, i)
+		}
+	}
+	for name, sample := range map[string]string{"a ruled table": table.String(), "lists apart": lists.String()} {
+		if ok, why := sniffListing([]byte(sample)); !ok {
+			t.Errorf("%s: sniffListing = %v (%s), want a listing", name, ok, why)
+		}
 	}
 }
 
