@@ -24,6 +24,11 @@ const (
 	// them outweighs: a view of many records over several lines shows the
 	// first members of each before the later members of any.
 	lineWeight = 16
+	// keyLineRank is the rank of the last lines of a record over several
+	// lines that name it (see lineOrder), and maxLineRank caps the ranks
+	// of lines that lineOrder tells apart.
+	keyLineRank = 1
+	maxLineRank = 64
 )
 
 const (
@@ -745,8 +750,10 @@ func (s *stream) proposeLines(r record, tier, rank int, failed bool, upTo int) {
 		return
 	}
 	var ranks []int
+	flat := false
 	if r.last > r.first && !r.text {
 		ranks = s.lineRanks(r)
+		flat = s.flat(r)
 	}
 	for n := r.first; n <= r.last && start <= len(b); n++ {
 		off := n - r.first
@@ -758,10 +765,39 @@ func (s *stream) proposeLines(r record, tier, rank int, failed bool, upTo int) {
 			start = lineEnd(b, start) + 1
 			continue
 		}
-		prio := tier - (rank+lineRank*lineWeight)<<rankShift - min(off, 1<<rankShift-1)
+		prio := tier - s.lineOrder(rank, lineRank, flat)<<rankShift - min(off, 1<<rankShift-1)
 		s.best.add(candidate{prio: prio, line: n, start: start, keep: keep})
 		start = lineEnd(b, start) + 1
 	}
+}
+
+// lineOrder returns where a line of lineRank among the lines of a record
+// of rank goes among the lines of all records, the first first. The key
+// lines of every record, its opening and its first members, go first:
+// they name each record. After them, the other lines of a flat record (see
+// flat) go together, record by record, so that the room left shows
+// records whole, the first and the last first, rather than every record
+// cut short before the same members: a module's sums beside its path. A
+// record that holds containers over lines of their own shows the first
+// lines of each beside those of the other records' instead: the first
+// versions of each module's list, an error nested in a package.
+func (s *stream) lineOrder(rank, lineRank int, flat bool) int {
+	if lineRank <= keyLineRank || !flat {
+		return rank + lineRank*lineWeight
+	}
+	whole := 2*len(s.recs) + (keyLineRank+1)*lineWeight
+	return min(whole+rank*maxLineRank+min(lineRank, maxLineRank-1), math.MaxInt32)
+}
+
+// flat reports whether the record r, an object over several lines, has
+// each member on a line of its own, and nothing over more lines.
+func (s *stream) flat(r record) bool {
+	if s.b[r.v.start] != '{' {
+		return false
+	}
+	members := 0
+	eachMember(s.b, r.v.start, func(_, _ seg) bool { members++; return true })
+	return r.last-r.first+1 == members+2
 }
 
 // candidate is a piece proposed but not made yet: most are never chosen.

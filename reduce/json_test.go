@@ -1721,3 +1721,30 @@ func TestJSONDocumentHeaderLeadsTables(t *testing.T) {
 		t.Errorf("fields lead with %s, want \"header\"", got)
 	}
 }
+
+// A run of a few records over several lines each, as go mod download
+// -json prints, that does not fit names every record by its first
+// members and shows the rest whole as the room allows, the first and the
+// last first: a module's sums beside its path, rather than every module
+// cut short before its sums.
+func TestJSONFewLongRecordsWholeAfterTheirNames(t *testing.T) {
+	var b bytes.Buffer
+	for i := range 5 {
+		fmt.Fprintf(&b, "{\n\t\"Path\": \"example.com/mod%d\",\n\t\"Version\": \"v1.%d.0\",\n", i, i)
+		for _, k := range []string{"Info", "GoMod", "Zip", "Dir"} {
+			fmt.Fprintf(&b, "\t\"%s\": \"/home/dev/go/pkg/mod/cache/download/example.com/mod%d/@v/v1.%d.0/%s/with/a/longer/path/to/it\",\n", k, i, i, k)
+		}
+		fmt.Fprintf(&b, "\t\"Sum\": \"h1:sum%dAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\",\n\t\"GoModSum\": \"h1:mod%dBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=\"\n}\n", i, i)
+	}
+	got := body(t, shape.JSON, b.Bytes(), 700)
+	for i := range 5 {
+		if !bytes.Contains(got, fmt.Appendf(nil, `"Path": "example.com/mod%d"`, i)) {
+			t.Errorf("the view does not name module %d:\n%s", i, got)
+		}
+	}
+	for _, i := range []int{0, 4} {
+		if !bytes.Contains(got, fmt.Appendf(nil, `"GoModSum": "h1:mod%d`, i)) {
+			t.Errorf("the view does not show module %d whole:\n%s", i, got)
+		}
+	}
+}
