@@ -24,6 +24,10 @@ const (
 	// them outweighs: a view of many records over several lines shows the
 	// first members of each before the later members of any.
 	lineWeight = 16
+	// rareFailures is how many records a run has for each that fails, at
+	// least, for where it began and ended to go right after its first
+	// failure (see failRanks).
+	rareFailures = 10
 	// keyLineRank is the rank of the last lines of a record over several
 	// lines that name it (see lineOrder), and maxLineRank caps the ranks
 	// of lines that lineOrder tells apart.
@@ -423,9 +427,10 @@ func (s *stream) proposeGeneric(cen *census) {
 }
 
 // failRanks ranks the records that fail: the first of each kind of
-// failure, in input order, then the run's first and last records and, in
-// a log (records by level), the first record of each kind that does not
-// fail, then the repeats of each kind of failure in turn, spread over the
+// failure, in input order, then the run's first and last records (in a
+// long run with few failures, right after the first kind) and, in a log
+// (records by level), the first record of each kind that does not fail,
+// then the repeats of each kind of failure in turn, spread over the
 // run, so that a kind repeated a few times is shown whole before one
 // repeated hundreds of times is. A log that rejects the same fare two
 // hundred times shows that once beside the panic and the actuator that
@@ -437,6 +442,13 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 	if s.failed == 0 {
 		return ranks
 	}
+	// In a long run whose failures are few, a log of jobs nine of which
+	// failed, where the run began and ended goes right after its first
+	// failure: short lines that say its outcome (failed: 9), which
+	// failures told apart by a field of their own (each job's error)
+	// would otherwise crowd out. Where many records fail, as a
+	// compiler's diagnostics do, each kind of failure goes first.
+	endsEarly := len(s.recs) >= rareFailures*s.failed
 	kinds := map[uint64]int{}   // each kind of failure's index in repeats
 	var repeats [][]int         // of each kind, the records after its first
 	others := map[uint64]bool{} // the kinds that do not fail
@@ -454,28 +466,44 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 		k, seen := kinds[h]
 		if !seen {
 			kinds[h] = len(repeats)
-			ranks[i] = len(repeats)
+			ranks[i] = len(repeats) + btoi(endsEarly && len(repeats) > 0)
 			repeats = append(repeats, nil)
 			continue
 		}
 		repeats[k] = append(repeats[k], i)
 	}
-	edge := len(repeats)
+	edge := len(repeats) + btoi(endsEarly)
+	// Only those on a line of their own: a record over several lines (a
+	// document of a stream) shown whole would crowd out the failures.
+	// A run that ends in text (a command's exit status) ended, as JSON,
+	// in its last record too.
+	ends := []int{0, len(s.recs) - 1}
+	for i := len(s.recs) - 1; i > 0 && s.recs[len(s.recs)-1].text; i-- {
+		if !s.recs[i].text {
+			ends = append(ends, i)
+			break
+		}
+	}
+	proposeAll := func(recs []int, rank int) {
+		for _, i := range recs {
+			if r := s.recs[i]; r.first == r.last {
+				s.propose(r, tierFail, rank, false)
+			}
+		}
+	}
+	if endsEarly {
+		proposeAll(ends, 1)
+	}
 	if !slices.ContainsFunc(repeats, func(recs []int) bool { return len(recs) > 0 }) {
 		return ranks
 	}
-	// Only those on a line of their own: a record over several lines (a
-	// document of a stream) shown whole would crowd out the failures.
-	edges := []int{0, len(s.recs) - 1}
+	if !endsEarly {
+		proposeAll(ends, edge)
+	}
 	if log && len(firsts) <= maxClasses {
 		// More kinds than a census counts classes tell records apart
 		// rather than what they are.
-		edges = append(edges, firsts...)
-	}
-	for _, i := range edges {
-		if r := s.recs[i]; r.first == r.last {
-			s.propose(r, tierFail, edge, false)
-		}
+		proposeAll(firsts, edge)
 	}
 	for _, recs := range repeats {
 		for turn, j := range spreadOrder(len(recs)) {
