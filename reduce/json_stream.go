@@ -24,6 +24,15 @@ const (
 	// them outweighs: a view of many records over several lines shows the
 	// first members of each before the later members of any.
 	lineWeight = 16
+	// rareFailures is how many records a run has for each that fails, at
+	// least, for where it began and ended to go right after its first
+	// failure (see failRanks).
+	rareFailures = 10
+	// keyLineRank is the rank of the last lines of a record over several
+	// lines that name it (see lineOrder), and maxLineRank caps the ranks
+	// of lines that lineOrder tells apart.
+	keyLineRank = 1
+	maxLineRank = 64
 )
 
 const (
@@ -418,9 +427,10 @@ func (s *stream) proposeGeneric(cen *census) {
 }
 
 // failRanks ranks the records that fail: the first of each kind of
-// failure, in input order, then the run's first and last records and, in
-// a log (records by level), the first record of each kind that does not
-// fail, then the repeats of each kind of failure in turn, spread over the
+// failure, in input order, then the run's first and last records (in a
+// long run with few failures, right after the first kind) and, in a log
+// (records by level), the first record of each kind that does not fail,
+// then the repeats of each kind of failure in turn, spread over the
 // run, so that a kind repeated a few times is shown whole before one
 // repeated hundreds of times is. A log that rejects the same fare two
 // hundred times shows that once beside the panic and the actuator that
@@ -432,6 +442,13 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 	if s.failed == 0 {
 		return ranks
 	}
+	// In a long run whose failures are few, a log of jobs nine of which
+	// failed, where the run began and ended goes right after its first
+	// failure: short lines that say its outcome (failed: 9), which
+	// failures told apart by a field of their own (each job's error)
+	// would otherwise crowd out. Where many records fail, as a
+	// compiler's diagnostics do, each kind of failure goes first.
+	endsEarly := len(s.recs) >= rareFailures*s.failed
 	kinds := map[uint64]int{}   // each kind of failure's index in repeats
 	var repeats [][]int         // of each kind, the records after its first
 	others := map[uint64]bool{} // the kinds that do not fail
@@ -449,28 +466,44 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 		k, seen := kinds[h]
 		if !seen {
 			kinds[h] = len(repeats)
-			ranks[i] = len(repeats)
+			ranks[i] = len(repeats) + btoi(endsEarly && len(repeats) > 0)
 			repeats = append(repeats, nil)
 			continue
 		}
 		repeats[k] = append(repeats[k], i)
 	}
-	edge := len(repeats)
+	edge := len(repeats) + btoi(endsEarly)
+	// Only those on a line of their own: a record over several lines (a
+	// document of a stream) shown whole would crowd out the failures.
+	// A run that ends in text (a command's exit status) ended, as JSON,
+	// in its last record too.
+	ends := []int{0, len(s.recs) - 1}
+	for i := len(s.recs) - 1; i > 0 && s.recs[len(s.recs)-1].text; i-- {
+		if !s.recs[i].text {
+			ends = append(ends, i)
+			break
+		}
+	}
+	proposeAll := func(recs []int, rank int) {
+		for _, i := range recs {
+			if r := s.recs[i]; r.first == r.last {
+				s.propose(r, tierFail, rank, false)
+			}
+		}
+	}
+	if endsEarly {
+		proposeAll(ends, 1)
+	}
 	if !slices.ContainsFunc(repeats, func(recs []int) bool { return len(recs) > 0 }) {
 		return ranks
 	}
-	// Only those on a line of their own: a record over several lines (a
-	// document of a stream) shown whole would crowd out the failures.
-	edges := []int{0, len(s.recs) - 1}
+	if !endsEarly {
+		proposeAll(ends, edge)
+	}
 	if log && len(firsts) <= maxClasses {
 		// More kinds than a census counts classes tell records apart
 		// rather than what they are.
-		edges = append(edges, firsts...)
-	}
-	for _, i := range edges {
-		if r := s.recs[i]; r.first == r.last {
-			s.propose(r, tierFail, edge, false)
-		}
+		proposeAll(firsts, edge)
 	}
 	for _, recs := range repeats {
 		for turn, j := range spreadOrder(len(recs)) {
@@ -745,8 +778,10 @@ func (s *stream) proposeLines(r record, tier, rank int, failed bool, upTo int) {
 		return
 	}
 	var ranks []int
+	flat := false
 	if r.last > r.first && !r.text {
 		ranks = s.lineRanks(r)
+		flat = s.flat(r)
 	}
 	for n := r.first; n <= r.last && start <= len(b); n++ {
 		off := n - r.first
@@ -758,10 +793,39 @@ func (s *stream) proposeLines(r record, tier, rank int, failed bool, upTo int) {
 			start = lineEnd(b, start) + 1
 			continue
 		}
-		prio := tier - (rank+lineRank*lineWeight)<<rankShift - min(off, 1<<rankShift-1)
+		prio := tier - s.lineOrder(rank, lineRank, flat)<<rankShift - min(off, 1<<rankShift-1)
 		s.best.add(candidate{prio: prio, line: n, start: start, keep: keep})
 		start = lineEnd(b, start) + 1
 	}
+}
+
+// lineOrder returns where a line of lineRank among the lines of a record
+// of rank goes among the lines of all records, the first first. The key
+// lines of every record, its opening and its first members, go first:
+// they name each record. After them, the other lines of a flat record (see
+// flat) go together, record by record, so that the room left shows
+// records whole, the first and the last first, rather than every record
+// cut short before the same members: a module's sums beside its path. A
+// record that holds containers over lines of their own shows the first
+// lines of each beside those of the other records' instead: the first
+// versions of each module's list, an error nested in a package.
+func (s *stream) lineOrder(rank, lineRank int, flat bool) int {
+	if lineRank <= keyLineRank || !flat {
+		return rank + lineRank*lineWeight
+	}
+	whole := 2*len(s.recs) + (keyLineRank+1)*lineWeight
+	return min(whole+rank*maxLineRank+min(lineRank, maxLineRank-1), math.MaxInt32)
+}
+
+// flat reports whether the record r, an object over several lines, has
+// each member on a line of its own, and nothing over more lines.
+func (s *stream) flat(r record) bool {
+	if s.b[r.v.start] != '{' {
+		return false
+	}
+	members := 0
+	eachMember(s.b, r.v.start, func(_, _ seg) bool { members++; return true })
+	return r.last-r.first+1 == members+2
 }
 
 // candidate is a piece proposed but not made yet: most are never chosen.

@@ -1305,7 +1305,7 @@ func TestJSONShortStreamFillsRoom(t *testing.T) {
 		}
 		b.WriteString("]\n")
 	}
-	got := body(t, shape.JSON, b.Bytes(), 1000)
+	got := body(t, shape.JSON, b.Bytes(), 800)
 	if n := bytes.Count(got, []byte(`"index":`)); n < 56 {
 		t.Errorf("the view shows %d of the 96 records, want at least 56:\n%s", n, got)
 	}
@@ -1719,5 +1719,56 @@ func TestJSONDocumentHeaderLeadsTables(t *testing.T) {
 	lead := d.container(0).lead
 	if got := string(in[lead[0].key.start:lead[0].key.end]); got != `"header"` {
 		t.Errorf("fields lead with %s, want \"header\"", got)
+	}
+}
+
+// A run of a few records over several lines each, as go mod download
+// -json prints, that does not fit names every record by its first
+// members and shows the rest whole as the room allows, the first and the
+// last first: a module's sums beside its path, rather than every module
+// cut short before its sums.
+func TestJSONFewLongRecordsWholeAfterTheirNames(t *testing.T) {
+	var b bytes.Buffer
+	for i := range 5 {
+		fmt.Fprintf(&b, "{\n\t\"Path\": \"example.com/mod%d\",\n\t\"Version\": \"v1.%d.0\",\n", i, i)
+		for _, k := range []string{"Info", "GoMod", "Zip", "Dir"} {
+			fmt.Fprintf(&b, "\t\"%s\": \"/home/dev/go/pkg/mod/cache/download/example.com/mod%d/@v/v1.%d.0/%s/with/a/longer/path/to/it\",\n", k, i, i, k)
+		}
+		fmt.Fprintf(&b, "\t\"Sum\": \"h1:sum%dAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\",\n\t\"GoModSum\": \"h1:mod%dBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=\"\n}\n", i, i)
+	}
+	got := body(t, shape.JSON, b.Bytes(), 800)
+	for i := range 5 {
+		if !bytes.Contains(got, fmt.Appendf(nil, `"Path": "example.com/mod%d"`, i)) {
+			t.Errorf("the view does not name module %d:\n%s", i, got)
+		}
+	}
+	for _, i := range []int{0, 4} {
+		if !bytes.Contains(got, fmt.Appendf(nil, `"GoModSum": "h1:mod%d`, i)) {
+			t.Errorf("the view does not show module %d whole:\n%s", i, got)
+		}
+	}
+}
+
+// A long log whose few failures each say something of their own (every
+// job's error names the job) shows where the run ended right after its
+// first failure: the line that counts the failures and the command's exit
+// status, rather than as many more failures as fit.
+func TestJSONLogEndsAfterFirstFailure(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`{"level":"info","msg":"sync started","version":"v0.9.4"}` + "\n")
+	for i := range 200 {
+		if i%20 == 7 {
+			fmt.Fprintf(&b, `{"level":"error","msg":"job failed","job":"job-%04d","err":"apply job-%04d: upstream reset","stack":"%s"}`+"\n",
+				i, i, strings.Repeat("main.fetch\\n\\t/src/depotd/main.go:42\\n", 30))
+			continue
+		}
+		fmt.Fprintf(&b, `{"level":"info","msg":"job applied","job":"job-%04d","size":%d,"status":200}`+"\n", i, 1000+i*37)
+	}
+	b.WriteString(`{"level":"info","msg":"sync finished","failed":10,"jobs":200}` + "\nexit status 1\n")
+	got := body(t, shape.JSON, b.Bytes(), 800)
+	for _, want := range []string{`"failed":10`, "exit status 1", "apply job-0007"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("the view leaves out %s:\n%s", want, got)
+		}
 	}
 }
