@@ -1305,7 +1305,7 @@ func TestJSONShortStreamFillsRoom(t *testing.T) {
 		}
 		b.WriteString("]\n")
 	}
-	got := body(t, shape.JSON, b.Bytes(), 800)
+	got := body(t, shape.JSON, b.Bytes(), 1000)
 	if n := bytes.Count(got, []byte(`"index":`)); n < 56 {
 		t.Errorf("the view shows %d of the 96 records, want at least 56:\n%s", n, got)
 	}
@@ -1736,7 +1736,7 @@ func TestJSONFewLongRecordsWholeAfterTheirNames(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "\t\"Sum\": \"h1:sum%dAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\",\n\t\"GoModSum\": \"h1:mod%dBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=\"\n}\n", i, i)
 	}
-	got := body(t, shape.JSON, b.Bytes(), 800)
+	got := body(t, shape.JSON, b.Bytes(), 700)
 	for i := range 5 {
 		if !bytes.Contains(got, fmt.Appendf(nil, `"Path": "example.com/mod%d"`, i)) {
 			t.Errorf("the view does not name module %d:\n%s", i, got)
