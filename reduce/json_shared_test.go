@@ -37,7 +37,7 @@ func goListDeps(std, mods, n int) (string, map[string]string) {
 	}
 	// The main module's packages come last, as go list writes them: its
 	// Module object has no version, and says it is the main one.
-	sb.WriteString("{\n\t\"ImportPath\": \"example.com/app\",\n\t\"Name\": \"main\",\n\t\"Module\": {\n"+
+	sb.WriteString("{\n\t\"ImportPath\": \"example.com/app\",\n\t\"Name\": \"main\",\n\t\"Module\": {\n" +
 		"\t\t\"Path\": \"example.com/app\",\n\t\t\"Main\": true,\n\t\t\"Dir\": \"/home/u/app\",\n\t\t\"GoVersion\": \"1.22\"\n\t}\n}\n")
 	return sb.String(), versions
 }
