@@ -89,8 +89,7 @@ func sharedParts(b []byte, items []seg, limit int, c Counter) string {
 		return "\n  and " + elision.Thousands(int64(n)) + " more " + best.key + " objects"
 	}
 	for i, p := range parts {
-		// The note's head names the key: its lines do not repeat it.
-		l := "\n  {" + p.name + ", " + p.version + "}"
+		l := "\n  " + best.key + ": {" + p.name + ", " + p.version + "}"
 		// The last line must leave room to count those after it.
 		rest := 0
 		if i < len(parts)-1 {

@@ -45,7 +45,7 @@ func goListDeps(std, mods, n int) (string, map[string]string) {
 // A go list -deps stream named in folds names the modules its packages
 // come from once each, by path and version, the main module (which has no
 // version) first, marked as the input marks it: a line of a record cannot
-// show them. The note's head names the key, and its lines do not repeat it.
+// show them.
 func TestJSONStreamNamesSharedModules(t *testing.T) {
 	input, versions := goListDeps(240, 12, 6)
 	got := body(t, shape.JSON, []byte(input), 2000)
@@ -56,10 +56,10 @@ func TestJSONStreamNamesSharedModules(t *testing.T) {
 	if atoi(string(head[1])) != len(versions)+1 {
 		t.Errorf("the note counts %s modules, want %d:\n%s", head[1], len(versions)+1, got)
 	}
-	if want := `  {"Path": "example.com/app", "Main": true}`; string(head[2]) != want {
+	if want := `  "Module": {"Path": "example.com/app", "Main": true}`; string(head[2]) != want {
 		t.Errorf("the note's first line is %q, want the main module, %q:\n%s", head[2], want, got)
 	}
-	lines := regexp.MustCompile(`(?m)^  \{"Path": "([^"]+)", "Version": "([^"]+)"\}$`).FindAllSubmatch(got, -1)
+	lines := regexp.MustCompile(`(?m)^  "Module": \{"Path": "([^"]+)", "Version": "([^"]+)"\}$`).FindAllSubmatch(got, -1)
 	if len(lines) < 3 {
 		t.Errorf("%d modules named, want at least 3:\n%s", len(lines), got)
 	}
