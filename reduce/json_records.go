@@ -1631,6 +1631,9 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 			note += ", " + elision.Thousands(int64(n.full)) + " in full"
 		}
 		note += ", " + elision.Thousands(int64(n.byKey)) + " by " + l.by()
+		// A map's record shown by its name alone reads {}, which would say
+		// it is empty: the note says what the braces stand for.
+		braces := l.bracesShown(r.d.scan, v)
 		switch {
 		case n.named > 0:
 			note += " (" + elision.Thousands(int64(n.named)) + " with a name)"
@@ -1641,14 +1644,12 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 			note += " and " + string(l.tell[1:len(l.tell)-1])
 		case n.told > 0:
 			note += " (" + elision.Thousands(int64(n.told)) + " with " + string(l.tell[1:len(l.tell)-1]) + ")"
+		case braces == n.byKey:
+			note += " as {}"
 		default:
 			note += " alone"
 		}
-		// A map's record shown by its name alone reads {}, which would say
-		// it is empty: the note says what the braces stand for.
-		if braces := l.bracesShown(r.d.scan, v); braces == n.byKey {
-			note += ", as {}"
-		} else if braces > 0 {
+		if braces > 0 && braces < n.byKey {
 			note += ", " + elision.Thousands(int64(braces)) + " as {}"
 		}
 		if l.object {
