@@ -1631,6 +1631,9 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 			note += ", " + elision.Thousands(int64(n.full)) + " in full"
 		}
 		note += ", " + elision.Thousands(int64(n.byKey)) + " by " + l.by()
+		// A map's record shown by its name alone reads {}, which would say
+		// it is empty: the note says what the braces stand for.
+		braces := l.bracesShown(r.d.scan, v)
 		switch {
 		case n.named > 0:
 			note += " (" + elision.Thousands(int64(n.named)) + " with a name)"
@@ -1641,8 +1644,13 @@ func (r *docRender) recordList(v seg, depth int, l *recordList) {
 			note += " and " + string(l.tell[1:len(l.tell)-1])
 		case n.told > 0:
 			note += " (" + elision.Thousands(int64(n.told)) + " with " + string(l.tell[1:len(l.tell)-1]) + ")"
+		case braces == n.byKey:
+			note += " as {}"
 		default:
 			note += " alone"
+		}
+		if braces > 0 && braces < n.byKey {
+			note += ", " + elision.Thousands(int64(braces)) + " as {}"
 		}
 		if l.object {
 			r.out = appendLiteral(r.out, note+"]")
@@ -1862,6 +1870,25 @@ func (r *docRender) fullRecord(v seg, depth int, rare map[string]bool) {
 	r.value(v, depth, rare)
 	r.full = false
 	r.depth, r.edge, r.expand = savedDepth, savedEdge, savedExpand
+}
+
+// bracesShown counts the records of the map at v that oneLine shows as
+// {}: by name, with no field to tell and no list to count.
+func (l *recordList) bracesShown(s scan, v seg) int {
+	if !l.object || l.label != nil {
+		return 0
+	}
+	n, i := 0, 0
+	s.eachMember(v.start, func(_, val seg) bool {
+		if l.shape(s, i, val) == shownByKey && s.b[val.start] != '[' {
+			if _, ok := l.told(s, i, val); !ok {
+				n++
+			}
+		}
+		i++
+		return true
+	})
+	return n
 }
 
 // oneLine writes record i, v, by the value that names it.

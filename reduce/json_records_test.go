@@ -863,7 +863,7 @@ func TestJSONRecordMapByNameAlone(t *testing.T) {
 	if !json.Valid(got) || counter().Count(got) > 1000 {
 		t.Errorf("the view does not parse or fit:\n%s", got)
 	}
-	if !bytes.Contains(got, []byte(" by name alone]")) {
+	if !bytes.Contains(got, []byte(" by name as {}]")) {
 		t.Errorf("the note does not say the records go by name alone:\n%s", got)
 	}
 }
@@ -1036,7 +1036,7 @@ func TestJSONRecordLinesOfHostileKeys(t *testing.T) {
 			"\"nodeType\": \"VariableDeclaration\",\n\"fix\": {\"range\": [226, 229], \"text\": \"let\"}\n}", k, k, k, i, i)
 	}
 	forms := map[string]string{
-		b.String(): " by name alone]",
+		b.String(): " by name as {}]",
 		"{\n\"nodes\": [\n" + strings.Join(nodes, ",\n") + "\n],\n\"startTime\": 1\n}\n": `"callFrame": {"functionName": "step`,
 	}
 	for in, want := range forms {
@@ -1791,7 +1791,7 @@ func TestJSONFirstRecordOfNamesAloneInFull(t *testing.T) {
 	found := false
 	for budget := 600; budget <= 1600 && !found; budget += 25 {
 		got := string(body(t, shape.JSON, []byte(in), budget))
-		found = strings.Contains(got, `"[headroom: 20 records, 1 in full, 19 by name alone]"`) &&
+		found = strings.Contains(got, `"[headroom: 20 records, 1 in full, 19 by name as {}]"`) &&
 			strings.Contains(got, `"[headroom: 60 records, 60 by type alone]"`)
 	}
 	if !found {
@@ -2144,5 +2144,22 @@ func TestJSONRecordPhrasesCountRight(t *testing.T) {
 		if got := onALine(n); got != want {
 			t.Errorf("onALine(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// A map's record shown by its name alone reads {}, which alone would say
+// the record is empty: the map's note says that {} stands for such records,
+// and counts them where some lines show more.
+func TestJSONMapNoteSaysEmptyBracesAreElided(t *testing.T) {
+	in := "{\n    \"version\": \"2.0\",\n" + apiOperations(40) + "\n}\n"
+	if !json.Valid([]byte(in)) {
+		t.Fatalf("not JSON:\n%s", in)
+	}
+	got := string(body(t, shape.JSON, []byte(in), 800))
+	if !regexp.MustCompile(`(?m)^ +"Op[^"]*": \{\},?$`).MatchString(got) {
+		t.Fatalf("no record shown as {}:\n%s", got)
+	}
+	if !regexp.MustCompile(`"\[headroom: 40 records, [^"]*by name as \{\}\]"`).MatchString(got) {
+		t.Errorf("the note does not say what {} stands for:\n%s", got)
 	}
 }

@@ -8,9 +8,12 @@ import (
 )
 
 // sharedPart is one object that records hold under a key, by its name and
-// version members as the input writes them.
+// version members as the input writes them; or, for one that has no
+// version, by its name and the first member that marks it true (go's main
+// module, "Main": true), with marked set.
 type sharedPart struct {
 	name, version string
+	marked        bool
 }
 
 // sharedParts names the objects that a stream's records hold under one key
@@ -65,7 +68,12 @@ func sharedParts(b []byte, items []seg, limit int, c Counter) string {
 	for p := range best.parts {
 		parts = append(parts, p)
 	}
+	// The objects the input marks, such as the module the records were
+	// built in, lead: a person looks for the project before what it uses.
 	sort.Slice(parts, func(i, j int) bool {
+		if parts[i].marked != parts[j].marked {
+			return parts[i].marked
+		}
 		if parts[i].name != parts[j].name {
 			return parts[i].name < parts[j].name
 		}
@@ -112,14 +120,20 @@ const sharedLeast = 2
 // versioned returns the name and the version of the object at v, as the
 // input writes its members ("Path": "m", "Version": "v1.2.3"): its member
 // named version, and its first other member that is a string; ok is false
-// when it has no such pair.
+// when it has no such pair. An object with a name and no version is named
+// by its first member that is true instead, as go's main module
+// ("Main": true), which has no version of its own.
 func versioned(b []byte, v seg) (sharedPart, bool) {
 	var p sharedPart
+	mark := ""
 	eachMember(b, v.start, func(key, val seg) bool {
+		m := string(b[key.start:key.end]) + ": " + string(b[val.start:val.end])
 		if kindAt(b, val.start) != jString {
+			if mark == "" && string(b[val.start:val.end]) == "true" {
+				mark = m
+			}
 			return true
 		}
-		m := string(b[key.start:key.end]) + ": " + string(b[val.start:val.end])
 		switch {
 		case p.version == "" && strings.EqualFold(string(b[key.start:key.end]), `"version"`):
 			p.version = m
@@ -128,5 +142,8 @@ func versioned(b []byte, v seg) (sharedPart, bool) {
 		}
 		return p.name == "" || p.version == ""
 	})
+	if p.version == "" && mark != "" {
+		p.version, p.marked = mark, true
+	}
 	return p, p.name != "" && p.version != ""
 }

@@ -35,21 +35,29 @@ func goListDeps(std, mods, n int) (string, map[string]string) {
 				path, word(i+3), word(i+3), path, version, 1+i%9, path, version, path, version)
 		}
 	}
+	// The main module's packages come last, as go list writes them: its
+	// Module object has no version, and says it is the main one.
+	sb.WriteString("{\n\t\"ImportPath\": \"example.com/app\",\n\t\"Name\": \"main\",\n\t\"Module\": {\n" +
+		"\t\t\"Path\": \"example.com/app\",\n\t\t\"Main\": true,\n\t\t\"Dir\": \"/home/u/app\",\n\t\t\"GoVersion\": \"1.22\"\n\t}\n}\n")
 	return sb.String(), versions
 }
 
 // A go list -deps stream named in folds names the modules its packages
-// come from once each, by path and version: a line of a record cannot
+// come from once each, by path and version, the main module (which has no
+// version) first, marked as the input marks it: a line of a record cannot
 // show them.
 func TestJSONStreamNamesSharedModules(t *testing.T) {
 	input, versions := goListDeps(240, 12, 6)
 	got := body(t, shape.JSON, []byte(input), 2000)
-	head := regexp.MustCompile(`(?m)^\[headroom: the records' ([0-9]+) distinct "Module" objects by name and version:\]$`).FindSubmatch(got)
+	head := regexp.MustCompile(`(?m)^\[headroom: the records' ([0-9]+) distinct "Module" objects by name and version:\]\n(.*)$`).FindSubmatch(got)
 	if head == nil {
 		t.Fatalf("no note names the modules:\n%s", got)
 	}
-	if atoi(string(head[1])) != len(versions) {
-		t.Errorf("the note counts %s modules, want %d:\n%s", head[1], len(versions), got)
+	if atoi(string(head[1])) != len(versions)+1 {
+		t.Errorf("the note counts %s modules, want %d:\n%s", head[1], len(versions)+1, got)
+	}
+	if want := `  "Module": {"Path": "example.com/app", "Main": true}`; string(head[2]) != want {
+		t.Errorf("the note's first line is %q, want the main module, %q:\n%s", head[2], want, got)
 	}
 	lines := regexp.MustCompile(`(?m)^  "Module": \{"Path": "([^"]+)", "Version": "([^"]+)"\}$`).FindAllSubmatch(got, -1)
 	if len(lines) < 3 {
@@ -60,12 +68,12 @@ func TestJSONStreamNamesSharedModules(t *testing.T) {
 			t.Errorf("module %s named at %s, want %q", m[1], m[2], versions[string(m[1])])
 		}
 	}
-	shown := len(lines)
+	shown := len(lines) + 1
 	if more := regexp.MustCompile(`(?m)^  and ([0-9]+) more "Module" objects$`).FindSubmatch(got); more != nil {
 		shown += atoi(string(more[1]))
 	}
-	if shown != len(versions) {
-		t.Errorf("%d modules named or counted, want %d:\n%s", shown, len(versions), got)
+	if shown != len(versions)+1 {
+		t.Errorf("%d modules named or counted, want %d:\n%s", shown, len(versions)+1, got)
 	}
 	if !regexp.MustCompile(`(?m)^\[headroom: the [0-9]+ records by ImportPath`).Match(got) {
 		t.Errorf("the records are no longer named in folds:\n%s", got)
@@ -88,10 +96,10 @@ func streamItems(b []byte) []seg {
 func TestJSONStreamSharedPartsNeedSharing(t *testing.T) {
 	input, _ := goListDeps(0, 40, 1)
 	if got := sharedParts([]byte(input), streamItems([]byte(input)), 10000, counter()); got != "" {
-		t.Errorf("40 records of 40 modules: %s", got)
+		t.Errorf("41 records of 41 modules: %s", got)
 	}
 	input, _ = goListDeps(0, 10, 4)
-	if got := sharedParts([]byte(input), streamItems([]byte(input)), 10000, counter()); !strings.Contains(got, "10 distinct") {
-		t.Errorf("40 records of 10 modules: %q", got)
+	if got := sharedParts([]byte(input), streamItems([]byte(input)), 10000, counter()); !strings.Contains(got, "11 distinct") {
+		t.Errorf("41 records of 11 modules: %q", got)
 	}
 }
