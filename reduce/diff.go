@@ -134,9 +134,9 @@ type Diff struct {
 	// hunks, the number of hunks in the current section.
 	commitSections int
 	hunks          int
-	allHunks       int // hunks in all sections
-	lastCommit     int // the last line of a commit's header read
-	treeLines      int // the `diff -r` lines read (see diffTreeAt)
+	allHunks       int    // hunks in all sections
+	lastCommit     int    // the last line of a commit's header read
+	treeRoots      string // the roots of the last `diff -r` line kept whole (see diffTreeRoots)
 	// lastStart is the line that starts the last file section read, and
 	// lastHunk the last hunk header of the open section, each kept to be
 	// raised once it is known to be the last (see raiseLastFile); the
@@ -590,8 +590,11 @@ func (d *Diff) openSection(l Line, t []byte) {
 	prio := d.startPrio(d.sections - 1 - d.commitSections)
 	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1})
 	if at := diffTreeAt(l.Text, t); at > 0 && l.Len <= LongLine {
-		// The first such line stays whole: it says the two trees once.
-		if d.treeLines++; d.treeLines > 1 {
+		// The first such line under a pair of roots stays whole: it
+		// says the two trees once.
+		if roots := diffTreeRoots(t); roots != d.treeRoots {
+			d.treeRoots = roots
+		} else {
 			short := diffTreeCut(l, t, at, prio)
 			it.short = &short
 		}
@@ -3230,14 +3233,13 @@ func diffTreeAt(raw, t []byte) int {
 	if !diffHas(t, "diff ") || diffHas(t, "diff --") {
 		return 0
 	}
-	at := bytes.LastIndexByte(t, ' ')
-	if at < len("diff ") || !bytes.HasSuffix(raw, t[at+1:]) {
+	oldPath, newPath := diffTreeWords(t)
+	if !bytes.HasSuffix(raw, newPath) {
 		return 0
 	}
 	// The two paths are the last two words, a root and the same file
 	// under each; diff writes a path with a blank bare, and a word of it
 	// is no path to cut to.
-	oldPath, newPath := t[bytes.LastIndexByte(t[:at], ' ')+1:at], t[at+1:]
 	if !treePath(oldPath) || !treePath(newPath) || diffBelowRoots(oldPath, newPath) == 0 {
 		return 0
 	}
@@ -3246,6 +3248,25 @@ func diffTreeAt(raw, t []byte) int {
 		same++
 	}
 	return len(raw) - len(newPath) + bytes.LastIndexByte(newPath[:same], '/') + 1
+}
+
+// diffTreeWords returns the last two words of a `diff` line t, the old
+// and the new side's paths of a `diff -r` line; nil for a line of fewer.
+func diffTreeWords(t []byte) (oldPath, newPath []byte) {
+	at := bytes.LastIndexByte(t, ' ')
+	if at < len("diff ") {
+		return nil, nil
+	}
+	return t[bytes.LastIndexByte(t[:at], ' ')+1 : at], t[at+1:]
+}
+
+// diffTreeRoots returns the two roots of a `diff -r` line t that
+// diffTreeAt cuts, the old and the new one: the paths above the one
+// below them (/m/toml@v1.2.1 /m/toml@v1.3.2 for lex.go under each).
+func diffTreeRoots(t []byte) string {
+	oldPath, newPath := diffTreeWords(t)
+	below := len(newPath) - diffBelowRoots(oldPath, newPath)
+	return string(oldPath[:len(oldPath)-below]) + " " + string(newPath[:len(newPath)-below])
 }
 
 // diffTreeCut returns the `diff -r` line l (t, as read) cut to the new

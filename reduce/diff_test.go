@@ -1993,6 +1993,30 @@ func TestDiffTreeLinesCutToNewTree(t *testing.T) {
 	})
 }
 
+// Each pair of trees a view compares is named whole once: where the
+// output of two recursive diffs runs on, the first line under the second
+// pair of roots stays whole too, since the cut lines after it leave its
+// roots to the line that names them.
+func TestDiffTreeLinesWholeOncePerRoots(t *testing.T) {
+	var in strings.Builder
+	for _, pair := range [][2]string{{"/opt/releases/alpha-1.0.4", "/opt/releases/alpha-1.1.0"}, {"/opt/releases/beta-2.0.0", "/opt/releases/beta-2.3.1"}} {
+		for f := range 30 {
+			fmt.Fprintf(&in, "diff -ru %s/src/file%02d.go %s/src/file%02d.go\n", pair[0], f, pair[1], f)
+			fmt.Fprintf(&in, "@@ -1,3 +1,3 @@\n \tx := 1\n-\tx = old(%d)\n+\tx = new(%d)\n \treturn x\n", f, f)
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+	for _, want := range []string{
+		"diff -ru /opt/releases/alpha-1.0.4/src/file00.go /opt/releases/alpha-1.1.0/src/file00.go\n",
+		"\ndiff -ru /opt/releases/beta-2.0.0/src/file00.go /opt/releases/beta-2.3.1/src/file00.go\n",
+		" bytes cut] beta-2.3.1/src/file01.go\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 // A file that diff -r compared in two trees is named by its path below
 // both roots, however many directories each root has: the summary's rows
 // then say each file once, not the new root over again.
