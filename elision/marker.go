@@ -115,7 +115,8 @@ func SameLine(from, to int) string {
 }
 
 // CutBefore and CutAfter mark the bytes of a long line left out before and
-// after the part of it that is shown.
+// after the part of it that is shown. CutBefore marks too the bytes left
+// out inside a line, after the start it shows.
 func CutBefore(n int64) string { return "[... " + Thousands(n) + " bytes cut] " }
 
 // CutAfter: see CutBefore.

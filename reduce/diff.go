@@ -134,9 +134,9 @@ type Diff struct {
 	// hunks, the number of hunks in the current section.
 	commitSections int
 	hunks          int
-	allHunks       int // hunks in all sections
-	lastCommit     int // the last line of a commit's header read
-	treeLines      int // the `diff -r` lines read (see diffTreeAt)
+	allHunks       int    // hunks in all sections
+	lastCommit     int    // the last line of a commit's header read
+	treeRoots      string // the roots of the last `diff -r` line kept whole (see diffTreeRoots)
 	// lastStart is the line that starts the last file section read, and
 	// lastHunk the last hunk header of the open section, each kept to be
 	// raised once it is known to be the last (see raiseLastFile); the
@@ -229,9 +229,9 @@ type diffItem struct {
 	// its first lines may stand in for the rest (see collapse).
 	partial bool
 	// short is the line cut after its hash's first digits (see
-	// diffHashKeep), or a file's `diff` line cut to its path below the
-	// trees' roots (see diffTreeAt), shown when the view cannot hold
-	// every header.
+	// diffHashKeep), shown when the view cannot hold every header, or a
+	// file's `diff` line cut to its path below the trees' roots (see
+	// diffTreeCut), which Pieces shows in its stead where it is shorter.
 	short *Piece
 	// filler is set for a line held for the lines around it, shown
 	// only to fill the gap between them (see diffPlan.fill).
@@ -590,9 +590,13 @@ func (d *Diff) openSection(l Line, t []byte) {
 	prio := d.startPrio(d.sections - 1 - d.commitSections)
 	it := d.headed(diffItem{piece: d.cut(l, prio), before: d.cum, after: d.cum, start: true}, diffHeads{files: 1})
 	if at := diffTreeAt(l.Text, t); at > 0 && l.Len <= LongLine {
-		// The first such line stays whole: it says the two trees once.
-		if d.treeLines++; d.treeLines > 1 {
-			it.short = &Piece{Line: l.N, Text: bytes.Clone(l.Text[at:]), Before: int64(at), Prio: prio}
+		// The first such line under a pair of roots stays whole: it
+		// says the two trees once.
+		if roots := diffTreeRoots(t); roots != d.treeRoots {
+			d.treeRoots = roots
+		} else {
+			short := diffTreeCut(l, t, at, prio)
+			it.short = &short
 		}
 	}
 	d.lastStart, d.haveLastStart = it, true
@@ -2196,10 +2200,21 @@ func (d *Diff) Pieces(lines, budget int, c Counter) []Piece {
 	// The plan fits the same pieces several times: count each text once.
 	c = &diffCountCache{c: c, seen: make(map[string]int, len(items))}
 	for i, it := range items {
-		// A short path is no shorter with the cut marker before it.
-		if it.start && it.short != nil && c.Count(renderLine(*it.short)) >= c.Count(renderLine(it.piece)) {
-			items[i].short = nil
+		if !it.start || it.short == nil {
+			continue
 		}
+		// A file's `diff -r` line after the first shows cut wherever that
+		// is shorter, whether or not the view holds every header: the
+		// first says the two roots, and the rest name their files in
+		// the room the new tree's path takes, where the whole lines,
+		// under deep roots, would crowd out changed lines. One form for
+		// every such line reads as one kind of header. A short path is
+		// no shorter with the cut marker in it.
+		if short := *it.short; c.Count(renderLine(short)) < c.Count(renderLine(it.piece)) {
+			short.Prio = it.piece.Prio
+			items[i].piece = short
+		}
+		items[i].short = nil
 	}
 	p := diffPlan{d: d, items: items, lines: lines, c: c, collapsed: map[int]bool{}}
 	p.byKey = make(map[int]int, len(items))
@@ -2273,7 +2288,7 @@ type diffPlan struct {
 	whole  bool
 	frozen bool
 	gaps   *gapCoster
-	short  bool // commit and `diff` lines are offered cut (see diffItem.short)
+	short  bool // commit lines are offered cut (see diffItem.short)
 	// cutAt is the rank from which such lines are offered whole: those
 	// below it are cut (see fewestCuts).
 	cutAt int
@@ -2666,11 +2681,11 @@ func (p *diffPlan) item(c Piece) (diffItem, bool) {
 	return p.items[i], true
 }
 
-// fewestCuts returns the rank below which commit and `diff` lines are to
-// be cut for the view to hold every header: the lines that rank lowest,
-// which Fit would leave out first, cut first, and no more of them than
-// that takes. A cut line reads worse than the whole line and names the
-// same file; only as many as make room for the headers left out are cut.
+// fewestCuts returns the rank below which commit lines are to be cut for
+// the view to hold every header: the lines that rank lowest, which Fit
+// would leave out first, cut first, and no more of them than that takes.
+// A cut line reads worse than the whole line and names the same commit;
+// only as many as make room for the headers left out are cut.
 // Where cutting every such line still leaves headers out, every one is.
 func (p *diffPlan) fewestCuts(budget int) int {
 	var ranks []int
@@ -2700,7 +2715,7 @@ func (p *diffPlan) fewestCuts(budget int) int {
 }
 
 // cuts reports whether some commit line can be cut after its hash's first
-// digits, or some file's `diff` line to its new tree's path.
+// digits.
 func (p *diffPlan) cuts() bool {
 	return slices.ContainsFunc(p.items, func(it diffItem) bool { return it.short != nil })
 }
@@ -3218,14 +3233,13 @@ func diffTreeAt(raw, t []byte) int {
 	if !diffHas(t, "diff ") || diffHas(t, "diff --") {
 		return 0
 	}
-	at := bytes.LastIndexByte(t, ' ')
-	if at < len("diff ") || !bytes.HasSuffix(raw, t[at+1:]) {
+	oldPath, newPath := diffTreeWords(t)
+	if !bytes.HasSuffix(raw, newPath) {
 		return 0
 	}
 	// The two paths are the last two words, a root and the same file
 	// under each; diff writes a path with a blank bare, and a word of it
 	// is no path to cut to.
-	oldPath, newPath := t[bytes.LastIndexByte(t[:at], ' ')+1:at], t[at+1:]
 	if !treePath(oldPath) || !treePath(newPath) || diffBelowRoots(oldPath, newPath) == 0 {
 		return 0
 	}
@@ -3234,6 +3248,40 @@ func diffTreeAt(raw, t []byte) int {
 		same++
 	}
 	return len(raw) - len(newPath) + bytes.LastIndexByte(newPath[:same], '/') + 1
+}
+
+// diffTreeWords returns the last two words of a `diff` line t, the old
+// and the new side's paths of a `diff -r` line; nil for a line of fewer.
+func diffTreeWords(t []byte) (oldPath, newPath []byte) {
+	at := bytes.LastIndexByte(t, ' ')
+	if at < len("diff ") {
+		return nil, nil
+	}
+	return t[bytes.LastIndexByte(t[:at], ' ')+1 : at], t[at+1:]
+}
+
+// diffTreeRoots returns the two roots of a `diff -r` line t that
+// diffTreeAt cuts, the old and the new one: the paths above the one
+// below them (/m/toml@v1.2.1 /m/toml@v1.3.2 for lex.go under each).
+func diffTreeRoots(t []byte) string {
+	oldPath, newPath := diffTreeWords(t)
+	below := len(newPath) - diffBelowRoots(oldPath, newPath)
+	return string(oldPath[:len(oldPath)-below]) + " " + string(newPath[:len(newPath)-below])
+}
+
+// diffTreeCut returns the `diff -r` line l (t, as read) cut to the new
+// side's path from at (see diffTreeAt), after diff's command word where
+// the line starts with it as read: `diff [... 120 bytes cut]
+// go-cmp@v0.5.9/cmp/compare.go` still reads as a file's header. The
+// options and the roots it cuts, the view's first such line says whole.
+func diffTreeCut(l Line, t []byte, at, prio int) Piece {
+	keep := len("diff ")
+	if keep >= at || !bytes.HasPrefix(l.Text, t[:keep]) {
+		return Piece{Line: l.N, Text: bytes.Clone(l.Text[at:]), Before: int64(at), Prio: prio}
+	}
+	text := make([]byte, 0, keep+len(l.Text)-at)
+	text = append(append(text, l.Text[:keep]...), l.Text[at:]...)
+	return Piece{Line: l.N, Text: text, Mid: int64(at - keep), MidAt: keep, Prio: prio}
 }
 
 // treePath reports whether a word of a `diff -r` line reads as a file

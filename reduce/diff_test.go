@@ -240,7 +240,8 @@ func readDiffFile(t testing.TB, path string) []byte {
 
 // A view keeps what it shows verbatim and at its place: every line piece is
 // the input line it names (or the start of it, or its end where it says how
-// many bytes it cuts before), and every note that stands
+// many bytes it cuts before, or its start and end where it says how many it
+// cuts between), and every note that stands
 // for lines counts exactly the changed lines among them.
 func TestDiffPiecesAreVerbatimAndCounted(t *testing.T) {
 	for _, path := range append(diffSampleFiles(t), corpus(t, "diff-")...) {
@@ -263,6 +264,11 @@ func checkDiffPieces(t *testing.T, name string, input []byte, budget int, c Coun
 	plus, minus := diffChangedLines(lines)
 	for _, p := range Fit(d.Pieces(n, budget, c), n, budget, c) {
 		switch {
+		case p.Note == "" && p.Mid > 0:
+			want := lines[p.Line-1]
+			if !strings.HasPrefix(want, string(p.Text[:p.MidAt])) || !strings.HasSuffix(want, string(p.Text[p.MidAt:])) || len(p.Text)+int(p.Mid) != len(want) {
+				t.Errorf("%s@%d: L%d shows %q and %q with %d bytes cut between, the input has %q", name, budget, p.Line, p.Text[:p.MidAt], p.Text[p.MidAt:], p.Mid, want)
+			}
 		case p.Note == "":
 			want := lines[p.Line-1]
 			if p.Before > 0 && int(p.Before) <= len(want) {
@@ -1941,10 +1947,10 @@ func TestDiffFunctionsBeforeTopLevelStatements(t *testing.T) {
 	}
 }
 
-// A `diff -r` line under two long roots names its file twice: where the
-// view cannot hold every header, each but the first is shown from its new
-// path on, and under roots that share their parents from the directory
-// where the two part, the cut before it counted, so that the room goes to
+// A `diff -r` line under two long roots names its file twice: each but
+// the first is shown as diff's command word, the count of the bytes cut,
+// and its new path on, under roots that share their
+// parents from the directory where the two part, so that the room goes to
 // hunks. The first, whole, says the two roots once.
 func TestDiffTreeLinesCutToNewTree(t *testing.T) {
 	const old, new = "/opt/releases/project-1.0.4/src/internal", "/opt/releases/project-1.1.0/src/internal"
@@ -1964,11 +1970,11 @@ func TestDiffTreeLinesCutToNewTree(t *testing.T) {
 	}
 	line := fmt.Sprintf("diff -ru %s/file59.go %s/file59.go", old, new)
 	const tree = "project-1.1.0/src/internal/file59.go"
-	cut := fmt.Sprintf("\n%s%s\n", elision.CutBefore(int64(len(line)-len(tree))), tree)
+	cut := fmt.Sprintf("\ndiff %s%s\n", elision.CutBefore(int64(len(line)-len(tree)-len("diff "))), tree)
 	if !strings.Contains(got, cut) {
 		t.Errorf("the view lacks %q:\n%s", cut, got)
 	}
-	if n := strings.Count(got, "\ndiff -ru "); n != 0 {
+	if n := strings.Count(got, "\ndiff -ru /opt/"); n != 0 {
 		t.Errorf("%d more lines shown whole:\n%s", n, got)
 	}
 	checkDiffRawLines(t, "diffTreeAt", diffTreeAt, []diffRawLine{
@@ -1985,6 +1991,30 @@ func TestDiffTreeLinesCutToNewTree(t *testing.T) {
 		{"Only in b: x.go", "", 0},
 		{"Binary files a/x and b/x differ", "", 0},
 	})
+}
+
+// Each pair of trees a view compares is named whole once: where the
+// output of two recursive diffs runs on, the first line under the second
+// pair of roots stays whole too, since the cut lines after it leave its
+// roots to the line that names them.
+func TestDiffTreeLinesWholeOncePerRoots(t *testing.T) {
+	var in strings.Builder
+	for _, pair := range [][2]string{{"/opt/releases/alpha-1.0.4", "/opt/releases/alpha-1.1.0"}, {"/opt/releases/beta-2.0.0", "/opt/releases/beta-2.3.1"}} {
+		for f := range 30 {
+			fmt.Fprintf(&in, "diff -ru %s/src/file%02d.go %s/src/file%02d.go\n", pair[0], f, pair[1], f)
+			fmt.Fprintf(&in, "@@ -1,3 +1,3 @@\n \tx := 1\n-\tx = old(%d)\n+\tx = new(%d)\n \treturn x\n", f, f)
+		}
+	}
+	got := string(body(t, shape.Diff, []byte(in.String()), 2000))
+	for _, want := range []string{
+		"diff -ru /opt/releases/alpha-1.0.4/src/file00.go /opt/releases/alpha-1.1.0/src/file00.go\n",
+		"\ndiff -ru /opt/releases/beta-2.0.0/src/file00.go /opt/releases/beta-2.3.1/src/file00.go\n",
+		" bytes cut] beta-2.3.1/src/file01.go\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %q:\n%s", want, got)
+		}
+	}
 }
 
 // A file that diff -r compared in two trees is named by its path below
@@ -2265,18 +2295,24 @@ func TestDiffSeparatorLineIsNotBare(t *testing.T) {
 
 // A normal diff's `---` between a changed signature's old and new lines
 // ranks with them, among the headers, but is held only to fill the gap
-// between them: it is no header the view leaves out, and a view that
-// shows every header keeps its diff -r lines whole.
+// between them: it is no header a view that shows every line offered
+// leaves out, and so cuts no commit line.
 func TestDiffNormalSeparatorIsNoMissingHeader(t *testing.T) {
-	var in strings.Builder
-	in.WriteString("diff -r cron@v3.0.0/option.go cron@v3.0.1/option.go\n26c26\n< func WithParser(p Parser) Option {\n---\n> func WithParser(p ScheduleParser) Option {\n")
-	in.WriteString("diff -r cron@v3.0.0/doc.go cron@v3.0.1/doc.go\n3a4,83\n")
-	for k := range 80 {
-		fmt.Fprintf(&in, "> Line %d of the package documentation tells how to schedule job number %d.\n", k, k)
+	lines := []string{"diff -r cron@v3.0.0/option.go cron@v3.0.1/option.go", "26c26",
+		"< func WithParser(p Parser) Option {", "---", "> func WithParser(p ScheduleParser) Option {"}
+	d := diffRead(lines)
+	p := diffPlan{d: d, items: d.held.items(), lines: len(lines), c: byteCounter{}, collapsed: map[int]bool{}}
+	var offered []Piece
+	for _, it := range p.items {
+		if !it.filler {
+			offered = append(offered, it.piece)
+		}
 	}
-	got := string(body(t, shape.Diff, []byte(in.String()), 600))
-	if !strings.Contains(got, "\ndiff -r cron@v3.0.0/doc.go cron@v3.0.1/doc.go\n") {
-		t.Errorf("the second file's line is cut though every header shows:\n%s", got)
+	if len(offered) == len(p.items) {
+		t.Fatal("no line is held as a filler: the test shows nothing")
+	}
+	if p.missingHeaders(offered) {
+		t.Errorf("a view of every line offered misses a header")
 	}
 }
 
@@ -2301,10 +2337,12 @@ func TestDiffCommentAfterBlankHeads(t *testing.T) {
 	}
 }
 
-// A diff -r line is cut to its new path only as far as that makes room for
-// the headers the whole lines leave out: where cutting a few lines shows
-// every header, the rest stay whole, as diff wrote them.
-func TestDiffFewestTreeLinesCut(t *testing.T) {
+// The `diff -r` lines of a view after the first are all cut, or none:
+// a mix reads as two kinds of header. Cut, a line keeps diff's command
+// word, so it still reads as a file's header, and its new path; the room
+// it gives back shows changed lines, which the whole lines crowd out
+// where every header fits.
+func TestDiffTreeLinesOneForm(t *testing.T) {
 	var in strings.Builder
 	const files = 12
 	for f := range files {
@@ -2315,16 +2353,29 @@ func TestDiffFewestTreeLinesCut(t *testing.T) {
 			fmt.Fprintf(&in, "-  let value%d = crypto.getRandomValues(new Uint8Array(bytes + %d))\n+  let value%d = webcrypto.getRandomValues(new Uint8Array(bytes + %d))\n", k, k, k, k)
 		}
 	}
-	partly := 0
+	cutSome := 0
 	for budget := 300; budget <= 1500; budget += 20 {
 		got := string(body(t, shape.Diff, []byte(in.String()), budget))
-		cut := strings.Count(got, " bytes cut] npm/")
-		if cut > 0 && cut < files-1 && strings.Count(got, "\n@@ -") == files {
-			partly++
+		cut := strings.Count(got, "\ndiff [... ")
+		whole := strings.Count(got, "\ndiff -ruN -x ")
+		if strings.HasPrefix(got, "diff -ruN -x '*.map' npmold/") {
+			whole++
+		}
+		if cut > 0 && whole != 1 {
+			t.Errorf("at %d: %d diff -r lines cut and %d whole, the first only should be:\n%s", budget, cut, whole, got)
+		}
+		if cut > 0 && strings.Count(got, " bytes cut] npm/node_modules/nanoid/async/file") != cut {
+			t.Errorf("at %d: a cut line does not name its file by its new path:\n%s", budget, got)
+		}
+		if cut == 0 && whole > 1 {
+			t.Errorf("at %d: %d diff -r lines whole:\n%s", budget, whole, got)
+		}
+		if cut > 0 {
+			cutSome++
 		}
 	}
-	if partly == 0 {
-		t.Errorf("no budget from 300 to 1,500 cuts some diff -r lines but not all of them and shows every hunk header")
+	if cutSome == 0 {
+		t.Errorf("no budget from 300 to 1,500 cuts the diff -r lines")
 	}
 }
 

@@ -34,6 +34,11 @@ type Piece struct {
 	// Before and After count the bytes of the line left out before and after
 	// Text, when the line was too long to keep whole.
 	Before, After int64
+	// Mid counts the bytes of the line left out inside Text, MidAt bytes
+	// into it: a line whose middle says again what the view said before
+	// (the roots of two trees a diff compares) shows its start and its end.
+	Mid   int64
+	MidAt int
 	// Same counts the lines after Line that are identical to it and are
 	// shown as one.
 	Same int

@@ -42,7 +42,13 @@ func renderLine(p Piece) []byte {
 	if p.Before > 0 {
 		b = append(b, elision.CutBefore(p.Before)...)
 	}
-	b = append(b, visible(p.Text)...)
+	if p.Mid > 0 {
+		b = append(b, visible(p.Text[:p.MidAt])...)
+		b = append(b, elision.CutBefore(p.Mid)...)
+		b = append(b, visible(p.Text[p.MidAt:])...)
+	} else {
+		b = append(b, visible(p.Text)...)
+	}
 	if p.After > 0 {
 		b = append(b, elision.CutAfter(p.After)...)
 	}
