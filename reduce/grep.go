@@ -200,6 +200,8 @@ type grepCand struct {
 	// fn marks the context line git grep -p or -W set apart with '=':
 	// the line that starts the function the matches after it are in.
 	fn bool
+	// blank marks a context line with no text after its path and number.
+	blank bool
 }
 
 // NewGrep returns a grep reducer for a view of about budget tokens.
@@ -484,6 +486,7 @@ func (g *Grep) addLine(l Line, b []byte, gl shape.GrepLine, f, head int) {
 	if gl.Form == shape.GrepContext {
 		c.role = grepContextLine
 		c.fn = gl.Text > 0 && gl.Text <= len(b) && b[gl.Text-1] == '='
+		c.blank = len(bytes.TrimSpace(b[min(gl.Text, len(b)):])) == 0
 		if f >= 0 {
 			c.k = g.files[f].ctx
 			g.files[f].ctx++
@@ -1286,12 +1289,13 @@ func (g *Grep) candidates(depth, lines int, named []bool, sum grepSummary) []gre
 // contextRanks returns, for each context line of cands (in input order),
 // its rank among the context lines of its file: nearest its match first,
 // and among equals the line of the match that ranks first (see fromEnds),
-// then the earlier. As with matches, the first of every file ranks before
+// then the earlier; a blank line of the file, which says nothing, after
+// every worded one. As with matches, the first of every file ranks before
 // the second of any.
 func (g *Grep) contextRanks(cands []grepCand) []int {
 	near := grepNearMatches(cands)
 	key := func(i int) int {
-		if m := near[i]; m.match >= 0 {
+		if m := near[i]; m.match >= 0 && !cands[i].blank {
 			return g.fromEnds(cands[m.match]).k + m.d - 1
 		}
 		return grepMaxK

@@ -1268,3 +1268,37 @@ func TestGrepContextNextToItsMatch(t *testing.T) {
 		t.Errorf("%d matches, %d context lines next to one, want all 36 and 12 or more:\n%s", matches, next, got)
 	}
 }
+
+// A context line with nothing after its path and number (a blank line of
+// the file) says less than a worded one farther from the match: with room
+// for one context line of each match, the worded one is shown, the blank
+// beside it only where it costs no more than its gap line.
+func TestGrepBlankContextAfterWorded(t *testing.T) {
+	var in strings.Builder
+	for f := range 12 {
+		p := fmt.Sprintf("lib/python3/mod%02d/inspect.py", f)
+		for k := range 3 {
+			n := 100 + 40*k
+			if f > 0 || k > 0 {
+				in.WriteString("--\n")
+			}
+			fmt.Fprintf(&in, "%s:%d:    def __repr__(self): return _repr_%02d_%d(self)\n", p, n, f, k)
+			fmt.Fprintf(&in, "%s-%d-\n", p, n+1)
+			fmt.Fprintf(&in, "%s-%d-    def __str__(self): return _str_%02d_%d(self)\n", p, n+2, f, k)
+		}
+	}
+	got := string(body(t, shape.Grep, []byte(in.String()), 1600))
+	checkView(t, "blank-context", []byte(in.String()), []byte(got), 1600)
+	blank, worded := 0, 0
+	for _, l := range strings.Split(got, "\n") {
+		switch {
+		case strings.HasSuffix(l, "-") && strings.Contains(l, ".py-"):
+			blank++
+		case strings.Contains(l, "def __str__"):
+			worded++
+		}
+	}
+	if worded <= blank || worded < 10 {
+		t.Errorf("%d worded context lines, %d blank ones, want the worded ones first:\n%s", worded, blank, got)
+	}
+}
