@@ -1065,16 +1065,16 @@ func (t *Text) prio(u unit) int {
 		// text's ends too: its last rows are its least, not an outcome.
 		return textStructPrio(u)
 	}
-	// The tail of a log holds its outcome: lean towards it. A dump of a
-	// file's bytes has none: lean to its head, the file's header, which
-	// tells what the file is (its magic, its sizes, a database's schema).
-	// Its first rows rank with the ends of a log's tail, above the
-	// rows whose bytes read as words, and its last rows as a log's first.
+	// Text of no kind known is read from both ends alike: its beginning
+	// tells what it is, its end where it got to, and nothing tells which
+	// matters more (a log's outcome at its end is the log reducer's to
+	// lean to). A dump of a file's bytes leans to its head, the file's
+	// header, which tells what the file is (its magic, its sizes, a
+	// database's schema): its first rows rank with the last lines of
+	// other text, above the rows whose bytes read as words.
 	fromEnd := t.units - 1 - u.n
 	head, tail := edgeHead, edgeTail
-	if t.hexRows*2 <= t.units {
-		fromEnd = fromEnd * 2 / 3
-	} else {
+	if t.hexRows*2 > t.units {
 		fromEnd = fromEnd * 4 / 3
 		head, tail = tail, head
 	}

@@ -93,7 +93,7 @@ func TestTextChangedFields(t *testing.T) {
 // the items of each version's list do not crowd out the versions' lines.
 // The sample is the head of coreutils' changelog.Debian.
 func TestTextRecordsInAParagraph(t *testing.T) {
-	textKeepsShare(t, "changelog-debian-coreutils.txt", `(?m)^coreutils \(.*; urgency=.*$`, 30, 800, 3)
+	textKeepsShare(t, "changelog-debian-coreutils.txt", `(?m)^coreutils \(.*; urgency=.*$`, 30, 800, 4)
 }
 
 // A record that starts with no blank line before it, as the text's first
@@ -565,6 +565,22 @@ func TestTextHexDumpHeadAndTail(t *testing.T) {
 		head, tail := viewEnds(t, got)
 		if head <= tail {
 			t.Errorf("%s: %d rows of the head kept, %d of the tail, want more of the head:\n%s", c.name, head, tail, got)
+		}
+	}
+}
+
+// Text of no kind the reducer knows is cut as a person would cut it: its
+// beginning and its end alike, for nothing tells which of them matters
+// more. Of getconf -a, a list of names and values with no structure, the
+// view keeps about as many lines of its head as of its tail, where it
+// kept half as many again of its tail.
+func TestTextHeadAndTailAlike(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "getconf-a.txt"))
+	for _, budget := range []int{1000, 2000} {
+		got := body(t, shape.Text, in, budget)
+		head, tail := viewEnds(t, got)
+		if head*5 < tail*4 || tail*5 < head*4 {
+			t.Errorf("budget %d: %d lines of the head kept, %d of the tail, want about as many:\n%s", budget, head, tail, got)
 		}
 	}
 }
