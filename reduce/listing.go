@@ -247,6 +247,9 @@ func (r *Listing) Add(l Line) {
 		c.dir, c.ext = dir, ext
 		if name != nil {
 			r.names.add(l, ll.Start, ll.End, dir, ext)
+			if notInstalled(b) {
+				r.names.absent(l.N)
+			}
 			if c.class == listDirRow {
 				r.names.slash(l.N)
 				if bytes.IndexByte(name[:len(name)-1], '/') >= 0 {

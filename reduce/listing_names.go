@@ -29,6 +29,10 @@ type listName struct {
 	name string
 	dir  int    // the census's index of its directory, or -1
 	ext  string // its extension, as the census counts it
+	// absent marks a row whose status says its package is not installed
+	// (dpkg -l's un and pn): the pattern asked for a name the system does
+	// not have, which a note counts rather than names.
+	absent bool
 }
 
 // listNames gathers the names of a table's rows: a row of git ls-tree, jar
@@ -113,6 +117,25 @@ func (n *listNames) slash(line int) {
 	if k := len(list) - 1; k >= 0 && list[k].line == line && !strings.HasSuffix(list[k].name, "/") {
 		list[k].name += "/"
 	}
+}
+
+// absent marks the name of the row on line n, if it is the last taken,
+// as a package's that is not installed.
+func (n *listNames) absent(line int) {
+	list := n.names
+	if n.last != nil {
+		list = n.last
+	}
+	if k := len(list) - 1; k >= 0 && list[k].line == line {
+		list[k].absent = true
+	}
+}
+
+// notInstalled reports whether a row of dpkg -l says its package is not
+// installed: its status, the second letter of its first column, is n
+// (un, pn), where an installed one's is i (ii, hi) or another state.
+func notInstalled(b []byte) bool {
+	return len(b) > 4 && (b[0] == 'u' || b[0] == 'p') && b[1] == 'n' && b[2] == ' ' && b[3] == ' '
 }
 
 // onlyNumbers reports whether the fields of parts are all numbers or sizes
@@ -279,6 +302,20 @@ func (n *listNames) note(i, j int) Piece {
 	b.WriteString("  [names of ")
 	b.WriteString(elision.LineRange(first, last))
 	b.WriteString(":")
+	absent := 0
+	for _, nm := range n.names[i:j] {
+		if nm.absent {
+			absent++
+		}
+	}
+	if absent > 0 {
+		b.WriteString(n.present(i, j))
+		if absent < j-i {
+			b.WriteString(";")
+		}
+		b.WriteString(" " + plural(absent, "row", "rows") + " not installed]")
+		return Piece{Line: first, Note: b.String(), Stands: j - i, Prio: prioListRanked}
+	}
 	if dir := n.dir(i, j); dir != "" {
 		inner := make([]string, 0, j-i)
 		for _, nm := range n.names[i:j] {
@@ -297,6 +334,19 @@ func (n *listNames) note(i, j int) Piece {
 	}
 	b.WriteString("]")
 	return Piece{Line: first, Note: b.String(), Stands: j - i, Prio: prioListRanked}
+}
+
+// present writes the names i to j of the packages installed, each after a
+// space.
+func (n *listNames) present(i, j int) string {
+	var b strings.Builder
+	for _, nm := range n.names[i:j] {
+		if !nm.absent {
+			b.WriteByte(' ')
+			b.WriteString(nm.name)
+		}
+	}
+	return b.String()
 }
 
 // under returns the directory a note of names i to j is written under:

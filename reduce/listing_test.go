@@ -106,17 +106,42 @@ func namesTrue(p Piece, lines []string) string {
 	if !ok || head != elision.LineRange(p.Line, p.Line+p.Stands-1) {
 		return "note " + p.Note + " does not name the lines it stands for"
 	}
-	fields := strings.Split(names, " ")
+	// Rows of packages not installed are counted after the names.
+	absent := 0
+	if i := strings.LastIndex(names, " not installed"); i >= 0 {
+		before, count, _ := strings.Cut(names[:i], "; ")
+		if count == "" {
+			before, count = "", before
+		}
+		n, err := strconv.Atoi(strings.Fields(count)[0])
+		if err != nil {
+			return "note " + p.Note + " does not count its rows not installed"
+		}
+		absent, names = n, before
+	}
+	rows := make([]int, 0, p.Stands)
+	for i := range p.Stands {
+		if absent == 0 || !notInstalled([]byte(lines[p.Line-1+i])) {
+			rows = append(rows, p.Line-1+i)
+		}
+	}
+	if p.Stands-len(rows) != absent {
+		return "note " + p.Note + " miscounts its rows not installed"
+	}
+	var fields []string
+	if names != "" {
+		fields = strings.Split(names, " ")
+	}
 	if len(fields) == 1 && strings.Contains(names, "{") {
 		// Names under one directory, folded.
 		fields = expandFold(names)
 	}
-	if len(fields) != p.Stands {
+	if len(fields) != len(rows) {
 		return "note " + p.Note + " does not name each of its rows"
 	}
 	for i, name := range fields {
-		row := " " + strings.Join(strings.Fields(lines[p.Line-1+i]), " ")
-		if modeRow([]byte(lines[p.Line-1+i])) && lines[p.Line-1+i][0] == 'd' {
+		row := " " + strings.Join(strings.Fields(lines[rows[i]]), " ")
+		if modeRow([]byte(lines[rows[i]])) && lines[rows[i]][0] == 'd' {
 			// ls -l's directories show by name with a slash.
 			if !strings.HasSuffix(name, "/") {
 				return "name " + name + " of a directory has no slash"
@@ -124,7 +149,7 @@ func namesTrue(p Piece, lines []string) string {
 			name = strings.TrimSuffix(name, "/")
 		}
 		if !strings.Contains(row, " "+name) {
-			return "name " + name + " starts no field of line " + lines[p.Line-1+i]
+			return "name " + name + " starts no field of line " + lines[rows[i]]
 		}
 	}
 	return ""
@@ -1281,4 +1306,35 @@ func TestListingTreeSoleEntries(t *testing.T) {
 		}
 		checkListingView(t, "tree-d-python", input, budget)
 	}
+}
+
+// dpkg -l names the packages its patterns matched that are not installed
+// (un): a note of names counts those rows and names only the installed
+// packages beside them. The sample is the real output of dpkg -l 'git*'
+// 'perl*' 'libperl*'.
+func TestListingNamesCountNotInstalled(t *testing.T) {
+	input := listingSample(t, "dpkg-l-not-installed.out")
+	view := string(body(t, shape.Listing, input, 400))
+	notes := 0
+	for line := range strings.Lines(view) {
+		if !strings.HasPrefix(line, "  [names of ") {
+			continue
+		}
+		notes++
+		if !strings.Contains(line, " not installed]") {
+			t.Errorf("a note of names does not count the rows not installed: %s", line)
+		}
+		for _, name := range []string{"git-cvs ", "git-svn ", "perl-doc "} {
+			if strings.Contains(line, " "+name) {
+				t.Errorf("a note names %s, which is not installed: %s", name, line)
+			}
+		}
+	}
+	if notes == 0 {
+		t.Fatalf("no note of names:\n%s", view)
+	}
+	if !strings.Contains(view, " perl-base") {
+		t.Errorf("perl-base, installed, is not named:\n%s", view)
+	}
+	checkListingView(t, "dpkg-l-not-installed", input, 400)
 }

@@ -190,6 +190,13 @@ type Outline struct {
 	// declared is set once a line at the margin has declared a type or
 	// a function by its keyword: the file is code, not a Makefile.
 	declared bool
+	// pod is set inside Perl's documentation, from a heading of it
+	// (=head1 NAME) up to its =cut.
+	pod bool
+	// entries is set by a help's section title that opens no block
+	// (Environment variables: over FORCE_COLOR), and stays set while the
+	// lines at the margin under it read as its entries.
+	entries bool
 	// stmt is the SQL statement being read, which runs to its semicolon;
 	// sql is set once a CREATE statement has been read.
 	stmt sqlStmt
@@ -436,6 +443,16 @@ func (o *Outline) finalize(next *lineShape) {
 	// does not.
 	option := s.option && (len(o.before) > 0 || o.prevW != s.w ||
 		o.prevOption && (o.prevW == s.w || o.prevLongW == s.longW) || n == 1)
+	// A sentence that goes on from a line of prose just above it, at its
+	// indentation, goes on with that paragraph: it declares nothing, though
+	// it names a call (ssh_config(5) for details.), and where it opens a
+	// block (an example indented under it), it leads in to that block, as
+	// a lead-in ending in a colon does. A list's next item starts anew,
+	// and a declaration after a comment is no prose, nor is a call whose
+	// line ends in an ellipsis (count(start=0) --> start, ...).
+	prevW := o.prevW
+	tail := len(o.before) == 0 && n > 1 && o.prevW == s.w && o.prevPrio <= prioOutlineDoc && o.prevPrio > prioOutlineLow &&
+		o.doc.last != n-1 && !bullet(c) && (sentence(c) || c[len(c)-1] == '.' && !bytes.HasSuffix(c, []byte("..")))
 	o.prevW, o.prevLongW, o.prevOption = s.w, s.longW, option
 	// A parenthesis alone over lines indented deeper closes a header's
 	// parameters (CMake's function(name, its arguments below, then its
@@ -551,6 +568,22 @@ func (o *Outline) finalize(next *lineShape) {
 	leadIn := !comment && !opener && s.w == 0 && s.decl == declNone && s.heading == 0 && !s.option && !o.fence &&
 		(len(o.before) > 0 || n == 1) && c[len(c)-1] == ':' && len(c) > 1 && title(c[:len(c)-1]) &&
 		next != nil && next.w == 0 && !next.fence && !next.comment
+	// So is one over the entries indented right under it (Options: over
+	// --abort, USAGE: over its synopses): a heading, not a paragraph that
+	// opens a block, so that its entries rank as those of a title that
+	// opens none do, spread over the help with them. A sentence's lead-in
+	// to an example, a list or a fenced block sets it apart with a blank
+	// line or a list's bullet. The title may follow the last line of the
+	// section before it with no blank line, and may read as a call
+	// (HTTPS (SSL/TLS) options:).
+	sectionTitle := opener && s.w == 0 && (s.decl == declNone || s.decl == declFunc && !s.keyword) && s.heading == 0 && !s.option && !o.fence &&
+		(len(o.before) > 0 || n == 1 || prevW > 0) && c[len(c)-1] == ':' && len(c) > 1 && title(c[:len(c)-1]) &&
+		len(o.blanks) == 0 && !next.fence && !next.comment && !bullet(next.c)
+	entry := false
+	if s.w == 0 && !comment && !inHere {
+		entry = o.entries && helpEntry(c)
+		o.entries = entry || leadIn
+	}
 	firstBody := o.firstBody
 	o.firstBody = 0
 	constant := false
@@ -582,6 +615,15 @@ func (o *Outline) finalize(next *lineShape) {
 		(o.stmt.open || o.sqlVerb(c, s.w))
 
 	link := !inQuote && !inHere && s.w == 0 && (linkItem(c) || termItem(c))
+	// Perl's documentation is prose and examples, outlined by its
+	// headings: a paragraph that names a call (GetOptions() will return)
+	// or leads in to an example declares nothing, however it reads.
+	if s.w == 0 && !inHere && pod(c) {
+		o.pod = true
+	} else if s.w == 0 && !inHere && hasPrefix(c, "=cut") {
+		o.pod = false
+	}
+	prose := o.pod && !pod(c) && !first
 	var (
 		prio       int
 		hash       bool
@@ -603,6 +645,9 @@ func (o *Outline) finalize(next *lineShape) {
 		kind = o.openerKind(s, ctx, opener)
 	case inHere:
 		prio = o.rest(depth+1, n)
+		push = false
+	case prose:
+		prio = o.rest(depth, n)
 		push = false
 	case link:
 		// A list's item that starts with a link names an entry, as a
@@ -743,15 +788,17 @@ func (o *Outline) finalize(next *lineShape) {
 		// call is identical to:"), opens a block but declares nothing;
 		// a help's section title over its options or values declares
 		// them.
-		example := opener && c[len(c)-1] == ':' && len(o.blanks) > 0 && !next.option && next.w >= s.w+4
+		example := opener && (c[len(c)-1] == ':' && len(o.blanks) > 0 && !next.option || tail) && next.w >= s.w+4
 		d := s.decl
 		switch {
-		case option:
+		case option || entry && d == declNone:
 			d = declType // the declarations of a command's help
 		case returns:
 			d = declNone
 		case named:
 			d = declFunc
+		case tail && d == declFunc && !s.keyword:
+			d = declNone
 		case d == declType && ctx == blockDecl && alias(c):
 			d = declName // a type's alias for a type, which its members use
 		case d == declNone && typedefEnd:
@@ -879,11 +926,17 @@ func (o *Outline) finalize(next *lineShape) {
 			alt = o.rest(depth, n)
 		}
 	}
-	if leadIn {
+	switch {
+	case prose:
+	case leadIn:
 		// Ranked below the headings a document marks as such, and in
 		// a class of its own, so that in markdown, where it is not a
 		// title, it changes nothing.
 		alt, titled = o.class(prioOutlineHeading, maxHeading+1, n), true
+	case sectionTitle:
+		// The entries under it make it a help's, markdown or not: it
+		// ranks above them, as it heads them.
+		prio = o.class(prioOutlineHeading, maxHeading+1, n)
 	}
 	if !comment && !inHere && s.w == 0 && c[0] != '#' && functionBody(c, next) {
 		o.bodies++
@@ -955,7 +1008,7 @@ func (o *Outline) finalize(next *lineShape) {
 		o.opened = push
 	}
 	if push {
-		heading := prio > prioOutlineDecl
+		heading := prio > prioOutlineDecl || sectionTitle
 		braced := c[len(c)-1] == '{' || next.c[0] == '{'
 		o.stack = append(o.stack, block{w: s.w, longW: s.longW, kind: kind, heading: heading, braced: braced, option: option,
 			header: goesOn, opens: o.bondKind, typedef: hasWord(c, "typedef"), nameClass: nameClass, nameHeader: nameHeader,
@@ -1645,6 +1698,19 @@ func paragraphStart(c []byte) bool {
 	return i > 0 && i+1 < len(c) && c[i] == ' ' && isLetter(c[i+1])
 }
 
+// helpEntry reports whether a line reads as an entry of a help's list:
+// a name, a run of two blanks or more, and its description
+// (FORCE_COLOR    when set to ...).
+func helpEntry(c []byte) bool {
+	i := bytes.IndexByte(c, ' ')
+	return i > 0 && i+2 < len(c) && c[i+1] == ' ' && !slices.Contains(c[:i], ':')
+}
+
+// bullet reports whether a line starts with a list's bullet and a space.
+func bullet(c []byte) bool {
+	return hasPrefix(c, "- ") || hasPrefix(c, "* ") || hasPrefix(c, "+ ")
+}
+
 // markdownLine reports whether a line bears a mark of markdown: a list
 // item's bullet or a link.
 func markdownLine(c []byte, s *lineShape) bool {
@@ -1823,8 +1889,16 @@ func (a heapKey) worse(b heapKey) bool {
 	return a.line > b.line
 }
 
+// keyOf ranks an item in the heap. A help's section title is held by its
+// rank as a title, which only the whole file confirms: evicted for its
+// rank as a line of prose, it would be missing from a long help that
+// turns out to have no marks of markdown. There are few of them.
 func keyOf(it *outlineItem) heapKey {
-	return heapKey{prio: it.piece.Prio, line: int32(min(it.piece.Line, 1<<31-1))}
+	prio := it.piece.Prio
+	if it.title {
+		prio = max(prio, it.alt)
+	}
+	return heapKey{prio: prio, line: int32(min(it.piece.Line, 1<<31-1))}
 }
 
 func (h *outlineHeap) len() int { return len(h.keys) }

@@ -2149,3 +2149,82 @@ func cheapGaps(src, view []byte, c Counter) []string {
 	}
 	return out
 }
+
+// A help's section titles over the entries indented right under them
+// (USAGE: over its synopses, OPTIONS: over the options) are headings: they
+// rank above the entries they head, and their options rank as the entries
+// of a title that opens no block (Environment variables: over FORCE_COLOR),
+// so that a help too long to show whole spreads what it keeps over both.
+func TestOutlineHelpSectionTitles(t *testing.T) {
+	help := "node 22\n\nUSAGE:\n    node [options] script.js\n\nOptions:\n  --check       syntax check script\n" +
+		"  --eval=...    evaluate script\n\nEnvironment variables:\nFORCE_COLOR   when set to true\n" +
+		"              colours output\nNO_COLOR      alias\n"
+	ranks := outlineRanks(help)
+	for _, title := range []int{3, 6} {
+		if ranks[title] < ranks[10] {
+			t.Errorf("the title on line %d ranks %d, below the lead-in title, %d", title, ranks[title], ranks[10])
+		}
+	}
+	if ranks[3] <= ranks[4] || ranks[6] <= ranks[7] {
+		t.Errorf("titles rank %d and %d, not above their entries, %d and %d", ranks[3], ranks[6], ranks[4], ranks[7])
+	}
+	if ranks[7] != ranks[11] || ranks[8] != ranks[7] {
+		t.Errorf("options rank %d and %d, the entries under the lead-in title %d", ranks[7], ranks[8], ranks[11])
+	}
+	// A sentence that leads in to a list ends in a colon too: its bullets
+	// tell it from a help's title.
+	md := "The primary features are:\n\n  - When the default does not suit,\n    override it.\n"
+	ranks = outlineRanks("Package cmp\n\n" + md)
+	if heading := prioOutlineHeading >> classShift; ranks[3] > heading-maxHeading-2 {
+		t.Errorf("a lead-in to a list ranks %d, as a heading", ranks[3])
+	}
+}
+
+// A help's section title that opens no block is held as a title while the
+// help is read, though it reads as prose until the whole file tells: a help
+// longer than the reducer holds keeps it.
+func TestOutlineLongHelpKeepsTitle(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Usage: tool [options]\n\nOptions:\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "  --option-%04d   does thing number %d to the input\n", i, i)
+	}
+	b.WriteString("\nEnvironment variables:\nTOOL_HOME     where the tool lives\nTOOL_DEBUG    print debug output\n")
+	ranks := outlineRanks(b.String())
+	n := 2000 + 5
+	if title := prioOutlineHeading>>classShift - maxHeading - 1; ranks[n] != title {
+		t.Errorf("the title after %d options ranks %d, not as a help's title (%d)", 2000, ranks[n], title)
+	}
+}
+
+// A line that goes on with the sentence of the line of prose above it
+// declares nothing, though it names a manual's page as a call (a manual
+// ends many a description on "See git-rebase(1) for details."): it ranks
+// with the prose, below the description's first line.
+func TestOutlineSentenceTail(t *testing.T) {
+	man := "OPTIONS\n       --squash=<commit>\n           Construct a commit message for use with rebase. The\n" +
+		"           options (-m/-c/-C/-F). See git-rebase(1) for details.\n\n       --reset-author\n" +
+		"           Declare that the authorship belongs to the committer.\n"
+	ranks := outlineRanks(man)
+	if ranks[4] >= ranks[3] || ranks[4] > prioOutlineRest>>classShift {
+		t.Errorf("the description's last line ranks %d, its first %d", ranks[4], ranks[3])
+	}
+}
+
+// Perl's documentation, from its first heading to its =cut, is prose and
+// examples: a paragraph that names a call or leads in to an example ranks
+// below the headings that outline it.
+func TestOutlinePODProse(t *testing.T) {
+	src := "package Getopt;\n\nsub GetOptions {\n}\n\n=head1 DESCRIPTION\n\nGetOptions() will return a true value if\n" +
+		"the command line could be processed.\n\n=head2 Simple options\n\nUsually, these options can be bundled:\n" +
+		"\n    -lac\n\n=cut\n\nsub configure {\n}\n"
+	ranks := outlineRanks(src)
+	for _, n := range []int{8, 13} {
+		if ranks[n] >= ranks[11] {
+			t.Errorf("the POD's line %d ranks %d, the =head2 %d", n, ranks[n], ranks[11])
+		}
+	}
+	if ranks[19] < ranks[3] {
+		t.Errorf("the sub after =cut ranks %d, below the one before, %d", ranks[19], ranks[3])
+	}
+}
