@@ -2781,6 +2781,8 @@ func (p *diffPlan) missingFiles(chosen []Piece) bool {
 func (p *diffPlan) gapNotes(chosen []Piece) []diffGapNote {
 	var notes []diffGapNote
 	next, cum, heads, inHunk := 1, diffCounts{}, diffHeads{}, false
+	// shown is the number of the last hunk whose header chosen shows.
+	shown := -1
 	gap := func(to int, at diffCounts, atHeads diffHeads) {
 		if to < next {
 			return
@@ -2791,11 +2793,13 @@ func (p *diffPlan) gapNotes(chosen []Piece) []diffGapNote {
 			// says follows: the count would tell the reader nothing.
 			h.hunks = 0
 		}
-		if h == (diffHeads{}) && (c == (diffCounts{}) || inHunk) {
+		if h == (diffHeads{}) && (c == (diffCounts{}) || inHunk && heads.hunks == shown) {
 			// Within a hunk, the counts of its own lines tell little
 			// that its header above does not: it gives the hunk's
 			// size, and the gap line the lines left out. The room they
-			// take shows changed lines instead.
+			// take shows changed lines instead. Not where the header
+			// is in a gap above: a signature shown between two gaps
+			// would read as all the hunk changes.
 			return
 		}
 		text := "  [... " + elision.LineRange(next, to)
@@ -2825,6 +2829,9 @@ func (p *diffPlan) gapNotes(chosen []Piece) []diffGapNote {
 		}
 		gap(c.Line-1, it.before, it.headsBefore)
 		next, cum, heads, inHunk = c.last()+1, it.after, it.headsAfter, it.inHunk
+		if c.Note == "" && it.headsAfter.hunks > it.headsBefore.hunks {
+			shown = it.headsAfter.hunks
+		}
 	}
 	gap(p.lines, p.d.cum, p.d.heads())
 	return notes

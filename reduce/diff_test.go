@@ -2160,6 +2160,64 @@ func TestDiffGapNotesEven(t *testing.T) {
 	}
 }
 
+// A gap inside a hunk whose header the view leaves out counts the changed
+// lines it hides: no header above tells how much the hunk changes, and a
+// signature shown alone between two gaps reads as the hunk's one change.
+func TestDiffGapInHiddenHunkCounts(t *testing.T) {
+	var b strings.Builder
+	for f := range 20 {
+		fmt.Fprintf(&b, "diff --git a/pkg/f%d.go b/pkg/f%d.go\nindex 1111111..2222222 100644\n--- a/pkg/f%d.go\n+++ b/pkg/f%d.go\n", f, f, f, f)
+		for h := range 3 {
+			fmt.Fprintf(&b, "@@ -%d,30 +%d,8 @@ func Old%d_%d() {\n \tx := 1\n", 10+100*h, 10+100*h, f, h)
+			for k := range 4 {
+				fmt.Fprintf(&b, "-\told%d := before%d(a, %d)\n", k, k, h)
+			}
+			fmt.Fprintf(&b, "-func Removed%dx%d(a int) error {\n", f, h)
+			for k := range 18 {
+				fmt.Fprintf(&b, "-\tgone%d := step%d(a, %d)\n", k, k, h)
+			}
+			fmt.Fprintf(&b, "+\treturn nil\n \treturn nil\n }\n")
+		}
+	}
+	lines := strings.Split(b.String(), "\n")
+	gap := regexp.MustCompile(`^  \[\.\.\. L(\d+)(?:-(\d+))?\]$`)
+	for _, budget := range []int{2000} {
+		view := strings.Split(string(body(t, shape.Diff, []byte(b.String()), budget)), "\n")
+		shown := map[string]bool{}
+		for _, l := range view {
+			shown[l] = true
+		}
+		for _, l := range view {
+			m := gap.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			from, _ := strconv.Atoi(m[1])
+			to := from
+			if m[2] != "" {
+				to, _ = strconv.Atoi(m[2])
+			}
+			header := ""
+			for _, x := range lines[:from-1] {
+				if strings.HasPrefix(x, "@@ ") {
+					header = x
+				} else if strings.HasPrefix(x, "diff --git ") {
+					header = ""
+				}
+			}
+			if header == "" || shown[header] || from > len(lines)/4 {
+				continue // the later gaps' notes may not fit the room notes have
+			}
+			for _, x := range lines[from-1 : to] {
+				if strings.HasPrefix(x, "-") || strings.HasPrefix(x, "+") {
+					t.Errorf("budget %d: %s hides changed lines of a hunk whose header is not shown, and counts none", budget, l)
+					break
+				}
+			}
+		}
+	}
+}
+
 // A plain diff -u of two files under node_modules, as one compares a
 // package's file with a patched copy, is about those files: it shows
 // their hunks' headers and changed lines, not its first lines in full as
