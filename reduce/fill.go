@@ -117,9 +117,10 @@ func wholeRecords(filled []Piece, all [][]byte, least int) []Piece {
 		}
 	}
 	// parent returns the line whose record line n belongs to: the nearest
-	// before it less indented, or 0.
-	parent := func(n int) int {
-		for m := n - 1; m >= 1; m-- {
+	// before it less indented, or 0 if none is within most lines (a record
+	// longer than that is not one to keep whole).
+	parent := func(n, most int) int {
+		for m := n - 1; m >= max(1, n-most); m-- {
 			if indent[m] < indent[n] {
 				return m
 			}
@@ -149,7 +150,7 @@ func wholeRecords(filled []Piece, all [][]byte, least int) []Piece {
 		// Lines added after a gap that hides their record's own line: up
 		// to the next line no more indented than that one.
 		if first > 1 && !shown[first-1] {
-			if p := parent(first); p > 0 && !shown[p] && short(p, first, last) {
+			if p := parent(first, 2*(last-first+1)); p > 0 && !shown[p] && short(p, first, last) {
 				for n := first; n <= last && added[n] && indent[n] > indent[p]; n++ {
 					drop[n] = true
 				}
@@ -158,7 +159,7 @@ func wholeRecords(filled []Piece, all [][]byte, least int) []Piece {
 		// Lines added before a gap that cuts their record: back to the
 		// record's own line.
 		if last < lines && !shown[last+1] {
-			if p := parent(last + 1); p > 0 && short(p, first, last) {
+			if p := parent(last+1, 2*(last-first+1)); p > 0 && short(p, first, last) {
 				for n := last; n >= max(p, first) && added[n] && !drop[n]; n-- {
 					drop[n] = true
 				}
