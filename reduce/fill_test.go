@@ -57,3 +57,37 @@ func TestFillSkipsRedrawnLines(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// tapInput is n test points, each a line and its indented block.
+func tapInput(n int) []byte {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "ok %d - t%d\n  ---\n  ms: %d\n  ...\n", i, i, i)
+	}
+	return []byte(b.String())
+}
+
+// The fill adds whole records: beside a gap it never parts a line from the
+// indented lines under it, at any budget that leaves room for a record.
+func TestFillKeepsRecordsWhole(t *testing.T) {
+	text := tapInput(8)
+	chosen := []Piece{{Line: 17, Text: []byte("ok 5 - t5"), Prio: 5}}
+	for budget := 95; budget <= 200; budget += 7 {
+		got := string(Render(Fill(chosen, text, 32, budget, byteCounter{}), 32))
+		rows := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+		for i, row := range rows {
+			if !strings.HasPrefix(row, "  [... ") {
+				continue
+			}
+			if i > 0 && strings.HasPrefix(rows[i-1], "ok ") && rows[i-1] != "ok 5 - t5" {
+				t.Errorf("budget %d: %q ends the head fill without its block:\n%s", budget, rows[i-1], got)
+			}
+			if i+1 < len(rows) && strings.HasPrefix(rows[i+1], "  ") {
+				t.Errorf("budget %d: %q starts the tail fill inside a block:\n%s", budget, rows[i+1], got)
+			}
+			if i > 0 && rows[i-1] != "ok 5 - t5" && strings.HasPrefix(rows[i-1], "  ") && rows[i-1] != "  ..." {
+				t.Errorf("budget %d: %q ends the head fill inside a block:\n%s", budget, rows[i-1], got)
+			}
+		}
+	}
+}

@@ -460,13 +460,14 @@ func fillShortGaps(pieces []Piece, taken []bool, chosen []int, spans []span, cut
 // emptyBesideGap reports whether p shows nothing beside a gap, which
 // leaving it out lengthens: a blank line, or a run of them, with a gap on
 // either side, or a hex dump's repeat mark ("*", rows the same as the one
-// above it) after a gap, which says nothing of a row the view hides. Room
+// above it) or a line that only closes a comment (*/, -->) after a gap,
+// which says nothing of a row or a comment the view hides. Room
 // a view spends on such a line is room a line of words could have had. It
 // returns how much more the gap lines would cost without it than they and
 // p (cost tokens) do now, which may be less than nothing: a note may part
 // it from one of them, and a longer range may take more digits.
 func emptyBesideGap(p Piece, spans []span, cuts []int, lines int, gaps *gapCoster, cost int) (more int, ok bool) {
-	mark := p.Same == 0 && textRepeatMark(p.Text)
+	mark := p.Same == 0 && (textRepeatMark(p.Text) || commentClose(p.Text))
 	if p.Note != "" || len(bytes.TrimSpace(p.Text)) > 0 && !mark {
 		return 0, false
 	}
@@ -491,6 +492,13 @@ func emptyBesideGap(p Piece, spans []span, cuts []int, lines int, gaps *gapCoste
 		return 0, false
 	}
 	return gaps.parts(prevLast+1, nextFirst-1, cuts) - gaps.parts(prevLast+1, p.Line-1, cuts) - gaps.parts(p.last()+1, nextFirst-1, cuts) - cost, true
+}
+
+// commentClose reports whether a line only closes a block comment: */ or
+// -->, with blanks around.
+func commentClose(line []byte) bool {
+	c := bytes.TrimSpace(line)
+	return bytes.Equal(c, commentEnd) || bytes.Equal(c, markupCommentEnd)
 }
 
 // noteLine is a note as the view shows it, with the line end Render adds.

@@ -310,7 +310,8 @@ func TestFitOneLineGapShowsItsLine(t *testing.T) {
 // one with a count, at the end, goes too. Beside a note, it stays, where
 // leaving it out would cost a gap line of its own. A hex dump's repeat
 // mark after a gap line says "the same as the row above" of a row the
-// view hides: it goes too, and the gap lines around it join.
+// view hides: it goes too, and the gap lines around it join. So does a
+// line that only closes a comment whose words the gap line holds.
 func TestFitBlankBesideGap(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -342,6 +343,22 @@ func TestFitBlankBesideGap(t *testing.T) {
 			{Line: 2, Text: []byte("*"), Prio: 20},
 			{Line: 9, Text: []byte("00008f80  01 65"), Prio: 30},
 		}, 9, "00000000  53 51\n*\n  [... L3-8]\n00008f80  01 65\n"},
+		{"a comment's close after a gap", []Piece{
+			{Line: 1, Text: []byte("/**"), Prio: 30},
+			{Line: 5, Text: []byte(" */"), Prio: 20},
+			{Line: 6, Text: []byte("#define SIZE 4096"), Prio: 30},
+		}, 6, "/**\n  [... L2-5]\n#define SIZE 4096\n"},
+		{"a markup comment's close after a gap", []Piece{
+			{Line: 1, Text: []byte("# Title"), Prio: 30},
+			{Line: 4, Text: []byte("-->"), Prio: 20},
+			{Line: 5, Text: []byte("## Usage"), Prio: 30},
+		}, 5, "# Title\n  [... L2-4]\n## Usage\n"},
+		{"a comment's close after its words", []Piece{
+			{Line: 1, Text: []byte("/**"), Prio: 30},
+			{Line: 4, Text: []byte(" * default buffer size."), Prio: 20},
+			{Line: 5, Text: []byte(" */"), Prio: 20},
+			{Line: 6, Text: []byte("#define SIZE 4096"), Prio: 30},
+		}, 6, "/**\n  [... L2-3]\n * default buffer size.\n */\n#define SIZE 4096\n"},
 		{"before a note", []Piece{
 			{Line: 1, Text: []byte("panic"), Prio: 30},
 			{Line: 2, Text: []byte(""), Prio: 20},

@@ -82,6 +82,8 @@ type Listing struct {
 	rows      int        // entries held as lines: rows, tree entries, unfolded paths
 	first     int        // the line of the first entry
 	blanks    []int      // blank lines
+	short     [2][]Piece // short lines (see holdShort): the first, and the last after them
+	shortB    [2]int     // and their length
 	totals    []Piece    // ls -l's "total 42" lines
 
 	section []byte // the directory ls -R heads the current entries with
@@ -153,6 +155,7 @@ func (r *Listing) Add(l Line) {
 	if r.text != nil {
 		r.text.Add(l)
 	}
+	r.holdShort(l)
 	b := l.Text
 	ll := r.parser.Parse(b)
 	switch ll.Form {
@@ -454,6 +457,30 @@ func (r *Listing) large(s int64) bool {
 		r.sizes = r.sizes[1:]
 	}
 	return true
+}
+
+// holdShort holds line l, if it is short enough to cost about what the gap
+// line that would stand for it alone does (twice its bytes, as a gap line
+// is dense in tokens): a census's view shows such a line rather than a gap
+// line between two lines it keeps (see counted), and it may lie far from
+// where candidates are held. The first short lines take up to half the
+// reducer's limit, and the last after them the other half.
+func (r *Listing) holdShort(l Line) {
+	size := len(l.Text) + listCandOverhead
+	gap := len("  [... L]") + digits(l.N)
+	if len(l.Text) > 2*gap || len(bytes.TrimSpace(l.Text)) == 0 {
+		return
+	}
+	k := 0
+	if r.shortB[0]+size > r.holdLimit/2 {
+		k = 1
+	}
+	r.short[k] = append(r.short[k], Piece{Line: l.N, Text: bytes.Clone(l.Text)})
+	r.shortB[k] += size
+	for k == 1 && r.shortB[1] > r.holdLimit/2 {
+		r.shortB[1] -= len(r.short[1][0].Text) + listCandOverhead
+		r.short[1] = r.short[1][1:]
+	}
 }
 
 // keep holds line l as candidate c of priority prio, unless it would be let

@@ -317,6 +317,17 @@ func (r *Listing) counted(ranked []Piece, lines, room int, c Counter, fold bool)
 			cands = append(cands, p)
 		}
 	}
+	// Short lines rank last: Fit shows them where they cost no more than
+	// the gap line of one line they would leave.
+	at := make(map[int]bool, len(cands))
+	for _, p := range cands {
+		at[p.Line] = true
+	}
+	for _, p := range slices.Concat(r.short[0], r.short[1]) {
+		if !at[p.Line] {
+			cands = append(cands, p)
+		}
+	}
 	if fold {
 		// Each directory's first fold before the second of any; a
 		// directory of more than listFoldLevels folds takes turns for

@@ -1338,3 +1338,26 @@ func TestListingNamesCountNotInstalled(t *testing.T) {
 	}
 	checkListingView(t, "dpkg-l-not-installed", input, 400)
 }
+
+// A one-line gap costs more than a short line it stands for: where a census
+// leaves such a gap between the entries it shows (apt-cache depends --recurse's
+// "  Depends: libc6" between two packages), the line shows instead, however
+// far from the ends it is.
+func TestListingShortLineForOneLineGap(t *testing.T) {
+	var b strings.Builder
+	for i := range 1200 {
+		fmt.Fprintf(&b, "libpkg%d\n", i)
+		for k := range 1 + i%4/3 {
+			fmt.Fprintf(&b, "  Depends: lib%d\n", k)
+		}
+	}
+	input := []byte(b.String())
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	view := string(body(t, shape.Listing, input, 2000))
+	for row := range strings.Lines(view) {
+		from, to, ok := elision.ParseGapLine(row)
+		if ok && from == to && len(lines[from-1])+1 < len(row) {
+			t.Errorf("%q stands for %q", strings.TrimSuffix(row, "\n"), lines[from-1])
+		}
+	}
+}
