@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"container/heap"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -139,6 +140,8 @@ type Text struct {
 	// value reads as a phrase; 0 for none.
 	phrase  int
 	changed int // changed rows of a side-by-side diff just before
+	// changedMark is their mark: '|', '<' or '>'.
+	changedMark byte
 	hexRows int // rows of a hex dump
 	words   int // of those, rows that read as words
 	// cell is the first cell of the line before if it is a row of a
@@ -152,6 +155,11 @@ type Text struct {
 	// order follows the columns of numbers, to tell a table ranked by
 	// one of them.
 	order textRanked
+	// bars holds the places of the bars of the header of a table whose
+	// columns bars part, while its rows follow it.
+	bars []int
+	// barRows is set once a row of that table is ranked.
+	barRows bool
 	// under is the last line of a long paragraph found to head lines
 	// indented under it.
 	under textUnder
@@ -230,7 +238,7 @@ func (t *Text) flush() {
 	blank := textBlank(u.piece.Text)
 	u.rank = textNoRank
 	if blank {
-		t.changed = 0
+		t.changed, t.changedMark = 0, 0
 		t.endPara()
 		t.endRanked()
 		t.inPara = false
@@ -297,10 +305,24 @@ func (t *Text) flush() {
 			t.words++
 		}
 	}
+	// A row of a table whose columns bars part, under a header of names
+	// (python -X importtime's "self [us] | cumulative | imported
+	// package"), has no gutter of a side-by-side diff: its bars are the
+	// header's, at the same places.
+	row, largest := t.barRow(u.piece.Text)
 	// od's characters end in "<", after a blank when the row's last byte
 	// is one: no gutter of a side-by-side diff.
-	changed := !hex && shape.SideBySideRow(u.piece.Text)
-	if changed {
+	var gutter byte
+	if !hex && !row {
+		gutter = shape.SideBySideMark(u.piece.Text)
+	}
+	if gutter != t.changedMark {
+		// A block of changes starts again where its mark does: the
+		// rows one file alone has, after rows changed in both, show
+		// where the files differ as the block's first row does.
+		t.changed, t.changedMark = 0, gutter
+	}
+	if gutter != 0 {
 		// A rank no place or key overrides; the first row of a block of
 		// changes shows where the files differ before its other rows.
 		u.keyRank, u.along = textChangeRank, 0
@@ -308,8 +330,6 @@ func (t *Text) flush() {
 			u.keyRank, u.along = textChangeRank+1, t.changed
 		}
 		t.changed++
-	} else {
-		t.changed = 0
 	}
 	lead := textLead(u.piece.Text)
 	if t.records && lead != t.lead && u.keyRank >= 0 && u.keyRank < textNoRank {
@@ -371,6 +391,9 @@ func (t *Text) flush() {
 	}
 	u.rank = min(u.rank, u.keyRank)
 	t.ranked(&u)
+	if row && !math.IsNaN(largest) {
+		t.rankBarRow(&u, largest)
+	}
 	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
 		// The line under a rule that starts a paragraph heads it, as a
 		// banner's title does ("#-----", "# FILE LOCATIONS").

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -780,5 +781,55 @@ func TestTextRepeatedNotes(t *testing.T) {
 	}
 	if n := strings.Count(string(got), " GLIBC_"); n < 3 {
 		t.Errorf("%d versions of glibc shown, want 3 or more:\n%s", n, got)
+	}
+}
+
+// A table whose columns are parted by bars under a header row of names is
+// a table, not a side-by-side diff, and its rows of numbers rank by the
+// largest number in them: of python -X importtime, the header and the ten
+// slowest imports by cumulative time are kept, where every row read as a
+// diff's changed row and the view showed the first hundred. The sample is
+// python3 -X importtime of asyncio, ssl, email.mime.multipart and json
+// (Python 3.11).
+func TestTextBarTableByItsLargest(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "python-importtime.txt"))
+	lines := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
+	if !strings.Contains(lines[0], "| cumulative |") || len(lines) < 150 {
+		t.Fatalf("no table of 150 rows under its header: the sample no longer tests what it should")
+	}
+	rows := slices.Clone(lines[1:])
+	cum := func(l string) int {
+		n, _ := strconv.Atoi(strings.TrimSpace(strings.Split(l, "|")[1]))
+		return n
+	}
+	slices.SortStableFunc(rows, func(a, b string) int { return cum(b) - cum(a) })
+	got := body(t, shape.Text, in, 600)
+	for _, l := range append([]string{lines[0]}, rows[:10]...) {
+		if !bytes.Contains(got, []byte(l+"\n")) {
+			t.Errorf("%q is not kept:\n%s", l, got)
+		}
+	}
+}
+
+// A block of a side-by-side diff's changed rows starts again where its
+// mark changes: the rows one file alone has, after rows changed on both
+// sides, show as the first of a block of their own, not as a long
+// block's fourth, which a view of many blocks leaves out.
+func TestTextSideBySideMarkStartsABlock(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "\tsame(%d)\t\t\t\t\t\t\t\tsame(%d)\n", i, i)
+		for j := range 5 {
+			fmt.Fprintf(&b, "\told(%d, %d)\t\t\t\t\t\t      |\t\tnew(%d, %d)\n", i, j, i, j)
+		}
+		fmt.Fprintf(&b, "\tgone(%d)\t\t\t\t\t\t      <\n", i)
+		fmt.Fprintf(&b, "\tgone(%d, 1)\t\t\t\t\t\t      <\n", i)
+	}
+	got := body(t, shape.Text, []byte(b.String()), 1600)
+	for i := range 30 {
+		if !bytes.Contains(got, fmt.Appendf(nil, "\tgone(%d)\t", i)) {
+			t.Errorf("the first row of block %d that only the left file has is not kept:\n%s", i, got)
+			break
+		}
 	}
 }
