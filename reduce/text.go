@@ -142,8 +142,8 @@ type Text struct {
 	changed int // changed rows of a side-by-side diff just before
 	// changedMark is their mark: '|', '<' or '>'.
 	changedMark byte
-	hexRows int // rows of a hex dump
-	words   int // of those, rows that read as words
+	hexRows     int // rows of a hex dump
+	words       int // of those, rows that read as words
 	// cell is the first cell of the line before if it is a row of a
 	// table drawn with bars (sqlite3 -box, mysql, psql), and cellSame
 	// counts the rows of that table whose first cell is the one above.

@@ -833,3 +833,24 @@ func TestTextSideBySideMarkStartsABlock(t *testing.T) {
 		}
 	}
 }
+
+// The lines right over a ranked table's header say what the table covers
+// and rank before its rows: of go tool pprof -top, the nodes it accounts
+// for and the nodes it dropped show over the first rows, where the rows
+// took their room. The sample is pprof -top of this module's shape
+// benchmarks.
+func TestTextLinesOverARankedTable(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "pprof-top-sniff.txt"))
+	lines := strings.Split(string(in), "\n")
+	header := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "flat  flat%") })
+	if header < 7 || len(lines) < header+50 {
+		t.Fatalf("no table of 50 rows under two lines past the first five: the sample no longer tests what it should")
+	}
+	got := body(t, shape.Text, in, 400)
+	for _, l := range lines[header-2 : header+6] {
+		if !bytes.Contains(got, []byte(l+"\n")) {
+			t.Errorf("%q is not kept:\n%s", l, got)
+		}
+	}
+}
+
