@@ -142,8 +142,11 @@ type Text struct {
 	changed int // changed rows of a side-by-side diff just before
 	// changedMark is their mark: '|', '<' or '>'.
 	changedMark byte
-	hexRows     int // rows of a hex dump
-	words       int // of those, rows that read as words
+	// ruleRank is the rank of the line before if it is a rule that
+	// starts a record inside a paragraph; textNoRank if not.
+	ruleRank int
+	hexRows  int // rows of a hex dump
+	words    int // of those, rows that read as words
 	// cell is the first cell of the line before if it is a row of a
 	// table drawn with bars (sqlite3 -box, mysql, psql), and cellSame
 	// counts the rows of that table whose first cell is the one above.
@@ -199,7 +202,7 @@ func NewText(budget int) *Text {
 	// each end is enough to fill any budget from either one, and as much
 	// again of the middle's structure.
 	b := max(budget*8, 4096)
-	return &Text{budgetBytes: b, tail: ring{limit: b}}
+	return &Text{budgetBytes: b, tail: ring{limit: b}, ruleRank: textNoRank}
 }
 
 // Add implements Reducer.
@@ -393,6 +396,23 @@ func (t *Text) flush() {
 	t.ranked(&u)
 	if row && !math.IsNaN(largest) {
 		t.rankBarRow(&u, largest)
+	}
+	if t.ruleRank < textMaxRank && !textCrossRule(u.piece.Text) {
+		// A rule that starts a record inside a paragraph (go tool
+		// pprof -traces' "-----------+-----" over each stack) says
+		// only that one starts: the line under it, the record's first
+		// worded one (the stack's sample and leaf frame), ranks as the
+		// rule did, and the rule after it.
+		u.rank, u.keyRank = min(u.rank, t.ruleRank), min(u.keyRank, t.ruleRank)
+		if t.hasHeld && t.held.n == u.n-1 {
+			t.held.rank, t.held.keyRank = t.ruleRank+1, t.ruleRank+1
+		} else if n := len(t.para); n > 0 && t.para[n-1].n == u.n-1 {
+			t.para[n-1].rank, t.para[n-1].keyRank = t.ruleRank+1, t.ruleRank+1
+		}
+	}
+	t.ruleRank = textNoRank
+	if t.k > 0 && u.rank < textMaxRank && textCrossRule(u.piece.Text) {
+		t.ruleRank = u.rank
 	}
 	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
 		// The line under a rule that starts a paragraph heads it, as a
@@ -714,7 +734,7 @@ const textNoteDepth = 8
 // the spread, so that where the heads of a rank all show, each shows
 // with its note.
 func (t *Text) rankHead(u *unit, next []byte) {
-	if next != nil && textNests(u.piece.Text, next) {
+	if next != nil && textNests(u.piece.Text, next) && !textCrossRule(u.piece.Text) {
 		u.rank = min(u.rank, textHeadRank(u.piece.Text))
 		t.under = textUnder{n: u.n, rank: u.rank, indent: textIndent(u.piece.Text), ok: true}
 		return
@@ -931,6 +951,25 @@ func textRule(b []byte) bool {
 		}
 	}
 	return n >= 8
+}
+
+// textCrossRule reports whether a line is a rule that crosses a column's
+// with a '+' ("-----------+-----", go tool pprof -traces' over each
+// stack): it parts records, and heads no lines under it.
+func textCrossRule(b []byte) bool {
+	n, cross := 0, false
+	for _, c := range b {
+		switch c {
+		case '-', '=':
+			n++
+		case '+':
+			cross = true
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return cross && n >= 8
 }
 
 // textProse reports whether a line is indented prose: words of letters

@@ -854,3 +854,33 @@ func TestTextLinesOverARankedTable(t *testing.T) {
 	}
 }
 
+// A rule that starts a record inside a paragraph says only that one
+// starts: of go tool pprof -traces, the stacks the view keeps show their
+// sample and leaf frame, the line under the rule, where it kept the rules
+// alone. The sample is the first stacks of pprof -traces of this module's
+// shape benchmarks.
+func TestTextLineUnderARecordsRule(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "pprof-traces-sniff.txt"))
+	lines := strings.Split(string(in), "\n")
+	sample := regexp.MustCompile(`^ +[0-9.]+m?s +\S`)
+	stacks := 0
+	for i, l := range lines[:len(lines)-1] {
+		if strings.HasPrefix(l, "-----------+") && sample.MatchString(lines[i+1]) {
+			stacks++
+		}
+	}
+	if stacks < 100 {
+		t.Fatalf("%d stacks: the sample no longer tests what it should", stacks)
+	}
+	got := strings.Split(string(body(t, shape.Text, in, 1000)), "\n")
+	kept := 0
+	for _, l := range got {
+		if sample.MatchString(l) {
+			kept++
+		}
+	}
+	if kept < 20 {
+		t.Errorf("%d stacks' samples kept, want 20 or more:\n%s", kept, strings.Join(got, "\n"))
+	}
+}
+
