@@ -883,4 +883,3 @@ func TestTextLineUnderARecordsRule(t *testing.T) {
 		t.Errorf("%d stacks' samples kept, want 20 or more:\n%s", kept, strings.Join(got, "\n"))
 	}
 }
-
