@@ -3,6 +3,7 @@ package reduce
 import (
 	"bytes"
 	"container/heap"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -139,8 +140,13 @@ type Text struct {
 	// value reads as a phrase; 0 for none.
 	phrase  int
 	changed int // changed rows of a side-by-side diff just before
-	hexRows int // rows of a hex dump
-	words   int // of those, rows that read as words
+	// changedMark is their mark: '|', '<' or '>'.
+	changedMark byte
+	// ruleRank is the rank of the line before if it is a rule that
+	// starts a record inside a paragraph; textNoRank if not.
+	ruleRank int
+	hexRows  int // rows of a hex dump
+	words    int // of those, rows that read as words
 	// cell is the first cell of the line before if it is a row of a
 	// table drawn with bars (sqlite3 -box, mysql, psql), and cellSame
 	// counts the rows of that table whose first cell is the one above.
@@ -152,6 +158,11 @@ type Text struct {
 	// order follows the columns of numbers, to tell a table ranked by
 	// one of them.
 	order textRanked
+	// bars holds the places of the bars of the header of a table whose
+	// columns bars part, while its rows follow it.
+	bars []int
+	// barRows is set once a row of that table is ranked.
+	barRows bool
 	// under is the last line of a long paragraph found to head lines
 	// indented under it.
 	under textUnder
@@ -191,7 +202,7 @@ func NewText(budget int) *Text {
 	// each end is enough to fill any budget from either one, and as much
 	// again of the middle's structure.
 	b := max(budget*8, 4096)
-	return &Text{budgetBytes: b, tail: ring{limit: b}}
+	return &Text{budgetBytes: b, tail: ring{limit: b}, ruleRank: textNoRank}
 }
 
 // Add implements Reducer.
@@ -230,7 +241,7 @@ func (t *Text) flush() {
 	blank := textBlank(u.piece.Text)
 	u.rank = textNoRank
 	if blank {
-		t.changed = 0
+		t.changed, t.changedMark = 0, 0
 		t.endPara()
 		t.endRanked()
 		t.inPara = false
@@ -297,10 +308,24 @@ func (t *Text) flush() {
 			t.words++
 		}
 	}
+	// A row of a table whose columns bars part, under a header of names
+	// (python -X importtime's "self [us] | cumulative | imported
+	// package"), has no gutter of a side-by-side diff: its bars are the
+	// header's, at the same places.
+	row, largest := t.barRow(u.piece.Text)
 	// od's characters end in "<", after a blank when the row's last byte
 	// is one: no gutter of a side-by-side diff.
-	changed := !hex && shape.SideBySideRow(u.piece.Text)
-	if changed {
+	var gutter byte
+	if !hex && !row {
+		gutter = shape.SideBySideMark(u.piece.Text)
+	}
+	if gutter != t.changedMark {
+		// A block of changes starts again where its mark does: the
+		// rows one file alone has, after rows changed in both, show
+		// where the files differ as the block's first row does.
+		t.changed, t.changedMark = 0, gutter
+	}
+	if gutter != 0 {
 		// A rank no place or key overrides; the first row of a block of
 		// changes shows where the files differ before its other rows.
 		u.keyRank, u.along = textChangeRank, 0
@@ -308,8 +333,6 @@ func (t *Text) flush() {
 			u.keyRank, u.along = textChangeRank+1, t.changed
 		}
 		t.changed++
-	} else {
-		t.changed = 0
 	}
 	lead := textLead(u.piece.Text)
 	if t.records && lead != t.lead && u.keyRank >= 0 && u.keyRank < textNoRank {
@@ -371,6 +394,26 @@ func (t *Text) flush() {
 	}
 	u.rank = min(u.rank, u.keyRank)
 	t.ranked(&u)
+	if row && !math.IsNaN(largest) {
+		t.rankBarRow(&u, largest)
+	}
+	if t.ruleRank < textMaxRank && !textCrossRule(u.piece.Text) {
+		// A rule that starts a record inside a paragraph (go tool
+		// pprof -traces' "-----------+-----" over each stack) says
+		// only that one starts: the line under it, the record's first
+		// worded one (the stack's sample and leaf frame), ranks as the
+		// rule did, and the rule after it.
+		u.rank, u.keyRank = min(u.rank, t.ruleRank), min(u.keyRank, t.ruleRank)
+		if t.hasHeld && t.held.n == u.n-1 {
+			t.held.rank, t.held.keyRank = t.ruleRank+1, t.ruleRank+1
+		} else if n := len(t.para); n > 0 && t.para[n-1].n == u.n-1 {
+			t.para[n-1].rank, t.para[n-1].keyRank = t.ruleRank+1, t.ruleRank+1
+		}
+	}
+	t.ruleRank = textNoRank
+	if t.k > 0 && u.rank < textMaxRank && textCrossRule(u.piece.Text) {
+		t.ruleRank = u.rank
+	}
 	if t.k == 1 && len(t.para) == 1 && textRule(t.para[0].piece.Text) {
 		// The line under a rule that starts a paragraph heads it, as a
 		// banner's title does ("#-----", "# FILE LOCATIONS").
@@ -691,7 +734,7 @@ const textNoteDepth = 8
 // the spread, so that where the heads of a rank all show, each shows
 // with its note.
 func (t *Text) rankHead(u *unit, next []byte) {
-	if next != nil && textNests(u.piece.Text, next) {
+	if next != nil && textNests(u.piece.Text, next) && !textCrossRule(u.piece.Text) {
 		u.rank = min(u.rank, textHeadRank(u.piece.Text))
 		t.under = textUnder{n: u.n, rank: u.rank, indent: textIndent(u.piece.Text), ok: true}
 		return
@@ -908,6 +951,25 @@ func textRule(b []byte) bool {
 		}
 	}
 	return n >= 8
+}
+
+// textCrossRule reports whether a line is a rule that crosses a column's
+// with a '+' ("-----------+-----", go tool pprof -traces' over each
+// stack): it parts records, and heads no lines under it.
+func textCrossRule(b []byte) bool {
+	n, cross := 0, false
+	for _, c := range b {
+		switch c {
+		case '-', '=':
+			n++
+		case '+':
+			cross = true
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return cross && n >= 8
 }
 
 // textProse reports whether a line is indented prose: words of letters

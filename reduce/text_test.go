@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -780,5 +781,105 @@ func TestTextRepeatedNotes(t *testing.T) {
 	}
 	if n := strings.Count(string(got), " GLIBC_"); n < 3 {
 		t.Errorf("%d versions of glibc shown, want 3 or more:\n%s", n, got)
+	}
+}
+
+// A table whose columns are parted by bars under a header row of names is
+// a table, not a side-by-side diff, and its rows of numbers rank by the
+// largest number in them: of python -X importtime, the header and the ten
+// slowest imports by cumulative time are kept, where every row read as a
+// diff's changed row and the view showed the first hundred. The sample is
+// python3 -X importtime of asyncio, ssl, email.mime.multipart and json
+// (Python 3.11).
+func TestTextBarTableByItsLargest(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "python-importtime.txt"))
+	lines := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
+	if !strings.Contains(lines[0], "| cumulative |") || len(lines) < 150 {
+		t.Fatalf("no table of 150 rows under its header: the sample no longer tests what it should")
+	}
+	rows := slices.Clone(lines[1:])
+	cum := func(l string) int {
+		n, _ := strconv.Atoi(strings.TrimSpace(strings.Split(l, "|")[1]))
+		return n
+	}
+	slices.SortStableFunc(rows, func(a, b string) int { return cum(b) - cum(a) })
+	got := body(t, shape.Text, in, 600)
+	for _, l := range append([]string{lines[0]}, rows[:10]...) {
+		if !bytes.Contains(got, []byte(l+"\n")) {
+			t.Errorf("%q is not kept:\n%s", l, got)
+		}
+	}
+}
+
+// A block of a side-by-side diff's changed rows starts again where its
+// mark changes: the rows one file alone has, after rows changed on both
+// sides, show as the first of a block of their own, not as a long
+// block's fourth, which a view of many blocks leaves out.
+func TestTextSideBySideMarkStartsABlock(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "\tsame(%d)\t\t\t\t\t\t\t\tsame(%d)\n", i, i)
+		for j := range 5 {
+			fmt.Fprintf(&b, "\told(%d, %d)\t\t\t\t\t\t      |\t\tnew(%d, %d)\n", i, j, i, j)
+		}
+		fmt.Fprintf(&b, "\tgone(%d)\t\t\t\t\t\t      <\n", i)
+		fmt.Fprintf(&b, "\tgone(%d, 1)\t\t\t\t\t\t      <\n", i)
+	}
+	got := body(t, shape.Text, []byte(b.String()), 1600)
+	for i := range 30 {
+		if !bytes.Contains(got, fmt.Appendf(nil, "\tgone(%d)\t", i)) {
+			t.Errorf("the first row of block %d that only the left file has is not kept:\n%s", i, got)
+			break
+		}
+	}
+}
+
+// The lines right over a ranked table's header say what the table covers
+// and rank before its rows: of go tool pprof -top, the nodes it accounts
+// for and the nodes it dropped show over the first rows, where the rows
+// took their room. The sample is pprof -top of this module's shape
+// benchmarks.
+func TestTextLinesOverARankedTable(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "pprof-top-sniff.txt"))
+	lines := strings.Split(string(in), "\n")
+	header := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "flat  flat%") })
+	if header < 7 || len(lines) < header+50 {
+		t.Fatalf("no table of 50 rows under two lines past the first five: the sample no longer tests what it should")
+	}
+	got := body(t, shape.Text, in, 400)
+	for _, l := range lines[header-2 : header+6] {
+		if !bytes.Contains(got, []byte(l+"\n")) {
+			t.Errorf("%q is not kept:\n%s", l, got)
+		}
+	}
+}
+
+// A rule that starts a record inside a paragraph says only that one
+// starts: of go tool pprof -traces, the stacks the view keeps show their
+// sample and leaf frame, the line under the rule, where it kept the rules
+// alone. The sample is the first stacks of pprof -traces of this module's
+// shape benchmarks.
+func TestTextLineUnderARecordsRule(t *testing.T) {
+	in := readFile(t, filepath.Join("testdata", "text", "pprof-traces-sniff.txt"))
+	lines := strings.Split(string(in), "\n")
+	sample := regexp.MustCompile(`^ +[0-9.]+m?s +\S`)
+	stacks := 0
+	for i, l := range lines[:len(lines)-1] {
+		if strings.HasPrefix(l, "-----------+") && sample.MatchString(lines[i+1]) {
+			stacks++
+		}
+	}
+	if stacks < 100 {
+		t.Fatalf("%d stacks: the sample no longer tests what it should", stacks)
+	}
+	got := strings.Split(string(body(t, shape.Text, in, 1000)), "\n")
+	kept := 0
+	for _, l := range got {
+		if sample.MatchString(l) {
+			kept++
+		}
+	}
+	if kept < 20 {
+		t.Errorf("%d stacks' samples kept, want 20 or more:\n%s", kept, strings.Join(got, "\n"))
 	}
 }

@@ -43,10 +43,17 @@ func sideMark(b []byte, i, first, last int) bool {
 // or with -t's spaces. Without other rows to agree on the gutter's column,
 // it asks more of the mark than sideMark does: a tab or two spaces after a
 // '|', then text that is no --stat count; nothing after a '<'; nothing
-// before a '>'. It reads the line as it is, with no copy, as a reducer
-// does every line of a text.
-func SideBySideRow(b []byte) bool {
+// before a '>'. A '|' with nothing after it, the line changed to a
+// blank one, takes a tab or two blanks before it and no bar between
+// blanks before those, as a table's last bar has. It reads the line as it
+// is, with no copy, as a reducer does every line of a text.
+func SideBySideRow(b []byte) bool { return SideBySideMark(b) != 0 }
+
+// SideBySideMark returns the mark of a row SideBySideRow reads as one
+// that diff -y marks as changed, or 0.
+func SideBySideMark(b []byte) byte {
 	col, blanks, text := 0, 0, false
+	bar := false // a bar between blanks so far
 	for i, c := range b {
 		switch c {
 		case '\t':
@@ -67,15 +74,19 @@ func SideBySideRow(b []byte) bool {
 			switch {
 			case c == '<' && end && !sameSides(b[:i+1]),
 				c == '|' && apart && !end && !diffStatCount(bytes.TrimSpace(rest)),
+				c == '|' && end && text && blanks >= 2 && !bar,
 				c == '>' && !text && (apart || end):
-				return true
+				return c
 			}
+		}
+		if c == '|' && (blanks > 0 || i == 0) && (i+1 == len(b) || b[i+1] == ' ') {
+			bar = true
 		}
 		col++
 		blanks = 0
 		text = true
 	}
-	return false
+	return 0
 }
 
 // sameSides reports whether a row of diff -y is its right column's text

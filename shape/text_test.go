@@ -99,6 +99,9 @@ func TestSideBySideRow(t *testing.T) {
 		{"b\t\t\t\t\t\t\t      |\tB", true},
 		{"\t\t\t\t\t\t\t      >\td", true},
 		{"c\t\t\t\t\t\t\t      <", true},
+		{"\t\"syscall\"\t\t\t\t\t\t\t\t    |", true}, // changed to a blank line
+		{"b                                                               |", true},
+		{"a | b                                                           |", false}, // a bar before: a table's
 		{"b                                                               |  B", true},
 		{"foo                                                             |  4 + x", true}, // a count, then text: no --stat row
 		{"                                                                >  d", true},
