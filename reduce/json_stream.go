@@ -82,6 +82,10 @@ type stream struct {
 	// line, which the lines leave out and the census names (see
 	// closingSums).
 	sums string
+	// offered holds, in order, the lines of the records offered whole or
+	// condensed before the piece being made: Fit takes them first, so
+	// they are the lines a piece may point to (see sameAsBefore).
+	offered []int
 }
 
 func newStream(b []byte, recs []record, lines int) *stream {
@@ -180,6 +184,7 @@ func (s *stream) shortPieces(tier int) []Piece {
 	s.best.trim()
 	var out []Piece
 	condensed := s.budget/32 + 4
+	s.offered = s.offered[:0]
 	for _, c := range s.best.items {
 		if c.prio <= tier {
 			continue
@@ -191,6 +196,12 @@ func (s *stream) shortPieces(tier int) []Piece {
 			condensed = max(condensed-1, 0)
 		}
 		out = append(out, s.piece(c))
+		if c.condense.end > c.condense.start || lineEnd(s.b, c.start)-c.start <= c.keep {
+			at, found := slices.BinarySearch(s.offered, c.line)
+			if !found {
+				s.offered = slices.Insert(s.offered, at, c.line)
+			}
+		}
 	}
 	return out
 }
@@ -926,12 +937,24 @@ func (s *stream) condensed(c candidate) []byte {
 }
 
 // sameAsBefore returns the long values of the object record at v, alone
-// on line, that the records just before it repeat (a build's package, a
-// linter's file, a run's id), each with what points to the first of them
-// that has it.
+// on line, that records before it repeat (a build's package, a linter's
+// file, a run's id), each with what points to the first of them that has
+// it. It points only to records offered before it, which Fit takes first,
+// so that the line it names is one the view shows.
 func (s *stream) sameAsBefore(line int, v seg) []sameValue {
-	i, found := slices.BinarySearchFunc(s.recs, line, func(r record, line int) int { return cmp.Compare(r.first, line) })
-	if !found || kindAt(s.b, v.start) != jObject {
+	if kindAt(s.b, v.start) != jObject {
+		return nil
+	}
+	// The nearest records offered before it, nearest first.
+	end, _ := slices.BinarySearch(s.offered, line)
+	var before []record
+	for k := end - 1; k >= 0 && len(before) < sameReach; k-- {
+		j, found := slices.BinarySearchFunc(s.recs, s.offered[k], func(r record, line int) int { return cmp.Compare(r.first, line) })
+		if found && !s.recs[j].text && kindAt(s.b, s.recs[j].v.start) == jObject {
+			before = append(before, s.recs[j])
+		}
+	}
+	if len(before) == 0 {
 		return nil
 	}
 	var repeated []sameValue
@@ -941,19 +964,11 @@ func (s *stream) sameAsBefore(line int, v seg) []sameValue {
 			return true
 		}
 		from := 0
-		for j := i - 1; j >= 0 && i-j <= sameReach; j-- {
-			p := s.recs[j]
-			if p.text {
-				continue
-			}
-			if kindAt(s.b, p.v.start) != jObject {
-				break
-			}
+		for _, p := range before {
 			pv := memberValue(s.b, p.v, s.b[key.start:key.end])
-			if !bytes.Equal(s.b[pv.start:pv.end], raw) {
-				break
+			if bytes.Equal(s.b[pv.start:pv.end], raw) {
+				from = p.first
 			}
-			from = p.first
 		}
 		if from > 0 {
 			marker := `"[headroom: as L` + elision.Thousands(int64(from)) + `]"`
@@ -976,8 +991,8 @@ const (
 	// records before it for, rather than repeat: a little longer than
 	// the pointer.
 	minSame = 32
-	// sameReach is how many records back a line looks for the first that
-	// has a value it repeats.
+	// sameReach is how many of the records offered before a line it
+	// looks back over for the first that has a value it repeats.
 	sameReach = 16
 )
 
