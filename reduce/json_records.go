@@ -1902,13 +1902,13 @@ func (r *docRender) oneLine(i int, v seg, l *recordList) {
 		// record's field in that record's brackets and counts the
 		// records after it, or, with no field to tell, counts its
 		// records: an empty list, or a list of one, would read as the
-		// input's.
+		// input's. The count is a marker, not a string the list holds.
 		list := b[v.start] == '['
 		val, ok := l.told(r.d.scan, i, v)
 		switch {
 		case !ok && list:
 			r.out = append(r.out, '[')
-			r.out = appendLiteral(r.out, plural(countMembers(r.d.scan, v), "record", "records"))
+			r.out = appendLiteral(r.out, "[headroom: "+plural(countMembers(r.d.scan, v), "record", "records")+"]")
 			r.out = append(r.out, ']')
 		case !ok:
 			r.out = append(r.out, "{}"...)
@@ -1918,7 +1918,7 @@ func (r *docRender) oneLine(i int, v seg, l *recordList) {
 			r.out = append(r.out, '}')
 			if more := countMembers(r.d.scan, v) - 1; more > 0 {
 				r.out = append(r.out, r.inlineComma()...)
-				r.out = appendLiteral(r.out, elision.Thousands(int64(more))+" more")
+				r.out = appendLiteral(r.out, "[headroom: "+elision.Thousands(int64(more))+" more]")
 			}
 			r.out = append(r.out, ']')
 		default:
