@@ -598,7 +598,12 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 		}
 	}
 	room := 2 * s.budget
+	own := s.ownKeys()
 	for order, cl := range rare {
+		// Records that differ only in fields each record has its own
+		// value of (a time, a sequence number) say the same: the class
+		// shows one of them.
+		said := map[uint64]bool{}
 		// By spread, so that any number of a class's records covers
 		// the run.
 		ranked := make([]int, len(cl.recs))
@@ -611,6 +616,11 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 			if room <= 0 {
 				return
 			}
+			h := s.sayHash(r, own)
+			if said[h] {
+				continue
+			}
+			said[h] = true
 			room -= min(r.v.end-r.v.start, s.keepBytes(false))
 			// Each class's first record before the others of any.
 			rank := rareClassRank + order
@@ -621,6 +631,70 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 		}
 	}
 }
+
+// ownKeys returns the keys whose values are numbers that differ from
+// record to record among the first object records of the run, which have
+// them (a time, a sequence number): they tell records apart but say
+// nothing of what each says.
+func (s *stream) ownKeys() map[string]bool {
+	seen := map[string]map[uint64]bool{}
+	n := map[string]int{}
+	objects := 0
+	for _, r := range s.recs {
+		if objects == ownSample {
+			break
+		}
+		if r.text || kindAt(s.b, r.v.start) != jObject {
+			continue
+		}
+		objects++
+		eachMember(s.b, r.v.start, func(key, v seg) bool {
+			name := string(s.b[key.start+1 : key.end-1])
+			if seen[name] == nil {
+				seen[name] = map[uint64]bool{}
+			}
+			if kindAt(s.b, v.start) != jNumber {
+				// An object holds what the record says.
+				n[name] = -1
+			}
+			if n[name] >= 0 {
+				seen[name][fnv(s.b[v.start:v.end])] = true
+				n[name]++
+			}
+			return true
+		})
+	}
+	own := map[string]bool{}
+	for name, values := range seen {
+		if n[name] >= minOwn && len(values) == n[name] {
+			own[name] = true
+		}
+	}
+	return own
+}
+
+// sayHash hashes the record r by its members but those of the keys own.
+func (s *stream) sayHash(r record, own map[string]bool) uint64 {
+	if r.text || kindAt(s.b, r.v.start) != jObject {
+		return mix(fnv(s.b[r.v.start:r.v.end]))
+	}
+	h := uint64(jObject)
+	eachMember(s.b, r.v.start, func(key, v seg) bool {
+		if !own[string(s.b[key.start+1:key.end-1])] {
+			h += mix(fnv(s.b[key.start:key.end]) ^ fnv(s.b[v.start:v.end]))
+		}
+		return true
+	})
+	return h
+}
+
+const (
+	// ownSample is how many object records ownKeys reads.
+	ownSample = 256
+	// minOwn is how many of them must have a key for its values to tell
+	// whether each record has its own.
+	minOwn = 16
+)
 
 // rareClassRank places the records of rare classes after the other
 // records that differ within their tier.

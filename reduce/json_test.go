@@ -1823,3 +1823,35 @@ func TestJSONStreamPointsToShownLines(t *testing.T) {
 		t.Errorf("no record points to another: the test no longer tests pointers")
 	}
 }
+
+// Records of a rare class that differ only in a field every record has
+// its own value of (a trace's time) say the same: the view shows one of
+// them, not each. cmake --trace-format=json-v1 showed one 634-byte `set`
+// twice, 29 lines apart.
+func TestJSONStreamRareClassOnce(t *testing.T) {
+	var b bytes.Buffer
+	clock := 1795819606.0
+	for i := range 2000 {
+		clock += 0.000137 * float64(1+i%5)
+		frame := 4
+		if i%3 == 0 {
+			frame = []int{3, 5, 7, 2}[i%4]
+		}
+		if i == 700 || i == 900 || i == 1300 {
+			fmt.Fprintf(&b, `{"args":["_compiler_id_version_compute","\n# define @PREFIX@COMPILER_VERSION_MAJOR @MACRO_DEC@(__clang_major__)\n`+
+				`# define @PREFIX@COMPILER_VERSION_MINOR @MACRO_DEC@(__clang_minor__)"],"cmd":"set",`+
+				`"file":"/usr/share/cmake-3.25/Modules/Compiler/Clang-DetermineCompilerInternal.cmake","frame":10,"global_frame":10,`+
+				`"line":2,"line_end":10,"time":%.6f}`+"\n", clock)
+			continue
+		}
+		fmt.Fprintf(&b, `{"args":["VAR_%d","value %d"],"cmd":"cmd%d","file":"/usr/share/cmake-3.25/Modules/Mod%d.cmake",`+
+			`"frame":%d,"global_frame":%d,"line":%d,"time":%.6f}`+"\n", i%40, i%13, i%37, i%9, frame, frame, i*7%120, clock)
+	}
+	got := string(body(t, shape.JSON, b.Bytes(), 1000))
+	if !strings.Contains(got, "by frame:") {
+		t.Fatalf("the census no longer classes the records by frame:\n%s", got)
+	}
+	if n := strings.Count(got, "_compiler_id_version_compute"); n != 1 {
+		t.Errorf("the view shows the same record %d times:\n%s", n, got)
+	}
+}
