@@ -1855,3 +1855,36 @@ func TestJSONStreamRareClassOnce(t *testing.T) {
 		t.Errorf("the view shows the same record %d times:\n%s", n, got)
 	}
 }
+
+// A compiler's spans, shown by their short fields alone, show their file
+// and line first, whatever their keys' order: clippy's spans, whose keys
+// come in alphabetical order, showed their byte offsets and columns and
+// no lint's location.
+func TestJSONSpansShowFileAndLine(t *testing.T) {
+	var b bytes.Buffer
+	lints := []string{"redundant_field_names", "must_use_candidate", "missing_const_for_fn", "cast_sign_loss"}
+	for i := range 40 {
+		fmt.Fprintf(&b, `{"reason":"compiler-message","package_id":"path+file:///home/dev/work/binpack#0.4.1",`+
+			`"message":{"rendered":"%s","$message_type":"diagnostic","children":[],"code":{"code":"clippy::%s","explanation":null},`+
+			`"level":"warning","message":"lint %s","spans":[`, strings.Repeat(fmt.Sprintf("warning: lint %d ", i), 30), lints[i%4], lints[i%4])
+		for j := range 8 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"byte_end":%d,"byte_start":%d,"column_end":%d,"column_start":%d,"expansion":null,`+
+				`"file_name":"src/lib%d.rs","is_primary":true,"label":null,"line_end":%d,"line_start":%d,`+
+				`"suggested_replacement":null,"suggestion_applicability":null,"text":[{"highlight_end":%d,"highlight_start":%d,"text":"    let x = %d;"}]}`,
+				200*i+j+30, 200*i+j, 30+j, j, i%3, 10+i, 10+i, 30+j, j, i)
+		}
+		b.WriteString("]}}\n")
+	}
+	got := string(body(t, shape.JSON, b.Bytes(), 2000))
+	// Each span the view shows by its fields shows its file and line.
+	spans := strings.Count(got, `{"byte_end":`)
+	if spans == 0 {
+		t.Fatalf("the view shows no span by its fields:\n%s", got)
+	}
+	if files, lines := strings.Count(got, `"file_name":`), strings.Count(got, `"line_start":`); files < spans || lines < spans {
+		t.Errorf("%d spans shown, %d with a file, %d with a line:\n%s", spans, files, lines, got)
+	}
+}
