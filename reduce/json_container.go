@@ -293,7 +293,7 @@ const shortScalar = 80
 // compiler's span or a linter's finding names them).
 var tellingKeys = wordSet("name", "id", "message", "msg", "summary", "title", "error", "code", "status",
 	"level", "type", "kind", "path", "importpath", "version", "reason", "action", "test", "package", "line", "rule", "ruleid",
-	"file", "filename", "file_name", "line_start", "line_number", "lineno")
+	"filename", "file_name", "line_start", "line_number", "lineno")
 
 // leadRank orders the fields of a record for a view that cannot keep them
 // all: telling fields with short scalar values first, then other short
