@@ -289,9 +289,11 @@ func (c *container) addOutliers(seen map[int]bool, members []member) int {
 const shortScalar = 80
 
 // tellingKeys name the fields that say most about a record, in lower
-// case: what it is and what went wrong.
+// case: what it is, what went wrong and where (its file and line, as a
+// compiler's span or a linter's finding names them).
 var tellingKeys = wordSet("name", "id", "message", "msg", "summary", "title", "error", "code", "status",
-	"level", "type", "kind", "path", "importpath", "version", "reason", "action", "test", "package", "line", "rule", "ruleid")
+	"level", "type", "kind", "path", "importpath", "version", "reason", "action", "test", "package", "line", "rule", "ruleid",
+	"filename", "file_name", "line_start", "line_number", "lineno")
 
 // leadRank orders the fields of a record for a view that cannot keep them
 // all: telling fields with short scalar values first, then other short

@@ -1902,13 +1902,13 @@ func (r *docRender) oneLine(i int, v seg, l *recordList) {
 		// record's field in that record's brackets and counts the
 		// records after it, or, with no field to tell, counts its
 		// records: an empty list, or a list of one, would read as the
-		// input's.
+		// input's. The count is a marker, not a string the list holds.
 		list := b[v.start] == '['
 		val, ok := l.told(r.d.scan, i, v)
 		switch {
 		case !ok && list:
 			r.out = append(r.out, '[')
-			r.out = appendLiteral(r.out, plural(countMembers(r.d.scan, v), "record", "records"))
+			r.out = appendLiteral(r.out, "[headroom: "+plural(countMembers(r.d.scan, v), "record", "records")+"]")
 			r.out = append(r.out, ']')
 		case !ok:
 			r.out = append(r.out, "{}"...)
@@ -1918,7 +1918,7 @@ func (r *docRender) oneLine(i int, v seg, l *recordList) {
 			r.out = append(r.out, '}')
 			if more := countMembers(r.d.scan, v) - 1; more > 0 {
 				r.out = append(r.out, r.inlineComma()...)
-				r.out = appendLiteral(r.out, elision.Thousands(int64(more))+" more")
+				r.out = appendLiteral(r.out, "[headroom: "+elision.Thousands(int64(more))+" more]")
 			}
 			r.out = append(r.out, ']')
 		default:
@@ -2196,8 +2196,14 @@ func (s *stream) listPieces(cen *census, objs []int, path [][]byte, c Counter) (
 		elided += ln.elided
 	}
 	cen.extra = extra + listPhrase(count, elided, l.by(), tell)
-	if slices.ContainsFunc(lines, func(ln listLine) bool { return ln.sums }) {
-		cen.extra += "; condensed lines leave out " + s.sums
+	// Other lines show the sums, or mark them elided: the count says
+	// how many leave them out unmarked.
+	unmarked := 0
+	for _, ln := range lines {
+		unmarked += btoi(ln.sums)
+	}
+	if unmarked > 0 {
+		cen.extra += "; " + plural(unmarked, "condensed line leaves", "condensed lines leave") + " out " + s.sums
 	}
 	out := make([]Piece, len(lines))
 	for i, ln := range lines {
@@ -2904,7 +2910,7 @@ func (s *stream) textLine(r record, prio int) Piece {
 // listPhrase says, for the census, how the lines show the records: how
 // many show it whole or condensed, by its key alone, by its key and the
 // field tell, by its key and a field most records lack, each way no line
-// shows a record left out, and the fields those leave out.
+// shows a record left out, and the fields those leave out, if any.
 func listPhrase(count [4]int, elided int, by string, tell []byte) string {
 	var parts []string
 	if count[0] > 0 {
@@ -2919,7 +2925,12 @@ func listPhrase(count [4]int, elided int, by string, tell []byte) string {
 	if count[2] > 0 {
 		parts = append(parts, elision.Thousands(int64(count[2]))+" with a field most lack")
 	}
-	return "; shown one a line: " + strings.Join(parts, ", ") + " (" + countElided(elided, "fields") + ")"
+	phrase := "; shown one a line: " + strings.Join(parts, ", ")
+	if elided == 0 {
+		// Lines whole or condensed mark what they leave out themselves.
+		return phrase
+	}
+	return phrase + " (" + countElided(elided, "fields") + ")"
 }
 
 // onALine counts n records shown on a line each, in the singular for one.

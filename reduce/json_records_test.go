@@ -2,6 +2,8 @@ package reduce
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -2002,7 +2004,7 @@ func TestJSONRecordMapListTellsFirst(t *testing.T) {
 	b := outdatedMap(n)
 	got := body(t, shape.JSON, b, 2000)
 	objs := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \{"current": "1\.[0-9]+\.0"\},?$`).FindAll(got, -1)
-	lists := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{"current": "1\.[0-9]+\.0"\}, "1 more"\],?$`).FindAll(got, -1)
+	lists := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\{"current": "1\.[0-9]+\.0"\}, "\[headroom: 1 more\]"\],?$`).FindAll(got, -1)
 	empty := regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": \[\],?$`).FindAll(got, -1)
 	if len(objs) == 0 || len(lists) == 0 || len(empty) > 0 {
 		t.Errorf("%d records and %d lists tell their current, %d lists show nothing:\n%s", len(objs), len(lists), len(empty), got)
@@ -2016,7 +2018,8 @@ func TestJSONRecordMapListTellsFirst(t *testing.T) {
 // line leaves records out, never as an empty list or a list of one: npm
 // outdated --long at 2,000 tokens showed packages installed at several
 // versions as [], and a line that told its first record's version hid the
-// others. The line counts the records it leaves out.
+// others. The line counts the records it leaves out, in a marker that
+// does not read as one of the list's strings.
 func TestJSONRecordMapListReadsCut(t *testing.T) {
 	const n = 150
 	b := outdatedMap(n)
@@ -2033,7 +2036,7 @@ func TestJSONRecordMapListReadsCut(t *testing.T) {
 		}
 	}
 	got := body(t, shape.JSON, b, 2000)
-	if !regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": (\["2 records"\]|\[\{"current": "1\.[0-9]+\.0"\}, "1 more"\]),?$`).Match(got) {
+	if !regexp.MustCompile(`(?m)^ +"pkg-[0-9]+": (\["\[headroom: 2 records\]"\]|\[\{"current": "1\.[0-9]+\.0"\}, "\[headroom: 1 more\]"\]),?$`).Match(got) {
 		t.Errorf("no list's line counts what it leaves out:\n%s", got)
 	}
 }
@@ -2135,6 +2138,13 @@ func TestJSONRecordPhrasesCountRight(t *testing.T) {
 	if want := "; shown one a line: 18 whole or condensed, 3 by Path and Version (18 fields elided)"; got != want {
 		t.Errorf("listPhrase = %q, want %q", got, want)
 	}
+	// Lines all whole or condensed mark what they leave out themselves:
+	// "0 fields elided" beside their markers reads as false.
+	count = [4]int{15, 0, 0, 0}
+	got = listPhrase(count, 0, "Path", nil)
+	if want := "; shown one a line: 15 whole or condensed"; got != want {
+		t.Errorf("listPhrase = %q, want %q", got, want)
+	}
 	count = [4]int{0, 1, 0, 0}
 	got = listPhrase(count, 1, "Path", nil)
 	if want := "; shown one a line: 1 by Path alone (1 field elided)"; got != want {
@@ -2161,5 +2171,52 @@ func TestJSONMapNoteSaysEmptyBracesAreElided(t *testing.T) {
 	}
 	if !regexp.MustCompile(`"\[headroom: 40 records, [^"]*by name as \{\}\]"`).MatchString(got) {
 		t.Errorf("the note does not say what {} stands for:\n%s", got)
+	}
+}
+
+// go mod download -json's records condensed a line each: the census
+// counts the lines that leave out the closing hashes with no mark of
+// their own, and says nothing of fields elided where every line marks
+// its own: "(0 fields elided)" over lines that each elide keys, and
+// "condensed lines leave out Sum" over a line that shows Sum, read as
+// false.
+func TestJSONRecordDownloadCensusTrue(t *testing.T) {
+	var b bytes.Buffer
+	mods := []string{"github.com/pelletier/go-toml/v2", "github.com/rs/zerolog", "github.com/sirupsen/logrus",
+		"github.com/tidwall/gjson", "github.com/urfave/cli/v2", "go.uber.org/zap", "github.com/cpuguy83/go-md2man/v2",
+		"github.com/mattn/go-colorable", "github.com/mattn/go-isatty", "github.com/russross/blackfriday/v2",
+		"github.com/tidwall/match", "github.com/tidwall/pretty", "github.com/xrash/smetrics", "go.uber.org/multierr",
+		"golang.org/x/sys"}
+	sum := func(s string) string {
+		h := sha256.Sum256([]byte(s))
+		return base64.StdEncoding.EncodeToString(h[:])
+	}
+	for i, mod := range mods {
+		cache := fmt.Sprintf("/home/dev/go/pkg/mod/cache/download/%s/@v/v1.%d.%d", mod, i%5, i)
+		fmt.Fprintf(&b, "{\n\t\"Path\": \"%s\",\n\t\"Version\": \"v1.%d.%d\",\n\t\"Info\": \"%s.info\",\n\t\"GoMod\": \"%s.mod\",\n"+
+			"\t\"Zip\": \"%s.zip\",\n\t\"Dir\": \"/home/dev/go/pkg/mod/%s@v1.%d.%d\",\n\t\"Sum\": \"h1:%s\",\n\t\"GoModSum\": \"h1:%s\"\n}\n",
+			mod, i%5, i, cache, cache, cache, mod, i%5, i, sum(mod), sum(mod+"/go.mod"))
+	}
+	got := string(body(t, shape.JSON, b.Bytes(), 2000))
+	census, _, _ := strings.Cut(got, "\n")
+	if strings.Contains(census, "(0 fields elided)") {
+		t.Errorf("the census counts no field elided:\n%s", got)
+	}
+	m := regexp.MustCompile(`; ([0-9]+ )?condensed lines? leaves? out Sum, GoModSum`).FindStringSubmatch(census)
+	// A line leaves the sums out silently where it ends on another
+	// field than a note of keys elided or the last sum.
+	marked := regexp.MustCompile(`("\[headroom: keys? [0-9-]+ elided\]": "[^"]*"|"GoModSum": "[^"]*")\}$`)
+	silent := 0
+	for line := range strings.Lines(got) {
+		line = strings.TrimSuffix(line, "\n")
+		if strings.HasPrefix(line, `{"Path"`) && !marked.MatchString(line) {
+			silent++
+		}
+	}
+	switch {
+	case silent == 0 && m != nil:
+		t.Errorf("the census says lines leave out the sums, none does:\n%s", got)
+	case silent > 0 && (m == nil || m[1] != strconv.Itoa(silent)+" "):
+		t.Errorf("%d lines leave out the sums, the census says %q:\n%s", silent, m, got)
 	}
 }

@@ -82,6 +82,10 @@ type stream struct {
 	// line, which the lines leave out and the census names (see
 	// closingSums).
 	sums string
+	// offered holds, in order, the lines of the records offered whole or
+	// condensed before the piece being made: Fit takes them first, so
+	// they are the lines a piece may point to (see sameAsBefore).
+	offered []int
 }
 
 func newStream(b []byte, recs []record, lines int) *stream {
@@ -180,6 +184,7 @@ func (s *stream) shortPieces(tier int) []Piece {
 	s.best.trim()
 	var out []Piece
 	condensed := s.budget/32 + 4
+	s.offered = s.offered[:0]
 	for _, c := range s.best.items {
 		if c.prio <= tier {
 			continue
@@ -191,6 +196,12 @@ func (s *stream) shortPieces(tier int) []Piece {
 			condensed = max(condensed-1, 0)
 		}
 		out = append(out, s.piece(c))
+		if c.condense.end > c.condense.start || lineEnd(s.b, c.start)-c.start <= c.keep {
+			at, found := slices.BinarySearch(s.offered, c.line)
+			if !found {
+				s.offered = slices.Insert(s.offered, at, c.line)
+			}
+		}
 	}
 	return out
 }
@@ -587,7 +598,12 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 		}
 	}
 	room := 2 * s.budget
+	own := s.ownKeys()
 	for order, cl := range rare {
+		// Records that differ only in fields each record has its own
+		// value of (a time, a sequence number) say the same: the class
+		// shows one of them.
+		said := map[uint64]bool{}
 		// By spread, so that any number of a class's records covers
 		// the run.
 		ranked := make([]int, len(cl.recs))
@@ -600,6 +616,11 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 			if room <= 0 {
 				return
 			}
+			h := s.sayHash(r, own)
+			if said[h] {
+				continue
+			}
+			said[h] = true
 			room -= min(r.v.end-r.v.start, s.keepBytes(false))
 			// Each class's first record before the others of any.
 			rank := rareClassRank + order
@@ -610,6 +631,70 @@ func (s *stream) proposeRareClasses(cen *census, failed []bool) {
 		}
 	}
 }
+
+// ownKeys returns the keys whose values are numbers that differ from
+// record to record among the first object records of the run, which have
+// them (a time, a sequence number): they tell records apart but say
+// nothing of what each says.
+func (s *stream) ownKeys() map[string]bool {
+	seen := map[string]map[uint64]bool{}
+	n := map[string]int{}
+	objects := 0
+	for _, r := range s.recs {
+		if objects == ownSample {
+			break
+		}
+		if r.text || kindAt(s.b, r.v.start) != jObject {
+			continue
+		}
+		objects++
+		eachMember(s.b, r.v.start, func(key, v seg) bool {
+			name := string(s.b[key.start+1 : key.end-1])
+			if seen[name] == nil {
+				seen[name] = map[uint64]bool{}
+			}
+			if kindAt(s.b, v.start) != jNumber {
+				// An object holds what the record says.
+				n[name] = -1
+			}
+			if n[name] >= 0 {
+				seen[name][fnv(s.b[v.start:v.end])] = true
+				n[name]++
+			}
+			return true
+		})
+	}
+	own := map[string]bool{}
+	for name, values := range seen {
+		if n[name] >= minOwn && len(values) == n[name] {
+			own[name] = true
+		}
+	}
+	return own
+}
+
+// sayHash hashes the record r by its members but those of the keys own.
+func (s *stream) sayHash(r record, own map[string]bool) uint64 {
+	if r.text || kindAt(s.b, r.v.start) != jObject {
+		return mix(fnv(s.b[r.v.start:r.v.end]))
+	}
+	h := uint64(jObject)
+	eachMember(s.b, r.v.start, func(key, v seg) bool {
+		if !own[string(s.b[key.start+1:key.end-1])] {
+			h += mix(fnv(s.b[key.start:key.end]) ^ fnv(s.b[v.start:v.end]))
+		}
+		return true
+	})
+	return h
+}
+
+const (
+	// ownSample is how many object records ownKeys reads.
+	ownSample = 256
+	// minOwn is how many of them must have a key for its values to tell
+	// whether each record has its own.
+	minOwn = 16
+)
 
 // rareClassRank places the records of rare classes after the other
 // records that differ within their tier.
@@ -926,12 +1011,24 @@ func (s *stream) condensed(c candidate) []byte {
 }
 
 // sameAsBefore returns the long values of the object record at v, alone
-// on line, that the records just before it repeat (a build's package, a
-// linter's file, a run's id), each with what points to the first of them
-// that has it.
+// on line, that records before it repeat (a build's package, a linter's
+// file, a run's id), each with what points to the first of them that has
+// it. It points only to records offered before it, which Fit takes first,
+// so that the line it names is one the view shows.
 func (s *stream) sameAsBefore(line int, v seg) []sameValue {
-	i, found := slices.BinarySearchFunc(s.recs, line, func(r record, line int) int { return cmp.Compare(r.first, line) })
-	if !found || kindAt(s.b, v.start) != jObject {
+	if kindAt(s.b, v.start) != jObject {
+		return nil
+	}
+	// The nearest records offered before it, nearest first.
+	end, _ := slices.BinarySearch(s.offered, line)
+	var before []record
+	for k := end - 1; k >= 0 && len(before) < sameReach; k-- {
+		j, found := slices.BinarySearchFunc(s.recs, s.offered[k], func(r record, line int) int { return cmp.Compare(r.first, line) })
+		if found && !s.recs[j].text && kindAt(s.b, s.recs[j].v.start) == jObject {
+			before = append(before, s.recs[j])
+		}
+	}
+	if len(before) == 0 {
 		return nil
 	}
 	var repeated []sameValue
@@ -941,19 +1038,11 @@ func (s *stream) sameAsBefore(line int, v seg) []sameValue {
 			return true
 		}
 		from := 0
-		for j := i - 1; j >= 0 && i-j <= sameReach; j-- {
-			p := s.recs[j]
-			if p.text {
-				continue
-			}
-			if kindAt(s.b, p.v.start) != jObject {
-				break
-			}
+		for _, p := range before {
 			pv := memberValue(s.b, p.v, s.b[key.start:key.end])
-			if !bytes.Equal(s.b[pv.start:pv.end], raw) {
-				break
+			if bytes.Equal(s.b[pv.start:pv.end], raw) {
+				from = p.first
 			}
-			from = p.first
 		}
 		if from > 0 {
 			marker := `"[headroom: as L` + elision.Thousands(int64(from)) + `]"`
@@ -976,8 +1065,8 @@ const (
 	// records before it for, rather than repeat: a little longer than
 	// the pointer.
 	minSame = 32
-	// sameReach is how many records back a line looks for the first that
-	// has a value it repeats.
+	// sameReach is how many of the records offered before a line it
+	// looks back over for the first that has a value it repeats.
 	sameReach = 16
 )
 

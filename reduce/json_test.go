@@ -953,7 +953,9 @@ func TestJSONStreamPointsToRepeatedValues(t *testing.T) {
 		b.WriteString("]}}\n")
 	}
 	view := string(body(t, shape.JSON, b.Bytes(), 1000))
-	for _, want := range []string{`"package_id":"[headroom: as L1]"`, `"package_id":"[headroom: as L16]"`} {
+	// The records of beta the view shows are the last three, taken from
+	// the end, so none is taken before another to point to.
+	for _, want := range []string{`"package_id":"[headroom: as L1]"`} {
 		if !strings.Contains(view, want) {
 			t.Errorf("view lacks %s:\n%s", want, view)
 		}
@@ -1770,5 +1772,119 @@ func TestJSONLogEndsAfterFirstFailure(t *testing.T) {
 		if !bytes.Contains(got, []byte(want)) {
 			t.Errorf("the view leaves out %s:\n%s", want, got)
 		}
+	}
+}
+
+// A condensed record that points to a line for a value it repeats points
+// to a line the view shows: a pointer into a gap sends the reader to
+// expand the output for a value the view has on a line it does show.
+func TestJSONStreamPointsToShownLines(t *testing.T) {
+	var b bytes.Buffer
+	kinds := []string{"unused variable", "needless borrow", "could be const fn"}
+	for i := range 60 {
+		fmt.Fprintf(&b, `{"reason":"compiler-message","package_id":"path+file:///home/dev/work/binpack#0.4.1",`+
+			`"manifest_path":"/home/dev/work/binpack/Cargo.toml","message":{"level":"warning","text":"%s",`+
+			`"rendered":"%s","spans":[`, kinds[i%3], strings.Repeat(fmt.Sprintf("warning %d ", i), 60))
+		for j := range 6 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"file_name":"src/lib.rs","line_start":%d,"column_start":%d}`, 10*i+j, j)
+		}
+		b.WriteString("]}}\n")
+	}
+	r, _ := New(shape.JSON, 2000)
+	s := NewSplitter(r)
+	s.Write(b.Bytes())
+	n := s.Close()
+	c := counter()
+	shown := map[int]bool{}
+	var notes []string
+	for _, p := range Fit(r.Pieces(n, 2000, c), n, 2000, c) {
+		if p.Note == "" || p.Stands > 0 {
+			shown[p.Line] = true
+		}
+		if strings.Contains(p.Note, " condensed from ") {
+			shown[p.Line] = true
+			notes = append(notes, p.Note)
+		}
+	}
+	pointer := regexp.MustCompile(`\[headroom: as L([0-9,]+)\]`)
+	pointers := 0
+	for _, note := range notes {
+		for _, m := range pointer.FindAllStringSubmatch(note, -1) {
+			pointers++
+			if !shown[atoi(m[1])] {
+				t.Errorf("a record points to L%s, which the view does not show: %s", m[1], note)
+			}
+		}
+	}
+	if pointers == 0 {
+		t.Errorf("no record points to another: the test no longer tests pointers")
+	}
+}
+
+// Records of a rare class that differ only in a field every record has
+// its own value of (a trace's time) say the same: the view shows one of
+// them, not each. cmake --trace-format=json-v1 showed one 634-byte `set`
+// twice, 29 lines apart.
+func TestJSONStreamRareClassOnce(t *testing.T) {
+	var b bytes.Buffer
+	clock := 1795819606.0
+	for i := range 2000 {
+		clock += 0.000137 * float64(1+i%5)
+		frame := 4
+		if i%3 == 0 {
+			frame = []int{3, 5, 7, 2}[i%4]
+		}
+		if i == 700 || i == 900 || i == 1300 {
+			fmt.Fprintf(&b, `{"args":["_compiler_id_version_compute","\n# define @PREFIX@COMPILER_VERSION_MAJOR @MACRO_DEC@(__clang_major__)\n`+
+				`# define @PREFIX@COMPILER_VERSION_MINOR @MACRO_DEC@(__clang_minor__)"],"cmd":"set",`+
+				`"file":"/usr/share/cmake-3.25/Modules/Compiler/Clang-DetermineCompilerInternal.cmake","frame":10,"global_frame":10,`+
+				`"line":2,"line_end":10,"time":%.6f}`+"\n", clock)
+			continue
+		}
+		fmt.Fprintf(&b, `{"args":["VAR_%d","value %d"],"cmd":"cmd%d","file":"/usr/share/cmake-3.25/Modules/Mod%d.cmake",`+
+			`"frame":%d,"global_frame":%d,"line":%d,"time":%.6f}`+"\n", i%40, i%13, i%37, i%9, frame, frame, i*7%120, clock)
+	}
+	got := string(body(t, shape.JSON, b.Bytes(), 1000))
+	if !strings.Contains(got, "by frame:") {
+		t.Fatalf("the census no longer classes the records by frame:\n%s", got)
+	}
+	if n := strings.Count(got, "_compiler_id_version_compute"); n != 1 {
+		t.Errorf("the view shows the same record %d times:\n%s", n, got)
+	}
+}
+
+// A compiler's spans, shown by their short fields alone, show their file
+// and line first, whatever their keys' order: clippy's spans, whose keys
+// come in alphabetical order, showed their byte offsets and columns and
+// no lint's location.
+func TestJSONSpansShowFileAndLine(t *testing.T) {
+	var b bytes.Buffer
+	lints := []string{"redundant_field_names", "must_use_candidate", "missing_const_for_fn", "cast_sign_loss"}
+	for i := range 40 {
+		fmt.Fprintf(&b, `{"reason":"compiler-message","package_id":"path+file:///home/dev/work/binpack#0.4.1",`+
+			`"message":{"rendered":"%s","$message_type":"diagnostic","children":[],"code":{"code":"clippy::%s","explanation":null},`+
+			`"level":"warning","message":"lint %s","spans":[`, strings.Repeat(fmt.Sprintf("warning: lint %d ", i), 30), lints[i%4], lints[i%4])
+		for j := range 8 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"byte_end":%d,"byte_start":%d,"column_end":%d,"column_start":%d,"expansion":null,`+
+				`"file_name":"src/lib%d.rs","is_primary":true,"label":null,"line_end":%d,"line_start":%d,`+
+				`"suggested_replacement":null,"suggestion_applicability":null,"text":[{"highlight_end":%d,"highlight_start":%d,"text":"    let x = %d;"}]}`,
+				200*i+j+30, 200*i+j, 30+j, j, i%3, 10+i, 10+i, 30+j, j, i)
+		}
+		b.WriteString("]}}\n")
+	}
+	got := string(body(t, shape.JSON, b.Bytes(), 2000))
+	// Each span the view shows by its fields shows its file and line.
+	spans := strings.Count(got, `{"byte_end":`)
+	if spans == 0 {
+		t.Fatalf("the view shows no span by its fields:\n%s", got)
+	}
+	if files, lines := strings.Count(got, `"file_name":`), strings.Count(got, `"line_start":`); files < spans || lines < spans {
+		t.Errorf("%d spans shown, %d with a file, %d with a line:\n%s", spans, files, lines, got)
 	}
 }
