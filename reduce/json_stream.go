@@ -464,9 +464,10 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 	var repeats [][]int         // of each kind, the records after its first
 	others := map[uint64]bool{} // the kinds that do not fail
 	var firsts []int            // the first record of each
+	var mask []byte
 	for i, r := range s.recs {
-		h := s.recordKind(r)
 		if !failed[i] {
+			h := s.recordKind(r, nil)
 			// Lines of text are proposed as they are (see proposeGeneric).
 			if !r.text && !others[h] && len(firsts) <= maxClasses {
 				others[h] = true
@@ -474,6 +475,11 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 			}
 			continue
 		}
+		// The job or account a failure names does not make it a kind of
+		// its own: "post acct-0106: can't convert 12,50" repeated for
+		// six accounts is one kind beside "connection reset by peer".
+		mask = mask[:0]
+		h := s.recordKind(r, &mask)
 		k, seen := kinds[h]
 		if !seen {
 			kinds[h] = len(repeats)
@@ -525,15 +531,22 @@ func (s *stream) failRanks(failed []bool, log bool) []int {
 }
 
 // recordKind hashes what a record says: a line that is not JSON by its
-// text, a record by the members of sayKeys it has.
-func (s *stream) recordKind(r record) uint64 {
+// text, a record by the members of sayKeys it has. Given a buffer, it
+// hashes each value with its words that hold a digit masked (see
+// logMask), so that values differing only in ids and counts hash alike.
+func (s *stream) recordKind(r record, mask *[]byte) uint64 {
 	if r.text || kindAt(s.b, r.v.start) != jObject {
 		return mix(fnv(s.b[r.v.start:r.v.end]))
 	}
 	h := uint64(jObject)
 	eachMember(s.b, r.v.start, func(key, v seg) bool {
 		if s.sayKeys[string(s.b[key.start+1:key.end-1])] {
-			h += mix(fnv(s.b[key.start:key.end]) ^ fnv(s.b[v.start:v.end]))
+			val := s.b[v.start:v.end]
+			if mask != nil {
+				*mask = logMask((*mask)[:0], val)
+				val = *mask
+			}
+			h += mix(fnv(s.b[key.start:key.end]) ^ fnv(val))
 		}
 		return true
 	})

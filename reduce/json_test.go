@@ -1888,3 +1888,28 @@ func TestJSONSpansShowFileAndLine(t *testing.T) {
 		t.Errorf("%d spans shown, %d with a file, %d with a line:\n%s", spans, files, lines, got)
 	}
 }
+
+// A log whose failures repeat with ids and counts of their own (each
+// account's posting error) still shows its one different failure (the
+// queue's reset) before where the run began and ended.
+func TestJSONLogShowsEachKindOfFailureBeforeItsEnds(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`{"level":"info","msg":"worker starting","queue":"settlements","version":"1.8.2"}` + "\n")
+	stack := strings.Repeat(`main.main\n\t/src/svc/cmd/worker/main.go:42\n`, 3)
+	for i := range 950 {
+		if i%150 == 80 {
+			fmt.Fprintf(&b, `{"level":"error","msg":"posting failed","account":"acct-%04d","error":"post acct-%04d: can't convert 12,50 to decimal","seq":%d,"stacktrace":"%s"}`+"\n",
+				i, i, i, stack)
+			continue
+		}
+		fmt.Fprintf(&b, `{"level":"debug","msg":"entry posted","account":"acct-%04d","seq":%d,"amount":"%d.25"}`+"\n", i*7%300, i, 10+i%90)
+	}
+	fmt.Fprintf(&b, `{"level":"error","msg":"queue drained with error","error":"upstream closed: connection reset by peer","stacktrace":"%s"}`+"\n", stack)
+	b.WriteString(`{"level":"info","msg":"worker stopped","accounts":211}` + "\n")
+	got := body(t, shape.JSON, b.Bytes(), 700)
+	for _, want := range []string{"connection reset by peer", "can't convert 12,50"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("the view leaves out %s:\n%s", want, got)
+		}
+	}
+}

@@ -160,6 +160,7 @@ type listShown struct {
 	entries int
 	inFolds int            // of the entries, those shown in folds
 	byName  int            // of the entries, rows shown by their names alone
+	absent  int            // rows counted in those notes as not installed
 	braced  bool           // some of those names in folds
 	dirs    map[int]int    // entries shown of each directory the census counts
 	exts    map[string]int // entries shown of each extension
@@ -212,6 +213,9 @@ func (c *listCensus) note(s listShown, paths bool, room int) string {
 		if s.braced && s.inFolds == 0 {
 			b.WriteString(", in folds: " + FoldLegend)
 		}
+	}
+	if s.absent > 0 {
+		fmt.Fprintf(&b, ", %s counted as not installed", elision.Thousands(int64(s.absent)))
 	}
 	if s.entries < c.entries {
 		c.writeCounts(&b, s, room-b.Len())

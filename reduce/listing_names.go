@@ -131,6 +131,18 @@ func (n *listNames) absent(line int) {
 	}
 }
 
+// absentIn counts the rows of names i to j whose packages are not
+// installed.
+func (n *listNames) absentIn(i, j int) int {
+	absent := 0
+	for _, nm := range n.names[i:j] {
+		if nm.absent {
+			absent++
+		}
+	}
+	return absent
+}
+
 // notInstalled reports whether a row of dpkg -l says its package is not
 // installed: its status, the second letter of its first column, is n
 // (un, pn), where an installed one's is i (ii, hi) or another state.
@@ -298,16 +310,16 @@ func (r *Listing) heldRows() map[int]Piece {
 // are folded under it, dir/{a,b}.go, as runs of paths are.
 func (n *listNames) note(i, j int) Piece {
 	first, last := n.names[i].line, n.names[j-1].line
+	absent := n.absentIn(i, j)
 	var b strings.Builder
-	b.WriteString("  [names of ")
+	if absent == j-i {
+		// It names none of them: a gap that says what it holds.
+		b.WriteString("  [... ")
+	} else {
+		b.WriteString("  [names of ")
+	}
 	b.WriteString(elision.LineRange(first, last))
 	b.WriteString(":")
-	absent := 0
-	for _, nm := range n.names[i:j] {
-		if nm.absent {
-			absent++
-		}
-	}
 	if absent > 0 {
 		b.WriteString(n.present(i, j))
 		if absent < j-i {

@@ -466,7 +466,9 @@ func (r *Listing) shown(chosen []Piece) listShown {
 	names := r.names.index()
 	for _, p := range chosen {
 		if i, ok := names[p.Line]; ok && p.Note != "" && p.Stands > 0 {
-			s.byName += p.Stands
+			absent := r.names.absentIn(i, i+p.Stands)
+			s.byName += p.Stands - absent
+			s.absent += absent
 			// Names hold no braces: a brace is a fold's.
 			s.braced = s.braced || strings.Contains(p.Note, "{")
 			for _, nm := range r.names.names[i : i+p.Stands] {

@@ -78,7 +78,8 @@ func listingTrue(p Piece, lines []string) string {
 		if !strings.HasPrefix(p.Note, "[headroom: ") || !strings.HasSuffix(p.Note, "]") {
 			return "note " + p.Note + " is no census"
 		}
-	case strings.HasPrefix(p.Note, "  [names of "):
+	case strings.HasPrefix(p.Note, "  [names of "),
+		strings.HasPrefix(p.Note, "  [... ") && strings.HasSuffix(p.Note, " not installed]"):
 		return namesTrue(p, lines)
 	case p.Note != "":
 		want := lines[p.Line-1 : p.Line-1+p.Stands]
@@ -102,7 +103,8 @@ func listingTrue(p Piece, lines []string) string {
 // namesTrue checks a note that shows rows by their names alone: it names
 // the lines it stands for, and each name is a field of its row.
 func namesTrue(p Piece, lines []string) string {
-	head, names, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(p.Note, "  [names of "), "]"), ": ")
+	note := strings.TrimPrefix(strings.TrimPrefix(p.Note, "  [names of "), "  [... ")
+	head, names, ok := strings.Cut(strings.TrimSuffix(note, "]"), ": ")
 	if !ok || head != elision.LineRange(p.Line, p.Line+p.Stands-1) {
 		return "note " + p.Note + " does not name the lines it stands for"
 	}
@@ -1358,6 +1360,52 @@ func TestListingShortLineForOneLineGap(t *testing.T) {
 		from, to, ok := elision.ParseGapLine(row)
 		if ok && from == to && len(lines[from-1])+1 < len(row) {
 			t.Errorf("%q stands for %q", strings.TrimSuffix(row, "\n"), lines[from-1])
+		}
+	}
+}
+
+// The census counts the rows a note names apart from those it only counts
+// as not installed, and a note that would name none of its rows is no note
+// of names.
+func TestListingCensusCountsNamesApartFromNotInstalled(t *testing.T) {
+	input := listingSample(t, "dpkg-l-not-installed.out")
+	for _, budget := range []int{300, 400, 700} {
+		view := string(body(t, shape.Listing, input, budget))
+		named, absent := 0, 0
+		for line := range strings.Lines(view) {
+			if !strings.HasPrefix(line, "  [") || !strings.Contains(line, " not installed]") {
+				if strings.HasPrefix(line, "  [names of ") {
+					_, names, _ := strings.Cut(strings.TrimSuffix(line, "]\n"), ": ")
+					named += len(strings.Fields(names))
+				}
+				continue
+			}
+			_, rest, _ := strings.Cut(strings.TrimSuffix(line, " not installed]\n"), ": ")
+			names, count, ok := strings.Cut(rest, "; ")
+			if !ok {
+				names, count = "", names
+			}
+			if strings.HasPrefix(line, "  [names of ") {
+				if names == "" {
+					t.Errorf("budget %d: a note of names names nothing: %s", budget, line)
+				}
+				named += len(strings.Fields(names))
+			}
+			n, _ := strconv.Atoi(strings.Fields(count)[0])
+			absent += n
+		}
+		if named == 0 && absent == 0 {
+			continue
+		}
+		want := ""
+		if named > 0 {
+			want = fmt.Sprintf(", %d by name alone", named)
+		}
+		if absent > 0 {
+			want += fmt.Sprintf(", %d counted as not installed", absent)
+		}
+		if head, _, _ := strings.Cut(view, "\n"); !strings.Contains(view, want+"]") && !strings.Contains(view, want+" ") {
+			t.Errorf("budget %d: the census does not say %q:\n%s\n%s", budget, want, head, view)
 		}
 	}
 }
