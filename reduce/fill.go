@@ -93,11 +93,12 @@ func Fill(chosen []Piece, text []byte, lines, budget int, c Counter) []Piece {
 // and the lines after it more indented than it: so a gap that cuts into a
 // line's indented lines (a section's flags, a test point's block) takes the
 // line and its lines shown with it too, and the lines added after a gap
-// that hides a record's own line start past that record. The record is the innermost one the gap
-// cuts, and one longer than twice the lines shown beside the gap stays
-// cut: the fill could not show it whole, and a part of it is better than
-// room left empty. A blank line counts as indented like the line before it. all
-// holds the input's lines, and pieces below least are the ones Fill added.
+// that hides a record's own line start past that record. The record is the
+// innermost one the gap cuts, and one longer than twice the lines shown
+// beside the gap stays cut: the fill could not show it whole, and a part of
+// it is better than room left empty. A blank line counts as indented like
+// the line before it. all holds the input's lines, and pieces below least
+// are the ones Fill added.
 func wholeRecords(filled []Piece, all [][]byte, least int) []Piece {
 	lines := len(all)
 	shown := make([]bool, lines+2)
